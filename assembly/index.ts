@@ -1,0 +1,14 @@
+// Entry point: every exported kernel. Kernels are pure functions over pointers into linear
+// memory, which the TypeScript side allocates above heapBase(); nothing here allocates.
+export * from './quantize';
+export * from './indices';
+
+/** First free byte of linear memory: the TypeScript arena starts here. */
+export function heapBase(): usize {
+  return __heap_base;
+}
+
+/** 1 in the SIMD build, 0 in the scalar one (lets the host check which module it loaded). */
+export function simdBuild(): i32 {
+  return ASC_FEATURE_SIMD ? 1 : 0;
+}

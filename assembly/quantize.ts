@@ -1,0 +1,207 @@
+// Fixed-point <-> float32 conversions. Every formula is float32 arithmetic, step by step, so
+// that the SIMD lanes, the scalar loop and the TypeScript twin (Math.fround at each step)
+// give the same bits. NaN inputs encode as if they were 0 (or the range minimum).
+
+/**
+ * dst[i] = min[c] + size[c] * (src[i] / 65535), c = i % components (1..4).
+ * `count` is the number of uint16 values.
+ */
+export function dequantizeUnorm16(src: usize, count: i32, components: i32, minPtr: usize, sizePtr: usize, dst: usize): void {
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    // Lanes repeat with period lcm(components, 4), which divides 12: keep three vectors of
+    // min/size for twelve consecutive values.
+    const m0 = lanePattern(minPtr, components, 0), m1 = lanePattern(minPtr, components, 4), m2 = lanePattern(minPtr, components, 8);
+    const s0 = lanePattern(sizePtr, components, 0), s1 = lanePattern(sizePtr, components, 4), s2 = lanePattern(sizePtr, components, 8);
+    const d = f32x4.splat(65535);
+    for (; i + 12 <= count; i += 12) {
+      const p = src + (<usize>i << 1);
+      const o = dst + (<usize>i << 2);
+      v128.store(o, f32x4.add(m0, f32x4.mul(s0, f32x4.div(f32x4.convert_i32x4_u(v128.load16x4_u(p)), d))));
+      v128.store(o + 16, f32x4.add(m1, f32x4.mul(s1, f32x4.div(f32x4.convert_i32x4_u(v128.load16x4_u(p + 8)), d))));
+      v128.store(o + 32, f32x4.add(m2, f32x4.mul(s2, f32x4.div(f32x4.convert_i32x4_u(v128.load16x4_u(p + 16)), d))));
+    }
+  }
+  for (; i < count; i++) {
+    const c = <usize>(i % components) << 2;
+    const q = <f32>load<u16>(src + (<usize>i << 1));
+    store<f32>(dst + (<usize>i << 2), load<f32>(minPtr + c) + load<f32>(sizePtr + c) * (q / <f32>65535));
+  }
+}
+
+/**
+ * dst[i] = clamp(trunc((src[i] - min[c]) / size[c] * 65535 [+ 0.5 when rounding]), 0, 65535).
+ * A NaN result (NaN input, or 0/0 for size 0) gives 0. mode 0 = truncate, 1 = round half up.
+ */
+export function quantizeUnorm16(src: usize, count: i32, components: i32, minPtr: usize, sizePtr: usize, mode: i32, dst: usize): void {
+  const half: f32 = mode == 1 ? 0.5 : 0;
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    const m0 = lanePattern(minPtr, components, 0), m1 = lanePattern(minPtr, components, 4), m2 = lanePattern(minPtr, components, 8);
+    const s0 = lanePattern(sizePtr, components, 0), s1 = lanePattern(sizePtr, components, 4), s2 = lanePattern(sizePtr, components, 8);
+    const h = f32x4.splat(half);
+    for (; i + 12 <= count; i += 12) {
+      const p = src + (<usize>i << 2);
+      const o = dst + (<usize>i << 1);
+      const a = quantizeLanes(v128.load(p), m0, s0, h);
+      const b = quantizeLanes(v128.load(p + 16), m1, s1, h);
+      const c = quantizeLanes(v128.load(p + 32), m2, s2, h);
+      v128.store(o, i16x8.narrow_i32x4_u(a, b));
+      v128.store64_lane(o + 16, i16x8.narrow_i32x4_u(c, c), 0);
+    }
+  }
+  for (; i < count; i++) {
+    const c = <usize>(i % components) << 2;
+    const v = load<f32>(src + (<usize>i << 2));
+    const x: f32 = (v - load<f32>(minPtr + c)) / load<f32>(sizePtr + c) * <f32>65535 + half;
+    store<u16>(dst + (<usize>i << 1), clampToU16(x));
+  }
+}
+
+// @ts-ignore: decorator
+@inline function quantizeLanes(v: v128, min: v128, size: v128, half: v128): v128 {
+  let x = f32x4.add(f32x4.mul(f32x4.div(f32x4.sub(v, min), size), f32x4.splat(65535)), half);
+  x = v128.and(x, f32x4.eq(x, x)); // NaN -> 0
+  x = f32x4.pmin(f32x4.pmax(x, f32x4.splat(0)), f32x4.splat(65535));
+  return i32x4.trunc_sat_f32x4_s(x);
+}
+
+// @ts-ignore: decorator
+@inline function clampToU16(x: f32): u16 {
+  if (x != x) return 0;
+  return <u16><i32>min<f32>(max<f32>(x, 0), 65535);
+}
+
+/** UNIGINE normal compression: (ushort)clamp((int)((n * 0.5f + 0.5f) * 65535.0f), 0, 65535). */
+export function compressNormals(src: usize, count: i32, dst: usize): void {
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    const half = f32x4.splat(0.5), scale = f32x4.splat(65535), lo = f32x4.splat(0);
+    for (; i + 8 <= count; i += 8) {
+      const p = src + (<usize>i << 2);
+      let a = v128.load(p), b = v128.load(p + 16);
+      a = v128.and(a, f32x4.eq(a, a));
+      b = v128.and(b, f32x4.eq(b, b));
+      a = f32x4.mul(f32x4.add(f32x4.mul(a, half), half), scale);
+      b = f32x4.mul(f32x4.add(f32x4.mul(b, half), half), scale);
+      a = i32x4.trunc_sat_f32x4_s(f32x4.pmin(f32x4.pmax(a, lo), scale));
+      b = i32x4.trunc_sat_f32x4_s(f32x4.pmin(f32x4.pmax(b, lo), scale));
+      v128.store(dst + (<usize>i << 1), i16x8.narrow_i32x4_u(a, b));
+    }
+  }
+  for (; i < count; i++) {
+    let n = load<f32>(src + (<usize>i << 2));
+    if (n != n) n = 0;
+    store<u16>(dst + (<usize>i << 1), clampToU16((n * <f32>0.5 + <f32>0.5) * <f32>65535));
+  }
+}
+
+/** Inverse of compressNormals: n = u / 65535 * 2 - 1. */
+export function decompressNormals(src: usize, count: i32, dst: usize): void {
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    const d = f32x4.splat(65535), two = f32x4.splat(2), one = f32x4.splat(1);
+    for (; i + 4 <= count; i += 4) {
+      const u = f32x4.convert_i32x4_u(v128.load16x4_u(src + (<usize>i << 1)));
+      v128.store(dst + (<usize>i << 2), f32x4.sub(f32x4.mul(f32x4.div(u, d), two), one));
+    }
+  }
+  for (; i < count; i++) {
+    const u = <f32>load<u16>(src + (<usize>i << 1));
+    store<f32>(dst + (<usize>i << 2), u / <f32>65535 * <f32>2 - <f32>1);
+  }
+}
+
+/** MeshSerializer2 normals/tangents: v = (b - 128) / 127. */
+export function decodeSnorm8(src: usize, count: i32, dst: usize): void {
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    const bias = i32x4.splat(128), d = f32x4.splat(127);
+    for (; i + 8 <= count; i += 8) {
+      const w = v128.load8x8_u(src + <usize>i);
+      const lo = f32x4.convert_i32x4_s(i32x4.sub(i32x4.extend_low_i16x8_u(w), bias));
+      const hi = f32x4.convert_i32x4_s(i32x4.sub(i32x4.extend_high_i16x8_u(w), bias));
+      const o = dst + (<usize>i << 2);
+      v128.store(o, f32x4.div(lo, d));
+      v128.store(o + 16, f32x4.div(hi, d));
+    }
+  }
+  for (; i < count; i++) {
+    store<f32>(dst + (<usize>i << 2), <f32>(<i32>load<u8>(src + <usize>i) - 128) / <f32>127);
+  }
+}
+
+/** MeshSerializer2 encoder: b = (byte)clamp(v * 127 + 128, 0, 255). */
+export function encodeSnorm8(src: usize, count: i32, dst: usize): void {
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    const k = f32x4.splat(127), bias = f32x4.splat(128), lo = f32x4.splat(0), hi = f32x4.splat(255);
+    for (; i + 16 <= count; i += 16) {
+      const p = src + (<usize>i << 2);
+      const a = snorm8Lanes(v128.load(p), k, bias, lo, hi);
+      const b = snorm8Lanes(v128.load(p + 16), k, bias, lo, hi);
+      const c = snorm8Lanes(v128.load(p + 32), k, bias, lo, hi);
+      const d = snorm8Lanes(v128.load(p + 48), k, bias, lo, hi);
+      v128.store(dst + <usize>i, i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_u(a, b), i16x8.narrow_i32x4_u(c, d)));
+    }
+  }
+  for (; i < count; i++) {
+    let v = load<f32>(src + (<usize>i << 2));
+    if (v != v) v = 0;
+    store<u8>(dst + <usize>i, <u8><i32>min<f32>(max<f32>(v * <f32>127 + <f32>128, 0), 255));
+  }
+}
+
+// @ts-ignore: decorator
+@inline function snorm8Lanes(v: v128, k: v128, bias: v128, lo: v128, hi: v128): v128 {
+  v = v128.and(v, f32x4.eq(v, v));
+  return i32x4.trunc_sat_f32x4_s(f32x4.pmin(f32x4.pmax(f32x4.add(f32x4.mul(v, k), bias), lo), hi));
+}
+
+/** UNIGINE quaternions and tangents: v = s / 32767. */
+export function decodeSnorm16(src: usize, count: i32, dst: usize): void {
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    const d = f32x4.splat(32767);
+    for (; i + 4 <= count; i += 4) {
+      const s = f32x4.convert_i32x4_s(v128.load16x4_s(src + (<usize>i << 1)));
+      v128.store(dst + (<usize>i << 2), f32x4.div(s, d));
+    }
+  }
+  for (; i < count; i++) {
+    store<f32>(dst + (<usize>i << 2), <f32>load<i16>(src + (<usize>i << 1)) / <f32>32767);
+  }
+}
+
+/** UNIGINE encoder: s = clamp((int)(v * 32767), -32767, 32767). */
+export function encodeSnorm16(src: usize, count: i32, dst: usize): void {
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    const k = f32x4.splat(32767), lo = f32x4.splat(-32767);
+    for (; i + 8 <= count; i += 8) {
+      const p = src + (<usize>i << 2);
+      let a = v128.load(p), b = v128.load(p + 16);
+      a = v128.and(a, f32x4.eq(a, a));
+      b = v128.and(b, f32x4.eq(b, b));
+      a = i32x4.trunc_sat_f32x4_s(f32x4.pmin(f32x4.pmax(f32x4.mul(a, k), lo), k));
+      b = i32x4.trunc_sat_f32x4_s(f32x4.pmin(f32x4.pmax(f32x4.mul(b, k), lo), k));
+      v128.store(dst + (<usize>i << 1), i16x8.narrow_i32x4_s(a, b));
+    }
+  }
+  for (; i < count; i++) {
+    let v = load<f32>(src + (<usize>i << 2));
+    if (v != v) v = 0;
+    store<i16>(dst + (<usize>i << 1), <i16><i32>min<f32>(max<f32>(v * <f32>32767, -32767), 32767));
+  }
+}
+
+/** Four lanes of a per-component parameter, starting at value index `first`. */
+// @ts-ignore: decorator
+@inline function lanePattern(ptr: usize, components: i32, first: i32): v128 {
+  let v = f32x4.splat(0);
+  v = f32x4.replace_lane(v, 0, load<f32>(ptr + (<usize>((first + 0) % components) << 2)));
+  v = f32x4.replace_lane(v, 1, load<f32>(ptr + (<usize>((first + 1) % components) << 2)));
+  v = f32x4.replace_lane(v, 2, load<f32>(ptr + (<usize>((first + 2) % components) << 2)));
+  v = f32x4.replace_lane(v, 3, load<f32>(ptr + (<usize>((first + 3) % components) << 2)));
+  return v;
+}

@@ -1,0 +1,19 @@
+export { MeshFormatError, type MeshFormatErrorCode, type MeshFormatErrorInit } from './io/errors.js';
+export { ByteReader } from './io/byte-reader.js';
+export { ByteWriter } from './io/byte-writer.js';
+export * from './model/asset.js';
+export { Kernels, indexWidthFor, type BackendName, type IndexWidth, type Workspace } from './kernels/kernels.js';
+export type { QuantizeMode, RawKernels } from './kernels/raw-kernels.js';
+export {
+  init,
+  initSync,
+  getKernels,
+  backend,
+  createKernels,
+  createKernelsSync,
+  simdSupported,
+  wasmSupported,
+  INIT_DEFAULTS,
+  type InitOptions,
+  type BackendChoice,
+} from './kernels/backend.js';

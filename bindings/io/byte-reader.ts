@@ -1,0 +1,202 @@
+import { MeshFormatError, type MeshFormatErrorCode } from './errors.js';
+
+const textDecoder = new TextDecoder('utf-8', { fatal: false });
+
+/**
+ * Bounds-checked little-endian reader over a byte array. Works at any alignment (DataView).
+ * Every read past the end, and every count that the bytes left cannot hold, throws
+ * MeshFormatError naming the format and the offset.
+ */
+export class ByteReader {
+  readonly bytes: Uint8Array;
+  readonly view: DataView;
+  readonly format: string;
+  offset: number;
+
+  constructor(bytes: Uint8Array, format: string, offset = 0) {
+    this.bytes = bytes;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.format = format;
+    this.offset = offset;
+  }
+
+  get length(): number {
+    return this.bytes.byteLength;
+  }
+
+  get remaining(): number {
+    return this.bytes.byteLength - this.offset;
+  }
+
+  /** Throws a MeshFormatError at `offset` (default: the current offset). */
+  fail(code: MeshFormatErrorCode, detail: string, offset = this.offset): never {
+    throw new MeshFormatError({ code, format: this.format, offset }, detail);
+  }
+
+  /** Ensures `byteCount` bytes are left; `what` names the field for the error. */
+  need(byteCount: number, what: string): void {
+    if (!(byteCount <= this.remaining)) {
+      this.fail('TRUNCATED', `${what} needs ${byteCount} bytes but only ${this.remaining} are left`);
+    }
+  }
+
+  /**
+   * Checks that `count` elements of `bytesPerElement` each fit in the bytes left, before
+   * anything is allocated from the count. Returns the byte length.
+   */
+  needCount(count: number, bytesPerElement: number, what: string): number {
+    if (!Number.isInteger(count) || count < 0) this.fail('BAD_COUNT', `${what} has an invalid count ${count}`);
+    const byteLength = count * bytesPerElement;
+    if (byteLength > this.remaining) {
+      this.fail(
+        'BAD_COUNT',
+        `${what} count ${count} needs ${byteLength} bytes but only ${this.remaining} are left`,
+      );
+    }
+    return byteLength;
+  }
+
+  seek(offset: number, what = 'offset'): this {
+    if (!Number.isInteger(offset) || offset < 0 || offset > this.length) {
+      this.fail('BAD_OFFSET', `${what} ${offset} lies outside the file (${this.length} bytes)`);
+    }
+    this.offset = offset;
+    return this;
+  }
+
+  skip(byteCount: number, what = 'data'): this {
+    this.need(byteCount, what);
+    this.offset += byteCount;
+    return this;
+  }
+
+  u8(what = 'uint8'): number {
+    this.need(1, what);
+    return this.view.getUint8(this.offset++);
+  }
+
+  i8(what = 'int8'): number {
+    this.need(1, what);
+    return this.view.getInt8(this.offset++);
+  }
+
+  u16(what = 'uint16'): number {
+    this.need(2, what);
+    const v = this.view.getUint16(this.offset, true);
+    this.offset += 2;
+    return v;
+  }
+
+  i16(what = 'int16'): number {
+    this.need(2, what);
+    const v = this.view.getInt16(this.offset, true);
+    this.offset += 2;
+    return v;
+  }
+
+  u32(what = 'uint32'): number {
+    this.need(4, what);
+    const v = this.view.getUint32(this.offset, true);
+    this.offset += 4;
+    return v;
+  }
+
+  i32(what = 'int32'): number {
+    this.need(4, what);
+    const v = this.view.getInt32(this.offset, true);
+    this.offset += 4;
+    return v;
+  }
+
+  f32(what = 'float32'): number {
+    this.need(4, what);
+    const v = this.view.getFloat32(this.offset, true);
+    this.offset += 4;
+    return v;
+  }
+
+  f64(what = 'float64'): number {
+    this.need(8, what);
+    const v = this.view.getFloat64(this.offset, true);
+    this.offset += 8;
+    return v;
+  }
+
+  /** A view (no copy) of the next `byteCount` bytes. */
+  bytesView(byteCount: number, what = 'bytes'): Uint8Array {
+    this.needCount(byteCount, 1, what);
+    const out = this.bytes.subarray(this.offset, this.offset + byteCount);
+    this.offset += byteCount;
+    return out;
+  }
+
+  /** A copy of the next `byteCount` bytes, detached from the input. */
+  bytesCopy(byteCount: number, what = 'bytes'): Uint8Array {
+    return this.bytesView(byteCount, what).slice();
+  }
+
+  /** `count` float32 values into a new array (unaligned-safe). */
+  f32Array(count: number, what = 'float32 array'): Float32Array {
+    this.needCount(count, 4, what);
+    const out = new Float32Array(count);
+    const view = this.view;
+    let o = this.offset;
+    for (let i = 0; i < count; i++, o += 4) out[i] = view.getFloat32(o, true);
+    this.offset = o;
+    return out;
+  }
+
+  u16Array(count: number, what = 'uint16 array'): Uint16Array {
+    this.needCount(count, 2, what);
+    const out = new Uint16Array(count);
+    const view = this.view;
+    let o = this.offset;
+    for (let i = 0; i < count; i++, o += 2) out[i] = view.getUint16(o, true);
+    this.offset = o;
+    return out;
+  }
+
+  i16Array(count: number, what = 'int16 array'): Int16Array {
+    this.needCount(count, 2, what);
+    const out = new Int16Array(count);
+    const view = this.view;
+    let o = this.offset;
+    for (let i = 0; i < count; i++, o += 2) out[i] = view.getInt16(o, true);
+    this.offset = o;
+    return out;
+  }
+
+  u32Array(count: number, what = 'uint32 array'): Uint32Array {
+    this.needCount(count, 4, what);
+    const out = new Uint32Array(count);
+    const view = this.view;
+    let o = this.offset;
+    for (let i = 0; i < count; i++, o += 4) out[i] = view.getUint32(o, true);
+    this.offset = o;
+    return out;
+  }
+
+  /** `byteCount` bytes decoded as UTF-8, with anything from the first NUL on cut off. */
+  utf8(byteCount: number, what = 'string'): string {
+    const raw = this.bytesView(byteCount, what);
+    const nul = raw.indexOf(0);
+    return textDecoder.decode(nul >= 0 ? raw.subarray(0, nul) : raw);
+  }
+
+  /** A NUL-terminated string starting at the current offset; the NUL is consumed. */
+  cstring(what = 'string'): string {
+    const start = this.offset;
+    const nul = this.bytes.indexOf(0, start);
+    if (nul < 0) this.fail('TRUNCATED', `${what} has no terminating NUL before the end of the file`);
+    this.offset = nul + 1;
+    return textDecoder.decode(this.bytes.subarray(start, nul));
+  }
+
+  /** Reads `magic.length` ASCII bytes and compares; returns what was found. */
+  ascii(byteCount: number, what = 'signature'): string {
+    const raw = this.bytesView(byteCount, what);
+    let s = '';
+    for (let i = 0; i < raw.length; i++) s += String.fromCharCode(raw[i]!);
+    return s;
+  }
+}

@@ -1,0 +1,107 @@
+import { Kernels, type BackendName } from './kernels.js';
+import { jsRawKernels } from './js/index.js';
+import { instantiateKernelModule, wasmRawKernels } from './wasm-kernels.js';
+import { WASM_SCALAR_BASE64, WASM_SIMD_BASE64 } from './wasm-binaries.generated.js';
+
+export type BackendChoice = BackendName | 'auto';
+
+export interface InitOptions {
+  /** 'auto' (default): wasm-simd where SIMD validates, else wasm-scalar, else js. */
+  backend?: BackendChoice;
+}
+
+export const INIT_DEFAULTS: Required<InitOptions> = { backend: 'auto' };
+
+// (module (func (result v128) v128.const i32x4 0 0 0 0)): validates only where SIMD is supported.
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11,
+]);
+
+/** Whether this runtime has WebAssembly at all. */
+export const wasmSupported: boolean = typeof WebAssembly === 'object' && typeof WebAssembly.validate === 'function';
+
+/** Whether this runtime validates WebAssembly SIMD (then 'auto' picks wasm-simd). */
+export const simdSupported: boolean = wasmSupported && WebAssembly.validate(SIMD_PROBE);
+
+function resolveChoice(choice: BackendChoice): BackendName {
+  if (choice === 'auto') return simdSupported ? 'wasm-simd' : wasmSupported ? 'wasm-scalar' : 'js';
+  if (choice === 'wasm-simd' && !simdSupported) throw new Error('meshcodec: backend wasm-simd is not supported here (no WebAssembly SIMD)');
+  if (choice === 'wasm-scalar' && !wasmSupported) throw new Error('meshcodec: backend wasm-scalar is not supported here (no WebAssembly)');
+  if (choice !== 'wasm-simd' && choice !== 'wasm-scalar' && choice !== 'js') {
+    throw new Error(`meshcodec: unknown backend '${String(choice)}' (use auto, wasm-simd, wasm-scalar or js)`);
+  }
+  return choice;
+}
+
+const moduleCache = new Map<BackendName, WebAssembly.Module>();
+
+function decodeBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+function wasmBytes(name: BackendName): Uint8Array {
+  return decodeBase64(name === 'wasm-simd' ? WASM_SIMD_BASE64 : WASM_SCALAR_BASE64);
+}
+
+function kernelsFromModule(name: BackendName, module: WebAssembly.Module): Kernels {
+  const { exports, arena } = instantiateKernelModule(module);
+  if ((exports.simdBuild() === 1) !== (name === 'wasm-simd')) throw new Error(`meshcodec: embedded module does not match backend ${name}`);
+  return new Kernels(name, wasmRawKernels(exports, arena), arena);
+}
+
+/**
+ * A new, independent Kernels instance (its own WebAssembly memory) for `choice`.
+ * Synchronous compilation: fine in Node and workers; browsers' main threads should use
+ * `createKernels` (async).
+ */
+export function createKernelsSync(choice: BackendChoice = 'auto'): Kernels {
+  const name = resolveChoice(choice);
+  if (name === 'js') return new Kernels('js', jsRawKernels);
+  let module = moduleCache.get(name);
+  if (!module) {
+    module = new WebAssembly.Module(wasmBytes(name) as BufferSource);
+    moduleCache.set(name, module);
+  }
+  return kernelsFromModule(name, module);
+}
+
+export async function createKernels(choice: BackendChoice = 'auto'): Promise<Kernels> {
+  const name = resolveChoice(choice);
+  if (name === 'js') return new Kernels('js', jsRawKernels);
+  let module = moduleCache.get(name);
+  if (!module) {
+    module = await WebAssembly.compile(wasmBytes(name) as BufferSource);
+    moduleCache.set(name, module);
+  }
+  return kernelsFromModule(name, module);
+}
+
+let current: Kernels | undefined;
+
+/** Chooses the library-wide backend (async compile). Resolves to the Kernels now in use. */
+export async function init(options: InitOptions = {}): Promise<Kernels> {
+  const { backend } = { ...INIT_DEFAULTS, ...options };
+  current = await createKernels(backend);
+  return current;
+}
+
+/** As `init`, compiling synchronously (Node, workers). */
+export function initSync(options: InitOptions = {}): Kernels {
+  const { backend } = { ...INIT_DEFAULTS, ...options };
+  current = createKernelsSync(backend);
+  return current;
+}
+
+/** The library-wide Kernels; initialises with 'auto' on first use if `init` was not called. */
+export function getKernels(): Kernels {
+  return current ?? initSync();
+}
+
+/** Name of the backend in use ('wasm-simd', 'wasm-scalar' or 'js'). */
+export function backend(): BackendName {
+  return getKernels().backend;
+}

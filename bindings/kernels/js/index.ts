@@ -1,0 +1,6 @@
+import type { RawKernels } from '../raw-kernels.js';
+import * as quantize from './quantize.js';
+import * as indices from './indices.js';
+
+/** The pure-TypeScript backend: the twin of every WebAssembly kernel. */
+export const jsRawKernels: RawKernels = { ...quantize, ...indices };

@@ -1,0 +1,62 @@
+// TypeScript twins of assembly/quantize.ts. Math.fround after every operation reproduces the
+// float32 arithmetic of the WebAssembly kernels bit for bit.
+const f = Math.fround;
+
+export function dequantizeUnorm16(src: Uint16Array, components: number, min: Float32Array, size: Float32Array, dst: Float32Array): void {
+  for (let i = 0, c = 0; i < src.length; i++) {
+    dst[i] = f(min[c]! + f(size[c]! * f(src[i]! / 65535)));
+    if (++c === components) c = 0;
+  }
+}
+
+export function quantizeUnorm16(src: Float32Array, components: number, min: Float32Array, size: Float32Array, round: boolean, dst: Uint16Array): void {
+  const half = round ? 0.5 : 0;
+  for (let i = 0, c = 0; i < src.length; i++) {
+    dst[i] = clampToU16(f(f(f(f(src[i]! - min[c]!) / size[c]!) * 65535) + half));
+    if (++c === components) c = 0;
+  }
+}
+
+/** NaN -> 0; otherwise clamp to [0, 65535] and truncate (the Uint16Array store truncates). */
+function clampToU16(x: number): number {
+  if (x !== x) return 0;
+  return x < 0 ? 0 : x > 65535 ? 65535 : x;
+}
+
+export function compressNormals(src: Float32Array, dst: Uint16Array): void {
+  for (let i = 0; i < src.length; i++) {
+    let n = src[i]!;
+    if (n !== n) n = 0;
+    dst[i] = clampToU16(f(f(f(n * 0.5) + 0.5) * 65535));
+  }
+}
+
+export function decompressNormals(src: Uint16Array, dst: Float32Array): void {
+  for (let i = 0; i < src.length; i++) dst[i] = f(f(f(src[i]! / 65535) * 2) - 1);
+}
+
+export function decodeSnorm8(src: Uint8Array, dst: Float32Array): void {
+  for (let i = 0; i < src.length; i++) dst[i] = f((src[i]! - 128) / 127);
+}
+
+export function encodeSnorm8(src: Float32Array, dst: Uint8Array): void {
+  for (let i = 0; i < src.length; i++) {
+    let v = src[i]!;
+    if (v !== v) v = 0;
+    const x = f(f(v * 127) + 128);
+    dst[i] = x < 0 ? 0 : x > 255 ? 255 : x;
+  }
+}
+
+export function decodeSnorm16(src: Int16Array, dst: Float32Array): void {
+  for (let i = 0; i < src.length; i++) dst[i] = f(src[i]! / 32767);
+}
+
+export function encodeSnorm16(src: Float32Array, dst: Int16Array): void {
+  for (let i = 0; i < src.length; i++) {
+    let v = src[i]!;
+    if (v !== v) v = 0;
+    const x = f(v * 32767);
+    dst[i] = x < -32767 ? -32767 : x > 32767 ? 32767 : x;
+  }
+}

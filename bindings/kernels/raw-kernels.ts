@@ -1,0 +1,26 @@
+/**
+ * The contract both backends implement: one function per AssemblyScript kernel, over typed
+ * arrays, with the destination supplied by the caller at the right length. The js backend
+ * implements it directly (the twins); the wasm backend runs the exported kernel on pointers,
+ * without copying arrays that already live in its memory (see Workspace).
+ * Callers go through `Kernels`, which checks lengths and allocates destinations.
+ */
+export type QuantizeMode = 'truncate' | 'round';
+
+export interface RawKernels {
+  dequantizeUnorm16(src: Uint16Array, components: number, min: Float32Array, size: Float32Array, dst: Float32Array): void;
+  quantizeUnorm16(src: Float32Array, components: number, min: Float32Array, size: Float32Array, round: boolean, dst: Uint16Array): void;
+  compressNormals(src: Float32Array, dst: Uint16Array): void;
+  decompressNormals(src: Uint16Array, dst: Float32Array): void;
+  decodeSnorm8(src: Uint8Array, dst: Float32Array): void;
+  encodeSnorm8(src: Float32Array, dst: Uint8Array): void;
+  decodeSnorm16(src: Int16Array, dst: Float32Array): void;
+  encodeSnorm16(src: Float32Array, dst: Int16Array): void;
+  /** Largest value, 0 when empty. */
+  maxIndexU32(src: Uint32Array): number;
+  widenU8ToU32(src: Uint8Array, dst: Uint32Array): void;
+  widenU16ToU32(src: Uint16Array, dst: Uint32Array): void;
+  /** −1 when every value fits, else the position of the first that does not. */
+  narrowU32ToU16(src: Uint32Array, dst: Uint16Array): number;
+  narrowU32ToU8(src: Uint32Array, dst: Uint8Array): number;
+}

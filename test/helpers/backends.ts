@@ -1,0 +1,50 @@
+import { createKernelsSync, type BackendName, type Kernels } from '../../bindings/index.js';
+
+export const BACKENDS: BackendName[] = ['wasm-simd', 'wasm-scalar', 'js'];
+
+/** One Kernels instance per backend, created once per test file. */
+export function allKernels(): Record<BackendName, Kernels> {
+  return { 'wasm-simd': createKernelsSync('wasm-simd'), 'wasm-scalar': createKernelsSync('wasm-scalar'), js: createKernelsSync('js') };
+}
+
+/**
+ * Bit patterns of a float array, with every NaN mapped to one value: WebAssembly leaves the
+ * sign and payload of a NaN produced by arithmetic unspecified, so only "is NaN" is compared.
+ */
+export function floatBits(values: Float32Array): Uint32Array {
+  const bits = new Uint32Array(values.buffer.slice(values.byteOffset, values.byteOffset + values.byteLength));
+  for (let i = 0; i < values.length; i++) if (Number.isNaN(values[i])) bits[i] = 0x7fc00000;
+  return bits;
+}
+
+/** Deterministic pseudo-random generator (mulberry32) so failures reproduce. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const EDGE_FLOATS = [0, -0, 1, -1, 0.5, -0.5, 1e-45, -1e-45, 3.4028234663852886e38, -3.4028234663852886e38, Infinity, -Infinity, NaN, 65535, 65536, -65536, 32767, -32768, 1.0000001, -1.0000001, 2, -2, 1e10, -1e10, 0.99999994];
+
+/** Random float32 values mixed with edges: `length` values, reproducible from `seed`. */
+export function mixedFloats(length: number, seed: number, scale = 4): Float32Array {
+  const next = rng(seed);
+  const out = new Float32Array(length);
+  for (let i = 0; i < length; i++) {
+    const r = next();
+    out[i] = r < 0.2 ? EDGE_FLOATS[Math.floor(next() * EDGE_FLOATS.length)]! : (next() * 2 - 1) * scale;
+  }
+  return out;
+}
+
+export function randomInts<T extends Uint8Array | Uint16Array | Int16Array | Uint32Array>(ctor: new (n: number) => T, length: number, seed: number, max: number, min = 0): T {
+  const next = rng(seed);
+  const out = new ctor(length);
+  for (let i = 0; i < length; i++) out[i] = min + Math.floor(next() * (max - min + 1));
+  return out;
+}
