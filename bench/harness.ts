@@ -1,0 +1,58 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const RESULTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'results');
+
+export interface Timing {
+  /** Median seconds per run. */
+  seconds: number;
+  runs: number;
+}
+
+/**
+ * Times `fn`: warms up, then runs until `minSeconds` have passed (at least `minRuns` runs) and
+ * returns the median. One process, one machine: compare ratios, not absolute numbers.
+ */
+export function time(fn: () => unknown, { minSeconds = 0.5, minRuns = 5, warmup = 2 } = {}): Timing {
+  for (let i = 0; i < warmup; i++) fn();
+  const samples: number[] = [];
+  const start = performance.now();
+  while (samples.length < minRuns || performance.now() - start < minSeconds * 1000) {
+    const t0 = performance.now();
+    fn();
+    samples.push((performance.now() - t0) / 1000);
+    if (samples.length > 10_000) break;
+  }
+  samples.sort((a, b) => a - b);
+  return { seconds: samples[Math.floor(samples.length / 2)]!, runs: samples.length };
+}
+
+export function machine(): { cpu: string; cores: number; memoryGiB: number; node: string; platform: string } {
+  const list = cpus();
+  return {
+    cpu: list[0]?.model.trim() ?? 'unknown',
+    cores: list.length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+  };
+}
+
+/** Prints rows as an aligned Markdown table (paste-able into the README). */
+export function markdownTable(headers: string[], rows: (string | number)[][]): string {
+  const cells = [headers, ...rows.map((r) => r.map(String))];
+  const widths = headers.map((_, c) => Math.max(...cells.map((r) => r[c]!.length)));
+  const line = (r: string[]) => `| ${r.map((v, c) => v.padEnd(widths[c]!)).join(' | ')} |`;
+  return [line(cells[0]!), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...cells.slice(1).map(line)].join('\n');
+}
+
+export function writeResults(name: string, data: unknown): string {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const path = join(RESULTS_DIR, `${name}.json`);
+  writeFileSync(path, JSON.stringify({ date: new Date().toISOString(), machine: machine(), ...(data as object) }, null, 2) + '\n');
+  return path;
+}
+
+export const fmt = (n: number, digits = 2): string => n.toFixed(digits);

@@ -1,0 +1,18 @@
+import type { FormatHandler, FormatName } from './format.js';
+
+/** Every format this build reads, in detection order. Formats register themselves here. */
+export const FORMATS: readonly FormatHandler[] = [];
+
+export function formatByName(name: string): FormatHandler | undefined {
+  return FORMATS.find((f) => f.name === name);
+}
+
+/** The handler for a file: by its magic first, then by its extension. */
+export function detectFormat(bytes: Uint8Array, fileName = ''): FormatHandler | undefined {
+  const byMagic = FORMATS.find((f) => f.test(bytes));
+  if (byMagic) return byMagic;
+  const lower = fileName.toLowerCase();
+  return FORMATS.find((f) => f.extensions.some((ext) => lower.endsWith(ext)));
+}
+
+export const FORMAT_NAMES: readonly FormatName[] = ['unigine', 'iqm', 'ms2', 'tf', 'apg', 'gltf', 'glb'];

@@ -1,0 +1,30 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** ../shared/corpus from the project root: real files written by other tools (never copied into the repo). */
+export const CORPUS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
+
+export const corpusAvailable = existsSync(CORPUS_DIR);
+
+/** Message for `describe.skipIf(!corpusAvailable)` and friends. */
+export const CORPUS_SKIP_MESSAGE = `corpus not found at ${CORPUS_DIR}: put the shared/ folder beside the project to run the corpus tests`;
+
+if (!corpusAvailable) console.warn(`[meshcodec tests] ${CORPUS_SKIP_MESSAGE}`);
+
+export function corpusPath(...parts: string[]): string {
+  return join(CORPUS_DIR, ...parts);
+}
+
+export function readCorpus(...parts: string[]): Uint8Array {
+  return new Uint8Array(readFileSync(corpusPath(...parts)));
+}
+
+/** Files in a corpus folder whose names end with one of `extensions`, sorted. */
+export function corpusFiles(folder: string, extensions: string[]): string[] {
+  const dir = corpusPath(folder);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => extensions.some((ext) => name.toLowerCase().endsWith(ext)))
+    .sort();
+}
