@@ -9,17 +9,20 @@
 export function dequantizeUnorm16(src: usize, count: i32, components: i32, minPtr: usize, sizePtr: usize, dst: usize): void {
   let i = 0;
   if (ASC_FEATURE_SIMD) {
-    // Lanes repeat with period lcm(components, 4), which divides 12: keep three vectors of
-    // min/size for twelve consecutive values.
+    // Lanes repeat with period lcm(components, 4), which divides 12: three vectors of min/size
+    // cover twelve values; each step takes 24 values in three full 128-bit loads.
     const m0 = lanePattern(minPtr, components, 0), m1 = lanePattern(minPtr, components, 4), m2 = lanePattern(minPtr, components, 8);
     const s0 = lanePattern(sizePtr, components, 0), s1 = lanePattern(sizePtr, components, 4), s2 = lanePattern(sizePtr, components, 8);
-    const d = f32x4.splat(65535);
-    for (; i + 12 <= count; i += 12) {
+    for (; i + 24 <= count; i += 24) {
       const p = src + (<usize>i << 1);
       const o = dst + (<usize>i << 2);
-      v128.store(o, f32x4.add(m0, f32x4.mul(s0, f32x4.div(f32x4.convert_i32x4_u(v128.load16x4_u(p)), d))));
-      v128.store(o + 16, f32x4.add(m1, f32x4.mul(s1, f32x4.div(f32x4.convert_i32x4_u(v128.load16x4_u(p + 8)), d))));
-      v128.store(o + 32, f32x4.add(m2, f32x4.mul(s2, f32x4.div(f32x4.convert_i32x4_u(v128.load16x4_u(p + 16)), d))));
+      const a = v128.load(p), b = v128.load(p + 16), c = v128.load(p + 32);
+      v128.store(o, dequantizeLanes(i32x4.extend_low_i16x8_u(a), m0, s0));
+      v128.store(o + 16, dequantizeLanes(i32x4.extend_high_i16x8_u(a), m1, s1));
+      v128.store(o + 32, dequantizeLanes(i32x4.extend_low_i16x8_u(b), m2, s2));
+      v128.store(o + 48, dequantizeLanes(i32x4.extend_high_i16x8_u(b), m0, s0));
+      v128.store(o + 64, dequantizeLanes(i32x4.extend_low_i16x8_u(c), m1, s1));
+      v128.store(o + 80, dequantizeLanes(i32x4.extend_high_i16x8_u(c), m2, s2));
     }
   }
   for (; i < count; i++) {
@@ -27,6 +30,13 @@ export function dequantizeUnorm16(src: usize, count: i32, components: i32, minPt
     const q = <f32>load<u16>(src + (<usize>i << 1));
     store<f32>(dst + (<usize>i << 2), load<f32>(minPtr + c) + load<f32>(sizePtr + c) * (q / <f32>65535));
   }
+}
+
+// Values below 2^16 convert exactly with the signed conversion (one cvtdq2ps; the unsigned one
+// is emulated on x86).
+// @ts-ignore: decorator
+@inline function dequantizeLanes(q: v128, min: v128, size: v128): v128 {
+  return f32x4.add(min, f32x4.mul(size, f32x4.div(f32x4.convert_i32x4_s(q), f32x4.splat(65535))));
 }
 
 /**
@@ -40,14 +50,15 @@ export function quantizeUnorm16(src: usize, count: i32, components: i32, minPtr:
     const m0 = lanePattern(minPtr, components, 0), m1 = lanePattern(minPtr, components, 4), m2 = lanePattern(minPtr, components, 8);
     const s0 = lanePattern(sizePtr, components, 0), s1 = lanePattern(sizePtr, components, 4), s2 = lanePattern(sizePtr, components, 8);
     const h = f32x4.splat(half);
-    for (; i + 12 <= count; i += 12) {
+    for (; i + 24 <= count; i += 24) {
       const p = src + (<usize>i << 2);
       const o = dst + (<usize>i << 1);
-      const a = quantizeLanes(v128.load(p), m0, s0, h);
-      const b = quantizeLanes(v128.load(p + 16), m1, s1, h);
-      const c = quantizeLanes(v128.load(p + 32), m2, s2, h);
+      const a = quantizeLanes(v128.load(p), m0, s0, h), b = quantizeLanes(v128.load(p + 16), m1, s1, h);
+      const c = quantizeLanes(v128.load(p + 32), m2, s2, h), d = quantizeLanes(v128.load(p + 48), m0, s0, h);
+      const e = quantizeLanes(v128.load(p + 64), m1, s1, h), f = quantizeLanes(v128.load(p + 80), m2, s2, h);
       v128.store(o, i16x8.narrow_i32x4_u(a, b));
-      v128.store64_lane(o + 16, i16x8.narrow_i32x4_u(c, c), 0);
+      v128.store(o + 16, i16x8.narrow_i32x4_u(c, d));
+      v128.store(o + 32, i16x8.narrow_i32x4_u(e, f));
     }
   }
   for (; i < count; i++) {
@@ -61,9 +72,8 @@ export function quantizeUnorm16(src: usize, count: i32, components: i32, minPtr:
 // @ts-ignore: decorator
 @inline function quantizeLanes(v: v128, min: v128, size: v128, half: v128): v128 {
   let x = f32x4.add(f32x4.mul(f32x4.div(f32x4.sub(v, min), size), f32x4.splat(65535)), half);
-  x = v128.and(x, f32x4.eq(x, x)); // NaN -> 0
-  x = f32x4.pmin(f32x4.pmax(x, f32x4.splat(0)), f32x4.splat(65535));
-  return i32x4.trunc_sat_f32x4_s(x);
+  // pmax(0, x) is x > 0 ? x : 0, so a NaN becomes 0 here.
+  return truncToInt(f32x4.pmin(f32x4.pmax(f32x4.splat(0), x), f32x4.splat(65535)));
 }
 
 // @ts-ignore: decorator
@@ -76,17 +86,13 @@ export function quantizeUnorm16(src: usize, count: i32, components: i32, minPtr:
 export function compressNormals(src: usize, count: i32, dst: usize): void {
   let i = 0;
   if (ASC_FEATURE_SIMD) {
-    const half = f32x4.splat(0.5), scale = f32x4.splat(65535), lo = f32x4.splat(0);
-    for (; i + 8 <= count; i += 8) {
+    for (; i + 16 <= count; i += 16) {
       const p = src + (<usize>i << 2);
-      let a = v128.load(p), b = v128.load(p + 16);
-      a = v128.and(a, f32x4.eq(a, a));
-      b = v128.and(b, f32x4.eq(b, b));
-      a = f32x4.mul(f32x4.add(f32x4.mul(a, half), half), scale);
-      b = f32x4.mul(f32x4.add(f32x4.mul(b, half), half), scale);
-      a = i32x4.trunc_sat_f32x4_s(f32x4.pmin(f32x4.pmax(a, lo), scale));
-      b = i32x4.trunc_sat_f32x4_s(f32x4.pmin(f32x4.pmax(b, lo), scale));
-      v128.store(dst + (<usize>i << 1), i16x8.narrow_i32x4_u(a, b));
+      const o = dst + (<usize>i << 1);
+      const a = compressLanes(v128.load(p)), b = compressLanes(v128.load(p + 16));
+      const c = compressLanes(v128.load(p + 32)), d = compressLanes(v128.load(p + 48));
+      v128.store(o, i16x8.narrow_i32x4_u(a, b));
+      v128.store(o + 16, i16x8.narrow_i32x4_u(c, d));
     }
   }
   for (; i < count; i++) {
@@ -96,13 +102,20 @@ export function compressNormals(src: usize, count: i32, dst: usize): void {
   }
 }
 
+// @ts-ignore: decorator
+@inline function compressLanes(n: v128): v128 {
+  const half = f32x4.splat(0.5), scale = f32x4.splat(65535);
+  n = v128.and(n, f32x4.eq(n, n)); // NaN -> 0
+  return truncToInt(f32x4.pmin(f32x4.pmax(f32x4.mul(f32x4.add(f32x4.mul(n, half), half), scale), f32x4.splat(0)), scale));
+}
+
 /** Inverse of compressNormals: n = u / 65535 * 2 - 1. */
 export function decompressNormals(src: usize, count: i32, dst: usize): void {
   let i = 0;
   if (ASC_FEATURE_SIMD) {
     const d = f32x4.splat(65535), two = f32x4.splat(2), one = f32x4.splat(1);
     for (; i + 4 <= count; i += 4) {
-      const u = f32x4.convert_i32x4_u(v128.load16x4_u(src + (<usize>i << 1)));
+      const u = f32x4.convert_i32x4_s(v128.load16x4_u(src + (<usize>i << 1)));
       v128.store(dst + (<usize>i << 2), f32x4.sub(f32x4.mul(f32x4.div(u, d), two), one));
     }
   }
@@ -155,7 +168,7 @@ export function encodeSnorm8(src: usize, count: i32, dst: usize): void {
 // @ts-ignore: decorator
 @inline function snorm8Lanes(v: v128, k: v128, bias: v128, lo: v128, hi: v128): v128 {
   v = v128.and(v, f32x4.eq(v, v));
-  return i32x4.trunc_sat_f32x4_s(f32x4.pmin(f32x4.pmax(f32x4.add(f32x4.mul(v, k), bias), lo), hi));
+  return truncToInt(f32x4.pmin(f32x4.pmax(f32x4.add(f32x4.mul(v, k), bias), lo), hi));
 }
 
 /** UNIGINE quaternions and tangents: v = s / 32767. */
@@ -183,8 +196,8 @@ export function encodeSnorm16(src: usize, count: i32, dst: usize): void {
       let a = v128.load(p), b = v128.load(p + 16);
       a = v128.and(a, f32x4.eq(a, a));
       b = v128.and(b, f32x4.eq(b, b));
-      a = i32x4.trunc_sat_f32x4_s(f32x4.pmin(f32x4.pmax(f32x4.mul(a, k), lo), k));
-      b = i32x4.trunc_sat_f32x4_s(f32x4.pmin(f32x4.pmax(f32x4.mul(b, k), lo), k));
+      a = truncToInt(f32x4.pmin(f32x4.pmax(f32x4.mul(a, k), lo), k));
+      b = truncToInt(f32x4.pmin(f32x4.pmax(f32x4.mul(b, k), lo), k));
       v128.store(dst + (<usize>i << 1), i16x8.narrow_i32x4_s(a, b));
     }
   }
@@ -193,6 +206,17 @@ export function encodeSnorm16(src: usize, count: i32, dst: usize): void {
     if (v != v) v = 0;
     store<i16>(dst + (<usize>i << 1), <i16><i32>min<f32>(max<f32>(v * <f32>32767, -32767), 32767));
   }
+}
+
+/**
+ * Truncates lanes already clamped to |x| < 2^22 to i32 exactly: adding 1.5 * 2^23 to an integer
+ * float leaves the integer in the low mantissa bits. One roundps + addps + psubd, where
+ * i32x4.trunc_sat_f32x4_s costs a saturation fix-up sequence on x86.
+ */
+// @ts-ignore: decorator
+@inline function truncToInt(x: v128): v128 {
+  const magic = f32x4.splat(12582912);
+  return i32x4.sub(f32x4.add(f32x4.trunc(x), magic), magic);
 }
 
 /** Four lanes of a per-component parameter, starting at value index `first`. */
