@@ -22,8 +22,16 @@ interface KernelExports {
   narrowU32ToU8(src: number, count: number, dst: number): number;
 }
 
+/**
+ * Instantiates an AssemblyScript module through @assemblyscript/loader, whose `abort` import
+ * turns an abort inside WebAssembly into an Error with the message, file, line and column.
+ */
+export function instantiateWithLoader<T extends Record<string, unknown>>(module: WebAssembly.Module): T {
+  return instantiateSync<T>(module, {}).exports as unknown as T;
+}
+
 export function instantiateKernelModule(module: WebAssembly.Module): { exports: KernelExports; arena: WasmArena } {
-  const { exports } = instantiateSync<KernelExports & Record<string, unknown>>(module, {});
+  const exports = instantiateWithLoader<KernelExports & Record<string, unknown>>(module);
   return { exports, arena: new WasmArena(exports.memory, exports.heapBase()) };
 }
 
