@@ -17,3 +17,6 @@ export {
   type InitOptions,
   type BackendChoice,
 } from './kernels/backend.js';
+export type { FormatHandler, FormatName, ReadOptions, WriteOptions } from './formats/format.js';
+export { FORMATS, detectFormat, formatByName } from './formats/registry.js';
+export { toLoader, type MeshcodecLoader } from './formats/loaders.js';

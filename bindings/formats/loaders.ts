@@ -1,0 +1,35 @@
+import type { Asset } from '../model/asset.js';
+import type { FormatHandler, ReadOptions } from './format.js';
+
+/** A loaders.gl-compatible loader object (`parse` takes an ArrayBuffer, resolves to an Asset). */
+export interface MeshcodecLoader {
+  id: string;
+  name: string;
+  module: 'meshcodec';
+  extensions: string[];
+  mimeTypes: string[];
+  binary: boolean;
+  options: { meshcodec: ReadOptions };
+  parse(data: ArrayBuffer | Uint8Array, options?: { meshcodec?: ReadOptions }): Promise<Asset>;
+  parseSync(data: ArrayBuffer | Uint8Array, options?: { meshcodec?: ReadOptions }): Asset;
+}
+
+function toBytes(data: ArrayBuffer | Uint8Array): Uint8Array {
+  return data instanceof Uint8Array ? data : new Uint8Array(data);
+}
+
+/** Wraps a format handler as a loaders.gl loader, so the format drops into that ecosystem. */
+export function toLoader(handler: FormatHandler): MeshcodecLoader {
+  const parseSync = (data: ArrayBuffer | Uint8Array, options?: { meshcodec?: ReadOptions }) => handler.parseSync(toBytes(data), options?.meshcodec);
+  return {
+    id: handler.name,
+    name: handler.name,
+    module: 'meshcodec',
+    extensions: handler.extensions.map((e) => e.replace(/^\./, '')),
+    mimeTypes: [...handler.mimeTypes],
+    binary: handler.binary,
+    options: { meshcodec: {} },
+    parse: async (data, options) => parseSync(data, options),
+    parseSync,
+  };
+}
