@@ -3,8 +3,11 @@
 // `npm run build:wasm`), so the bundle loads them with no file paths in Node, bundlers,
 // browsers and workers.
 import typescript from '@rollup/plugin-typescript';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { readFileSync } from 'node:fs';
 
+// @assemblyscript/loader is bundled in (a few kB), so that the ESM file loads in a browser or a
+// worker as it is, with no import map; only Node built-ins stay external (the CLI's).
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = [...Object.keys(pkg.dependencies ?? {}), /^node:/];
 
@@ -25,18 +28,18 @@ export default [
     input: 'bindings/index.ts',
     external,
     output: { file: 'dist/index.js', format: 'es', sourcemap: true },
-    plugins: [ts(true)],
+    plugins: [nodeResolve(), ts(true)],
   },
   {
     input: 'bindings/index.ts',
     external,
     output: { file: 'dist/index.cjs', format: 'cjs', sourcemap: true, exports: 'named' },
-    plugins: [ts(false)],
+    plugins: [nodeResolve(), ts(false)],
   },
   {
     input: 'bindings/cli/bin.ts',
     external,
     output: { file: 'dist/cli.js', format: 'es', banner: '#!/usr/bin/env node', sourcemap: false },
-    plugins: [ts(false)],
+    plugins: [nodeResolve(), ts(false)],
   },
 ];

@@ -1,0 +1,80 @@
+// The built ESM bundle in headless Chromium, on the page and in a module worker: it must load its
+// WebAssembly with no path configuration and give the same bits as Node. Needs `npm run build`
+// (npm test runs it first) and Debian's chromium; skips with a message otherwise.
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKernelsSync } from '../bindings/index.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = '/usr/bin/chromium';
+const BUNDLE = join(ROOT, 'dist/index.js');
+const missing = !existsSync(CHROMIUM) ? `${CHROMIUM} not found (apt-get install chromium)` : !existsSync(BUNDLE) ? 'dist/index.js not built (npm run build)' : '';
+if (missing) console.warn(`[meshcodec tests] browser test skipped: ${missing}`);
+
+const Q = [0, 1, 32768, 65534, 65535, 12345, 777, 4242, 9, 60000, 3, 5];
+const N = [-1, -0.5, 0, 0.25, 1, 0.123, NaN, 2];
+
+/** Runs on the page and in the worker: loads the bundle, picks a backend, runs two kernels. */
+const PROBE = `async function probe() {
+  const mc = await import('/dist/index.js');
+  const k = await mc.init();
+  const values = k.dequantizeUnorm16(new Uint16Array(${JSON.stringify(Q)}), 3, [-1, 0, 2], [2, 10, 0.5]);
+  const normals = k.compressNormals(new Float32Array([${N.map(String).join(', ')}]));
+  return { backend: mc.backend(), simd: mc.simdSupported, values: Array.from(new Uint32Array(values.buffer)), normals: Array.from(normals) };
+}`;
+
+const PAGE = '<!doctype html><meta charset="utf-8"><title>meshcodec</title>';
+const WORKER = `${PROBE}\nprobe().then((r) => self.postMessage(r), (e) => self.postMessage({ error: String(e) }));`;
+
+describe.skipIf(missing !== '')('browser: the ESM bundle in Chromium', () => {
+  let server: Server;
+  let base = '';
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
+      if (url.pathname === '/worker.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(WORKER);
+      const file = normalize(join(ROOT, url.pathname));
+      if (!file.startsWith(join(ROOT, 'dist')) || !existsSync(file)) return res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(file));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('loads the embedded WebAssembly on the page and in a worker, with the same bits as Node', async () => {
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    try {
+      const page = await browser.newPage();
+      await page.goto(base + '/');
+      const onPage = await page.evaluate(`(async () => { ${PROBE}; return probe(); })()`);
+      const inWorker = await page.evaluate(`new Promise((resolve, reject) => {
+        const w = new Worker('/worker.js', { type: 'module' });
+        w.onmessage = (e) => resolve(e.data);
+        w.onerror = (e) => reject(new Error(e.message));
+      })`);
+      const node = createKernelsSync('wasm-simd');
+      const expected = {
+        backend: 'wasm-simd',
+        simd: true,
+        values: Array.from(new Uint32Array(node.dequantizeUnorm16(new Uint16Array(Q), 3, [-1, 0, 2], [2, 10, 0.5]).buffer)),
+        normals: Array.from(node.compressNormals(new Float32Array(N))),
+      };
+      expect(onPage).toEqual(expected);
+      expect(inWorker).toEqual(expected);
+    } finally {
+      await browser.close();
+    }
+  });
+});
