@@ -2,3 +2,4 @@ export * from './iqm-document.js';
 export * from './vertex-formats.js';
 export { readIqm, isIqm, READ_IQM_DEFAULTS, type ReadIqmOptions } from './read-iqm.js';
 export { writeIqm } from './write-iqm.js';
+export { dequantizeFrames } from './dequantize-frames.js';
