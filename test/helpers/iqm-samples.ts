@@ -39,7 +39,7 @@ export function sampleIqmDocument(): IqmDocument {
     { type: 0x10 + at.heat!, flags: 7, format: 0, size: 1, data: Int8Array.from([-128, -1, 0, 1, 127]) },
     { type: 0x10 + at.score!, flags: 0, format: 4, size: 2, data: Int32Array.from([-2147483648, 2147483647, 0, 1, -1, 5, 6, 7, 8, 9]) },
   ];
-  d.triangles = Uint32Array.from([0, 1, 2, 3, 4, 0]);
+  d.triangles = Uint32Array.from([0, 1, 2, 3, 4, 3]);
   d.adjacency = Uint32Array.from([1, 0xffffffff, 0xffffffff, 0xffffffff, 0, 0xffffffff]);
   d.joints = [
     { name: at.root!, parent: -1, translate: [0, 0, 1], rotate: [0, 0, 0, 1], scale: [1, 1, 1] },
