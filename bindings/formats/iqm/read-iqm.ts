@@ -16,7 +16,7 @@ import {
   type IqmPose,
   type IqmVertexArray,
 } from './iqm-document.js';
-import { componentsFromBytes, formatByteSize, IQM_CUSTOM, isIqmFormat } from './vertex-formats.js';
+import { componentsFromBytes, copyBytes, formatByteSize, IQM_CUSTOM, isIqmFormat } from './vertex-formats.js';
 
 export interface ReadIqmOptions {
   kernels?: Kernels;
@@ -92,7 +92,7 @@ class IqmReader {
     this.end = h.filesize;
 
     const text = this.table(h.numText, h.ofsText, 1, FIELD.ofsText, 'text table');
-    const textBytes = text < 0 ? new Uint8Array(0) : r.bytes.slice(text, text + h.numText);
+    const textBytes = text < 0 ? new Uint8Array(0) : copyBytes(r.bytes, text, h.numText);
     const meshes = this.readMeshes();
     const vertexArrays = this.readVertexArrays();
     const triangles = this.readTriangles();
@@ -102,7 +102,7 @@ class IqmReader {
     const anims = this.readAnims();
     const { frames, bounds } = this.readFrames(poses);
     const commentAt = this.table(h.numComment, h.ofsComment, 1, FIELD.ofsComment, 'comment');
-    const comment = commentAt < 0 ? new Uint8Array(0) : r.bytes.slice(commentAt, commentAt + h.numComment);
+    const comment = commentAt < 0 ? new Uint8Array(0) : copyBytes(r.bytes, commentAt, h.numComment);
     const extensions = this.readExtensions();
     this.checkBudget(meshes, vertexArrays, anims);
 
@@ -318,7 +318,7 @@ class IqmReader {
       const size = r.u32();
       const dataAt = this.table(size, r.u32(), 1, o + 8, `extension ${i} data`);
       this.spend(size, o + 4);
-      extensions.push({ name, data: dataAt < 0 ? new Uint8Array(0) : r.bytes.slice(dataAt, dataAt + size) });
+      extensions.push({ name, data: dataAt < 0 ? new Uint8Array(0) : copyBytes(r.bytes, dataAt, size) });
       field = o + 12;
       next = r.u32();
     }

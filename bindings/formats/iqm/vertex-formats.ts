@@ -47,8 +47,14 @@ export function formatByteSize(format: IqmFormatCode): number {
 /** A copy of `byteLength` bytes at `offset` (any alignment) as the format's typed array (little-endian host). */
 export function componentsFromBytes(bytes: Uint8Array, offset: number, count: number, format: IqmFormatCode): IqmComponentArray {
   const ctor = CONSTRUCTORS[format];
-  const copy = bytes.slice(offset, offset + count * ctor.BYTES_PER_ELEMENT);
-  return new ctor(copy.buffer, 0, count);
+  return new ctor(copyBytes(bytes, offset, count * ctor.BYTES_PER_ELEMENT).buffer, 0, count);
+}
+
+/** A copy in a fresh ArrayBuffer (Node's Buffer#slice would return a view into its pool). */
+export function copyBytes(bytes: Uint8Array, offset: number, byteLength: number): Uint8Array<ArrayBuffer> {
+  const copy = new Uint8Array(byteLength);
+  copy.set(bytes.subarray(offset, offset + byteLength));
+  return copy;
 }
 
 /** The typed array a format's components are stored in. */
