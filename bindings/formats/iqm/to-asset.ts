@@ -193,16 +193,23 @@ function convertAnimation(document: IqmDocument, anim: IqmDocument['anims'][numb
   const n = anim.frameCount;
   const times = new Float32Array(n);
   for (let i = 0; i < n; i++) times[i] = i / frameRate;
+  const stride = poseCount * IQM_CHANNELS;
   const tracks: Track[] = [];
   for (let j = 0; j < poseCount; j++) {
     const translation = new Float32Array(n * 3);
     const rotation = new Float32Array(n * 4);
     const scale = new Float32Array(n * 3);
-    for (let i = 0; i < n; i++) {
-      const at = ((anim.firstFrame + i) * poseCount + j) * IQM_CHANNELS;
-      translation.set(dense.subarray(at, at + 3), i * 3);
-      rotation.set(dense.subarray(at + 3, at + 7), i * 4);
-      scale.set(dense.subarray(at + 7, at + 10), i * 3);
+    for (let i = 0, at = anim.firstFrame * stride + j * IQM_CHANNELS; i < n; i++, at += stride) {
+      translation[i * 3] = dense[at]!;
+      translation[i * 3 + 1] = dense[at + 1]!;
+      translation[i * 3 + 2] = dense[at + 2]!;
+      rotation[i * 4] = dense[at + 3]!;
+      rotation[i * 4 + 1] = dense[at + 4]!;
+      rotation[i * 4 + 2] = dense[at + 5]!;
+      rotation[i * 4 + 3] = dense[at + 6]!;
+      scale[i * 3] = dense[at + 7]!;
+      scale[i * 3 + 1] = dense[at + 8]!;
+      scale[i * 3 + 2] = dense[at + 9]!;
     }
     tracks.push({ joint: j, times: times.slice(), translation, rotation, scale });
   }
