@@ -17,3 +17,13 @@ export {
   type InitOptions,
   type BackendChoice,
 } from './kernels/backend.js';
+export {
+  readIqm,
+  writeIqm,
+  iqmToAsset,
+  assetToIqm,
+  dequantizeFrames as dequantizeIqmFrames,
+  iqmText,
+  iqmFormat,
+  type IqmDocument,
+} from './formats/iqm/index.js';

@@ -116,9 +116,12 @@ describe('Asset to IQM', () => {
     expect(half).toBe(32768);
     expect([document.frameCount, document.frameChannelCount, Array.from(document.frames)]).toEqual([3, 1, [0, 65535, half]]);
     expect(document.anims).toEqual([{ name: document.anims[0]!.name, firstFrame: 0, frameCount: 3, frameRate: 10, flags: 1 }]);
-    // Three ushorts: the file pads the frame data to an even count.
+    // Three ushorts, the last section: the file pads the frame data to an even count.
     const bytes = writeIqm(document);
-    expect(bytes.length % 4).toBe(0);
+    const header = new DataView(bytes.buffer);
+    const [filesize, ofsFrames] = [header.getUint32(20, true), header.getUint32(100, true)];
+    expect([filesize, filesize - ofsFrames]).toEqual([bytes.length, 8]);
+    expect(Array.from(bytes.subarray(ofsFrames + 6))).toEqual([0, 0]);
   });
 
   it('writes clockwise triangles, ubyte blend data summing to 255, and a custom array', () => {

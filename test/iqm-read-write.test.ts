@@ -158,6 +158,14 @@ describe('IQM validation: each broken rule is a MeshFormatError at the offending
   it('refuses counts that promise far more decoded data than the file holds', () => {
     // No vertex arrays, a mesh claiming 2^31 vertices: nothing in the file backs them.
     expectIqmError(patched(bytes, [[H.numVertexes, 0x80000000], [at(H.ofsMeshes) + 24 + 12, 0x7ffffffd], [44, 0]]), 'BAD_COUNT', 36);
+    // 2000 vertex arrays sharing one 400 KB block: each would be copied and converted.
+    const shared = new Uint8Array(124 + 2000 * 20 + 400_000);
+    shared.set(bytes.subarray(0, 20));
+    const view = new DataView(shared.buffer);
+    for (const [at, value] of [[H.filesize, shared.length], [44, 2000], [H.numVertexes, 100_000], [H.ofsVertexArrays, 124]]) view.setUint32(at!, value!, true);
+    for (let i = 0; i < 2000; i++) for (const [k, value] of [[0, 0x10], [8, 7], [12, 1], [16, 124 + 2000 * 20]]) view.setUint32(124 + i * 20 + k!, value!, true);
+    const refused = (() => { try { readIqm(shared); } catch (e) { return e as MeshFormatError; } })();
+    expect([refused?.code, (refused!.offset! - 124 - 16) % 20]).toEqual(['BAD_COUNT', 0]);
     expectIqmError(patched(bytes, [[H.numFrameChannels, 0], [H.numFrames, 0x1000000], [at(H.ofsPoses) + 4, 0], [at(H.ofsPoses) + 92, 0], [H.ofsBounds, 0]]), 'BAD_COUNT', H.numFrames);
   });
 });

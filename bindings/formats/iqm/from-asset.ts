@@ -114,8 +114,10 @@ function buildVertexArrays(meshes: Mesh[], vertexCount: number, text: TextTable,
     for (const mesh of meshes) {
       const count = (mesh.attributes.positions.length / 3) * stream.components;
       const data = stream.pick(mesh);
-      if (data) values.set(Array.prototype.slice.call(data, 0, count) as number[], at);
-      else {
+      if (data) {
+        if (data.length !== count) warn(`mesh '${mesh.name}' has ${data.length} ${stream.label} values for ${count}; the rest were set to 0`);
+        for (let i = 0; i < count && i < data.length; i++) values[at + i] = data[i]!;
+      } else {
         if (meshes.length > 1) warn(`mesh '${mesh.name}' has no ${stream.label}; filled with (${stream.fill.join(', ')})`);
         for (let i = 0; i < count; i++) values[at + i] = stream.fill[i % stream.components]!;
       }

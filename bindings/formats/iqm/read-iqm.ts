@@ -195,6 +195,8 @@ class IqmReader {
       if (size === 0) this.fail('BAD_VALUE', `vertex array ${i} has 0 components`, o + 12);
       const count = numVertexes * size;
       const dataAt = this.table(count, offset, formatByteSize(format), o + 16, `vertex array ${i} data`);
+      // Arrays may share their data: each one is a copy, and later a float32 conversion.
+      this.spend(count * (formatByteSize(format) + 4), o + 16);
       arrays.push({ type, flags, format, size, data: componentsFromBytes(r.bytes, Math.max(dataAt, 0), count, format) });
     }
     return arrays;
@@ -332,7 +334,7 @@ class IqmReader {
     }
   }
 
-  /** What conversion to the Asset model will allocate: float vertices per mesh, dense frames per animation. */
+  /** What conversion to the Asset model will allocate besides: float vertices per mesh, dense frames per animation. */
   private checkBudget(meshes: IqmMesh[], vertexArrays: IqmVertexArray[], anims: IqmAnim[]): void {
     const floatsPerVertex = 3 + vertexArrays.reduce((sum, a) => sum + a.size, 0);
     for (const mesh of meshes) this.spend(mesh.vertexCount * floatsPerVertex * 4 + mesh.triangleCount * 12, FIELD.numMeshes);
