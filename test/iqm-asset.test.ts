@@ -184,6 +184,13 @@ describe.skipIf(!existsSync(MRFIXIT))(`mrfixit.iqm to Asset (${existsSync(MRFIXI
     expect(requantizationError(document, again)).toBeLessThanOrEqual(1);
     expect(again.frameChannelCount).toBeLessThanOrEqual(document.frameChannelCount);
   });
+
+  it('the same Asset, bit for bit, on wasm-simd, wasm-scalar and js', () => {
+    const bytes = new Uint8Array(readFileSync(MRFIXIT));
+    const [simd, scalar, js] = BACKENDS.map((b) => iqmToAsset(readIqm(bytes, { kernels: kernels[b] }), { kernels: kernels[b] }));
+    expect(simd).toEqual(js);
+    expect(scalar).toEqual(js);
+  });
 });
 
 /**

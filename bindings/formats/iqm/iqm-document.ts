@@ -89,8 +89,6 @@ export const IQM_MAGIC = 'INTERQUAKEMODEL\0';
 export const IQM_VERSION = 2;
 export const IQM_HEADER_SIZE = 124;
 export const IQM_CHANNELS = 10;
-/** Channels per pose: ten-bit mask. */
-export const IQM_CHANNEL_MASK_BITS = (1 << IQM_CHANNELS) - 1;
 
 const textDecoder = new TextDecoder('utf-8', { fatal: false });
 

@@ -57,22 +57,6 @@ export function copyBytes(bytes: Uint8Array, offset: number, byteLength: number)
   return copy;
 }
 
-/** The typed array a format's components are stored in. */
-export function emptyComponents(format: IqmFormatCode, count: number): IqmComponentArray {
-  return new CONSTRUCTORS[format](count);
-}
-
-export function formatOfComponents(data: IqmComponentArray, halfFloat: boolean): IqmFormatCode {
-  if (data instanceof Int8Array) return IQM_FORMAT.byte;
-  if (data instanceof Uint8Array) return IQM_FORMAT.ubyte;
-  if (data instanceof Int16Array) return IQM_FORMAT.short;
-  if (data instanceof Uint16Array) return halfFloat ? IQM_FORMAT.half : IQM_FORMAT.ushort;
-  if (data instanceof Int32Array) return IQM_FORMAT.int;
-  if (data instanceof Uint32Array) return IQM_FORMAT.uint;
-  if (data instanceof Float32Array) return IQM_FORMAT.float;
-  return IQM_FORMAT.double;
-}
-
 /** IEEE 754 binary16 bits to a number (exact). */
 export function halfToFloat(bits: number): number {
   const sign = bits & 0x8000 ? -1 : 1;
