@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { existsSync, readFileSync } from 'node:fs';
 import { MeshFormatError, type Asset } from '../bindings/index.js';
-import { iqmFormat, READ_IQM_DEFAULTS, writeIqm } from '../bindings/formats/iqm/index.js';
+import { iqmFormat, readIqm, READ_IQM_DEFAULTS, writeIqm } from '../bindings/formats/iqm/index.js';
 import { rng } from './helpers/backends.js';
-import { sampleIqmDocument } from './helpers/iqm-samples.js';
+import { comparable, randomIqmDocument, sampleIqmDocument } from './helpers/iqm-samples.js';
 import { corpusAvailable, corpusFiles, readCorpus } from './helpers/corpus.js';
 
 const MRFIXIT = '/usr/share/assimp/models/IQM/mrfixit.iqm';
@@ -100,6 +100,42 @@ describe('IQM fuzzing: only MeshFormatError, no hang, no allocation the file can
         parseOrRefuse(bytes);
       }),
       { numRuns: 1000, seed: 11 },
+    );
+  });
+
+  it('fast-check: random valid documents read back equal and re-encode to the same bytes', () => {
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        const document = randomIqmDocument(rng(seed));
+        const bytes = writeIqm(document);
+        const read = readIqm(bytes);
+        expect(comparable(read)).toEqual(comparable(document));
+        expect(writeIqm(read)).toEqual(bytes);
+        parseOrRefuse(bytes);
+      }),
+      { numRuns: 400, seed: 3 },
+    );
+  });
+
+  it('fast-check: random documents with counts and table fields overwritten (vertex arrays sometimes dropped)', () => {
+    const COUNT_FIELDS = [36, 44, 48, 56, 68, 76, 84, 92, 96, 108, 116];
+    const value = fc.oneof(fc.constantFrom(...INTERESTING), fc.nat({ max: 100_000 }));
+    fc.assert(
+      fc.property(
+        fc.integer(),
+        fc.array(fc.tuple(fc.constantFrom(...COUNT_FIELDS), value), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), value), { maxLength: 3 }),
+        fc.boolean(),
+        (seed, headerEdits, bodyEdits, dropArrays) => {
+          const bytes = writeIqm(randomIqmDocument(rng(seed)));
+          const view = new DataView(bytes.buffer);
+          if (dropArrays) view.setUint32(44, 0, true);
+          for (const [field, v] of headerEdits) view.setUint32(field, v >>> 0, true);
+          for (const [where, v] of bodyEdits) view.setUint32(124 + (Math.floor(where * (bytes.length - 128) / 4) * 4), v >>> 0, true);
+          parseOrRefuse(bytes);
+        },
+      ),
+      { numRuns: 3000, seed: 5 },
     );
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { MeshFormatError } from '../bindings/index.js';
-import { iqmText, readIqm, writeIqm, type IqmDocument } from '../bindings/formats/iqm/index.js';
+import { iqmText, readIqm, writeIqm } from '../bindings/formats/iqm/index.js';
 import { CORPUS_SKIP_MESSAGE, corpusAvailable, readCorpus } from './helpers/corpus.js';
-import { sampleIqmDocument } from './helpers/iqm-samples.js';
+import { comparable, sampleIqmDocument } from './helpers/iqm-samples.js';
 
 const MRFIXIT = '/usr/share/assimp/models/IQM/mrfixit.iqm';
 const mrfixitAvailable = existsSync(MRFIXIT);
@@ -29,11 +29,6 @@ function expectIqmError(bytes: Uint8Array, code: string, offset: number) {
     return;
   }
   throw new Error(`expected ${code} at ${offset}, but the file was read`);
-}
-
-/** Documents compared field by field (typed arrays by content). */
-function comparable(d: IqmDocument) {
-  return JSON.parse(JSON.stringify(d, (_, v) => (ArrayBuffer.isView(v) ? { [v.constructor.name]: Array.from(v as unknown as ArrayLike<number>, (x) => (Number.isNaN(x) ? 'NaN' : x)) } : v)));
 }
 
 describe('IQM writer and reader on a document using every feature', () => {

@@ -1,4 +1,9 @@
-import { emptyIqmDocument, IQM_ANIM_LOOP, type IqmDocument } from '../../bindings/formats/iqm/index.js';
+import { channelCount, emptyIqmDocument, IQM_ANIM_LOOP, IQM_CUSTOM, type IqmComponentArray, type IqmDocument, type IqmFormatCode } from '../../bindings/formats/iqm/index.js';
+
+/** A document as plain JSON, typed arrays by class and content (NaN as a string), for deep equality. */
+export function comparable(d: IqmDocument): unknown {
+  return JSON.parse(JSON.stringify(d, (_, v) => (ArrayBuffer.isView(v) ? { [v.constructor.name]: Array.from(v as unknown as ArrayLike<number>, (x) => (Number.isNaN(x) ? 'NaN' : x)) } : v)));
+}
 
 /** A text table from strings: returns the bytes and each string's offset. */
 export function textTable(strings: string[]): { text: Uint8Array; at: Record<string, number> } {
@@ -63,5 +68,61 @@ export function sampleIqmDocument(): IqmDocument {
     { name: at['ext.a']!, data: Uint8Array.from([1, 2, 3]) },
     { name: at['ext.b']!, data: new Uint8Array(0) },
   ];
+  return d;
+}
+
+const ARRAY_TYPES = [Int8Array, Uint8Array, Int16Array, Uint16Array, Int32Array, Uint32Array, Uint16Array, Float32Array, Float64Array] as const;
+
+/**
+ * A random valid document (every count consistent, every index in range) from `next`, a
+ * uniform generator in [0, 1): random formats, sizes, custom names, masks, ranges and bytes.
+ */
+export function randomIqmDocument(next: () => number): IqmDocument {
+  const int = (n: number) => Math.floor(next() * n);
+  const names = Array.from({ length: 1 + int(5) }, (_, i) => `n${i}${'x'.repeat(int(4))}`);
+  const { text, at } = textTable(names);
+  const name = () => at[names[int(names.length)]!]!;
+  const d = emptyIqmDocument();
+  d.text = text;
+  d.flags = int(3);
+  d.vertexCount = int(20);
+  d.vertexArrays = Array.from({ length: int(6) }, () => {
+    const format = int(9) as IqmFormatCode;
+    const size = 1 + int(4);
+    const data = new ARRAY_TYPES[format](d.vertexCount * size) as IqmComponentArray;
+    const bytes = new Uint8Array(data.buffer);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = int(256);
+    if (data instanceof Float32Array || data instanceof Float64Array) for (let i = 0; i < data.length; i++) data[i] = (next() - 0.5) * 100;
+    return { type: next() < 0.7 ? int(7) : IQM_CUSTOM + name(), flags: int(2), format, size, data };
+  });
+  const triangleCount = d.vertexCount ? int(10) : 0;
+  d.triangles = Uint32Array.from({ length: triangleCount * 3 }, () => int(d.vertexCount));
+  if (triangleCount && next() < 0.5) d.adjacency = Uint32Array.from({ length: triangleCount * 3 }, () => (next() < 0.3 ? 0xffffffff : int(triangleCount)));
+  d.meshes = Array.from({ length: int(4) }, () => {
+    const firstVertex = int(d.vertexCount + 1);
+    const firstTriangle = int(triangleCount + 1);
+    return { name: name(), material: name(), firstVertex, vertexCount: int(d.vertexCount - firstVertex + 1), firstTriangle, triangleCount: int(triangleCount - firstTriangle + 1) };
+  });
+  const float = () => Math.fround((next() - 0.5) * 10);
+  d.joints = Array.from({ length: int(5) }, (_, i) => ({
+    name: name(), parent: int(i + 1) - 1, translate: [float(), float(), float()], rotate: [float(), float(), float(), float()], scale: [float(), float(), float()],
+  }));
+  const poseCount = d.joints.length || int(4);
+  d.poses = Array.from({ length: poseCount }, (_, i) => ({
+    parent: d.joints[i]?.parent ?? int(i + 1) - 1,
+    channelMask: int(1024),
+    channelOffset: Float32Array.from({ length: 10 }, float),
+    channelScale: Float32Array.from({ length: 10 }, float),
+  }));
+  d.frameCount = poseCount ? int(7) : 0;
+  d.frameChannelCount = d.poses.reduce((sum, p) => sum + channelCount(p.channelMask), 0);
+  d.frames = Uint16Array.from({ length: d.frameCount * d.frameChannelCount }, () => int(65536));
+  d.anims = Array.from({ length: d.frameCount ? int(3) : 0 }, () => {
+    const firstFrame = int(d.frameCount + 1);
+    return { name: name(), firstFrame, frameCount: int(d.frameCount - firstFrame + 1), frameRate: float(), flags: int(2) };
+  });
+  if (d.frameCount && next() < 0.5) d.bounds = Float32Array.from({ length: d.frameCount * 8 }, float);
+  d.comment = Uint8Array.from({ length: int(8) }, () => int(256));
+  d.extensions = Array.from({ length: int(3) }, () => ({ name: name(), data: Uint8Array.from({ length: int(6) }, () => int(256)) }));
   return d;
 }
