@@ -135,6 +135,14 @@ describe('Asset to IQM', () => {
     expect(asset.warnings).toEqual(['blend weights were quantized to ubyte (n/255), as the reference compiler stores them']);
   });
 
+  it('a skinned model without animations: joints and no poses', () => {
+    const source = animatedAsset();
+    source.animations = [];
+    const document = readIqm(writeIqm(assetToIqm(source)));
+    expect([document.joints.length, document.poses.length, document.frameCount]).toEqual([2, 0, 0]);
+    expect(iqmToAsset(document).skeleton).toEqual(source.skeleton);
+  });
+
   it('round trips through a file: geometry exact, animation within half a quantization step', () => {
     const source = animatedAsset();
     const back = iqmToAsset(readIqm(writeIqm(assetToIqm(source))));
@@ -210,3 +218,15 @@ function requantizationError(original: IqmDocument, requantized: IqmDocument): n
   }
   return worst;
 }
+
+describe('IQM to Asset: nothing dropped silently', () => {
+  it('names triangles outside every mesh, and keeps same-named custom arrays apart', () => {
+    const document = sampleIqmDocument();
+    document.meshes.pop();
+    document.vertexArrays.push({ ...document.vertexArrays[7]!, flags: 0 });
+    const asset = iqmToAsset(document);
+    expect(asset.warnings).toContain('1 triangles belong to no mesh and are not kept');
+    expect(asset.warnings).toContain("a second vertex array named 'heat' is kept as extras['heat#2']");
+    expect(Object.keys(asset.meshes[0]!.extras!)).toEqual(['heat', 'score', 'heat#2']);
+  });
+});

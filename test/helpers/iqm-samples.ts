@@ -107,7 +107,8 @@ export function randomIqmDocument(next: () => number): IqmDocument {
   d.joints = Array.from({ length: int(5) }, (_, i) => ({
     name: name(), parent: int(i + 1) - 1, translate: [float(), float(), float()], rotate: [float(), float(), float(), float()], scale: [float(), float(), float()],
   }));
-  const poseCount = d.joints.length || int(4);
+  // Poses match the joints, or there are none (no animation), or there are no joints (animation only).
+  const poseCount = d.joints.length ? (next() < 0.8 ? d.joints.length : 0) : int(4);
   d.poses = Array.from({ length: poseCount }, (_, i) => ({
     parent: d.joints[i]?.parent ?? int(i + 1) - 1,
     channelMask: int(1024),

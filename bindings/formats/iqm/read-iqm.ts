@@ -253,8 +253,9 @@ class IqmReader {
 
   private readPoses(): IqmPose[] {
     const { numPoses, ofsPoses, numJoints } = this.h;
-    if (numPoses !== numJoints && numJoints !== 0) {
-      this.fail('BAD_COUNT', `${numPoses} poses for ${numJoints} joints (must be equal, or no joints)`, FIELD.numPoses);
+    // A skinned model without animations has joints and no poses; an animation-only file the reverse.
+    if (numPoses !== numJoints && numJoints !== 0 && numPoses !== 0) {
+      this.fail('BAD_COUNT', `${numPoses} poses for ${numJoints} joints (must be equal, or one of them 0)`, FIELD.numPoses);
     }
     const at = this.table(numPoses, ofsPoses, 88, FIELD.ofsPoses, 'pose table');
     const r = this.r;

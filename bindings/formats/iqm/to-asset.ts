@@ -29,10 +29,10 @@ interface VertexStreams {
 
 /**
  * Converts a document to the Asset model: float32 attributes per mesh (integer normals,
- * tangents, colors and weights read as normalized, other integers as plain values; IQM's
- * clockwise triangles turned counter-clockwise), the skeleton from the joints, and one track per pose per
- * animation. What the Asset has no place for (adjacency, bounds, comment, extensions, flags)
- * is named in `asset.warnings`.
+ * tangents, colors and weights read as normalized, other integers as plain values), IQM's
+ * clockwise triangles turned counter-clockwise, the skeleton from the joints, and one track
+ * per pose per animation. What the Asset has no place for (adjacency, bounds, comment,
+ * extensions, flags, triangles outside every mesh) is named in `asset.warnings`.
  */
 export function iqmToAsset(document: IqmDocument, options: IqmToAssetOptions = {}): Asset {
   const { frameRate } = { ...IQM_TO_ASSET_DEFAULTS, ...options };
@@ -49,6 +49,8 @@ export function iqmToAsset(document: IqmDocument, options: IqmToAssetOptions = {
 
   const streams = convertVertexArrays(document, warn);
   for (const mesh of document.meshes) asset.meshes.push(convertMesh(document, mesh, streams, kernels, warn));
+  const orphans = trianglesOutsideMeshes(document);
+  if (orphans) warn(`${orphans} triangles belong to no mesh and are not kept`);
 
   if (document.joints.length) {
     asset.skeleton = {
@@ -76,7 +78,10 @@ function convertVertexArrays(document: IqmDocument, warn: (m: string) => void): 
     const typeName = vertexTypeName(document, array);
     if (array.flags) warn(`vertex array ${typeName} flags ${array.flags} are not kept`);
     const extra = (name: string, normalized = false) => {
-      streams.extras.push({ name, components: array.size, data: componentsToFloat32(array.data, array.format, normalized) });
+      let unique = name;
+      for (let n = 2; streams.extras.some((e) => e.name === unique); n++) unique = `${name}#${n}`;
+      if (unique !== name) warn(`a second vertex array named '${name}' is kept as extras['${unique}']`);
+      streams.extras.push({ name: unique, components: array.size, data: componentsToFloat32(array.data, array.format, normalized) });
     };
     switch (array.type) {
       case IQM_VERTEX_TYPE.position:
@@ -112,6 +117,12 @@ function convertVertexArrays(document: IqmDocument, warn: (m: string) => void): 
     }
   }
   return streams;
+}
+
+function trianglesOutsideMeshes(document: IqmDocument): number {
+  const covered = new Uint8Array(document.triangles.length / 3);
+  for (const mesh of document.meshes) covered.fill(1, mesh.firstTriangle, mesh.firstTriangle + mesh.triangleCount);
+  return covered.length - covered.reduce((sum, c) => sum + c, 0);
 }
 
 function vertexTypeName(document: IqmDocument, array: IqmVertexArray): string {
