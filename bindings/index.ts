@@ -20,3 +20,13 @@ export {
 export type { FormatHandler, FormatName, ReadOptions, WriteOptions } from './formats/format.js';
 export { FORMATS, detectFormat, formatByName } from './formats/registry.js';
 export { toLoader, type MeshcodecLoader } from './formats/loaders.js';
+export {
+  readIqm,
+  writeIqm,
+  iqmToAsset,
+  assetToIqm,
+  dequantizeFrames as dequantizeIqmFrames,
+  iqmText,
+  iqmFormat,
+  type IqmDocument,
+} from './formats/iqm/index.js';

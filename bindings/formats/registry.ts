@@ -1,7 +1,8 @@
 import type { FormatHandler, FormatName } from './format.js';
+import { iqmFormat } from './iqm/iqm-format.js';
 
 /** Every format this build reads, in detection order. Formats register themselves here. */
-export const FORMATS: readonly FormatHandler[] = [];
+export const FORMATS: readonly FormatHandler[] = [iqmFormat];
 
 export function formatByName(name: string): FormatHandler | undefined {
   return FORMATS.find((f) => f.name === name);

@@ -23,4 +23,6 @@ export interface RawKernels {
   /** −1 when every value fits, else the position of the first that does not. */
   narrowU32ToU16(src: Uint32Array, dst: Uint16Array): number;
   narrowU32ToU8(src: Uint32Array, dst: Uint8Array): number;
+  /** IQM: 10 floats per pose per frame; poses = masks.length, 10 offsets and scales each. */
+  dequantizeIqmFrames(frames: Uint16Array, frameCount: number, masks: Uint32Array, offsets: Float32Array, scales: Float32Array, dst: Float32Array): void;
 }

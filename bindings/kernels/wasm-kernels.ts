@@ -20,6 +20,7 @@ interface KernelExports {
   widenU16ToU32(src: number, count: number, dst: number): void;
   narrowU32ToU16(src: number, count: number, dst: number): number;
   narrowU32ToU8(src: number, count: number, dst: number): number;
+  dequantizeIqmFrames(frames: number, frameCount: number, poseCount: number, masks: number, offsets: number, scales: number, dst: number): void;
 }
 
 /**
@@ -89,6 +90,8 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     widenU16ToU32: (src, dst) => run([src], [dst], ([s, d]) => exports.widenU16ToU32(s!, src.length, d!)),
     narrowU32ToU16: (src, dst) => run([src], [dst], ([s, d]) => exports.narrowU32ToU16(s!, src.length, d!)),
     narrowU32ToU8: (src, dst) => run([src], [dst], ([s, d]) => exports.narrowU32ToU8(s!, src.length, d!)),
+    dequantizeIqmFrames: (frames, frameCount, masks, offsets, scales, dst) =>
+      run([frames, masks, offsets, scales], [dst], ([f, m, o, s, d]) => exports.dequantizeIqmFrames(f!, frameCount, masks.length, m!, o!, s!, d!)),
   };
 }
 

@@ -1,0 +1,55 @@
+// IQM frame dequantization, as the reference loader does it: for each frame, each pose, each of
+// the ten channels, v = offset[k], plus u16 * scale[k] (float32) when mask bit k is set, the
+// ushorts taken in order. A clear bit leaves the offset untouched (so -0 stays -0).
+
+/**
+ * `frames` holds frameCount × (set mask bits) ushorts; masks, offsets (10 per pose) and scales
+ * (10 per pose) describe `poseCount` poses; dst receives 10 floats per pose per frame.
+ */
+export function dequantizeIqmFrames(frames: usize, frameCount: i32, poseCount: i32, masks: usize, offsets: usize, scales: usize, dst: usize): void {
+  let p = frames;
+  let o = dst;
+  for (let f = 0; f < frameCount; f++) {
+    for (let j = 0; j < poseCount; j++) {
+      const mask = load<u32>(masks + (<usize>j << 2));
+      const offset = offsets + <usize>j * 40;
+      const scale = scales + <usize>j * 40;
+      if (ASC_FEATURE_SIMD) {
+        let q0 = i32x4.splat(0), q1 = i32x4.splat(0), q2 = i32x4.splat(0);
+        if (mask & 1) { q0 = i32x4.replace_lane(q0, 0, <i32>load<u16>(p)); p += 2; }
+        if (mask & 2) { q0 = i32x4.replace_lane(q0, 1, <i32>load<u16>(p)); p += 2; }
+        if (mask & 4) { q0 = i32x4.replace_lane(q0, 2, <i32>load<u16>(p)); p += 2; }
+        if (mask & 8) { q0 = i32x4.replace_lane(q0, 3, <i32>load<u16>(p)); p += 2; }
+        if (mask & 16) { q1 = i32x4.replace_lane(q1, 0, <i32>load<u16>(p)); p += 2; }
+        if (mask & 32) { q1 = i32x4.replace_lane(q1, 1, <i32>load<u16>(p)); p += 2; }
+        if (mask & 64) { q1 = i32x4.replace_lane(q1, 2, <i32>load<u16>(p)); p += 2; }
+        if (mask & 128) { q1 = i32x4.replace_lane(q1, 3, <i32>load<u16>(p)); p += 2; }
+        if (mask & 256) { q2 = i32x4.replace_lane(q2, 0, <i32>load<u16>(p)); p += 2; }
+        if (mask & 512) { q2 = i32x4.replace_lane(q2, 1, <i32>load<u16>(p)); p += 2; }
+        const m = i32x4.splat(mask);
+        const zero = i32x4.splat(0);
+        const set0 = i32x4.ne(v128.and(m, i32x4(1, 2, 4, 8)), zero);
+        const set1 = i32x4.ne(v128.and(m, i32x4(16, 32, 64, 128)), zero);
+        const set2 = i32x4.ne(v128.and(m, i32x4(256, 512, 0, 0)), zero);
+        const off0 = v128.load(offset), off1 = v128.load(offset + 16), off2 = v128.load64_zero(offset + 32);
+        const v0 = f32x4.add(off0, f32x4.mul(f32x4.convert_i32x4_u(q0), v128.load(scale)));
+        const v1 = f32x4.add(off1, f32x4.mul(f32x4.convert_i32x4_u(q1), v128.load(scale + 16)));
+        const v2 = f32x4.add(off2, f32x4.mul(f32x4.convert_i32x4_u(q2), v128.load64_zero(scale + 32)));
+        v128.store(o, v128.bitselect(v0, off0, set0));
+        v128.store(o + 16, v128.bitselect(v1, off1, set1));
+        v128.store64_lane(o + 32, v128.bitselect(v2, off2, set2), 0);
+      } else {
+        for (let k = 0; k < 10; k++) {
+          const c = <usize>k << 2;
+          let v = load<f32>(offset + c);
+          if (mask & (1 << k)) {
+            v += <f32>load<u16>(p) * load<f32>(scale + c);
+            p += 2;
+          }
+          store<f32>(o + c, v);
+        }
+      }
+      o += 40;
+    }
+  }
+}

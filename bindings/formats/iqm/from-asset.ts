@@ -1,0 +1,262 @@
+import type { Asset, Joint, Mesh } from '../../model/asset.js';
+import { channelCount, emptyIqmDocument, IQM_ANIM_LOOP, IQM_CHANNELS, type IqmDocument, type IqmPose, type IqmVertexArray } from './iqm-document.js';
+import { IQM_CUSTOM, IQM_FORMAT, IQM_VERTEX_TYPE } from './vertex-formats.js';
+
+export interface AssetToIqmOptions {
+  /** 'ubyte' as the reference compiler writes them (sums kept at 255), or 'float'. */
+  blendWeights?: 'ubyte' | 'float';
+  /** 'ubyte' (the recommended format) or 'float'. */
+  colors?: 'ubyte' | 'float';
+}
+
+export const ASSET_TO_IQM_DEFAULTS: Required<AssetToIqmOptions> = { blendWeights: 'ubyte', colors: 'ubyte' };
+
+/** The reference compiler marks a channel as animated only when its range reaches this. */
+const MIN_CHANNEL_RANGE = 1e-10;
+
+const f = Math.fround;
+
+/**
+ * Converts an Asset to an IQM document: all meshes share one set of vertex arrays (attributes a
+ * mesh lacks are filled with defaults), triangles turn clockwise, joints come from the skeleton
+ * and animations are quantized as the reference compiler does. Losses go to `asset.warnings`.
+ */
+export function assetToIqm(asset: Asset, options: AssetToIqmOptions = {}): IqmDocument {
+  const settings = { ...ASSET_TO_IQM_DEFAULTS, ...options };
+  const warn = (message: string) => { if (!asset.warnings.includes(message)) asset.warnings.push(message); };
+  const document = emptyIqmDocument();
+  const text = new TextTable();
+  if (asset.upAxis === 'y') warn('the asset is Y-up; IQM is Z-up and the coordinates were written unchanged');
+
+  let firstVertex = 0;
+  let firstTriangle = 0;
+  for (const mesh of asset.meshes) {
+    const vertexCount = mesh.attributes.positions.length / 3;
+    const triangleCount = mesh.indices.length / 3;
+    document.meshes.push({ name: text.add(mesh.name), material: text.add(mesh.material ?? ''), firstVertex, vertexCount, firstTriangle, triangleCount });
+    firstVertex += vertexCount;
+    firstTriangle += triangleCount;
+  }
+  document.vertexCount = firstVertex;
+  document.vertexArrays = buildVertexArrays(asset.meshes, firstVertex, text, settings, warn);
+  document.triangles = buildTriangles(asset.meshes, document.meshes.map((m) => m.firstVertex), firstTriangle);
+
+  const joints = asset.skeleton?.joints ?? [];
+  document.joints = joints.map((j) => ({ name: text.add(j.name), parent: j.parent, translate: [...j.translation], rotate: [...j.rotation], scale: [...j.scale] }));
+  if (asset.animations.length) addAnimations(document, asset, joints, text, warn);
+  document.text = text.bytes();
+  return document;
+}
+
+class TextTable {
+  private readonly offsets = new Map<string, number>([['', 0]]);
+  private readonly parts: Uint8Array[] = [new Uint8Array(1)];
+  private length = 1;
+
+  add(s: string): number {
+    let at = this.offsets.get(s);
+    if (at === undefined) {
+      at = this.length;
+      const encoded = new TextEncoder().encode(`${s}\0`);
+      this.parts.push(encoded);
+      this.length += encoded.length;
+      this.offsets.set(s, at);
+    }
+    return at;
+  }
+
+  bytes(): Uint8Array {
+    const out = new Uint8Array(this.length);
+    let at = 0;
+    for (const part of this.parts) { out.set(part, at); at += part.length; }
+    return out;
+  }
+}
+
+interface Stream {
+  type: number;
+  components: number;
+  /** Values of one mesh (undefined when the mesh lacks it). */
+  pick: (mesh: Mesh) => ArrayLike<number> | undefined;
+  fill: number[];
+  label: string;
+}
+
+function buildVertexArrays(meshes: Mesh[], vertexCount: number, text: TextTable, settings: Required<AssetToIqmOptions>, warn: (m: string) => void): IqmVertexArray[] {
+  const has = (pick: (m: Mesh) => unknown) => meshes.some((m) => pick(m) !== undefined);
+  const streams: Stream[] = [{ type: IQM_VERTEX_TYPE.position, components: 3, pick: (m) => m.attributes.positions, fill: [0, 0, 0], label: 'positions' }];
+  const uvSets = Math.max(0, ...meshes.map((m) => m.attributes.uvs?.length ?? 0));
+  for (let s = 0; s < uvSets; s++) streams.push({ type: IQM_VERTEX_TYPE.texcoord, components: 2, pick: (m) => m.attributes.uvs?.[s], fill: [0, 0], label: `uv set ${s}` });
+  if (has((m) => m.attributes.normals)) streams.push({ type: IQM_VERTEX_TYPE.normal, components: 3, pick: (m) => m.attributes.normals, fill: [0, 0, 1], label: 'normals' });
+  if (has((m) => m.attributes.tangents)) streams.push({ type: IQM_VERTEX_TYPE.tangent, components: 4, pick: (m) => m.attributes.tangents, fill: [1, 0, 0, 1], label: 'tangents' });
+  if (has((m) => m.attributes.joints)) streams.push({ type: IQM_VERTEX_TYPE.blendIndexes, components: 4, pick: (m) => m.attributes.joints, fill: [0, 0, 0, 0], label: 'joints' });
+  if (has((m) => m.attributes.weights)) streams.push({ type: IQM_VERTEX_TYPE.blendWeights, components: 4, pick: (m) => m.attributes.weights, fill: [0, 0, 0, 0], label: 'weights' });
+  if (has((m) => m.attributes.colors)) streams.push({ type: IQM_VERTEX_TYPE.color, components: 4, pick: (m) => m.attributes.colors, fill: [1, 1, 1, 1], label: 'colors' });
+  const extraNames = [...new Set(meshes.flatMap((m) => Object.keys(m.extras ?? {})))];
+  for (const name of extraNames) {
+    const components = meshes.map((m) => m.extras?.[name]?.components).find((c) => c !== undefined)!;
+    streams.push({
+      type: IQM_CUSTOM + text.add(name),
+      components,
+      pick: (m) => {
+        const extra = m.extras?.[name];
+        if (extra && extra.components !== components) { warn(`extras.${name} has ${extra.components} components in one mesh and ${components} in another; filled with 0 there`); return undefined; }
+        return extra?.data;
+      },
+      fill: new Array<number>(components).fill(0),
+      label: `extras.${name}`,
+    });
+  }
+
+  return streams.map((stream) => {
+    const values = new Float64Array(vertexCount * stream.components);
+    let at = 0;
+    for (const mesh of meshes) {
+      const count = (mesh.attributes.positions.length / 3) * stream.components;
+      const data = stream.pick(mesh);
+      if (data) {
+        if (data.length !== count) warn(`mesh '${mesh.name}' has ${data.length} ${stream.label} values for ${count}; the rest were set to 0`);
+        for (let i = 0; i < count && i < data.length; i++) values[at + i] = data[i]!;
+      } else {
+        if (meshes.length > 1) warn(`mesh '${mesh.name}' has no ${stream.label}; filled with (${stream.fill.join(', ')})`);
+        for (let i = 0; i < count; i++) values[at + i] = stream.fill[i % stream.components]!;
+      }
+      at += count;
+    }
+    return encodeStream(stream, values, settings, warn);
+  });
+}
+
+function encodeStream(stream: Stream, values: Float64Array, settings: Required<AssetToIqmOptions>, warn: (m: string) => void): IqmVertexArray {
+  const array = (format: IqmVertexArray['format'], data: IqmVertexArray['data']): IqmVertexArray => ({ type: stream.type, flags: 0, format, size: stream.components, data });
+  if (stream.type === IQM_VERTEX_TYPE.blendIndexes) {
+    const max = values.reduce((a, b) => Math.max(a, b), 0);
+    return max < 256 ? array(IQM_FORMAT.ubyte, Uint8Array.from(values)) : array(IQM_FORMAT.ushort, Uint16Array.from(values));
+  }
+  if (stream.type === IQM_VERTEX_TYPE.blendWeights && settings.blendWeights === 'ubyte') {
+    warn('blend weights were quantized to ubyte (n/255), as the reference compiler stores them');
+    return array(IQM_FORMAT.ubyte, quantizeWeights(values));
+  }
+  if (stream.type === IQM_VERTEX_TYPE.color && settings.colors === 'ubyte') {
+    warn('colors were quantized to ubyte (n/255)');
+    return array(IQM_FORMAT.ubyte, Uint8Array.from(values, (v) => Math.round(Math.min(Math.max(v, 0), 1) * 255)));
+  }
+  return array(IQM_FORMAT.float, Float32Array.from(values));
+}
+
+/** Four weights per vertex to ubytes that sum to 255 (the rounding error goes to the largest). */
+function quantizeWeights(values: Float64Array): Uint8Array {
+  const out = new Uint8Array(values.length);
+  for (let v = 0; v < values.length; v += 4) {
+    let sum = 0;
+    for (let c = 0; c < 4; c++) sum += Math.max(values[v + c]!, 0) || 0;
+    if (sum <= 0) continue;
+    let total = 0;
+    let largest = v;
+    for (let c = 0; c < 4; c++) {
+      out[v + c] = Math.round(((Math.max(values[v + c]!, 0) || 0) / sum) * 255);
+      total += out[v + c]!;
+      if (out[v + c]! > out[largest]!) largest = v + c;
+    }
+    out[largest] = out[largest]! + 255 - total;
+  }
+  return out;
+}
+
+function buildTriangles(meshes: Mesh[], firstVertices: number[], triangleCount: number): Uint32Array {
+  const triangles = new Uint32Array(triangleCount * 3);
+  let at = 0;
+  meshes.forEach((mesh, m) => {
+    const base = firstVertices[m]!;
+    const indices = mesh.indices;
+    for (let t = 0; t < indices.length; t += 3, at += 3) {
+      // Counter-clockwise (Asset) to clockwise (IQM).
+      triangles[at] = indices[t]! + base;
+      triangles[at + 1] = indices[t + 2]! + base;
+      triangles[at + 2] = indices[t + 1]! + base;
+    }
+  });
+  return triangles;
+}
+
+/**
+ * One pose per joint; every animation sampled at its keys (by index; a track with fewer keys
+ * holds its last), channels absent from a track take the bind pose. Quantization follows the
+ * reference compiler: offset = min, scale = range / 65535, value = ushort(0.5 + (v − offset) / scale).
+ */
+function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], text: TextTable, warn: (m: string) => void): void {
+  const trackJoints = asset.animations.flatMap((a) => a.tracks.map((t) => t.joint));
+  const poseCount = joints.length || Math.max(-1, ...trackJoints) + 1;
+  if (!joints.length) warn('animations without a skeleton: poses are written without names or bind pose, all as roots');
+  const totalFrames = asset.animations.reduce((sum, a) => sum + a.frameCount, 0);
+  const dense = new Float32Array(totalFrames * poseCount * IQM_CHANNELS);
+  for (let j = 0; j < poseCount; j++) {
+    const bind = joints[j];
+    const rest = bind ? [...bind.translation, ...bind.rotation, ...bind.scale] : [0, 0, 0, 0, 0, 0, 1, 1, 1, 1];
+    for (let i = 0; i < totalFrames; i++) dense.set(rest, (i * poseCount + j) * IQM_CHANNELS);
+  }
+
+  let firstFrame = 0;
+  for (const animation of asset.animations) {
+    const n = animation.frameCount;
+    for (const track of animation.tracks) {
+      if (track.joint < 0 || track.joint >= poseCount) { warn(`animation '${animation.name}' has a track for joint ${track.joint}, which does not exist; dropped`); continue; }
+      const keys = track.times.length;
+      for (let i = 0; i < keys; i++) {
+        if (Math.abs(track.times[i]! - i / animation.frameRate) > 1e-4) { warn(`animation '${animation.name}' has keys off its ${animation.frameRate} fps grid; they were taken as consecutive frames`); break; }
+      }
+      if (keys !== n) warn(`animation '${animation.name}' has tracks with ${keys} keys for ${n} frames; the last key was held`);
+      if (keys === 0) continue;
+      for (let i = 0; i < n; i++) {
+        const key = Math.min(i, keys - 1);
+        const at = ((firstFrame + i) * poseCount + track.joint) * IQM_CHANNELS;
+        if (track.translation) dense.set(track.translation.subarray(key * 3, key * 3 + 3), at);
+        if (track.rotation) dense.set(track.rotation.subarray(key * 4, key * 4 + 4), at + 3);
+        if (track.scale) dense.set(track.scale.subarray(key * 3, key * 3 + 3), at + 7);
+      }
+    }
+    document.anims.push({ name: text.add(animation.name), firstFrame, frameCount: n, frameRate: animation.frameRate, flags: animation.loop ? IQM_ANIM_LOOP : 0 });
+    firstFrame += n;
+  }
+
+  document.poses = [];
+  for (let j = 0; j < poseCount; j++) document.poses.push(quantizePose(dense, j, poseCount, totalFrames, joints[j]?.parent ?? -1));
+  const frames: number[] = [];
+  for (let i = 0; i < totalFrames; i++) {
+    for (let j = 0; j < poseCount; j++) {
+      const pose = document.poses[j]!;
+      for (let k = 0; k < IQM_CHANNELS; k++) {
+        if (!(pose.channelMask & (1 << k))) continue;
+        const v = dense[(i * poseCount + j) * IQM_CHANNELS + k]!;
+        const q = f(f(0.5) + f(f(v - pose.channelOffset[k]!) / pose.channelScale[k]!));
+        frames.push(q >= 65535 ? 65535 : q > 0 ? Math.trunc(q) : 0);
+      }
+    }
+  }
+  document.frameCount = totalFrames;
+  document.frameChannelCount = document.poses.reduce((sum, p) => sum + channelCount(p.channelMask), 0);
+  document.frames = Uint16Array.from(frames);
+}
+
+function quantizePose(dense: Float32Array, j: number, poseCount: number, frameCount: number, parent: number): IqmPose {
+  const channelOffset = new Float32Array(IQM_CHANNELS);
+  const channelScale = new Float32Array(IQM_CHANNELS);
+  let channelMask = 0;
+  for (let k = 0; k < IQM_CHANNELS; k++) {
+    let min = Infinity;
+    let max = -Infinity;
+    for (let i = 0; i < frameCount; i++) {
+      const v = dense[(i * poseCount + j) * IQM_CHANNELS + k]!;
+      if (v < min) min = v;
+      if (v > max) max = v;
+    }
+    if (frameCount === 0 || !Number.isFinite(min)) { min = 0; max = 0; }
+    channelOffset[k] = min;
+    const range = f(max - min);
+    if (range >= MIN_CHANNEL_RANGE) {
+      channelMask |= 1 << k;
+      channelScale[k] = f(range / 65535);
+    }
+  }
+  return { parent, channelMask, channelOffset, channelScale };
+}

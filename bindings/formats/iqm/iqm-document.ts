@@ -1,0 +1,130 @@
+import type { IqmComponentArray, IqmFormatCode } from './vertex-formats.js';
+
+/**
+ * An IQM v2 file in its own terms. Names are offsets into `text`, as in the file, so that
+ * reading then writing keeps every byte; `iqmText` resolves them.
+ */
+export interface IqmDocument {
+  version: 2;
+  flags: number;
+  /** The text table as stored: NUL-terminated strings, the first one "". */
+  text: Uint8Array;
+  meshes: IqmMesh[];
+  /** num_vertexes: the length of every vertex array, in vertices. */
+  vertexCount: number;
+  vertexArrays: IqmVertexArray[];
+  /** Three vertex indices per triangle, clockwise. */
+  triangles: Uint32Array;
+  /** Three neighbouring triangles per triangle (0xffffffff = none), when the file has them. */
+  adjacency?: Uint32Array;
+  joints: IqmJoint[];
+  poses: IqmPose[];
+  anims: IqmAnim[];
+  frameCount: number;
+  /** num_framechannels: ushorts per frame, the number of mask bits set over all poses. */
+  frameChannelCount: number;
+  /** frameCount × frameChannelCount quantized channel values. */
+  frames: Uint16Array;
+  /** Eight floats per frame (bbmins xyz, bbmaxs xyz, xyradius, radius), when the file has them. */
+  bounds?: Float32Array;
+  comment: Uint8Array;
+  extensions: IqmExtension[];
+}
+
+export interface IqmMesh {
+  name: number;
+  material: number;
+  firstVertex: number;
+  vertexCount: number;
+  firstTriangle: number;
+  triangleCount: number;
+}
+
+export interface IqmVertexArray {
+  /** 0–6 for the standard types, ≥ IQM_CUSTOM for a custom array named in the text table. */
+  type: number;
+  flags: number;
+  format: IqmFormatCode;
+  /** Components per vertex. */
+  size: number;
+  /** vertexCount × size components; half floats as raw bits in a Uint16Array. */
+  data: IqmComponentArray;
+}
+
+export interface IqmJoint {
+  name: number;
+  /** Negative for a root. */
+  parent: number;
+  translate: [number, number, number];
+  rotate: [number, number, number, number];
+  scale: [number, number, number];
+}
+
+export interface IqmPose {
+  parent: number;
+  /** Bit k set: channel k varies and takes one ushort per frame. */
+  channelMask: number;
+  /** Ten channels: translate xyz, rotate xyzw, scale xyz. */
+  channelOffset: Float32Array;
+  channelScale: Float32Array;
+}
+
+export interface IqmAnim {
+  name: number;
+  firstFrame: number;
+  frameCount: number;
+  frameRate: number;
+  flags: number;
+}
+
+export const IQM_ANIM_LOOP = 1;
+
+export interface IqmExtension {
+  name: number;
+  /** The extension's bytes, uninterpreted. */
+  data: Uint8Array;
+}
+
+export const IQM_MAGIC = 'INTERQUAKEMODEL\0';
+export const IQM_VERSION = 2;
+export const IQM_HEADER_SIZE = 124;
+export const IQM_CHANNELS = 10;
+
+const textDecoder = new TextDecoder('utf-8', { fatal: false });
+
+/** The NUL-terminated string at `offset` in the text table ("" outside it). */
+export function iqmText(document: IqmDocument, offset: number): string {
+  const text = document.text;
+  if (offset >= text.length) return '';
+  let end = text.indexOf(0, offset);
+  if (end < 0) end = text.length;
+  return textDecoder.decode(text.subarray(offset, end));
+}
+
+/** Number of set bits among the ten channels of `mask`. */
+export function channelCount(mask: number): number {
+  let n = 0;
+  for (let k = 0; k < IQM_CHANNELS; k++) if (mask & (1 << k)) n++;
+  return n;
+}
+
+/** An empty version-2 document to fill in. */
+export function emptyIqmDocument(): IqmDocument {
+  return {
+    version: 2,
+    flags: 0,
+    text: new Uint8Array(1),
+    meshes: [],
+    vertexCount: 0,
+    vertexArrays: [],
+    triangles: new Uint32Array(0),
+    joints: [],
+    poses: [],
+    anims: [],
+    frameCount: 0,
+    frameChannelCount: 0,
+    frames: new Uint16Array(0),
+    comment: new Uint8Array(0),
+    extensions: [],
+  };
+}

@@ -1,0 +1,345 @@
+import { ByteReader } from '../../io/byte-reader.js';
+import type { MeshFormatErrorCode } from '../../io/errors.js';
+import type { Kernels } from '../../kernels/kernels.js';
+import { getKernels } from '../../kernels/backend.js';
+import {
+  channelCount,
+  IQM_CHANNELS,
+  IQM_HEADER_SIZE,
+  IQM_MAGIC,
+  IQM_VERSION,
+  type IqmAnim,
+  type IqmDocument,
+  type IqmExtension,
+  type IqmJoint,
+  type IqmMesh,
+  type IqmPose,
+  type IqmVertexArray,
+} from './iqm-document.js';
+import { componentsFromBytes, copyBytes, formatByteSize, IQM_CUSTOM, isIqmFormat } from './vertex-formats.js';
+
+export interface ReadIqmOptions {
+  kernels?: Kernels;
+  /**
+   * Largest ratio of decoded size (float vertices, dense frames, extension copies) to file size.
+   * Refuses files whose counts promise far more data than their bytes can justify.
+   */
+  maxExpansion?: number;
+}
+
+export const READ_IQM_DEFAULTS: Required<Omit<ReadIqmOptions, 'kernels'>> = { maxExpansion: 256 };
+
+/** Byte offsets of the header fields, for error positions. */
+const FIELD = {
+  version: 16, filesize: 20, flags: 24,
+  numText: 28, ofsText: 32, numMeshes: 36, ofsMeshes: 40,
+  numVertexArrays: 44, numVertexes: 48, ofsVertexArrays: 52,
+  numTriangles: 56, ofsTriangles: 60, ofsAdjacency: 64,
+  numJoints: 68, ofsJoints: 72, numPoses: 76, ofsPoses: 80, numAnims: 84, ofsAnims: 88,
+  numFrames: 92, numFrameChannels: 96, ofsFrames: 100, ofsBounds: 104,
+  numComment: 108, ofsComment: 112, numExtensions: 116, ofsExtensions: 120,
+} as const;
+
+type Header = Record<keyof typeof FIELD, number>;
+
+const NO_NEIGHBOUR = 0xffffffff;
+
+/** True when `bytes` starts with the 16-byte IQM magic. */
+export function isIqm(bytes: Uint8Array): boolean {
+  if (bytes.length < IQM_MAGIC.length) return false;
+  for (let i = 0; i < IQM_MAGIC.length; i++) if (bytes[i] !== IQM_MAGIC.charCodeAt(i)) return false;
+  return true;
+}
+
+/**
+ * Reads an IQM v2 file into a document, checking everything a safe reader needs (the reference
+ * loader checks none of it). Offsets may be unaligned. Throws MeshFormatError.
+ */
+export function readIqm(bytes: Uint8Array, options: ReadIqmOptions = {}): IqmDocument {
+  return new IqmReader(bytes, { ...READ_IQM_DEFAULTS, ...options }).read();
+}
+
+class IqmReader {
+  private readonly r: ByteReader;
+  private readonly kernels: Kernels;
+  private readonly budget: number;
+  private decodedBytes = 0;
+  private h!: Header;
+  /** End of the data the header vouches for (filesize). */
+  private end = 0;
+
+  constructor(bytes: Uint8Array, options: ReadIqmOptions & typeof READ_IQM_DEFAULTS) {
+    this.r = new ByteReader(bytes, 'iqm');
+    this.kernels = options.kernels ?? getKernels();
+    this.budget = options.maxExpansion * bytes.length;
+  }
+
+  private fail(code: MeshFormatErrorCode, detail: string, at: number): never {
+    return this.r.fail(code, detail, at);
+  }
+
+  read(): IqmDocument {
+    const r = this.r;
+    if (r.length < IQM_MAGIC.length || r.ascii(IQM_MAGIC.length) !== IQM_MAGIC) this.fail('BAD_MAGIC', 'not an IQM file (no "INTERQUAKEMODEL" magic)', 0);
+    const version = r.u32('version');
+    if (version !== IQM_VERSION) this.fail('UNSUPPORTED_VERSION', `version ${version} is not supported (only version 2)`, FIELD.version);
+    r.need(IQM_HEADER_SIZE - r.offset, 'header');
+    r.seek(FIELD.version);
+    this.h = Object.fromEntries(Object.keys(FIELD).map((key) => [key, r.u32(key)])) as Header;
+    const h = this.h;
+    if (h.filesize > r.length) this.fail('TRUNCATED', `header says ${h.filesize} bytes but the file has ${r.length}`, FIELD.filesize);
+    if (h.filesize < IQM_HEADER_SIZE) this.fail('BAD_VALUE', `filesize ${h.filesize} is smaller than the header`, FIELD.filesize);
+    this.end = h.filesize;
+
+    const text = this.table(h.numText, h.ofsText, 1, FIELD.ofsText, 'text table');
+    const textBytes = text < 0 ? new Uint8Array(0) : copyBytes(r.bytes, text, h.numText);
+    const meshes = this.readMeshes();
+    const vertexArrays = this.readVertexArrays();
+    const triangles = this.readTriangles();
+    const adjacency = this.readAdjacency();
+    const joints = this.readJoints();
+    const poses = this.readPoses();
+    const anims = this.readAnims();
+    const { frames, bounds } = this.readFrames(poses);
+    const commentAt = this.table(h.numComment, h.ofsComment, 1, FIELD.ofsComment, 'comment');
+    const comment = commentAt < 0 ? new Uint8Array(0) : copyBytes(r.bytes, commentAt, h.numComment);
+    const extensions = this.readExtensions();
+    this.checkBudget(meshes, vertexArrays, anims);
+
+    const document: IqmDocument = {
+      version: IQM_VERSION,
+      flags: h.flags,
+      text: textBytes,
+      meshes,
+      vertexCount: h.numVertexes,
+      vertexArrays,
+      triangles,
+      joints,
+      poses,
+      anims,
+      frameCount: h.numFrames,
+      frameChannelCount: h.numFrameChannels,
+      frames,
+      comment,
+      extensions,
+    };
+    if (adjacency) document.adjacency = adjacency;
+    if (bounds) document.bounds = bounds;
+    return document;
+  }
+
+  /**
+   * Checks that `count` elements of `size` bytes at `offset` lie inside the file, after the
+   * header. Returns the offset, or −1 for an empty table (whose offset is then ignored).
+   */
+  private table(count: number, offset: number, size: number, field: number, what: string): number {
+    if (count === 0) return -1;
+    if (offset < IQM_HEADER_SIZE) this.fail('BAD_OFFSET', `${what} offset ${offset} points into the header`, field);
+    const byteLength = count * size;
+    if (offset + byteLength > this.end) {
+      this.fail('BAD_OFFSET', `${what} (${count} × ${size} bytes at ${offset}) runs past the end of the file (${this.end} bytes)`, field);
+    }
+    return offset;
+  }
+
+  private checkName(offset: number, at: number, what: string): number {
+    const numText = this.h.numText;
+    if (offset >= numText && !(offset === 0 && numText === 0)) {
+      this.fail('BAD_OFFSET', `${what} name offset ${offset} lies outside the text table (${numText} bytes)`, at);
+    }
+    return offset;
+  }
+
+  private readMeshes(): IqmMesh[] {
+    const { numMeshes, ofsMeshes, numVertexes, numTriangles } = this.h;
+    const at = this.table(numMeshes, ofsMeshes, 24, FIELD.ofsMeshes, 'mesh table');
+    const r = this.r;
+    const meshes: IqmMesh[] = [];
+    for (let i = 0; i < numMeshes; i++) {
+      const o = at + i * 24;
+      r.seek(o);
+      const mesh: IqmMesh = {
+        name: this.checkName(r.u32(), o, `mesh ${i}`),
+        material: this.checkName(r.u32(), o + 4, `mesh ${i} material`),
+        firstVertex: r.u32(),
+        vertexCount: r.u32(),
+        firstTriangle: r.u32(),
+        triangleCount: r.u32(),
+      };
+      if (mesh.firstVertex + mesh.vertexCount > numVertexes) {
+        this.fail('BAD_INDEX', `mesh ${i} vertices ${mesh.firstVertex}+${mesh.vertexCount} run past the ${numVertexes} vertices`, o + 8);
+      }
+      if (mesh.firstTriangle + mesh.triangleCount > numTriangles) {
+        this.fail('BAD_INDEX', `mesh ${i} triangles ${mesh.firstTriangle}+${mesh.triangleCount} run past the ${numTriangles} triangles`, o + 16);
+      }
+      meshes.push(mesh);
+    }
+    return meshes;
+  }
+
+  private readVertexArrays(): IqmVertexArray[] {
+    const { numVertexArrays, ofsVertexArrays, numVertexes } = this.h;
+    const at = this.table(numVertexArrays, ofsVertexArrays, 20, FIELD.ofsVertexArrays, 'vertex array table');
+    const r = this.r;
+    const arrays: IqmVertexArray[] = [];
+    for (let i = 0; i < numVertexArrays; i++) {
+      const o = at + i * 20;
+      r.seek(o);
+      const type = r.u32();
+      const flags = r.u32();
+      const format = r.u32();
+      const size = r.u32();
+      const offset = r.u32();
+      if (type >= IQM_CUSTOM) this.checkName(type - IQM_CUSTOM, o, `custom vertex array ${i}`);
+      if (!isIqmFormat(format)) this.fail('BAD_VALUE', `vertex array ${i} has unknown format ${format} (0–8 are defined)`, o + 8);
+      if (size === 0) this.fail('BAD_VALUE', `vertex array ${i} has 0 components`, o + 12);
+      const count = numVertexes * size;
+      const dataAt = this.table(count, offset, formatByteSize(format), o + 16, `vertex array ${i} data`);
+      // Arrays may share their data: each one is a copy, and later a float32 conversion.
+      this.spend(count * (formatByteSize(format) + 4), o + 16);
+      arrays.push({ type, flags, format, size, data: componentsFromBytes(r.bytes, Math.max(dataAt, 0), count, format) });
+    }
+    return arrays;
+  }
+
+  private readTriangles(): Uint32Array {
+    const { numTriangles, ofsTriangles, numVertexes } = this.h;
+    const at = this.table(numTriangles, ofsTriangles, 12, FIELD.ofsTriangles, 'triangle table');
+    if (at < 0) return new Uint32Array(0);
+    const triangles = componentsFromBytes(this.r.bytes, at, numTriangles * 3, 5) as Uint32Array;
+    if (this.kernels.maxIndex(triangles) >= numVertexes) {
+      const bad = triangles.findIndex((v) => v >= numVertexes);
+      this.fail('BAD_INDEX', `triangle ${Math.floor(bad / 3)} uses vertex ${triangles[bad]} of ${numVertexes}`, at + bad * 4);
+    }
+    return triangles;
+  }
+
+  private readAdjacency(): Uint32Array | undefined {
+    const { numTriangles, ofsAdjacency } = this.h;
+    if (ofsAdjacency === 0 || numTriangles === 0) return undefined;
+    const at = this.table(numTriangles, ofsAdjacency, 12, FIELD.ofsAdjacency, 'adjacency table');
+    const adjacency = componentsFromBytes(this.r.bytes, at, numTriangles * 3, 5) as Uint32Array;
+    const bad = adjacency.findIndex((v) => v >= numTriangles && v !== NO_NEIGHBOUR);
+    if (bad >= 0) this.fail('BAD_INDEX', `adjacency of triangle ${Math.floor(bad / 3)} names triangle ${adjacency[bad]} of ${numTriangles}`, at + bad * 4);
+    return adjacency;
+  }
+
+  /** Parents must come before children: the reference loader composes transforms in order. */
+  private checkParent(parent: number, index: number, at: number, what: string): void {
+    if (parent >= index) this.fail('BAD_INDEX', `${what} ${index} has parent ${parent}, which does not come before it`, at);
+  }
+
+  private readJoints(): IqmJoint[] {
+    const { numJoints, ofsJoints } = this.h;
+    const at = this.table(numJoints, ofsJoints, 48, FIELD.ofsJoints, 'joint table');
+    const r = this.r;
+    const joints: IqmJoint[] = [];
+    for (let i = 0; i < numJoints; i++) {
+      const o = at + i * 48;
+      r.seek(o);
+      const name = this.checkName(r.u32(), o, `joint ${i}`);
+      const parent = r.i32();
+      this.checkParent(parent, i, o + 4, 'joint');
+      joints.push({
+        name,
+        parent,
+        translate: [r.f32(), r.f32(), r.f32()],
+        rotate: [r.f32(), r.f32(), r.f32(), r.f32()],
+        scale: [r.f32(), r.f32(), r.f32()],
+      });
+    }
+    return joints;
+  }
+
+  private readPoses(): IqmPose[] {
+    const { numPoses, ofsPoses, numJoints } = this.h;
+    // A skinned model without animations has joints and no poses; an animation-only file the reverse.
+    if (numPoses !== numJoints && numJoints !== 0 && numPoses !== 0) {
+      this.fail('BAD_COUNT', `${numPoses} poses for ${numJoints} joints (must be equal, or one of them 0)`, FIELD.numPoses);
+    }
+    const at = this.table(numPoses, ofsPoses, 88, FIELD.ofsPoses, 'pose table');
+    const r = this.r;
+    const poses: IqmPose[] = [];
+    for (let i = 0; i < numPoses; i++) {
+      const o = at + i * 88;
+      r.seek(o);
+      const parent = r.i32();
+      this.checkParent(parent, i, o, 'pose');
+      const channelMask = r.u32();
+      poses.push({ parent, channelMask, channelOffset: r.f32Array(IQM_CHANNELS), channelScale: r.f32Array(IQM_CHANNELS) });
+    }
+    return poses;
+  }
+
+  private readAnims(): IqmAnim[] {
+    const { numAnims, ofsAnims, numFrames } = this.h;
+    const at = this.table(numAnims, ofsAnims, 20, FIELD.ofsAnims, 'animation table');
+    const r = this.r;
+    const anims: IqmAnim[] = [];
+    for (let i = 0; i < numAnims; i++) {
+      const o = at + i * 20;
+      r.seek(o);
+      const anim: IqmAnim = { name: this.checkName(r.u32(), o, `animation ${i}`), firstFrame: r.u32(), frameCount: r.u32(), frameRate: r.f32(), flags: r.u32() };
+      if (anim.firstFrame + anim.frameCount > numFrames) {
+        this.fail('BAD_INDEX', `animation ${i} frames ${anim.firstFrame}+${anim.frameCount} run past the ${numFrames} frames`, o + 4);
+      }
+      anims.push(anim);
+    }
+    return anims;
+  }
+
+  private readFrames(poses: IqmPose[]): { frames: Uint16Array; bounds?: Float32Array } {
+    const { numFrames, numFrameChannels, ofsFrames, ofsBounds } = this.h;
+    if (numFrames > 0) {
+      const masked = poses.reduce((sum, pose) => sum + channelCount(pose.channelMask), 0);
+      if (masked !== numFrameChannels) {
+        this.fail('BAD_VALUE', `num_framechannels is ${numFrameChannels} but the pose masks have ${masked} channels`, FIELD.numFrameChannels);
+      }
+    }
+    const count = numFrames * numFrameChannels;
+    const at = this.table(count, ofsFrames, 2, FIELD.ofsFrames, 'frame data');
+    const frames = at < 0 ? new Uint16Array(0) : (componentsFromBytes(this.r.bytes, at, count, 3) as Uint16Array);
+    if (ofsBounds === 0 || numFrames === 0) return { frames };
+    const boundsAt = this.table(numFrames, ofsBounds, 32, FIELD.ofsBounds, 'frame bounds');
+    return { frames, bounds: componentsFromBytes(this.r.bytes, boundsAt, numFrames * 8, 7) as Float32Array };
+  }
+
+  private readExtensions(): IqmExtension[] {
+    const { numExtensions } = this.h;
+    const r = this.r;
+    if (numExtensions * 16 > this.end) this.fail('BAD_COUNT', `${numExtensions} extensions cannot fit in ${this.end} bytes`, FIELD.numExtensions);
+    const extensions: IqmExtension[] = [];
+    const seen = new Set<number>();
+    let field: number = FIELD.ofsExtensions;
+    let next = this.h.ofsExtensions;
+    for (let i = 0; i < numExtensions; i++) {
+      const o = this.table(1, next, 16, field, `extension ${i}`);
+      if (seen.has(o)) this.fail('BAD_OFFSET', `extension ${i} loops back to an earlier extension at ${o}`, field);
+      seen.add(o);
+      r.seek(o);
+      const name = this.checkName(r.u32(), o, `extension ${i}`);
+      const size = r.u32();
+      const dataAt = this.table(size, r.u32(), 1, o + 8, `extension ${i} data`);
+      this.spend(size, o + 4);
+      extensions.push({ name, data: dataAt < 0 ? new Uint8Array(0) : copyBytes(r.bytes, dataAt, size) });
+      field = o + 12;
+      next = r.u32();
+    }
+    return extensions;
+  }
+
+  private spend(byteCount: number, at: number): void {
+    this.decodedBytes += byteCount;
+    if (this.decodedBytes > this.budget) {
+      this.fail('BAD_COUNT', `the counts promise ${this.decodedBytes} decoded bytes, more than ${this.budget / this.r.length} times the file size`, at);
+    }
+  }
+
+  /** What conversion to the Asset model will allocate besides: float vertices per mesh, dense frames per animation. */
+  private checkBudget(meshes: IqmMesh[], vertexArrays: IqmVertexArray[], anims: IqmAnim[]): void {
+    const floatsPerVertex = 3 + vertexArrays.reduce((sum, a) => sum + a.size, 0);
+    for (const mesh of meshes) this.spend(mesh.vertexCount * floatsPerVertex * 4 + mesh.triangleCount * 12, FIELD.numMeshes);
+    const framesDecoded = this.h.numFrames + anims.reduce((sum, a) => sum + a.frameCount, 0);
+    this.spend(framesDecoded * this.h.numPoses * (IQM_CHANNELS + 1) * 4, FIELD.numFrames);
+  }
+}
