@@ -32,9 +32,9 @@ export function dequantizeIqmFrames(frames: usize, frameCount: i32, poseCount: i
         const set1 = i32x4.ne(v128.and(m, i32x4(16, 32, 64, 128)), zero);
         const set2 = i32x4.ne(v128.and(m, i32x4(256, 512, 0, 0)), zero);
         const off0 = v128.load(offset), off1 = v128.load(offset + 16), off2 = v128.load64_zero(offset + 32);
-        const v0 = f32x4.add(off0, f32x4.mul(f32x4.convert_i32x4_u(q0), v128.load(scale)));
-        const v1 = f32x4.add(off1, f32x4.mul(f32x4.convert_i32x4_u(q1), v128.load(scale + 16)));
-        const v2 = f32x4.add(off2, f32x4.mul(f32x4.convert_i32x4_u(q2), v128.load64_zero(scale + 32)));
+        const v0 = f32x4.add(off0, f32x4.mul(f32x4.convert_i32x4_s(q0), v128.load(scale)));
+        const v1 = f32x4.add(off1, f32x4.mul(f32x4.convert_i32x4_s(q1), v128.load(scale + 16)));
+        const v2 = f32x4.add(off2, f32x4.mul(f32x4.convert_i32x4_s(q2), v128.load64_zero(scale + 32)));
         v128.store(o, v128.bitselect(v0, off0, set0));
         v128.store(o + 16, v128.bitselect(v1, off1, set1));
         v128.store64_lane(o + 32, v128.bitselect(v2, off2, set2), 0);
