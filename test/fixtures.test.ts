@@ -1,0 +1,37 @@
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixtureFiles, FIXTURES_DIR } from '../fixtures/make-fixtures.js';
+import { createKernelsSync, detectFormat, summarizeAsset } from '../bindings/index.js';
+import { tubeAsset } from '../fixtures/tube-asset.js';
+
+describe('fixtures/', () => {
+  const files = fixtureFiles();
+
+  it('are what the writers make today (run `npm run fixtures` after changing a writer)', () => {
+    expect(files.length).toBeGreaterThan(0);
+    for (const { name, bytes } of files) {
+      const path = join(FIXTURES_DIR, name);
+      expect(existsSync(path), `${name} is missing`).toBe(true);
+      expect(new Uint8Array(readFileSync(path)), name).toEqual(bytes);
+    }
+  });
+
+  it('read back with the geometry, skeleton and animation of the tube', () => {
+    const expected = summarizeAsset(tubeAsset());
+    for (const { name, bytes } of files) {
+      const format = detectFormat(bytes, name)!;
+      for (const backend of ['wasm-simd', 'js'] as const) {
+        const asset = format.parseSync(bytes, { kernels: createKernelsSync(backend) });
+        const s = summarizeAsset(asset);
+        expect({ name, triangles: s.triangles, joints: s.joints, animations: s.animations, frames: s.frames }).toEqual({
+          name,
+          triangles: expected.triangles,
+          joints: expected.joints,
+          animations: expected.animations,
+          frames: expected.frames,
+        });
+      }
+    }
+  });
+});
