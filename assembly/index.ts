@@ -2,6 +2,7 @@
 // memory, which the TypeScript side allocates above heapBase(); nothing here allocates.
 export * from './quantize';
 export * from './indices';
+export * from './unigine';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

@@ -23,4 +23,15 @@ export interface RawKernels {
   /** −1 when every value fits, else the position of the first that does not. */
   narrowU32ToU16(src: Uint32Array, dst: Uint16Array): number;
   narrowU32ToU8(src: Uint32Array, dst: Uint8Array): number;
+  /**
+   * UNIGINE an10 frames (flags with carry-forward, uint16 over box min/size, snorm16 rotations)
+   * to bone-major dense tracks; −1, or the first frame entry a stream cannot serve.
+   */
+  expandQuantizedFrames(flags: Uint8Array, frameCount: number, boneCount: number, positions: Uint16Array, rotations: Int16Array, scales: Uint16Array, box: Float32Array, initial: Float32Array, dstT: Float32Array, dstR: Float32Array, dstS: Float32Array): number;
+  /** The same for ms11 embedded frames (float32 positions and scales). */
+  expandFloatFrames(flags: Uint8Array, frameCount: number, boneCount: number, positions: Float32Array, rotations: Int16Array, scales: Float32Array, initial: Float32Array, dstT: Float32Array, dstR: Float32Array, dstS: Float32Array): number;
+  /** UNIGINE tangent-space quaternions to normals (3 each) and tangents with handedness (4 each). */
+  tangentFrames(quats: Int16Array, dstNormals: Float32Array, dstTangents: Float32Array): void;
+  /** Welds (cindex, tindex) pairs; returns the vertex count, or −(corner + 1) for an index out of range. */
+  weldIndexPairs(cindices: Uint32Array, tindices: Uint32Array, coordinateCount: number, triangleVertexCount: number, table: Uint32Array, dstIndices: Uint32Array, dstC: Uint32Array, dstT: Uint32Array): number;
 }

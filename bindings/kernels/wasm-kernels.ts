@@ -20,6 +20,10 @@ interface KernelExports {
   widenU16ToU32(src: number, count: number, dst: number): void;
   narrowU32ToU16(src: number, count: number, dst: number): number;
   narrowU32ToU8(src: number, count: number, dst: number): number;
+  expandQuantizedFrames(flags: number, frameCount: number, boneCount: number, positions: number, positionCount: number, rotations: number, rotationCount: number, scales: number, scaleCount: number, box: number, initial: number, dstT: number, dstR: number, dstS: number): number;
+  expandFloatFrames(flags: number, frameCount: number, boneCount: number, positions: number, positionCount: number, rotations: number, rotationCount: number, scales: number, scaleCount: number, initial: number, dstT: number, dstR: number, dstS: number): number;
+  tangentFrames(quats: number, count: number, dstNormals: number, dstTangents: number): void;
+  weldIndexPairs(cindices: number, tindices: number, count: number, coordinateCount: number, triangleVertexCount: number, table: number, capacity: number, dstIndices: number, dstC: number, dstT: number): number;
 }
 
 export function instantiateKernelModule(module: WebAssembly.Module): { exports: KernelExports; arena: WasmArena } {
@@ -81,6 +85,17 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     widenU16ToU32: (src, dst) => run([src], [dst], ([s, d]) => exports.widenU16ToU32(s!, src.length, d!)),
     narrowU32ToU16: (src, dst) => run([src], [dst], ([s, d]) => exports.narrowU32ToU16(s!, src.length, d!)),
     narrowU32ToU8: (src, dst) => run([src], [dst], ([s, d]) => exports.narrowU32ToU8(s!, src.length, d!)),
+    expandQuantizedFrames: (flags, frameCount, boneCount, positions, rotations, scales, box, initial, dstT, dstR, dstS) =>
+      run([flags, positions, rotations, scales, box, initial], [dstT, dstR, dstS], ([f, p, r, s, b, i, t, q, z]) =>
+        exports.expandQuantizedFrames(f!, frameCount, boneCount, p!, positions.length, r!, rotations.length, s!, scales.length, b!, i!, t!, q!, z!)),
+    expandFloatFrames: (flags, frameCount, boneCount, positions, rotations, scales, initial, dstT, dstR, dstS) =>
+      run([flags, positions, rotations, scales, initial], [dstT, dstR, dstS], ([f, p, r, s, i, t, q, z]) =>
+        exports.expandFloatFrames(f!, frameCount, boneCount, p!, positions.length, r!, rotations.length, s!, scales.length, i!, t!, q!, z!)),
+    tangentFrames: (quats, dstNormals, dstTangents) =>
+      run([quats], [dstNormals, dstTangents], ([q, n, t]) => exports.tangentFrames(q!, quats.length >> 2, n!, t!)),
+    weldIndexPairs: (cindices, tindices, coordinateCount, triangleVertexCount, table, dstIndices, dstC, dstT) =>
+      run([cindices, tindices], [table, dstIndices, dstC, dstT], ([c, t, h, i, a, b]) =>
+        exports.weldIndexPairs(c!, t!, cindices.length, coordinateCount >>> 0, triangleVertexCount >>> 0, h!, table.length, i!, a!, b!)),
   };
 }
 
