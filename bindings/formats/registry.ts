@@ -1,7 +1,8 @@
 import type { FormatHandler, FormatName } from './format.js';
+import { unigineFormat } from './unigine/index.js';
 
 /** Every format this build reads, in detection order. Formats register themselves here. */
-export const FORMATS: readonly FormatHandler[] = [];
+export const FORMATS: readonly FormatHandler[] = [unigineFormat];
 
 export function formatByName(name: string): FormatHandler | undefined {
   return FORMATS.find((f) => f.name === name);

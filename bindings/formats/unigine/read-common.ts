@@ -56,12 +56,28 @@ export function readBounds(reader: ByteReader, what: string): UnigineBounds {
 export function readBones(reader: ByteReader): UnigineBone[] {
   const count = readCount(reader, 3, 'bone');
   const bones: UnigineBone[] = [];
+  const parentOffsets: number[] = [];
   for (let i = 0; i < count; i++) {
     const name = readString(reader, `bone ${i} name`);
     const at = reader.offset;
     const parent = reader.i16(`bone ${i} parent`);
     if (parent < -1 || parent >= count) reader.fail('BAD_INDEX', `bone ${i} (${name}) has parent ${parent}, outside -1..${count - 1}`, at);
     bones.push({ name, parent });
+    parentOffsets.push(at);
+  }
+  // Walk each chain of parents once: meeting a bone of the chain being walked means a loop.
+  const state = new Uint8Array(count); // 0 unseen, 1 on the current chain, 2 known to reach a root
+  const chain: number[] = [];
+  for (let i = 0; i < count; i++) {
+    let bone = i;
+    while (bone >= 0 && state[bone] === 0) {
+      state[bone] = 1;
+      chain.push(bone);
+      bone = bones[bone]!.parent;
+    }
+    if (bone >= 0 && state[bone] === 1) reader.fail('BAD_VALUE', `bone ${bone} (${bones[bone]!.name}) is its own ancestor: the parents form a loop`, parentOffsets[bone]);
+    for (const b of chain) state[b] = 2;
+    chain.length = 0;
   }
   return bones;
 }
@@ -73,17 +89,32 @@ export function readNames(reader: ByteReader, what: string): string[] {
   return names;
 }
 
+/** A fresh, aligned copy of the next `byteLength` bytes (never a view, even of a Node Buffer). */
+function copyBytes(reader: ByteReader, byteLength: number, what: string): ArrayBuffer {
+  const copy = new Uint8Array(byteLength);
+  copy.set(reader.bytesView(byteLength, what));
+  return copy.buffer;
+}
+
 /** A copy of `count` float32 values, keeping their exact bits (NaN payloads included). */
 export function readF32s(reader: ByteReader, count: number, what: string): Float32Array {
-  return new Float32Array(reader.bytesCopy(count * 4, what).buffer);
+  return new Float32Array(copyBytes(reader, count * 4, what));
 }
 
 export function readI16s(reader: ByteReader, count: number, what: string): Int16Array {
-  return new Int16Array(reader.bytesCopy(count * 2, what).buffer);
+  return new Int16Array(copyBytes(reader, count * 2, what));
 }
 
 export function readU16s(reader: ByteReader, count: number, what: string): Uint16Array {
-  return new Uint16Array(reader.bytesCopy(count * 2, what).buffer);
+  return new Uint16Array(copyBytes(reader, count * 2, what));
+}
+
+export function readU32s(reader: ByteReader, count: number, what: string): Uint32Array {
+  return new Uint32Array(copyBytes(reader, count * 4, what));
+}
+
+export function readU8s(reader: ByteReader, count: number, what: string): Uint8Array {
+  return new Uint8Array(copyBytes(reader, count, what));
 }
 
 export function readBindPose(reader: ByteReader, boneCount: number): Float32Array {

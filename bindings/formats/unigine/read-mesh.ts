@@ -23,6 +23,8 @@ import {
   readNames,
   readString,
   readU16s,
+  readU32s,
+  readU8s,
 } from './read-common.js';
 
 /** Largest number of bone weights per vertex UNIGINE allows. */
@@ -86,7 +88,7 @@ function readSurfaceData(reader: ByteReader, header: SurfaceHeader, index: numbe
   const { weightCounts, weightBones, weightValues } = readWeights(reader, label, boneCount);
   const uv0 = readF32s(reader, readCount(reader, 8, `${label} UV0`) * 2, `${label} UV0`);
   const uv1 = readF32s(reader, readCount(reader, 8, `${label} UV1`) * 2, `${label} UV1`);
-  const colors = reader.bytesCopy(readCount(reader, 4, `${label} color`) * 4, `${label} colors`);
+  const colors = readU8s(reader, readCount(reader, 4, `${label} color`) * 4, `${label} colors`);
   const coordinateVertices = (targets[0]?.vertices.length ?? 0) / 3;
   const triangleVertices = (targets[0]?.tangents.length ?? 0) / 4;
   const cindices = readIndices(reader, storedIndexWidth(coordinateVertices), `${label} cindices`);
@@ -129,7 +131,7 @@ function readWeights(reader: ByteReader, label: string, boneCount: number) {
 
 function readIndices(reader: ByteReader, width: 1 | 2 | 4, what: string): Uint32Array {
   const count = readCount(reader, width, what);
-  if (width === 4) return new Uint32Array(reader.bytesCopy(count * 4, what).buffer);
+  if (width === 4) return readU32s(reader, count, what);
   const stored = width === 1 ? reader.bytesView(count, what) : readU16s(reader, count, what);
   return Uint32Array.from(stored);
 }
