@@ -99,22 +99,18 @@ function skinWeights(joints: Uint16Array | undefined, weights: Float32Array | un
   const bones = new Int16Array(vertexCount * MAX_WEIGHTS_PER_VERTEX);
   const values = new Uint16Array(vertexCount * MAX_WEIGHTS_PER_VERTEX);
   let total = 0;
-  let dropped = 0;
   for (let v = 0; v < vertexCount; v++) {
-    for (let k = 0; k < 4; k++) {
-      const value = Math.max(0, Math.min(65535, Math.trunc(weights[v * 4 + k]! * 65535)));
-      if (value === 0) {
-        if (weights[v * 4 + k]! > 0) dropped++;
-        continue;
-      }
+    // Slots up to the last one in use (a weight or a joint): zero weights read from a file come back as stored.
+    let used = 4;
+    while (used > 0 && !(weights[v * 4 + used - 1]! > 0) && joints[v * 4 + used - 1] === 0) used--;
+    for (let k = 0; k < used; k++) {
       const joint = joints[v * 4 + k]!;
       if (joint >= boneCount) throw new RangeError(`${label}: vertex ${v} is weighted to joint ${joint}, outside the skeleton's ${boneCount} joints`);
       bones[total] = joint;
-      values[total++] = value;
-      weightCounts[v]!++;
+      values[total++] = Math.max(0, Math.min(65535, Math.trunc(weights[v * 4 + k]! * 65535))) || 0;
     }
+    weightCounts[v] = used;
   }
-  if (dropped) warnings.push(`${label}: ${dropped} weights below 1/65535 are not stored`);
   return { weightCounts, weightBones: bones.slice(0, total), weightValues: values.slice(0, total) };
 }
 
