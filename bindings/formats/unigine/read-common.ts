@@ -165,7 +165,7 @@ export function readFrames<Channel extends Float32Array | Uint16Array>(
   let rotationCount = 0;
   let scaleCount = 0;
   for (let e = 0; e < entries; e++) {
-    if (offset >= bytes.length) reader.fail('TRUNCATED', `${animation} frame ${Math.floor(e / bones)} is cut off by the end of the file`, offset);
+    if (offset >= bytes.length) reader.fail('TRUNCATED', `${animation} frame ${Math.floor(e / bones)} is cut off by the end of the file`, Math.min(offset, bytes.length));
     const flag = bytes[offset++]!;
     const p = AXES_SET[flag & 7]!;
     const r = (flag >> 3) & 1;

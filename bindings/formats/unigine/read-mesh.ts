@@ -103,7 +103,7 @@ function readWeights(reader: ByteReader, label: string, boneCount: number) {
   let offset = start;
   let total = 0;
   for (let v = 0; v < vertexCount; v++) {
-    if (offset >= bytes.length) reader.fail('TRUNCATED', `${label} weights of vertex ${v} are cut off by the end of the file`, offset);
+    if (offset >= bytes.length) reader.fail('TRUNCATED', `${label} weights of vertex ${v} are cut off by the end of the file`, Math.min(offset, bytes.length));
     const n = bytes[offset]!;
     if (n > MAX_WEIGHTS_PER_VERTEX) reader.fail('BAD_VALUE', `${label} vertex ${v} has ${n} bone weights; UNIGINE allows at most ${MAX_WEIGHTS_PER_VERTEX}`, offset);
     total += n;
