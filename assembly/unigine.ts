@@ -26,8 +26,6 @@ function buildChannelTables(): void {
   channelTablesReady = true;
 }
 
-const AXES_SET: StaticArray<i32> = [0, 1, 1, 2, 1, 2, 2, 3];
-
 /**
  * an10 frames to dense tracks. Per frame, per animated bone: a flag byte (bits 0–2 position
  * x/y/z, bit 3 rotation, bits 4–6 scale x/y/z) says which channels the streams hold next;
@@ -68,7 +66,7 @@ export function expandFloatFrames(
       const entry = frame * boneCount + bone;
       const flag = <i32>load<u8>(flags + <usize>entry);
       const positionBits = flag & 7, scaleBits = (flag >> 4) & 7, rotation = (flag >> 3) & 1;
-      const positionTake = AXES_SET[positionBits], scaleTake = AXES_SET[scaleBits];
+      const positionTake = popcnt<i32>(positionBits), scaleTake = popcnt<i32>(scaleBits);
       if (pi + positionTake > positionCount || ri + (rotation << 2) > rotationCount || si + scaleTake > scaleCount) return entry;
       const key = <usize>(bone * frameCount + frame);
       const first = initial + <usize>bone * 40;
@@ -101,6 +99,12 @@ export function expandFloatFrames(
 // @ts-ignore: decorator
 @inline function expandChannel<T>(bits: i32, stream: usize, first: i32, streamCount: i32, min: usize, size: usize, prev: usize, out: usize): void {
   const src = stream + (<usize>first << alignof<T>());
+  if (bits == 0) {
+    // Nothing stored: carry all three (the common case after frame 0).
+    store<u64>(out, load<u64>(prev));
+    store<u32>(out + 8, load<u32>(prev + 8));
+    return;
+  }
   if (ASC_FEATURE_SIMD && first + 4 <= streamCount) {
     const table = <usize>(bits << 4);
     let carried = v128.load32_lane(prev + 8, v128.load64_zero(prev), 2);
@@ -205,7 +209,10 @@ export function tangentFrames(quats: usize, count: i32, dstNormals: usize, dstTa
 
 /**
  * Welds (cindex, tindex) corner pairs into single-index vertices, first occurrence first.
- * `table` is scratch of `capacity` u32 (a power of two, at least twice `count`).
+ * `table` is scratch: `triangleVertexCount` slots holding, per tindex, the first vertex made
+ * with it (UNIGINE exporters give each tindex one cindex, so this usually settles a corner),
+ * then `capacity` slots (a power of two, at least twice `count`) of a hash table for the
+ * other pairs, cleared only when first needed.
  * Writes per corner its vertex (dstIndices) and per vertex its pair (dstC, dstT).
  * Returns the vertex count, or −(corner + 1) for the first corner whose cindex is not below
  * `coordinateCount` or whose tindex is not below `triangleVertexCount`.
@@ -214,31 +221,49 @@ export function weldIndexPairs(
   cindices: usize, tindices: usize, count: i32, coordinateCount: u32, triangleVertexCount: u32,
   table: usize, capacity: i32, dstIndices: usize, dstC: usize, dstT: usize,
 ): i32 {
-  memory.fill(table, 0, <usize>capacity << 2);
+  memory.fill(table, 0, <usize>triangleVertexCount << 2);
+  const hashed = table + (<usize>triangleVertexCount << 2);
   const mask = <u32>capacity - 1;
+  let hashedReady = false;
   let vertices = 0;
   for (let i = 0; i < count; i++) {
     const c = load<u32>(cindices + (<usize>i << 2)), t = load<u32>(tindices + (<usize>i << 2));
     if (c >= coordinateCount || t >= triangleVertexCount) return -(i + 1);
-    let h = c * 0x9e3779b1 + t * 0x85ebca77;
-    h ^= h >>> 16;
-    let slot = h & mask;
-    let vertex: i32 = -1;
-    while (true) {
-      const stored = load<u32>(table + (<usize>slot << 2));
-      if (stored == 0) break;
-      const candidate = <usize>(stored - 1) << 2;
-      if (load<u32>(dstC + candidate) == c && load<u32>(dstT + candidate) == t) {
-        vertex = <i32>(stored - 1);
-        break;
-      }
-      slot = (slot + 1) & mask;
-    }
-    if (vertex < 0) {
+    const head = table + (<usize>t << 2);
+    const first = load<u32>(head);
+    let vertex: i32;
+    if (first == 0) {
       vertex = vertices++;
-      store<u32>(table + (<usize>slot << 2), <u32>vertex + 1);
+      store<u32>(head, <u32>vertex + 1);
       store<u32>(dstC + (<usize>vertex << 2), c);
       store<u32>(dstT + (<usize>vertex << 2), t);
+    } else if (load<u32>(dstC + (<usize>(first - 1) << 2)) == c) {
+      vertex = <i32>(first - 1);
+    } else {
+      if (!hashedReady) {
+        memory.fill(hashed, 0, <usize>capacity << 2);
+        hashedReady = true;
+      }
+      let h = c * 0x9e3779b1 + t * 0x85ebca77;
+      h ^= h >>> 16;
+      let slot = h & mask;
+      vertex = -1;
+      while (true) {
+        const stored = load<u32>(hashed + (<usize>slot << 2));
+        if (stored == 0) break;
+        const candidate = <usize>(stored - 1) << 2;
+        if (load<u32>(dstC + candidate) == c && load<u32>(dstT + candidate) == t) {
+          vertex = <i32>(stored - 1);
+          break;
+        }
+        slot = (slot + 1) & mask;
+      }
+      if (vertex < 0) {
+        vertex = vertices++;
+        store<u32>(hashed + (<usize>slot << 2), <u32>vertex + 1);
+        store<u32>(dstC + (<usize>vertex << 2), c);
+        store<u32>(dstT + (<usize>vertex << 2), t);
+      }
     }
     store<u32>(dstIndices + (<usize>i << 2), <u32>vertex);
   }

@@ -89,9 +89,10 @@ for (const backend of BACKENDS) {
     let capacity = 1;
     while (capacity < 2 * s.cindices.length) capacity *= 2;
     const n = s.cindices.length;
+    const triangleVertices = s.targets[0]!.tangents.length / 4;
     return {
-      c: inWorkspace(s.cindices, (n) => ws.u32(n)), t: ws.u32(n), coordinates: s.targets[0]!.vertices.length / 3, triangleVertices: s.targets[0]!.tangents.length / 4,
-      table: ws.u32(capacity), indices: ws.u32(n), dc: ws.u32(n), dt: ws.u32(n), tindices: s.tindices,
+      c: inWorkspace(s.cindices, (n) => ws.u32(n)), t: ws.u32(n), coordinates: s.targets[0]!.vertices.length / 3, triangleVertices,
+      table: ws.u32(triangleVertices + capacity), indices: ws.u32(n), dc: ws.u32(n), dt: ws.u32(n), tindices: s.tindices,
     };
   });
   for (const j of weldJobs) j.t.set(j.tindices);

@@ -116,7 +116,7 @@ describe('UNIGINE kernel parity: wasm-simd, wasm-scalar and js give identical bi
           let capacity = 1;
           while (capacity < 2 * count) capacity *= 2;
           expectParity((raw) => {
-            const table = new Uint32Array(capacity), indices = new Uint32Array(count), dc = new Uint32Array(count), dt = new Uint32Array(count);
+            const table = new Uint32Array(limit + capacity), indices = new Uint32Array(count), dc = new Uint32Array(count), dt = new Uint32Array(count);
             const result = raw.weldIndexPairs(c, t, range, limit, table, indices, dc, dt);
             // Only the first `result` pairs are written; after an error only the result counts.
             return result < 0 ? [result] : [result, indices, dc.subarray(0, result), dt.subarray(0, result)];
@@ -131,11 +131,11 @@ describe('UNIGINE kernel parity: wasm-simd, wasm-scalar and js give identical bi
     const t = new Uint32Array([0, 1, 2, 4, 2, 3, 0, 5]);
     for (const backend of BACKENDS) {
       const indices = new Uint32Array(8), dc = new Uint32Array(8), dt = new Uint32Array(8);
-      expect(kernels[backend].raw.weldIndexPairs(c, t, 4, 6, new Uint32Array(16), indices, dc, dt)).toBe(6);
+      expect(kernels[backend].raw.weldIndexPairs(c, t, 4, 6, new Uint32Array(6 + 16), indices, dc, dt)).toBe(6);
       expect(Array.from(indices)).toEqual([0, 1, 2, 3, 2, 4, 0, 5]);
       expect(Array.from(dc.subarray(0, 6))).toEqual([0, 1, 2, 0, 3, 1]);
       expect(Array.from(dt.subarray(0, 6))).toEqual([0, 1, 2, 4, 3, 5]);
-      expect(kernels[backend].raw.weldIndexPairs(c, t, 3, 6, new Uint32Array(16), indices, dc, dt)).toBe(-6);
+      expect(kernels[backend].raw.weldIndexPairs(c, t, 3, 6, new Uint32Array(6 + 16), indices, dc, dt)).toBe(-6);
     }
   });
 

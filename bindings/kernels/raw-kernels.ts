@@ -32,6 +32,9 @@ export interface RawKernels {
   expandFloatFrames(flags: Uint8Array, frameCount: number, boneCount: number, positions: Float32Array, rotations: Int16Array, scales: Float32Array, initial: Float32Array, dstT: Float32Array, dstR: Float32Array, dstS: Float32Array): number;
   /** UNIGINE tangent-space quaternions to normals (3 each) and tangents with handedness (4 each). */
   tangentFrames(quats: Int16Array, dstNormals: Float32Array, dstTangents: Float32Array): void;
-  /** Welds (cindex, tindex) pairs; returns the vertex count, or −(corner + 1) for an index out of range. */
+  /**
+   * Welds (cindex, tindex) pairs; returns the vertex count, or −(corner + 1) for an index out of range.
+   * `table`: triangleVertexCount slots, then a power of two (≥ 2 × corners) of hash slots.
+   */
   weldIndexPairs(cindices: Uint32Array, tindices: Uint32Array, coordinateCount: number, triangleVertexCount: number, table: Uint32Array, dstIndices: Uint32Array, dstC: Uint32Array, dstT: Uint32Array): number;
 }

@@ -95,7 +95,7 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
       run([quats], [dstNormals, dstTangents], ([q, n, t]) => exports.tangentFrames(q!, quats.length >> 2, n!, t!)),
     weldIndexPairs: (cindices, tindices, coordinateCount, triangleVertexCount, table, dstIndices, dstC, dstT) =>
       run([cindices, tindices], [table, dstIndices, dstC, dstT], ([c, t, h, i, a, b]) =>
-        exports.weldIndexPairs(c!, t!, cindices.length, coordinateCount >>> 0, triangleVertexCount >>> 0, h!, table.length, i!, a!, b!)),
+        exports.weldIndexPairs(c!, t!, cindices.length, coordinateCount >>> 0, triangleVertexCount >>> 0, h!, table.length - triangleVertexCount, i!, a!, b!)),
   };
 }
 

@@ -16,13 +16,13 @@ export function weldCorners(kernels: Kernels, cindices: Uint32Array, tindices: U
   const count = cindices.length;
   let capacity = 1;
   while (capacity < 2 * count) capacity *= 2;
-  const ws = kernels.workspace(count * 20 + capacity * 4 + 64);
+  const ws = kernels.workspace(count * 20 + (triangleVertexCount + capacity) * 4 + 64);
   try {
     const c = ws.u32(count);
     const t = ws.u32(count);
     c.set(cindices);
     t.set(tindices);
-    const table = ws.u32(capacity);
+    const table = ws.u32(triangleVertexCount + capacity);
     const indices = ws.u32(count);
     const coordinateOf = ws.u32(count);
     const triangleVertexOf = ws.u32(count);
