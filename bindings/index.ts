@@ -17,3 +17,4 @@ export {
   type InitOptions,
   type BackendChoice,
 } from './kernels/backend.js';
+export * as unigine from './formats/unigine/index.js';

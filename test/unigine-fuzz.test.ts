@@ -100,4 +100,14 @@ describe('UNIGINE fuzz: arbitrary bytes behind a valid magic', () => {
       { numRuns: 200, seed: 5 },
     );
   });
+
+  it('an animation of no bones may claim 2^31 - 1 frames without costing memory', () => {
+    const w = [...new TextEncoder().encode('an10'), ...new Uint8Array(40)];
+    // 0 bones, 1 animation named "a", marker, 0 animated bones, boxes, mask, frame count 2^31 - 1, end marker.
+    const bytes = new Uint8Array([...w, 0x00, 0x01, 0x02, 0x61, 0x00, ...new TextEncoder().encode('an10'), 0x00, ...new Uint8Array(48), 0x7f, 0xbf, 0xff, 0xff, 0xff, 0x0f, ...new TextEncoder().encode('an10')]);
+    const asset = parseUnigine(bytes, { kernels });
+    expect(asset.animations[0]!.frameCount).toBe(2 ** 31 - 1);
+    expect(asset.animations[0]!.tracks.length).toBe(0);
+    expect(Buffer.from(writeUnigine(readUnigine(bytes))).equals(Buffer.from(bytes))).toBe(true);
+  });
 });

@@ -31,6 +31,7 @@ export function sampleAnimation(animation: Animation, joints: readonly Joint[], 
   if (!onGrid) {
     const end = Math.max(0, ...tracks.map((t) => (t.times.length ? t.times[t.times.length - 1]! : 0)));
     frameCount = Math.round(end * frameRate) + 1;
+    if (!Number.isSafeInteger(frameCount)) throw new RangeError(`animation ${animation.name}: keys up to ${end} s cannot be put on frames`);
     warnings.push(`animation ${animation.name}: resampled at ${frameRate} frames per second (${frameCount} frames), the only timing UNIGINE stores`);
   }
   const n = tracks.length;

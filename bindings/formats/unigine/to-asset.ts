@@ -41,8 +41,9 @@ export function unigineToAsset(doc: UnigineDocument, options: ReadOptions = {}):
     if (animation.mask !== ALL_CHANNELS) asset.warnings.push(`animation ${animation.name}: its channel mask 0x${animation.mask.toString(16)} is not carried into the Asset`);
     if (animation.flags.some((flag) => flag & 0x80)) asset.warnings.push(`animation ${animation.name}: frame flag bit 7, which has no known meaning, is not carried into the Asset`);
     const frames = animation.frameCount;
-    const times = new Float32Array(frames);
-    for (let f = 0; f < frames; f++) times[f] = f / frameRate;
+    // Only animated bones make the frame count cost memory: a file may claim frames for no bones.
+    const times = new Float32Array(animation.boneIndices.length ? frames : 0);
+    for (let f = 0; f < times.length; f++) times[f] = f / frameRate;
     const tracks: Track[] = [];
     for (let b = 0; b < animation.boneIndices.length; b++) {
       tracks.push({
