@@ -269,3 +269,32 @@ export function weldIndexPairs(
   }
   return vertices;
 }
+
+/**
+ * dst[i] = src[indices[i]] for elements of `components` floats (bits copied exactly).
+ * Returns −1, or the first position whose index is not below `srcCount` elements.
+ */
+export function gatherComponents(src: usize, srcCount: u32, components: i32, indices: usize, count: i32, dst: usize): i32 {
+  const stride = <usize>components << 2;
+  for (let i = 0; i < count; i++) {
+    const index = load<u32>(indices + (<usize>i << 2));
+    if (index >= srcCount) return i;
+    const from = src + <usize>index * stride, to = dst + <usize>i * stride;
+    if (components == 4) {
+      if (ASC_FEATURE_SIMD) {
+        v128.store(to, v128.load(from));
+      } else {
+        store<u64>(to, load<u64>(from));
+        store<u64>(to + 8, load<u64>(from + 8));
+      }
+    } else if (components == 3) {
+      store<u64>(to, load<u64>(from));
+      store<u32>(to + 8, load<u32>(from + 8));
+    } else if (components == 2) {
+      store<u64>(to, load<u64>(from));
+    } else {
+      for (let c: usize = 0; c < stride; c += 4) store<u32>(to + c, load<u32>(from + c));
+    }
+  }
+  return -1;
+}

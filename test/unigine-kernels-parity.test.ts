@@ -139,6 +139,22 @@ describe('UNIGINE kernel parity: wasm-simd, wasm-scalar and js give identical bi
     }
   });
 
+  it('gatherComponents for 1 to 5 components, NaN payloads copied, out-of-range positions reported', () => {
+    for (const components of [1, 2, 3, 4, 5]) {
+      for (const count of [...SIZES, 100]) {
+        const elements = 1 + (count % 7);
+        const src = mixedFloats(elements * components, count * 11 + components, 10);
+        const indices = randomInts(Uint32Array, count, count + components, elements - 1);
+        if (count > 3) indices[count - 2] = elements + (count % 2) * 1000;
+        expectParity((raw) => {
+          const dst = new Float32Array(count * components);
+          const bad = raw.gatherComponents(src, components, indices, dst);
+          return bad >= 0 ? [bad] : [bad, new Uint32Array(dst.buffer)];
+        });
+      }
+    }
+  });
+
   it('tangentFrames: identity is tangent +X, normal +Z; negative w flips handedness', () => {
     for (const backend of BACKENDS) {
       const n = new Float32Array(6), t = new Float32Array(8);

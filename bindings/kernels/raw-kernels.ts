@@ -37,4 +37,6 @@ export interface RawKernels {
    * `table`: triangleVertexCount slots, then a power of two (≥ 2 × corners) of hash slots.
    */
   weldIndexPairs(cindices: Uint32Array, tindices: Uint32Array, coordinateCount: number, triangleVertexCount: number, table: Uint32Array, dstIndices: Uint32Array, dstC: Uint32Array, dstT: Uint32Array): number;
+  /** dst[i] = src[indices[i]] for elements of `components` floats; −1, or the first position whose index is out of range. */
+  gatherComponents(src: Float32Array, components: number, indices: Uint32Array, dst: Float32Array): number;
 }

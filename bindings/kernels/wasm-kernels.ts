@@ -24,6 +24,7 @@ interface KernelExports {
   expandFloatFrames(flags: number, frameCount: number, boneCount: number, positions: number, positionCount: number, rotations: number, rotationCount: number, scales: number, scaleCount: number, initial: number, dstT: number, dstR: number, dstS: number): number;
   tangentFrames(quats: number, count: number, dstNormals: number, dstTangents: number): void;
   weldIndexPairs(cindices: number, tindices: number, count: number, coordinateCount: number, triangleVertexCount: number, table: number, capacity: number, dstIndices: number, dstC: number, dstT: number): number;
+  gatherComponents(src: number, srcCount: number, components: number, indices: number, count: number, dst: number): number;
 }
 
 export function instantiateKernelModule(module: WebAssembly.Module): { exports: KernelExports; arena: WasmArena } {
@@ -85,17 +86,30 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     widenU16ToU32: (src, dst) => run([src], [dst], ([s, d]) => exports.widenU16ToU32(s!, src.length, d!)),
     narrowU32ToU16: (src, dst) => run([src], [dst], ([s, d]) => exports.narrowU32ToU16(s!, src.length, d!)),
     narrowU32ToU8: (src, dst) => run([src], [dst], ([s, d]) => exports.narrowU32ToU8(s!, src.length, d!)),
-    expandQuantizedFrames: (flags, frameCount, boneCount, positions, rotations, scales, box, initial, dstT, dstR, dstS) =>
-      run([flags, positions, rotations, scales, box, initial], [dstT, dstR, dstS], ([f, p, r, s, b, i, t, q, z]) =>
-        exports.expandQuantizedFrames(f!, frameCount, boneCount, p!, positions.length, r!, rotations.length, s!, scales.length, b!, i!, t!, q!, z!)),
-    expandFloatFrames: (flags, frameCount, boneCount, positions, rotations, scales, initial, dstT, dstR, dstS) =>
-      run([flags, positions, rotations, scales, initial], [dstT, dstR, dstS], ([f, p, r, s, i, t, q, z]) =>
-        exports.expandFloatFrames(f!, frameCount, boneCount, p!, positions.length, r!, rotations.length, s!, scales.length, i!, t!, q!, z!)),
-    tangentFrames: (quats, dstNormals, dstTangents) =>
-      run([quats], [dstNormals, dstTangents], ([q, n, t]) => exports.tangentFrames(q!, quats.length >> 2, n!, t!)),
-    weldIndexPairs: (cindices, tindices, coordinateCount, triangleVertexCount, table, dstIndices, dstC, dstT) =>
-      run([cindices, tindices], [table, dstIndices, dstC, dstT], ([c, t, h, i, a, b]) =>
-        exports.weldIndexPairs(c!, t!, cindices.length, coordinateCount >>> 0, triangleVertexCount >>> 0, h!, table.length - triangleVertexCount, i!, a!, b!)),
+    // Lengths are read before `run`: staging may grow the memory, which empties views into it.
+    expandQuantizedFrames: (flags, frameCount, boneCount, positions, rotations, scales, box, initial, dstT, dstR, dstS) => {
+      const [np, nr, ns] = [positions.length, rotations.length, scales.length];
+      return run([flags, positions, rotations, scales, box, initial], [dstT, dstR, dstS], ([f, p, r, s, b, i, t, q, z]) =>
+        exports.expandQuantizedFrames(f!, frameCount, boneCount, p!, np, r!, nr, s!, ns, b!, i!, t!, q!, z!));
+    },
+    expandFloatFrames: (flags, frameCount, boneCount, positions, rotations, scales, initial, dstT, dstR, dstS) => {
+      const [np, nr, ns] = [positions.length, rotations.length, scales.length];
+      return run([flags, positions, rotations, scales, initial], [dstT, dstR, dstS], ([f, p, r, s, i, t, q, z]) =>
+        exports.expandFloatFrames(f!, frameCount, boneCount, p!, np, r!, nr, s!, ns, i!, t!, q!, z!));
+    },
+    tangentFrames: (quats, dstNormals, dstTangents) => {
+      const count = quats.length >> 2;
+      run([quats], [dstNormals, dstTangents], ([q, n, t]) => exports.tangentFrames(q!, count, n!, t!));
+    },
+    weldIndexPairs: (cindices, tindices, coordinateCount, triangleVertexCount, table, dstIndices, dstC, dstT) => {
+      const [count, capacity] = [cindices.length, table.length - triangleVertexCount];
+      return run([cindices, tindices], [table, dstIndices, dstC, dstT], ([c, t, h, i, a, b]) =>
+        exports.weldIndexPairs(c!, t!, count, coordinateCount >>> 0, triangleVertexCount >>> 0, h!, capacity, i!, a!, b!));
+    },
+    gatherComponents: (src, components, indices, dst) => {
+      const [srcCount, count] = [Math.floor(src.length / components), indices.length];
+      return run([src, indices], [dst], ([s, i, d]) => exports.gatherComponents(s!, srcCount, components, i!, count, d!));
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import { DEFAULT_FRAME_RATE, type ReadOptions } from '../format.js';
 import { expandAnimation } from './expand-animation.js';
 import { BIND_POSE_FLOATS, type UnigineBone, type UnigineDocument, type UnigineSurface } from './mesh-document.js';
 import { FORMAT_NAME } from './read-common.js';
-import { weldCorners } from './weld-corners.js';
+import { weldCorners, weldWorkspaceBytes } from './weld-corners.js';
 
 export const UNIGINE_READ_DEFAULTS = {
   /** UNIGINE files store no frame rate. */
@@ -108,46 +108,65 @@ function surfaceToMesh(kernels: Kernels, surface: UnigineSurface, jointOf: reado
   const triangleVertexCount = Math.max(tangentCount, uv0Count, uv1Count, colorCount);
   if (surface.cindices.length !== surface.tindices.length) fail(`${surface.cindices.length} cindices but ${surface.tindices.length} tindices`);
   if (surface.cindices.length % 3 !== 0) fail(`${surface.cindices.length} indices do not make whole triangles`);
-  const welded = weldCorners(kernels, surface.cindices, surface.tindices, coordinateCount, triangleVertexCount);
-  if (typeof welded === 'number') {
-    fail(`corner ${welded} has cindex ${surface.cindices[welded]} and tindex ${surface.tindices[welded]}, outside ${coordinateCount} coordinate and ${triangleVertexCount} triangle vertices`);
-    throw new Error('unreachable');
-  }
-  const { coordinateOf, triangleVertexOf } = welded;
-  const vertexCount = coordinateOf.length;
-  const attributes: MeshAttributes = { positions: gather(coordinates, 3, coordinateOf) };
-  if (tangentCount === triangleVertexCount && tangentCount > 0) {
-    const normals = new Float32Array(tangentCount * 3);
-    const tangents = new Float32Array(tangentCount * 4);
-    kernels.raw.tangentFrames(quaternions, normals, tangents);
-    attributes.normals = gather(normals, 3, triangleVertexOf);
-    attributes.tangents = gather(tangents, 4, triangleVertexOf);
-  } else if (tangentCount > 0) {
-    warnings.push(`${label}: ${tangentCount} tangents for ${triangleVertexCount} triangle vertices; normals and tangents are not carried`);
-  }
-  const uvs: Float32Array[] = [];
-  for (const [set, count, data] of [[0, uv0Count, surface.uv0], [1, uv1Count, surface.uv1]] as const) {
-    if (count === 0) break;
-    if (count !== triangleVertexCount) {
-      warnings.push(`${label}: UV${set} has ${count} entries for ${triangleVertexCount} triangle vertices and is not carried`);
-      break;
+  const corners = surface.cindices.length;
+  const ws = kernels.workspace(
+    weldWorkspaceBytes(corners, triangleVertexCount) + coordinates.byteLength + corners * 12 + // positions
+      quaternions.byteLength + tangentCount * 28 + corners * 28 + // tangent frames
+      (surface.uv0.byteLength + surface.uv1.byteLength + corners * 16) + 16 * 16,
+  );
+  try {
+    const welded = weldCorners(kernels, ws, surface.cindices, surface.tindices, coordinateCount, triangleVertexCount);
+    if (typeof welded === 'number') {
+      return fail(`corner ${welded} has cindex ${surface.cindices[welded]} and tindex ${surface.tindices[welded]}, outside ${coordinateCount} coordinate and ${triangleVertexCount} triangle vertices`);
     }
-    uvs.push(gather(data, 2, triangleVertexOf));
+    const { coordinateOf, triangleVertexOf } = welded;
+    const vertexCount = coordinateOf.length;
+    const gather = (source: Float32Array, components: number, indices: Uint32Array): Float32Array => {
+      const from = ws.f32(source.length);
+      from.set(source);
+      const to = ws.f32(indices.length * components);
+      kernels.raw.gatherComponents(from, components, indices, to);
+      return ws.keep(to);
+    };
+    const attributes: MeshAttributes = { positions: gather(coordinates, 3, coordinateOf) };
+    if (tangentCount === triangleVertexCount && tangentCount > 0) {
+      const stored = ws.i16(quaternions.length);
+      stored.set(quaternions);
+      const normals = ws.f32(tangentCount * 3);
+      const tangents = ws.f32(tangentCount * 4);
+      kernels.raw.tangentFrames(stored, normals, tangents);
+      attributes.normals = gather(normals, 3, triangleVertexOf);
+      attributes.tangents = gather(tangents, 4, triangleVertexOf);
+    } else if (tangentCount > 0) {
+      warnings.push(`${label}: ${tangentCount} tangents for ${triangleVertexCount} triangle vertices; normals and tangents are not carried`);
+    }
+    const uvs: Float32Array[] = [];
+    for (const [set, count, data] of [[0, uv0Count, surface.uv0], [1, uv1Count, surface.uv1]] as const) {
+      if (count === 0) break;
+      if (count !== triangleVertexCount) {
+        warnings.push(`${label}: UV${set} has ${count} entries for ${triangleVertexCount} triangle vertices and is not carried`);
+        break;
+      }
+      uvs.push(gather(data, 2, triangleVertexOf));
+    }
+    if (uvs.length) attributes.uvs = uvs;
+    if (colorCount === triangleVertexCount && colorCount > 0) {
+      const colors = new Float32Array(vertexCount * 4);
+      for (let v = 0; v < vertexCount; v++) for (let c = 0; c < 4; c++) colors[v * 4 + c] = Math.fround(surface.colors[triangleVertexOf[v]! * 4 + c]! / 255);
+      attributes.colors = colors;
+    } else if (colorCount > 0) {
+      warnings.push(`${label}: ${colorCount} colors for ${triangleVertexCount} triangle vertices are not carried`);
+    }
+    if (surface.weightCounts.length === coordinateCount && coordinateCount > 0) {
+      Object.assign(attributes, skinAttributes(surface, coordinateOf, jointOf));
+    } else if (surface.weightCounts.length > 0) {
+      warnings.push(`${label}: ${surface.weightCounts.length} weighted vertices for ${coordinateCount} coordinate vertices; skin weights are not carried`);
+    }
+    // A heap copy: narrowing may stage its output in WebAssembly memory and grow it.
+    return { name: surface.name, attributes, indices: kernels.compactIndices(ws.keep(welded.indices), vertexCount) };
+  } finally {
+    ws.release();
   }
-  if (uvs.length) attributes.uvs = uvs;
-  if (colorCount === triangleVertexCount && colorCount > 0) {
-    const colors = new Float32Array(vertexCount * 4);
-    for (let v = 0; v < vertexCount; v++) for (let c = 0; c < 4; c++) colors[v * 4 + c] = Math.fround(surface.colors[triangleVertexOf[v]! * 4 + c]! / 255);
-    attributes.colors = colors;
-  } else if (colorCount > 0) {
-    warnings.push(`${label}: ${colorCount} colors for ${triangleVertexCount} triangle vertices are not carried`);
-  }
-  if (surface.weightCounts.length === coordinateCount && coordinateCount > 0) {
-    Object.assign(attributes, skinAttributes(surface, coordinateOf, jointOf));
-  } else if (surface.weightCounts.length > 0) {
-    warnings.push(`${label}: ${surface.weightCounts.length} weighted vertices for ${coordinateCount} coordinate vertices; skin weights are not carried`);
-  }
-  return { name: surface.name, attributes, indices: kernels.compactIndices(welded.indices, vertexCount) };
 }
 
 /** Four joints and weights per vertex (w / 65535), unused slots zero. */
@@ -164,13 +183,4 @@ function skinAttributes(surface: UnigineSurface, coordinateOf: Uint32Array, join
     }
   }
   return { joints, weights };
-}
-
-function gather(source: Float32Array, components: number, indices: Uint32Array): Float32Array {
-  const out = new Float32Array(indices.length * components);
-  for (let v = 0; v < indices.length; v++) {
-    const from = indices[v]! * components;
-    for (let c = 0; c < components; c++) out[v * components + c] = source[from + c]!;
-  }
-  return out;
 }

@@ -155,3 +155,16 @@ export function weldIndexPairs(
   }
   return vertices;
 }
+
+export function gatherComponents(src: Float32Array, components: number, indices: Uint32Array, dst: Float32Array): number {
+  // Through integer views, so that NaN payloads are copied exactly as WebAssembly copies them.
+  const from = new Uint32Array(src.buffer, src.byteOffset, src.length);
+  const to = new Uint32Array(dst.buffer, dst.byteOffset, dst.length);
+  const srcCount = Math.floor(src.length / components);
+  for (let i = 0; i < indices.length; i++) {
+    const index = indices[i]!;
+    if (index >= srcCount) return i;
+    for (let c = 0; c < components; c++) to[i * components + c] = from[index * components + c]!;
+  }
+  return -1;
+}
