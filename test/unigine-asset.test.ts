@@ -276,6 +276,64 @@ describe('UNIGINE Asset conversion warnings and synthetic files', () => {
     expect(asset.warnings.join('\n')).toMatch(/1 morph target/);
   });
 
+  it('a full synthetic Asset (two UV sets, colors, skin, off-grid animation) survives the round trip', () => {
+    const quad: Asset = {
+      source: 'test',
+      meshes: [{
+        name: 'quad',
+        attributes: {
+          positions: new Float32Array([0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]),
+          normals: new Float32Array([0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1]),
+          tangents: new Float32Array([1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, -1, 1, 0, 0, -1]),
+          uvs: [new Float32Array([0, 0, 1, 0, 1, 1, 0, 1]), new Float32Array([0.5, 0.5, 0.25, 0.25, 0, 0, 1, 1])],
+          colors: new Float32Array([1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 1, 1, 1, 0]),
+          joints: new Uint16Array([0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0]),
+          weights: new Float32Array([0.5, 0.5, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0.25, 0.75, 0, 0]),
+        },
+        indices: new Uint8Array([0, 1, 2, 0, 2, 3]),
+      }],
+      skeleton: {
+        joints: [
+          { name: 'root', parent: -1, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] },
+          { name: 'tip', parent: 0, translation: [0, 1, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] },
+        ],
+      },
+      animations: [{
+        name: 'bend', frameRate: 30, frameCount: 3,
+        tracks: [{ joint: 1, times: new Float32Array([0, 0.05]), rotation: new Float32Array([0, 0, 0, 1, 0, 0, Math.SQRT1_2, Math.SQRT1_2]) }],
+      }],
+      warnings: [],
+    };
+    const source = structuredClone(quad);
+    const bytes = encodeUnigine(source, { kernels });
+    expect(source.warnings.join('\n')).toMatch(/resampled at 30 frames per second \(3 frames\)/);
+    const back = parseUnigine(bytes, { kernels });
+    const a = back.meshes[0]!.attributes;
+    expect(a.positions).toEqual(quad.meshes[0]!.attributes.positions);
+    expect(a.uvs).toEqual(quad.meshes[0]!.attributes.uvs);
+    expect(a.colors).toEqual(quad.meshes[0]!.attributes.colors);
+    expect(Array.from(a.joints!)).toEqual(Array.from(quad.meshes[0]!.attributes.joints!));
+    expect(maxDiff(a.weights!, quad.meshes[0]!.attributes.weights!)).toBeLessThanOrEqual(1 / 65535);
+    expect(maxDiff(a.normals!, quad.meshes[0]!.attributes.normals!)).toBeLessThan(1e-3);
+    expect(maxDiff(a.tangents!, quad.meshes[0]!.attributes.tangents!)).toBeLessThan(1e-3);
+    expect(back.skeleton!.joints.map((j) => [j.name, j.parent])).toEqual([['root', -1], ['tip', 0]]);
+    const track = back.animations[0]!.tracks.find((t) => t.joint === 1)!;
+    expect(back.animations[0]!.frameCount).toBe(3);
+    // Frame 1 (1/30 s) lies 2/3 of the way to the 90° key (normalised-linear); frame 2 holds that key.
+    const z = (2 / 3) * Math.SQRT1_2, w = 1 / 3 + (2 / 3) * Math.SQRT1_2, length = Math.hypot(z, w);
+    expect(maxDiff(track.rotation!, [0, 0, 0, 1, 0, 0, z / length, w / length, 0, 0, Math.SQRT1_2, Math.SQRT1_2])).toBeLessThanOrEqual(1 / 32767 + 1e-7);
+    expect(Array.from(track.translation!.subarray(0, 3))).toEqual([0, 1, 0]);
+    expect(readMesh(bytes).surfaces[0]!.uv1.length).toBe(8);
+  });
+
+  it('writing an .anim from an Asset with meshes says the meshes are left out', () => {
+    const asset = structuredClone(triangle);
+    asset.skeleton = { joints: [{ name: 'root', parent: -1, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] }] };
+    const bytes = encodeUnigine(asset, { kernels, kind: 'anim' });
+    expect(readAnim(bytes).bones.length).toBe(1);
+    expect(asset.warnings.join('\n')).toMatch(/1 mesh\(es\) are left out/);
+  });
+
   it('the format handler recognises UNIGINE magics and describes surfaces', () => {
     expect(unigineFormat.test(new TextEncoder().encode('ms11'))).toBe(true);
     expect(unigineFormat.test(new TextEncoder().encode('an10'))).toBe(true);

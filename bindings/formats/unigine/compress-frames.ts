@@ -1,9 +1,7 @@
 import type { Kernels } from '../../kernels/kernels.js';
 import type { QuantizeMode } from '../../kernels/raw-kernels.js';
-import type { UnigineAnimAnimation, UnigineFrames, UnigineMeshAnimation } from './mesh-document.js';
+import { ALL_CHANNELS_MASK, type UnigineAnimAnimation, type UnigineFrames, type UnigineMeshAnimation } from './mesh-document.js';
 import type { SampledAnimation } from './sample-animation.js';
-
-const ALL_CHANNELS = 0x7f;
 
 /** ms11 frames: float32 positions and scales; a frame stores only the channels that changed. */
 export function floatFrames(kernels: Kernels, sampled: SampledAnimation): UnigineMeshAnimation {
@@ -78,7 +76,7 @@ function storeChanges<Channel extends Float32Array | Uint16Array>(
   return {
     name: sampled.name,
     boneIndices: Int16Array.from(sampled.joints),
-    mask: ALL_CHANNELS,
+    mask: ALL_CHANNELS_MASK,
     frameCount: frames,
     flags,
     positions: positionStream.slice(0, pi) as Channel,

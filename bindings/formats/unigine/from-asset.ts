@@ -9,6 +9,8 @@ import { MAX_WEIGHTS_PER_VERTEX } from './read-mesh.js';
 import { sampleAnimation } from './sample-animation.js';
 import { encodeTangentFrame, perpendicular } from './tangent-quaternion.js';
 
+const MAX_BONES = 32767;
+
 export interface UnigineWriteOptions extends WriteOptions {
   /** 'mesh' (ms11, float frames), 'anim' (an10, quantized frames) or 'auto': mesh when the Asset has meshes. */
   kind?: 'auto' | 'mesh' | 'anim';
@@ -38,6 +40,8 @@ export function assetToUnigine(asset: Asset, options: UnigineWriteOptions = {}):
   const { kind, quantize, frameRate } = { ...UNIGINE_WRITE_DEFAULTS, ...options };
   const warnings: string[] = [];
   const joints = asset.skeleton?.joints ?? [];
+  // Bone parents and animated-bone indices are int16.
+  if (joints.length > MAX_BONES) throw new RangeError(`UNIGINE files hold at most ${MAX_BONES} bones; the skeleton has ${joints.length}`);
   const bones: UnigineBone[] = joints.map((j) => ({ name: j.name, parent: j.parent }));
   const bindPose = new Float32Array(joints.length * BIND_POSE_FLOATS);
   joints.forEach((j, i) => bindPose.set([...j.translation, ...j.rotation, ...j.scale], i * BIND_POSE_FLOATS));

@@ -34,6 +34,9 @@ export const FRAME_FLAG = {
   scaleZ: 64,
 } as const;
 
+/** The mask byte UNIGINE writes: every channel (FRAME_FLAG bits 0–6) may be animated. */
+export const ALL_CHANNELS_MASK = 0x7f;
+
 /** The frames of one animation, channel streams in stored order (only flagged channels). */
 export interface UnigineFrames<Channel extends Float32Array | Uint16Array> {
   name: string;

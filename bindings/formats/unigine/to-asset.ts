@@ -4,7 +4,7 @@ import type { Kernels } from '../../kernels/kernels.js';
 import { emptyAsset, type Animation, type Asset, type Joint, type Mesh, type MeshAttributes, type Track } from '../../model/asset.js';
 import { DEFAULT_FRAME_RATE, type ReadOptions } from '../format.js';
 import { expandAnimation } from './expand-animation.js';
-import { BIND_POSE_FLOATS, type UnigineBone, type UnigineDocument, type UnigineSurface } from './mesh-document.js';
+import { ALL_CHANNELS_MASK, BIND_POSE_FLOATS, type UnigineBone, type UnigineDocument, type UnigineSurface } from './mesh-document.js';
 import { FORMAT_NAME } from './read-common.js';
 import { weldCorners, weldWorkspaceBytes } from './weld-corners.js';
 
@@ -12,9 +12,6 @@ export const UNIGINE_READ_DEFAULTS = {
   /** UNIGINE files store no frame rate. */
   frameRate: DEFAULT_FRAME_RATE,
 };
-
-/** All frame flag bits a file may use; the mask byte of an animation normally has all of them. */
-const ALL_CHANNELS = 0x7f;
 
 /**
  * The Asset of a `.mesh` or `.anim` document. Positions and weights come through cindices,
@@ -38,7 +35,7 @@ export function unigineToAsset(doc: UnigineDocument, options: ReadOptions = {}):
     if (typeof expanded === 'number') {
       throw new MeshFormatError({ code: 'BAD_VALUE', format: FORMAT_NAME }, `animation ${animation.name}: the frame flags ask for more values than the document holds (frame entry ${expanded})`);
     }
-    if (animation.mask !== ALL_CHANNELS) asset.warnings.push(`animation ${animation.name}: its channel mask 0x${animation.mask.toString(16)} is not carried into the Asset`);
+    if (animation.mask !== ALL_CHANNELS_MASK) asset.warnings.push(`animation ${animation.name}: its channel mask 0x${animation.mask.toString(16)} is not carried into the Asset`);
     if (animation.flags.some((flag) => flag & 0x80)) asset.warnings.push(`animation ${animation.name}: frame flag bit 7, which has no known meaning, is not carried into the Asset`);
     const frames = animation.frameCount;
     // Only animated bones make the frame count cost memory: a file may claim frames for no bones.
