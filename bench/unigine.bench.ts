@@ -91,11 +91,14 @@ for (const backend of BACKENDS) {
     const n = s.cindices.length;
     const triangleVertices = s.targets[0]!.tangents.length / 4;
     return {
-      c: inWorkspace(s.cindices, (n) => ws.u32(n)), t: ws.u32(n), coordinates: s.targets[0]!.vertices.length / 3, triangleVertices,
+      c: ws.u32(n), t: ws.u32(n), cindices: s.cindices, coordinates: s.targets[0]!.vertices.length / 3, triangleVertices,
       table: ws.u32(triangleVertices + capacity), indices: ws.u32(n), dc: ws.u32(n), dt: ws.u32(n), tindices: s.tindices,
     };
   });
-  for (const j of weldJobs) j.t.set(j.tindices);
+  for (const j of weldJobs) {
+    j.c.set(j.cindices);
+    j.t.set(j.tindices);
+  }
   record('kernel weldIndexPairs', `Box47 ${corners} corners (${fmt((corners * 8) / MB)} MB of indices)`, corners * 8, backend, () => {
     for (const j of weldJobs) k.raw.weldIndexPairs(j.c, j.t, j.coordinates, j.triangleVertices, j.table, j.indices, j.dc, j.dt);
   });

@@ -101,6 +101,9 @@ describe.skipIf(!corpusAvailable)('UNIGINE documents on the corpus', () => {
       ['jianzhu_initialShadingGroup', 34349, 71742, 187221],
     ]);
     expect(doc.surfaces[1]!.uv0.length / 2).toBe(71742);
+    // Index widths as stored, each stream by its own count: 34349 coordinate vertices (2 bytes), 71742 triangle vertices (4).
+    expect(doc.surfaces.map((s) => [s.cindices.BYTES_PER_ELEMENT, s.tindices.BYTES_PER_ELEMENT])).toEqual([[2, 2], [2, 4]]);
+    expect(readMesh(readCorpus('unigine', 'fps_plane.mesh')).surfaces[0]!.cindices).toBeInstanceOf(Uint8Array);
   });
 
   it('reads the animation facts of arm.mesh and arm.anim', () => {

@@ -87,8 +87,8 @@ function meshToSurface(kernels: Kernels, mesh: Mesh, boneCount: number, warnings
     uv0: uvSets[0]?.slice() ?? new Float32Array(0),
     uv1: uvSets[1]?.slice() ?? new Float32Array(0),
     colors: colorBytes(a.colors),
-    cindices: indices,
-    tindices: indices.slice(),
+    cindices: kernels.compactIndices(indices, vertexCount),
+    tindices: kernels.compactIndices(indices, vertexCount),
   };
   return surface;
 }

@@ -3,6 +3,8 @@
  * terms, so that writing a document read from a file gives back the same bytes.
  */
 
+import type { IndexArray } from '../../model/asset.js';
+
 export const MESH_MAGIC = 'ms11';
 export const ANIM_MAGIC = 'an10';
 
@@ -89,10 +91,13 @@ export interface UnigineSurface {
   uv1: Float32Array;
   /** rgba bytes per triangle vertex. */
   colors: Uint8Array;
-  /** Coordinate-vertex index per triangle corner; stored 1, 2 or 4 bytes wide by target 0's vertex count. */
-  cindices: Uint32Array;
-  /** Triangle-vertex index per triangle corner; width by target 0's tangent count. */
-  tindices: Uint32Array;
+  /**
+   * Coordinate-vertex index per triangle corner, at its stored width: 1 or 2 bytes, or 4
+   * (int32 in the file, kept as uint32 bits) by target 0's vertex count (storedIndexWidth).
+   */
+  cindices: IndexArray;
+  /** Triangle-vertex index per triangle corner, at its stored width by target 0's tangent count. */
+  tindices: IndexArray;
 }
 
 interface UnigineDocumentBase {

@@ -1,4 +1,5 @@
 import { ByteReader } from '../../io/byte-reader.js';
+import type { IndexArray } from '../../model/asset.js';
 import {
   MESH_MAGIC,
   storedIndexWidth,
@@ -129,10 +130,7 @@ function readWeights(reader: ByteReader, label: string, boneCount: number) {
   return { weightCounts, weightBones, weightValues };
 }
 
-function readIndices(reader: ByteReader, width: 1 | 2 | 4, what: string): Uint32Array {
+function readIndices(reader: ByteReader, width: 1 | 2 | 4, what: string): IndexArray {
   const count = readCount(reader, width, what);
-  if (width === 4) return readU32s(reader, count, what);
-  const stored = width === 1 ? reader.bytesView(count, what) : readU16s(reader, count, what);
-  return Uint32Array.from(stored);
+  return width === 1 ? readU8s(reader, count, what) : width === 2 ? readU16s(reader, count, what) : readU32s(reader, count, what);
 }
-

@@ -1,3 +1,4 @@
+import type { IndexArray } from '../../model/asset.js';
 import type { Kernels, Workspace } from '../../kernels/kernels.js';
 
 export interface WeldedCorners {
@@ -24,7 +25,7 @@ function hashCapacity(count: number): number {
  * (keep what must outlive it). Returns the corner whose index is out of range (a number) instead
  * when there is one.
  */
-export function weldCorners(kernels: Kernels, ws: Workspace, cindices: Uint32Array, tindices: Uint32Array, coordinateCount: number, triangleVertexCount: number): WeldedCorners | number {
+export function weldCorners(kernels: Kernels, ws: Workspace, cindices: IndexArray, tindices: IndexArray, coordinateCount: number, triangleVertexCount: number): WeldedCorners | number {
   const count = cindices.length;
   const c = ws.u32(count);
   const t = ws.u32(count);

@@ -1,4 +1,5 @@
 import { ByteWriter } from '../../io/byte-writer.js';
+import type { IndexArray } from '../../model/asset.js';
 import { writeCompactInt } from './compact-int.js';
 import { MESH_MAGIC, storedIndexWidth, type UnigineMeshDocument, type UnigineSurface } from './mesh-document.js';
 import { writeAnimatedBones, writeBones, writeBounds, writeFrames, writeNames, writeString } from './write-common.js';
@@ -52,19 +53,20 @@ function writeSurfaceData(writer: ByteWriter, surface: UnigineSurface): void {
   writeIndices(writer, surface.tindices, storedIndexWidth((target0?.tangents.length ?? 0) / 4), `surface ${surface.name} tindices`);
 }
 
-function writeIndices(writer: ByteWriter, indices: Uint32Array, width: 1 | 2 | 4, what: string): void {
+/** Indices at `width` bytes: as they are when the array has that width, else converted (each must fit). */
+function writeIndices(writer: ByteWriter, indices: IndexArray, width: 1 | 2 | 4, what: string): void {
   writeCompactInt(writer, indices.length);
-  if (width === 4) {
+  if (indices.BYTES_PER_ELEMENT === width) {
     writer.typed(indices);
     return;
   }
-  const limit = width === 1 ? 0xff : 0xffff;
-  const narrow = width === 1 ? new Uint8Array(indices.length) : new Uint16Array(indices.length);
+  const limit = width === 1 ? 0xff : width === 2 ? 0xffff : 0xffffffff;
+  const stored = width === 1 ? new Uint8Array(indices.length) : width === 2 ? new Uint16Array(indices.length) : new Uint32Array(indices.length);
   for (let i = 0; i < indices.length; i++) {
     if (indices[i]! > limit) throw new RangeError(`${what}: index ${indices[i]} at ${i} does not fit the ${width}-byte width the vertex count calls for`);
-    narrow[i] = indices[i]!;
+    stored[i] = indices[i]!;
   }
-  writer.typed(narrow);
+  writer.typed(stored);
 }
 
 function estimateSize(doc: UnigineMeshDocument): number {
@@ -73,7 +75,7 @@ function estimateSize(doc: UnigineMeshDocument): number {
   for (const s of doc.surfaces) {
     for (const t of s.targets) bytes += t.vertices.byteLength + t.tangents.byteLength;
     bytes += s.weightCounts.length + s.weightBones.byteLength * 2 + s.uv0.byteLength + s.uv1.byteLength + s.colors.length;
-    bytes += (s.cindices.length + s.tindices.length) * 4;
+    bytes += s.cindices.byteLength + s.tindices.byteLength;
   }
   return bytes;
 }
