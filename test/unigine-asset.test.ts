@@ -13,7 +13,8 @@ import {
 } from '../bindings/formats/unigine/index.js';
 import { detectFormat } from '../bindings/formats/registry.js';
 import { infoForFile } from '../bindings/cli/info.js';
-import { CORPUS_SKIP_MESSAGE, corpusAvailable, corpusFiles, readCorpus } from './helpers/corpus.js';
+import { runCli } from '../bindings/cli/main.js';
+import { CORPUS_SKIP_MESSAGE, corpusAvailable, corpusFiles, corpusPath, readCorpus } from './helpers/corpus.js';
 
 const kernels = createKernelsSync('wasm-simd');
 const jsKernels = createKernelsSync('js');
@@ -349,6 +350,16 @@ describe.skipIf(!corpusAvailable)('meshcodec info on UNIGINE files', () => {
     const info = infoForFile('arm.mesh', readCorpus('unigine', 'arm.mesh'), undefined, kernels);
     expect(info).toMatchObject({ format: 'unigine', vertices: 3129, triangles: 5216, joints: 40, animations: 1, frames: 1 });
     expect((info.details!.surfaces as { name: string; triangles: number }[]).map((s) => [s.name, s.triangles])).toEqual([['skin', 398], ['cloth', 642], ['glove', 4176]]);
+  });
+
+  it('meshcodec info prints the totals and surfaces, and fails on ms10', () => {
+    let out = '';
+    let err = '';
+    const code = runCli(['info', '--backend', 'js', corpusPath('unigine', 'actor_00.mesh'), corpusPath('unigine', 'editor_box_ms10.mesh')], (s) => (out += s), (s) => (err += s));
+    expect(code).toBe(1);
+    expect(out).toMatch(/actor_00\.mesh: unigine, 3128 vertices, 4089 triangles, 54 joints, 0 animations, 0 frames/);
+    expect(out).toMatch(/"name":"agent_eye_lod1","morphTargets":1,"coordinateVertices":138,"triangleVertices":143,"triangles":238/);
+    expect(err).toMatch(/editor_box_ms10\.mesh: error: .*"ms10" is unsupported/);
   });
 
   it('refuses ms10 with the unsupported-version error', () => {
