@@ -172,6 +172,20 @@ describe('UNIGINE magics', () => {
     expect(thrown(() => readUnigine(new Uint8Array(2))).code).toBe('TRUNCATED');
   });
 
+  it('bone parents that form a loop are refused at the parent field', () => {
+    const w = new ByteWriter();
+    w.ascii('an10').f32Array(new Float32Array(10));
+    writeCompactInt(w, 3);
+    for (const [name, parent] of [['a', -1], ['b', 2], ['c', 1]] as const) {
+      writeCompactInt(w, 2);
+      w.ascii(name).u8(0).i16(parent);
+    }
+    const e = thrown(() => readUnigine(w.finish()));
+    expect(e.code).toBe('BAD_VALUE');
+    expect(e.message).toMatch(/loop/);
+    expect(e.offset).toBe(44 + 1 + 5 + 3); // bone 1's parent field
+  });
+
   it('a count larger than the bytes left is refused before allocating', () => {
     const w = new ByteWriter();
     w.ascii('ms11').f32Array(new Float32Array(10));
