@@ -89,6 +89,10 @@ describe.skipIf(!corpusAvailable)(`UNIGINE corpus to Asset (${CORPUS_SKIP_MESSAG
     }
   });
 
+  it('says the coordinates are Z-up', () => {
+    expect(assetOf('actor_00.mesh').upAxis).toBe('z');
+  });
+
   it('Box47 keeps 32-bit indices for its 71742-vertex surface and 16-bit for the other', () => {
     const asset = assetOf('Box47.mesh');
     expect(asset.meshes.map((m) => m.indices.constructor.name)).toEqual(['Uint16Array', 'Uint32Array']);

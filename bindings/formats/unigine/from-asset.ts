@@ -45,6 +45,7 @@ export function assetToUnigine(asset: Asset, options: UnigineWriteOptions = {}):
   const bones: UnigineBone[] = joints.map((j) => ({ name: j.name, parent: j.parent }));
   const bindPose = new Float32Array(joints.length * BIND_POSE_FLOATS);
   joints.forEach((j, i) => bindPose.set([...j.translation, ...j.rotation, ...j.scale], i * BIND_POSE_FLOATS));
+  if (asset.upAxis === 'y') warnings.push('the Asset is Y-up; its coordinates are written unchanged into a Z-up UNIGINE file');
   const sampled = asset.animations.map((a) => sampleAnimation(a, joints, a.frameRate > 0 ? a.frameRate : frameRate, warnings));
   for (const a of asset.animations) if (a.loop !== undefined) warnings.push(`animation ${a.name}: the loop flag is not stored in UNIGINE files`);
   const asMesh = kind === 'mesh' || (kind === 'auto' && asset.meshes.length > 0);

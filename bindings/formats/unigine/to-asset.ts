@@ -24,6 +24,8 @@ export function unigineToAsset(doc: UnigineDocument, options: ReadOptions = {}):
   const frameRate = options.frameRate ?? UNIGINE_READ_DEFAULTS.frameRate;
   if (!(frameRate > 0)) throw new RangeError(`frameRate must be positive, got ${frameRate}`);
   const asset = emptyAsset(FORMAT_NAME);
+  // UNIGINE's world is Z-up (the corpus characters stand along +Z).
+  asset.upAxis = 'z';
   const jointOf = orderParentsFirst(doc.bones);
   if (doc.bones.length > 0) asset.skeleton = { joints: skeletonJoints(doc.bones, doc.bindPose, jointOf) };
   if (jointOf.some((joint, bone) => joint !== bone)) asset.warnings.push('bones were reordered so that every parent comes before its children');
@@ -95,6 +97,7 @@ function surfaceToMesh(kernels: Kernels, surface: UnigineSurface, jointOf: reado
   };
   const target = surface.targets[0];
   if (surface.targets.length > 1) warnings.push(`${label}: ${surface.targets.length - 1} morph target(s) after the first are not carried into the Asset`);
+  if (target?.name) warnings.push(`${label}: the name of morph target 0 (${target.name}) is not carried into the Asset`);
   const coordinates = target?.vertices ?? new Float32Array(0);
   const quaternions = target?.tangents ?? new Int16Array(0);
   const coordinateCount = coordinates.length / 3;
