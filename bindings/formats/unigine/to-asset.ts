@@ -40,17 +40,21 @@ export function unigineToAsset(doc: UnigineDocument, options: ReadOptions = {}):
     if (animation.mask !== ALL_CHANNELS_MASK) asset.warnings.push(`animation ${animation.name}: its channel mask 0x${animation.mask.toString(16)} is not carried into the Asset`);
     if (animation.flags.some((flag) => flag & 0x80)) asset.warnings.push(`animation ${animation.name}: frame flag bit 7, which has no known meaning, is not carried into the Asset`);
     const frames = animation.frameCount;
-    // Only animated bones make the frame count cost memory: a file may claim frames for no bones.
-    const times = new Float32Array(animation.boneIndices.length ? frames : 0);
-    for (let f = 0; f < times.length; f++) times[f] = f / frameRate;
+    const bones = animation.boneIndices.length;
+    // One block of key times for all tracks (each track gets its own view): a file may claim
+    // frames for no bones, so only animated bones make the frame count cost memory.
+    const times = new Float32Array(bones * frames);
+    for (let f = 0; f < (bones ? frames : 0); f++) times[f] = f / frameRate;
+    for (let b = 1; b < bones; b++) times.copyWithin(b * frames, 0, frames);
     const tracks: Track[] = [];
-    for (let b = 0; b < animation.boneIndices.length; b++) {
+    for (let b = 0; b < bones; b++) {
+      // The expanded arrays are the Asset's own (copied out of WebAssembly memory): views suffice.
       tracks.push({
         joint: jointOf[animation.boneIndices[b]!]!,
-        times: times.slice(),
-        translation: expanded.translations.slice(b * frames * 3, (b + 1) * frames * 3),
-        rotation: expanded.rotations.slice(b * frames * 4, (b + 1) * frames * 4),
-        scale: expanded.scales.slice(b * frames * 3, (b + 1) * frames * 3),
+        times: times.subarray(b * frames, (b + 1) * frames),
+        translation: expanded.translations.subarray(b * frames * 3, (b + 1) * frames * 3),
+        rotation: expanded.rotations.subarray(b * frames * 4, (b + 1) * frames * 4),
+        scale: expanded.scales.subarray(b * frames * 3, (b + 1) * frames * 3),
       });
     }
     const result: Animation = { name: animation.name, frameRate, frameCount: frames, tracks };
