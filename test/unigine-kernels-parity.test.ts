@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allKernels, BACKENDS, floatBits, mixedFloats, randomInts, rng } from './helpers/backends.js';
 import type { RawKernels } from '../bindings/kernels/raw-kernels.js';
+import { createKernelsSync } from '../bindings/index.js';
 
 const kernels = allKernels();
 const SIZES = Array.from({ length: 18 }, (_, i) => i);
@@ -161,6 +162,38 @@ describe('UNIGINE kernel parity: wasm-simd, wasm-scalar and js give identical bi
       kernels[backend].raw.tangentFrames(new Int16Array([0, 0, 0, 32767, 0, 0, 0, -32767]), n, t);
       expect(Array.from(n)).toEqual([0, 0, 1, 0, 0, 1]);
       expect(Array.from(t)).toEqual([1, 0, 0, 1, 1, 0, 0, -1]);
+    }
+  });
+
+  it('workspace inputs with heap outputs stay correct when staging the outputs grows the memory', () => {
+    const quats = randomInts(Int16Array, 400, 3, 32767, -32768);
+    const expectedNormals = new Float32Array(300), expectedTangents = new Float32Array(400);
+    kernels.js.raw.tangentFrames(quats, expectedNormals, expectedTangents);
+    const indices = randomInts(Uint32Array, 50, 4, 99);
+    const expectedGather = new Float32Array(150);
+    const source = mixedFloats(300, 5, 3);
+    kernels.js.raw.gatherComponents(source, 3, indices, expectedGather);
+    for (const backend of ['wasm-simd', 'wasm-scalar'] as const) {
+      const k = createKernelsSync(backend);
+      // Fill the memory to its last byte, so that staging anything must grow it.
+      const arena = (k as unknown as { arena: { top: number; memory: WebAssembly.Memory } }).arena;
+      const ws = k.workspace(arena.memory.buffer.byteLength - arena.top - 1024 - 128);
+      const q = ws.i16(quats.length);
+      q.set(quats);
+      const normals = new Float32Array(300), tangents = new Float32Array(400);
+      k.raw.tangentFrames(q, normals, tangents);
+      expect(floatBits(normals)).toEqual(floatBits(expectedNormals));
+      expect(floatBits(tangents)).toEqual(floatBits(expectedTangents));
+      ws.release();
+      const ws2 = k.workspace(arena.memory.buffer.byteLength - arena.top - 1024 - 128 - 1200 - 208);
+      const src = ws2.f32(300);
+      src.set(source);
+      const idx = ws2.u32(50);
+      idx.set(indices);
+      const out = new Float32Array(150);
+      expect(k.raw.gatherComponents(src, 3, idx, out)).toBe(-1);
+      expect(floatBits(out)).toEqual(floatBits(expectedGather));
+      ws2.release();
     }
   });
 });
