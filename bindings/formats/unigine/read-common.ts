@@ -1,6 +1,6 @@
 import { ByteReader } from '../../io/byte-reader.js';
 import { readCompactInt } from './compact-int.js';
-import { ANIM_MAGIC, BIND_POSE_FLOATS, MESH_MAGIC, type UnigineBone, type UnigineBounds, type UnigineFrames } from './mesh-document.js';
+import { ANIM_MAGIC, BIND_POSE_FLOATS, FRAME_FLAG, MESH_MAGIC, type UnigineBone, type UnigineBounds, type UnigineFrames } from './mesh-document.js';
 
 export const FORMAT_NAME = 'unigine';
 
@@ -190,9 +190,9 @@ export function readFrames<Channel extends Float32Array | Uint16Array>(
   for (let e = 0; e < entries; e++) {
     const flag = bytes[offset++]!;
     flags[e] = flag;
-    for (let bit = 1; bit <= 4; bit <<= 1) if (flag & bit) { positions[pi++] = readChannel(offset); offset += channelBytes; }
-    if (flag & 8) for (let c = 0; c < 4; c++, offset += 2) rotations[ri++] = view.getInt16(offset, true);
-    for (let bit = 16; bit <= 64; bit <<= 1) if (flag & bit) { scales[si++] = readChannel(offset); offset += channelBytes; }
+    for (let bit = FRAME_FLAG.positionX; bit <= FRAME_FLAG.positionZ; bit <<= 1) if (flag & bit) { positions[pi++] = readChannel(offset); offset += channelBytes; }
+    if (flag & FRAME_FLAG.rotation) for (let c = 0; c < 4; c++, offset += 2) rotations[ri++] = view.getInt16(offset, true);
+    for (let bit = FRAME_FLAG.scaleX; bit <= FRAME_FLAG.scaleZ; bit <<= 1) if (flag & bit) { scales[si++] = readChannel(offset); offset += channelBytes; }
   }
   reader.offset = offset;
   return { name, boneIndices, mask, frameCount, flags, positions: positions as Channel, rotations, scales: scales as Channel };

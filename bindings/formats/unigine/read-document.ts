@@ -1,9 +1,8 @@
 import { ByteReader } from '../../io/byte-reader.js';
-import type { UnigineDocument } from './mesh-document.js';
 import { readAnimBody } from './read-anim.js';
 import { readMeshBody } from './read-mesh.js';
 import { FORMAT_NAME, readLeadingMagic } from './read-common.js';
-import { MESH_MAGIC } from './mesh-document.js';
+import { MESH_MAGIC, type UnigineDocument } from './mesh-document.js';
 
 /** Reads a `.mesh` or `.anim` file, whichever its magic says. */
 export function readUnigine(bytes: Uint8Array): UnigineDocument {

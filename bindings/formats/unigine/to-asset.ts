@@ -38,7 +38,7 @@ export function unigineToAsset(doc: UnigineDocument, options: ReadOptions = {}):
       throw new MeshFormatError({ code: 'BAD_VALUE', format: FORMAT_NAME }, `animation ${animation.name}: the frame flags ask for more values than the document holds (frame entry ${expanded})`);
     }
     if (animation.mask !== ALL_CHANNELS_MASK) asset.warnings.push(`animation ${animation.name}: its channel mask 0x${animation.mask.toString(16)} is not carried into the Asset`);
-    if (animation.flags.some((flag) => flag & 0x80)) asset.warnings.push(`animation ${animation.name}: frame flag bit 7, which has no known meaning, is not carried into the Asset`);
+    if (animation.flags.some((flag) => flag & ~ALL_CHANNELS_MASK)) asset.warnings.push(`animation ${animation.name}: frame flag bit 7, which has no known meaning, is not carried into the Asset`);
     const frames = animation.frameCount;
     const bones = animation.boneIndices.length;
     // One block of key times for all tracks (each track gets its own view): a file may claim

@@ -1,6 +1,6 @@
 import { ByteWriter } from '../../io/byte-writer.js';
 import { writeCompactInt } from './compact-int.js';
-import type { UnigineBone, UnigineBounds, UnigineFrames } from './mesh-document.js';
+import { FRAME_FLAG, type UnigineBone, type UnigineBounds, type UnigineFrames } from './mesh-document.js';
 
 const textEncoder = new TextEncoder();
 
@@ -46,9 +46,9 @@ export function writeFrames(writer: ByteWriter, frames: UnigineFrames<Float32Arr
   for (let e = 0; e < entries; e++) {
     const flag = flags[e]!;
     writer.u8(flag);
-    for (let bit = 1; bit <= 4; bit <<= 1) if (flag & bit) channel(positions[pi++]!);
-    if (flag & 8) for (let c = 0; c < 4; c++) writer.i16(rotations[ri++]!);
-    for (let bit = 16; bit <= 64; bit <<= 1) if (flag & bit) channel(scales[si++]!);
+    for (let bit = FRAME_FLAG.positionX; bit <= FRAME_FLAG.positionZ; bit <<= 1) if (flag & bit) channel(positions[pi++]!);
+    if (flag & FRAME_FLAG.rotation) for (let c = 0; c < 4; c++) writer.i16(rotations[ri++]!);
+    for (let bit = FRAME_FLAG.scaleX; bit <= FRAME_FLAG.scaleZ; bit <<= 1) if (flag & bit) channel(scales[si++]!);
   }
   if (pi !== positions.length || ri !== rotations.length || si !== scales.length) {
     throw new RangeError(
