@@ -3,6 +3,7 @@
 export * from './quantize';
 export * from './indices';
 export * from './iqm';
+export * from './unigine';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

@@ -30,3 +30,4 @@ export {
   iqmFormat,
   type IqmDocument,
 } from './formats/iqm/index.js';
+export * as unigine from './formats/unigine/index.js';

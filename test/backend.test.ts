@@ -64,6 +64,34 @@ describe('WebAssembly memory ownership', () => {
   });
 });
 
+describe('staging that grows the memory', () => {
+  /** A workspace that fills the memory to (almost) its last byte, so that staging anything must grow it. */
+  function fullWorkspace(k: ReturnType<typeof createKernelsSync>) {
+    const arena = (k as unknown as { arena: { top: number; memory: WebAssembly.Memory } }).arena;
+    return k.workspace(arena.memory.buffer.byteLength - arena.top - 1024 - 64);
+  }
+
+  it('reads workspace inputs by their counts taken before staging', () => {
+    const k = createKernelsSync('wasm-simd');
+    const ws = fullWorkspace(k);
+    const src = ws.u32(40);
+    for (let i = 0; i < 40; i++) src[i] = i * 1000;
+    const dst = new Uint16Array(40);
+    expect(k.raw.narrowU32ToU16(src, dst)).toBe(-1);
+    expect(dst[39]).toBe(39000);
+    ws.release();
+  });
+
+  it('refuses, with a clear error, a workspace output that staging would detach', () => {
+    const k = createKernelsSync('wasm-scalar');
+    const ws = fullWorkspace(k);
+    const out = ws.f32(64);
+    // 128 bytes to stage, 64 left: the memory must grow, which would empty `out`.
+    expect(() => k.raw.decompressNormals(new Uint16Array(64).fill(7), out)).toThrow(/detaches the workspace array/);
+    ws.release();
+  });
+});
+
 describe('@assemblyscript/loader', () => {
   it('surfaces an abort inside WebAssembly as a readable error', async () => {
     const source = 'export function check(v: i32): i32 { assert(v < 10, "value out of range"); return v; }';

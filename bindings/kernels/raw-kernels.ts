@@ -25,4 +25,20 @@ export interface RawKernels {
   narrowU32ToU8(src: Uint32Array, dst: Uint8Array): number;
   /** IQM: 10 floats per pose per frame; poses = masks.length, 10 offsets and scales each. */
   dequantizeIqmFrames(frames: Uint16Array, frameCount: number, masks: Uint32Array, offsets: Float32Array, scales: Float32Array, dst: Float32Array): void;
+  /**
+   * UNIGINE an10 frames (flags with carry-forward, uint16 over box min/size, snorm16 rotations)
+   * to bone-major dense tracks; −1, or the first frame entry a stream cannot serve.
+   */
+  expandQuantizedFrames(flags: Uint8Array, frameCount: number, boneCount: number, positions: Uint16Array, rotations: Int16Array, scales: Uint16Array, box: Float32Array, initial: Float32Array, dstT: Float32Array, dstR: Float32Array, dstS: Float32Array): number;
+  /** The same for ms11 embedded frames (float32 positions and scales). */
+  expandFloatFrames(flags: Uint8Array, frameCount: number, boneCount: number, positions: Float32Array, rotations: Int16Array, scales: Float32Array, initial: Float32Array, dstT: Float32Array, dstR: Float32Array, dstS: Float32Array): number;
+  /** UNIGINE tangent-space quaternions to normals (3 each) and tangents with handedness (4 each). */
+  tangentFrames(quats: Int16Array, dstNormals: Float32Array, dstTangents: Float32Array): void;
+  /**
+   * Welds (cindex, tindex) pairs; returns the vertex count, or −(corner + 1) for an index out of range.
+   * `table`: triangleVertexCount slots, then a power of two (≥ 2 × corners) of hash slots.
+   */
+  weldIndexPairs(cindices: Uint32Array, tindices: Uint32Array, coordinateCount: number, triangleVertexCount: number, table: Uint32Array, dstIndices: Uint32Array, dstC: Uint32Array, dstT: Uint32Array): number;
+  /** dst[i] = src[indices[i]] for elements of `components` floats; −1, or the first position whose index is out of range. */
+  gatherComponents(src: Float32Array, components: number, indices: Uint32Array, dst: Float32Array): number;
 }

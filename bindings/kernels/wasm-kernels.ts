@@ -21,6 +21,11 @@ interface KernelExports {
   narrowU32ToU16(src: number, count: number, dst: number): number;
   narrowU32ToU8(src: number, count: number, dst: number): number;
   dequantizeIqmFrames(frames: number, frameCount: number, poseCount: number, masks: number, offsets: number, scales: number, dst: number): void;
+  expandQuantizedFrames(flags: number, frameCount: number, boneCount: number, positions: number, positionCount: number, rotations: number, rotationCount: number, scales: number, scaleCount: number, box: number, initial: number, dstT: number, dstR: number, dstS: number): number;
+  expandFloatFrames(flags: number, frameCount: number, boneCount: number, positions: number, positionCount: number, rotations: number, rotationCount: number, scales: number, scaleCount: number, initial: number, dstT: number, dstR: number, dstS: number): number;
+  tangentFrames(quats: number, count: number, dstNormals: number, dstTangents: number): void;
+  weldIndexPairs(cindices: number, tindices: number, count: number, coordinateCount: number, triangleVertexCount: number, table: number, capacity: number, dstIndices: number, dstC: number, dstT: number): number;
+  gatherComponents(src: number, srcCount: number, components: number, indices: number, count: number, dst: number): number;
 }
 
 /**
@@ -37,28 +42,42 @@ export function instantiateKernelModule(module: WebAssembly.Module): { exports: 
 }
 
 /**
- * Runs `body` on pointers for `inputs` and `outputs`. Arrays already in WebAssembly memory are
- * used in place; others are copied in (inputs) or copied back after the call (outputs).
- * Temporary space is released afterwards.
+ * Runs `body` on pointers for `inputs` and `outputs`, with each array's element count taken
+ * before anything is staged (staging may grow the memory, which empties views into it).
+ * Arrays already in WebAssembly memory are used in place; others are copied in (inputs) or
+ * copied back after the call (outputs). Temporary space is released afterwards.
  */
-export function onPointers<R>(arena: WasmArena, inputs: readonly TypedArray[], outputs: readonly TypedArray[], body: (ptrs: number[]) => R): R {
+export function onPointers<R>(
+  arena: WasmArena,
+  inputs: readonly TypedArray[],
+  outputs: readonly TypedArray[],
+  body: (ptrs: number[], counts: number[]) => R,
+): R {
   const mark = arena.top;
   const all = [...inputs, ...outputs];
+  const counts = all.map((a) => a.length);
   const ptrs: number[] = new Array(all.length);
   const staged: number[] = [];
+  let ownedOutput = false;
   for (let i = 0; i < all.length; i++) {
-    if (arena.owns(all[i]!)) ptrs[i] = all[i]!.byteOffset;
-    else staged.push(i);
+    if (arena.owns(all[i]!)) {
+      ptrs[i] = all[i]!.byteOffset;
+      if (i >= inputs.length) ownedOutput = true;
+    } else staged.push(i);
   }
-  for (const i of staged) ptrs[i] = arena.alloc(all[i]!.byteLength);
+  const bufferBefore = arena.memory.buffer;
   try {
+    for (const i of staged) ptrs[i] = arena.alloc(all[i]!.byteLength);
+    if (ownedOutput && arena.memory.buffer !== bufferBefore) {
+      throw new RangeError('meshcodec: staging this call grew WebAssembly memory, which detaches the workspace array given as its output; reserve room for every array of the call in one workspace');
+    }
     for (const i of staged) {
       if (i < inputs.length) {
         const a = all[i]!;
         arena.view(Uint8Array, ptrs[i]!, a.byteLength).set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
       }
     }
-    const result = body(ptrs);
+    const result = body(ptrs, counts);
     for (const i of staged) {
       if (i >= inputs.length) {
         const a = all[i]!;
@@ -73,25 +92,38 @@ export function onPointers<R>(arena: WasmArena, inputs: readonly TypedArray[], o
 
 /** RawKernels over one instantiated module. */
 export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKernels {
-  const run = <R>(inputs: TypedArray[], outputs: TypedArray[], body: (p: number[]) => R): R => onPointers(arena, inputs, outputs, body);
+  const run = <R>(inputs: TypedArray[], outputs: TypedArray[], body: (p: number[], n: number[]) => R): R => onPointers(arena, inputs, outputs, body);
   return {
     dequantizeUnorm16: (src, components, min, size, dst) =>
-      run([src, min, size], [dst], ([s, m, z, d]) => exports.dequantizeUnorm16(s!, src.length, components, m!, z!, d!)),
+      run([src, min, size], [dst], ([s, m, z, d], [n]) => exports.dequantizeUnorm16(s!, n!, components, m!, z!, d!)),
     quantizeUnorm16: (src, components, min, size, round, dst) =>
-      run([src, min, size], [dst], ([s, m, z, d]) => exports.quantizeUnorm16(s!, src.length, components, m!, z!, round ? 1 : 0, d!)),
-    compressNormals: (src, dst) => run([src], [dst], ([s, d]) => exports.compressNormals(s!, src.length, d!)),
-    decompressNormals: (src, dst) => run([src], [dst], ([s, d]) => exports.decompressNormals(s!, src.length, d!)),
-    decodeSnorm8: (src, dst) => run([src], [dst], ([s, d]) => exports.decodeSnorm8(s!, src.length, d!)),
-    encodeSnorm8: (src, dst) => run([src], [dst], ([s, d]) => exports.encodeSnorm8(s!, src.length, d!)),
-    decodeSnorm16: (src, dst) => run([src], [dst], ([s, d]) => exports.decodeSnorm16(s!, src.length, d!)),
-    encodeSnorm16: (src, dst) => run([src], [dst], ([s, d]) => exports.encodeSnorm16(s!, src.length, d!)),
-    maxIndexU32: (src) => run([src], [], ([s]) => exports.maxIndexU32(s!, src.length) >>> 0),
-    widenU8ToU32: (src, dst) => run([src], [dst], ([s, d]) => exports.widenU8ToU32(s!, src.length, d!)),
-    widenU16ToU32: (src, dst) => run([src], [dst], ([s, d]) => exports.widenU16ToU32(s!, src.length, d!)),
-    narrowU32ToU16: (src, dst) => run([src], [dst], ([s, d]) => exports.narrowU32ToU16(s!, src.length, d!)),
-    narrowU32ToU8: (src, dst) => run([src], [dst], ([s, d]) => exports.narrowU32ToU8(s!, src.length, d!)),
+      run([src, min, size], [dst], ([s, m, z, d], [n]) => exports.quantizeUnorm16(s!, n!, components, m!, z!, round ? 1 : 0, d!)),
+    compressNormals: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.compressNormals(s!, n!, d!)),
+    decompressNormals: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.decompressNormals(s!, n!, d!)),
+    decodeSnorm8: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.decodeSnorm8(s!, n!, d!)),
+    encodeSnorm8: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.encodeSnorm8(s!, n!, d!)),
+    decodeSnorm16: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.decodeSnorm16(s!, n!, d!)),
+    encodeSnorm16: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.encodeSnorm16(s!, n!, d!)),
+    maxIndexU32: (src) => run([src], [], ([s], [n]) => exports.maxIndexU32(s!, n!) >>> 0),
+    widenU8ToU32: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.widenU8ToU32(s!, n!, d!)),
+    widenU16ToU32: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.widenU16ToU32(s!, n!, d!)),
+    narrowU32ToU16: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.narrowU32ToU16(s!, n!, d!)),
+    narrowU32ToU8: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.narrowU32ToU8(s!, n!, d!)),
     dequantizeIqmFrames: (frames, frameCount, masks, offsets, scales, dst) =>
-      run([frames, masks, offsets, scales], [dst], ([f, m, o, s, d]) => exports.dequantizeIqmFrames(f!, frameCount, masks.length, m!, o!, s!, d!)),
+      run([frames, masks, offsets, scales], [dst], ([f, m, o, s, d], [, poseCount]) => exports.dequantizeIqmFrames(f!, frameCount, poseCount!, m!, o!, s!, d!)),
+    expandQuantizedFrames: (flags, frameCount, boneCount, positions, rotations, scales, box, initial, dstT, dstR, dstS) =>
+      run([flags, positions, rotations, scales, box, initial], [dstT, dstR, dstS], ([f, p, r, s, b, i, t, q, z], [, np, nr, ns]) =>
+        exports.expandQuantizedFrames(f!, frameCount, boneCount, p!, np!, r!, nr!, s!, ns!, b!, i!, t!, q!, z!)),
+    expandFloatFrames: (flags, frameCount, boneCount, positions, rotations, scales, initial, dstT, dstR, dstS) =>
+      run([flags, positions, rotations, scales, initial], [dstT, dstR, dstS], ([f, p, r, s, i, t, q, z], [, np, nr, ns]) =>
+        exports.expandFloatFrames(f!, frameCount, boneCount, p!, np!, r!, nr!, s!, ns!, i!, t!, q!, z!)),
+    tangentFrames: (quats, dstNormals, dstTangents) =>
+      run([quats], [dstNormals, dstTangents], ([q, n, t], [count]) => exports.tangentFrames(q!, count! >> 2, n!, t!)),
+    weldIndexPairs: (cindices, tindices, coordinateCount, triangleVertexCount, table, dstIndices, dstC, dstT) =>
+      run([cindices, tindices], [table, dstIndices, dstC, dstT], ([c, t, h, i, a, b], [count, , tableLength]) =>
+        exports.weldIndexPairs(c!, t!, count!, coordinateCount >>> 0, triangleVertexCount >>> 0, h!, tableLength! - triangleVertexCount, i!, a!, b!)),
+    gatherComponents: (src, components, indices, dst) =>
+      run([src, indices], [dst], ([s, i, d], [srcLength, count]) => exports.gatherComponents(s!, Math.floor(srcLength! / components), components, i!, count!, d!)),
   };
 }
 

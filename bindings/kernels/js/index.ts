@@ -2,6 +2,7 @@ import type { RawKernels } from '../raw-kernels.js';
 import * as quantize from './quantize.js';
 import * as indices from './indices.js';
 import * as iqm from './iqm.js';
+import * as unigine from './unigine.js';
 
 /** The pure-TypeScript backend: the twin of every WebAssembly kernel. */
-export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm };
+export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm, ...unigine };

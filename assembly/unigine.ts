@@ -1,0 +1,300 @@
+// UNIGINE kernels: an10/ms11 frame expansion, tangent-space quaternions, (cindex, tindex) welding.
+// Float math is float32, step by step in a fixed order, so that the SIMD build, the scalar build
+// and the TypeScript twin (bindings/kernels/js/unigine.ts) give the same bits.
+
+// Per 3-bit channel flag (x, y, z present), a swizzle that moves the stored components into
+// their lanes: 16-bit values zero-extended to 32 bits, or 32-bit floats, plus a lane mask.
+const CHANNEL_SWIZZLE_U16 = memory.data(128, 16);
+const CHANNEL_SWIZZLE_F32 = memory.data(128, 16);
+const CHANNEL_LANES = memory.data(128, 16);
+let channelTablesReady = false;
+
+function buildChannelTables(): void {
+  for (let bits = 0; bits < 8; bits++) {
+    let stored = 0;
+    for (let lane = 0; lane < 4; lane++) {
+      const at = <usize>(bits * 16 + lane * 4);
+      const present = lane < 3 && (bits >> lane) & 1;
+      for (let b = 0; b < 4; b++) {
+        store<u8>(CHANNEL_SWIZZLE_U16 + at + b, present && b < 2 ? <u8>(stored * 2 + b) : 0x80);
+        store<u8>(CHANNEL_SWIZZLE_F32 + at + b, present ? <u8>(stored * 4 + b) : 0x80);
+        store<u8>(CHANNEL_LANES + at + b, present ? 0xff : 0);
+      }
+      if (present) stored++;
+    }
+  }
+  channelTablesReady = true;
+}
+
+/**
+ * an10 frames to dense tracks. Per frame, per animated bone: a flag byte (bits 0–2 position
+ * x/y/z, bit 3 rotation, bits 4–6 scale x/y/z) says which channels the streams hold next;
+ * the others keep the previous frame's value (frame 0: `initial`, 10 floats per animated bone).
+ * Positions and scales are uint16: v = min + size * (q / 65535); rotations snorm16: s / 32767.
+ * `box` holds position min[3], size[3], scale min[3], size[3]. Output is bone-major:
+ * dstT[(bone * frameCount + frame) * 3 + c], dstR (4 per key), dstS (3 per key).
+ * Returns −1, or the frame entry (frame * boneCount + bone) whose flags ask for more values
+ * than a stream holds (counts are element counts).
+ */
+export function expandQuantizedFrames(
+  flags: usize, frameCount: i32, boneCount: i32,
+  positions: usize, positionCount: i32, rotations: usize, rotationCount: i32, scales: usize, scaleCount: i32,
+  box: usize, initial: usize, dstT: usize, dstR: usize, dstS: usize,
+): i32 {
+  return expandFrames<u16>(flags, frameCount, boneCount, positions, positionCount, rotations, rotationCount, scales, scaleCount, box, initial, dstT, dstR, dstS);
+}
+
+/** ms11 frames (float32 positions and scales stored as is); otherwise as expandQuantizedFrames, with no box. */
+export function expandFloatFrames(
+  flags: usize, frameCount: i32, boneCount: i32,
+  positions: usize, positionCount: i32, rotations: usize, rotationCount: i32, scales: usize, scaleCount: i32,
+  initial: usize, dstT: usize, dstR: usize, dstS: usize,
+): i32 {
+  return expandFrames<f32>(flags, frameCount, boneCount, positions, positionCount, rotations, rotationCount, scales, scaleCount, 0, initial, dstT, dstR, dstS);
+}
+
+// @ts-ignore: decorator
+@inline function expandFrames<T>(
+  flags: usize, frameCount: i32, boneCount: i32,
+  positions: usize, positionCount: i32, rotations: usize, rotationCount: i32, scales: usize, scaleCount: i32,
+  box: usize, initial: usize, dstT: usize, dstR: usize, dstS: usize,
+): i32 {
+  if (ASC_FEATURE_SIMD && !channelTablesReady) buildChannelTables();
+  let pi = 0, ri = 0, si = 0;
+  for (let frame = 0; frame < frameCount; frame++) {
+    for (let bone = 0; bone < boneCount; bone++) {
+      const entry = frame * boneCount + bone;
+      const flag = <i32>load<u8>(flags + <usize>entry);
+      const positionBits = flag & 7, scaleBits = (flag >> 4) & 7, rotation = (flag >> 3) & 1;
+      const positionTake = popcnt<i32>(positionBits), scaleTake = popcnt<i32>(scaleBits);
+      if (pi + positionTake > positionCount || ri + (rotation << 2) > rotationCount || si + scaleTake > scaleCount) return entry;
+      const key = <usize>(bone * frameCount + frame);
+      const first = initial + <usize>bone * 40;
+      const outT = dstT + key * 12, outR = dstR + (key << 4), outS = dstS + key * 12;
+      const prevT = frame == 0 ? first : outT - 12;
+      const prevR = frame == 0 ? first + 12 : outR - 16;
+      const prevS = frame == 0 ? first + 28 : outS - 12;
+      expandChannel<T>(positionBits, positions, pi, positionCount, box, box + 12, prevT, outT);
+      expandChannel<T>(scaleBits, scales, si, scaleCount, box + 24, box + 36, prevS, outS);
+      pi += positionTake;
+      si += scaleTake;
+      if (rotation) {
+        const src = rotations + (<usize>ri << 1);
+        if (ASC_FEATURE_SIMD) {
+          v128.store(outR, f32x4.div(f32x4.convert_i32x4_s(v128.load16x4_s(src)), f32x4.splat(32767)));
+        } else {
+          for (let c: usize = 0; c < 4; c++) store<f32>(outR + (c << 2), <f32>load<i16>(src + (c << 1)) / <f32>32767);
+        }
+        ri += 4;
+      } else {
+        if (ASC_FEATURE_SIMD) v128.store(outR, v128.load(prevR));
+        else for (let c: usize = 0; c < 16; c += 4) store<f32>(outR + c, load<f32>(prevR + c));
+      }
+    }
+  }
+  return -1;
+}
+
+/** One xyz channel: flagged components from the stream (element `first` on), the rest carried. */
+// @ts-ignore: decorator
+@inline function expandChannel<T>(bits: i32, stream: usize, first: i32, streamCount: i32, min: usize, size: usize, prev: usize, out: usize): void {
+  const src = stream + (<usize>first << alignof<T>());
+  if (bits == 0) {
+    // Nothing stored: carry all three (the common case after frame 0).
+    store<u64>(out, load<u64>(prev));
+    store<u32>(out + 8, load<u32>(prev + 8));
+    return;
+  }
+  if (ASC_FEATURE_SIMD && first + 4 <= streamCount) {
+    const table = <usize>(bits << 4);
+    let carried = v128.load32_lane(prev + 8, v128.load64_zero(prev), 2);
+    let value: v128;
+    if (isFloat<T>()) {
+      value = i8x16.swizzle(v128.load(src), v128.load(CHANNEL_SWIZZLE_F32 + table));
+    } else {
+      const q = f32x4.convert_i32x4_u(i8x16.swizzle(v128.load64_zero(src), v128.load(CHANNEL_SWIZZLE_U16 + table)));
+      const lo = v128.load32_lane(min + 8, v128.load64_zero(min), 2);
+      const span = v128.load32_lane(size + 8, v128.load64_zero(size), 2);
+      value = f32x4.add(lo, f32x4.mul(span, f32x4.div(q, f32x4.splat(65535))));
+    }
+    const merged = v128.bitselect(value, carried, v128.load(CHANNEL_LANES + table));
+    v128.store64_lane(out, merged, 0);
+    v128.store32_lane(out + 8, merged, 2);
+    return;
+  }
+  let taken: usize = 0;
+  for (let c: usize = 0; c < 3; c++) {
+    let v: f32;
+    if ((bits >> <i32>c) & 1) {
+      if (isFloat<T>()) v = load<f32>(src + (taken << 2));
+      else v = load<f32>(min + (c << 2)) + load<f32>(size + (c << 2)) * (<f32>load<u16>(src + (taken << 1)) / <f32>65535);
+      taken++;
+    } else {
+      v = load<f32>(prev + (c << 2));
+    }
+    store<f32>(out + (c << 2), v);
+  }
+}
+
+/**
+ * Tangent-space quaternions (snorm16 x, y, z, w; rotating tangent space into object space) to
+ * normals (column Z of the rotation, 3 floats each) and tangents (column X, then the
+ * handedness: −1 when w < 0, else +1). The quaternion is normalised first; a zero one is the identity.
+ */
+export function tangentFrames(quats: usize, count: i32, dstNormals: usize, dstTangents: usize): void {
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    const k = f32x4.splat(32767), one = f32x4.splat(1), two = f32x4.splat(2), zero = f32x4.splat(0);
+    for (; i + 4 <= count; i += 4) {
+      const p = quats + (<usize>i << 3);
+      // Four quaternions, transposed to one vector per component.
+      const a = v128.load(p), b = v128.load(p + 16);
+      const xs = i16x8.shuffle(a, b, 0, 4, 8, 12, 1, 5, 9, 13);
+      const zs = i16x8.shuffle(a, b, 2, 6, 10, 14, 3, 7, 11, 15);
+      let x = f32x4.div(f32x4.convert_i32x4_s(i32x4.extend_low_i16x8_s(xs)), k);
+      let y = f32x4.div(f32x4.convert_i32x4_s(i32x4.extend_high_i16x8_s(xs)), k);
+      let z = f32x4.div(f32x4.convert_i32x4_s(i32x4.extend_low_i16x8_s(zs)), k);
+      let w = f32x4.div(f32x4.convert_i32x4_s(i32x4.extend_high_i16x8_s(zs)), k);
+      const length = f32x4.sqrt(f32x4.add(f32x4.add(f32x4.mul(x, x), f32x4.mul(y, y)), f32x4.add(f32x4.mul(z, z), f32x4.mul(w, w))));
+      const degenerate = f32x4.eq(length, zero);
+      const safe = v128.bitselect(one, length, degenerate);
+      x = f32x4.div(x, safe);
+      y = f32x4.div(y, safe);
+      z = f32x4.div(z, safe);
+      w = v128.bitselect(one, f32x4.div(w, safe), degenerate);
+      const xx = f32x4.mul(x, x), yy = f32x4.mul(y, y), zz = f32x4.mul(z, z);
+      const xy = f32x4.mul(x, y), xz = f32x4.mul(x, z), yz = f32x4.mul(y, z);
+      const wx = f32x4.mul(w, x), wy = f32x4.mul(w, y), wz = f32x4.mul(w, z);
+      const tx = f32x4.sub(one, f32x4.mul(two, f32x4.add(yy, zz)));
+      const ty = f32x4.mul(two, f32x4.add(xy, wz));
+      const tz = f32x4.mul(two, f32x4.sub(xz, wy));
+      const nx = f32x4.mul(two, f32x4.add(xz, wy));
+      const ny = f32x4.mul(two, f32x4.sub(yz, wx));
+      const nz = f32x4.sub(one, f32x4.mul(two, f32x4.add(xx, yy)));
+      const handed = v128.bitselect(f32x4.splat(-1), one, f32x4.lt(w, zero));
+      const n = dstNormals + <usize>i * 12, t = dstTangents + (<usize>i << 4);
+      // Interleave: normals x y z x | y z x y | z x y z, tangents one quaternion's frame per vector.
+      const nxy = i32x4.shuffle(nx, ny, 0, 4, 1, 5), nxy2 = i32x4.shuffle(nx, ny, 2, 6, 3, 7);
+      v128.store(n, i32x4.shuffle(nxy, nz, 0, 1, 4, 2));
+      v128.store(n + 16, i32x4.shuffle(i32x4.shuffle(nxy, nz, 3, 5, 3, 5), nxy2, 0, 1, 4, 5));
+      v128.store(n + 32, i32x4.shuffle(nxy2, nz, 6, 2, 3, 7));
+      const txy = i32x4.shuffle(tx, ty, 0, 4, 1, 5), txy2 = i32x4.shuffle(tx, ty, 2, 6, 3, 7);
+      const tzh = i32x4.shuffle(tz, handed, 0, 4, 1, 5), tzh2 = i32x4.shuffle(tz, handed, 2, 6, 3, 7);
+      v128.store(t, i32x4.shuffle(txy, tzh, 0, 1, 4, 5));
+      v128.store(t + 16, i32x4.shuffle(txy, tzh, 2, 3, 6, 7));
+      v128.store(t + 32, i32x4.shuffle(txy2, tzh2, 0, 1, 4, 5));
+      v128.store(t + 48, i32x4.shuffle(txy2, tzh2, 2, 3, 6, 7));
+    }
+  }
+  for (; i < count; i++) {
+    const p = quats + (<usize>i << 3);
+    let x = <f32>load<i16>(p) / <f32>32767, y = <f32>load<i16>(p + 2) / <f32>32767;
+    let z = <f32>load<i16>(p + 4) / <f32>32767, w = <f32>load<i16>(p + 6) / <f32>32767;
+    const length = sqrt<f32>((x * x + y * y) + (z * z + w * w));
+    if (length == 0) {
+      w = 1;
+    } else {
+      x = x / length; y = y / length; z = z / length; w = w / length;
+    }
+    const n = dstNormals + <usize>i * 12, t = dstTangents + (<usize>i << 4);
+    store<f32>(t, <f32>1 - <f32>2 * (y * y + z * z));
+    store<f32>(t + 4, <f32>2 * (x * y + w * z));
+    store<f32>(t + 8, <f32>2 * (x * z - w * y));
+    store<f32>(t + 12, w < 0 ? <f32>-1 : <f32>1);
+    store<f32>(n, <f32>2 * (x * z + w * y));
+    store<f32>(n + 4, <f32>2 * (y * z - w * x));
+    store<f32>(n + 8, <f32>1 - <f32>2 * (x * x + y * y));
+  }
+}
+
+/**
+ * Welds (cindex, tindex) corner pairs into single-index vertices, first occurrence first.
+ * `table` is scratch: `triangleVertexCount` slots holding, per tindex, the first vertex made
+ * with it (UNIGINE exporters give each tindex one cindex, so this usually settles a corner),
+ * then `capacity` slots (a power of two, at least twice `count`) of a hash table for the
+ * other pairs, cleared only when first needed.
+ * Writes per corner its vertex (dstIndices) and per vertex its pair (dstC, dstT).
+ * Returns the vertex count, or −(corner + 1) for the first corner whose cindex is not below
+ * `coordinateCount` or whose tindex is not below `triangleVertexCount`.
+ */
+export function weldIndexPairs(
+  cindices: usize, tindices: usize, count: i32, coordinateCount: u32, triangleVertexCount: u32,
+  table: usize, capacity: i32, dstIndices: usize, dstC: usize, dstT: usize,
+): i32 {
+  memory.fill(table, 0, <usize>triangleVertexCount << 2);
+  const hashed = table + (<usize>triangleVertexCount << 2);
+  const mask = <u32>capacity - 1;
+  let hashedReady = false;
+  let vertices = 0;
+  for (let i = 0; i < count; i++) {
+    const c = load<u32>(cindices + (<usize>i << 2)), t = load<u32>(tindices + (<usize>i << 2));
+    if (c >= coordinateCount || t >= triangleVertexCount) return -(i + 1);
+    const head = table + (<usize>t << 2);
+    const first = load<u32>(head);
+    let vertex: i32;
+    if (first == 0) {
+      vertex = vertices++;
+      store<u32>(head, <u32>vertex + 1);
+      store<u32>(dstC + (<usize>vertex << 2), c);
+      store<u32>(dstT + (<usize>vertex << 2), t);
+    } else if (load<u32>(dstC + (<usize>(first - 1) << 2)) == c) {
+      vertex = <i32>(first - 1);
+    } else {
+      if (!hashedReady) {
+        memory.fill(hashed, 0, <usize>capacity << 2);
+        hashedReady = true;
+      }
+      let h = c * 0x9e3779b1 + t * 0x85ebca77;
+      h ^= h >>> 16;
+      let slot = h & mask;
+      vertex = -1;
+      while (true) {
+        const stored = load<u32>(hashed + (<usize>slot << 2));
+        if (stored == 0) break;
+        const candidate = <usize>(stored - 1) << 2;
+        if (load<u32>(dstC + candidate) == c && load<u32>(dstT + candidate) == t) {
+          vertex = <i32>(stored - 1);
+          break;
+        }
+        slot = (slot + 1) & mask;
+      }
+      if (vertex < 0) {
+        vertex = vertices++;
+        store<u32>(hashed + (<usize>slot << 2), <u32>vertex + 1);
+        store<u32>(dstC + (<usize>vertex << 2), c);
+        store<u32>(dstT + (<usize>vertex << 2), t);
+      }
+    }
+    store<u32>(dstIndices + (<usize>i << 2), <u32>vertex);
+  }
+  return vertices;
+}
+
+/**
+ * dst[i] = src[indices[i]] for elements of `components` floats (bits copied exactly).
+ * Returns −1, or the first position whose index is not below `srcCount` elements.
+ */
+export function gatherComponents(src: usize, srcCount: u32, components: i32, indices: usize, count: i32, dst: usize): i32 {
+  const stride = <usize>components << 2;
+  for (let i = 0; i < count; i++) {
+    const index = load<u32>(indices + (<usize>i << 2));
+    if (index >= srcCount) return i;
+    const from = src + <usize>index * stride, to = dst + <usize>i * stride;
+    if (components == 4) {
+      if (ASC_FEATURE_SIMD) {
+        v128.store(to, v128.load(from));
+      } else {
+        store<u64>(to, load<u64>(from));
+        store<u64>(to + 8, load<u64>(from + 8));
+      }
+    } else if (components == 3) {
+      store<u64>(to, load<u64>(from));
+      store<u32>(to + 8, load<u32>(from + 8));
+    } else if (components == 2) {
+      store<u64>(to, load<u64>(from));
+    } else {
+      for (let c: usize = 0; c < stride; c += 4) store<u32>(to + c, load<u32>(from + c));
+    }
+  }
+  return -1;
+}

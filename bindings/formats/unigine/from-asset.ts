@@ -1,0 +1,140 @@
+import { getKernels } from '../../kernels/backend.js';
+import type { Kernels } from '../../kernels/kernels.js';
+import type { Asset, Mesh } from '../../model/asset.js';
+import { DEFAULT_FRAME_RATE, type WriteOptions } from '../format.js';
+import { boundsOf } from './bounds.js';
+import { floatFrames, quantizedFrames } from './compress-frames.js';
+import { BIND_POSE_FLOATS, emptyBounds, type UnigineBone, type UnigineDocument, type UnigineSurface } from './mesh-document.js';
+import { MAX_WEIGHTS_PER_VERTEX } from './read-mesh.js';
+import { sampleAnimation } from './sample-animation.js';
+import { encodeTangentFrame, perpendicular } from './tangent-quaternion.js';
+
+const MAX_BONES = 32767;
+
+export interface UnigineWriteOptions extends WriteOptions {
+  /** 'mesh' (ms11, float frames), 'anim' (an10, quantized frames) or 'auto': mesh when the Asset has meshes. */
+  kind?: 'auto' | 'mesh' | 'anim';
+  /** Frame rate for animations that have none. */
+  frameRate?: number;
+}
+
+export const UNIGINE_WRITE_DEFAULTS: Required<Omit<UnigineWriteOptions, 'kernels'>> = {
+  kind: 'auto',
+  quantize: 'truncate',
+  frameRate: DEFAULT_FRAME_RATE,
+};
+
+export interface UnigineConversion {
+  document: UnigineDocument;
+  /** What the document could not carry, one sentence each. */
+  warnings: string[];
+}
+
+/**
+ * A UNIGINE document for an Asset: one surface per mesh (cindices = tindices = the mesh's
+ * indices), bounds and bounding spheres computed, normals and tangents compressed into
+ * tangent-space quaternions, animations on a uniform frame grid (an10: quantized).
+ */
+export function assetToUnigine(asset: Asset, options: UnigineWriteOptions = {}): UnigineConversion {
+  const kernels = options.kernels ?? getKernels();
+  const { kind, quantize, frameRate } = { ...UNIGINE_WRITE_DEFAULTS, ...options };
+  const warnings: string[] = [];
+  const joints = asset.skeleton?.joints ?? [];
+  // Bone parents and animated-bone indices are int16.
+  if (joints.length > MAX_BONES) throw new RangeError(`UNIGINE files hold at most ${MAX_BONES} bones; the skeleton has ${joints.length}`);
+  const bones: UnigineBone[] = joints.map((j) => ({ name: j.name, parent: j.parent }));
+  const bindPose = new Float32Array(joints.length * BIND_POSE_FLOATS);
+  joints.forEach((j, i) => bindPose.set([...j.translation, ...j.rotation, ...j.scale], i * BIND_POSE_FLOATS));
+  if (asset.upAxis === 'y') warnings.push('the Asset is Y-up; its coordinates are written unchanged into a Z-up UNIGINE file');
+  const sampled = asset.animations.map((a) => sampleAnimation(a, joints, a.frameRate > 0 ? a.frameRate : frameRate, warnings));
+  for (const a of asset.animations) if (a.loop !== undefined) warnings.push(`animation ${a.name}: the loop flag is not stored in UNIGINE files`);
+  const asMesh = kind === 'mesh' || (kind === 'auto' && asset.meshes.length > 0);
+  if (!asMesh) {
+    if (asset.meshes.length) warnings.push(`${asset.meshes.length} mesh(es) are left out of the .anim file`);
+    const animations = sampled.map((s) => quantizedFrames(kernels, s, quantize));
+    return { document: { kind: 'anim', bounds: emptyBounds(), bones, bindPose, animations }, warnings };
+  }
+  const surfaces = asset.meshes.map((mesh) => meshToSurface(kernels, mesh, joints.length, warnings));
+  const bounds = boundsOf(surfaces.map((s) => s.targets[0]!.vertices));
+  const animations = sampled.map((s) => floatFrames(kernels, s));
+  return { document: { kind: 'mesh', bounds, bones, bindPose, animations, surfaces }, warnings };
+}
+
+function meshToSurface(kernels: Kernels, mesh: Mesh, boneCount: number, warnings: string[]): UnigineSurface {
+  const label = `mesh ${mesh.name}`;
+  const a = mesh.attributes;
+  const vertexCount = a.positions.length / 3;
+  const indices = kernels.widenIndices(mesh.indices);
+  if (indices.length && kernels.maxIndex(indices) >= vertexCount) throw new RangeError(`${label}: an index reaches ${kernels.maxIndex(indices)}, beyond its ${vertexCount} vertices`);
+  if (indices.length % 3 !== 0) throw new RangeError(`${label}: ${indices.length} indices do not make whole triangles`);
+  const normals = a.normals ?? faceWeightedNormals(a.positions, indices);
+  if (!a.normals) warnings.push(`${label}: has no normals; UNIGINE needs them, so they were computed from the faces`);
+  if (!a.tangents) warnings.push(`${label}: has no tangents; an arbitrary tangent perpendicular to each normal was stored`);
+  const tangents = new Int16Array(vertexCount * 4);
+  for (let v = 0; v < vertexCount; v++) {
+    const n = normals.subarray(v * 3, v * 3 + 3);
+    const t = a.tangents ? a.tangents.subarray(v * 4, v * 4 + 3) : perpendicular(n[0]!, n[1]!, n[2]!);
+    encodeTangentFrame(n, t, a.tangents ? a.tangents[v * 4 + 3]! : 1, tangents, v * 4);
+  }
+  const uvSets = a.uvs ?? [];
+  if (uvSets.length > 2) warnings.push(`${label}: UV sets after the second (${uvSets.length - 2}) are not stored`);
+  if (mesh.material !== undefined && mesh.material !== mesh.name) warnings.push(`${label}: material ${mesh.material} is not stored (UNIGINE keeps materials outside the mesh)`);
+  if (mesh.extras && Object.keys(mesh.extras).length) warnings.push(`${label}: extra attributes ${Object.keys(mesh.extras).join(', ')} are not stored`);
+  const surface: UnigineSurface = {
+    name: mesh.name,
+    bounds: boundsOf([a.positions]),
+    targets: [{ name: '', vertices: a.positions.slice(), tangents }],
+    ...skinWeights(a.joints, a.weights, vertexCount, boneCount, label, warnings),
+    uv0: uvSets[0]?.slice() ?? new Float32Array(0),
+    uv1: uvSets[1]?.slice() ?? new Float32Array(0),
+    colors: colorBytes(a.colors),
+    cindices: kernels.compactIndices(indices, vertexCount),
+    tindices: kernels.compactIndices(indices, vertexCount),
+  };
+  return surface;
+}
+
+function skinWeights(joints: Uint16Array | undefined, weights: Float32Array | undefined, vertexCount: number, boneCount: number, label: string, warnings: string[]) {
+  if (!joints || !weights) return { weightCounts: new Uint8Array(0), weightBones: new Int16Array(0), weightValues: new Uint16Array(0) };
+  if (boneCount === 0) {
+    warnings.push(`${label}: skin weights without a skeleton are not stored`);
+    return { weightCounts: new Uint8Array(0), weightBones: new Int16Array(0), weightValues: new Uint16Array(0) };
+  }
+  const weightCounts = new Uint8Array(vertexCount);
+  const bones = new Int16Array(vertexCount * MAX_WEIGHTS_PER_VERTEX);
+  const values = new Uint16Array(vertexCount * MAX_WEIGHTS_PER_VERTEX);
+  let total = 0;
+  for (let v = 0; v < vertexCount; v++) {
+    // Slots up to the last one in use (a weight or a joint): zero weights read from a file come back as stored.
+    let used = 4;
+    while (used > 0 && !(weights[v * 4 + used - 1]! > 0) && joints[v * 4 + used - 1] === 0) used--;
+    for (let k = 0; k < used; k++) {
+      const joint = joints[v * 4 + k]!;
+      if (joint >= boneCount) throw new RangeError(`${label}: vertex ${v} is weighted to joint ${joint}, outside the skeleton's ${boneCount} joints`);
+      bones[total] = joint;
+      values[total++] = Math.max(0, Math.min(65535, Math.trunc(weights[v * 4 + k]! * 65535))) || 0;
+    }
+    weightCounts[v] = used;
+  }
+  return { weightCounts, weightBones: bones.slice(0, total), weightValues: values.slice(0, total) };
+}
+
+function colorBytes(colors: Float32Array | undefined): Uint8Array {
+  if (!colors) return new Uint8Array(0);
+  const out = new Uint8Array(colors.length);
+  for (let i = 0; i < colors.length; i++) out[i] = Math.max(0, Math.min(255, Math.round(colors[i]! * 255))) || 0;
+  return out;
+}
+
+/** Area-weighted vertex normals of a triangle list. */
+function faceWeightedNormals(positions: Float32Array, indices: Uint32Array): Float32Array {
+  const normals = new Float32Array(positions.length);
+  for (let i = 0; i + 2 < indices.length; i += 3) {
+    const [a, b, c] = [indices[i]! * 3, indices[i + 1]! * 3, indices[i + 2]! * 3];
+    const e1 = [positions[b]! - positions[a]!, positions[b + 1]! - positions[a + 1]!, positions[b + 2]! - positions[a + 2]!];
+    const e2 = [positions[c]! - positions[a]!, positions[c + 1]! - positions[a + 1]!, positions[c + 2]! - positions[a + 2]!];
+    const n = [e1[1]! * e2[2]! - e1[2]! * e2[1]!, e1[2]! * e2[0]! - e1[0]! * e2[2]!, e1[0]! * e2[1]! - e1[1]! * e2[0]!];
+    for (const v of [a, b, c]) for (let k = 0; k < 3; k++) normals[v + k] = normals[v + k]! + n[k]!;
+  }
+  return normals;
+}

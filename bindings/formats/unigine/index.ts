@@ -1,0 +1,68 @@
+import type { Asset } from '../../model/asset.js';
+import type { FormatHandler, ReadOptions } from '../format.js';
+import { assetToUnigine, type UnigineWriteOptions } from './from-asset.js';
+import type { UnigineDocument } from './mesh-document.js';
+import { readUnigine } from './read-document.js';
+import { unigineToAsset } from './to-asset.js';
+import { writeUnigine } from './write-document.js';
+
+export * from './mesh-document.js';
+export { readCompactInt, writeCompactInt } from './compact-int.js';
+export { readMesh } from './read-mesh.js';
+export { readAnim } from './read-anim.js';
+export { readUnigine } from './read-document.js';
+export { writeMesh } from './write-mesh.js';
+export { writeAnim } from './write-anim.js';
+export { writeUnigine } from './write-document.js';
+export { unigineToAsset, UNIGINE_READ_DEFAULTS } from './to-asset.js';
+export { assetToUnigine, UNIGINE_WRITE_DEFAULTS, type UnigineWriteOptions, type UnigineConversion } from './from-asset.js';
+
+/** Any "msNN" or "anNN" magic: ms11 and an10 are read, the others refused with a clear error. */
+const UNIGINE_MAGIC = /^(ms|an)\d\d$/;
+
+/** `.mesh` / `.anim` file to Asset. */
+export function parseUnigine(bytes: Uint8Array, options: ReadOptions = {}): Asset {
+  return unigineToAsset(readUnigine(bytes), options);
+}
+
+/** Asset to `.mesh` (or `.anim`, see UnigineWriteOptions.kind). What is lost is added to `asset.warnings`. */
+export function encodeUnigine(asset: Asset, options: UnigineWriteOptions = {}): Uint8Array {
+  const { document, warnings } = assetToUnigine(asset, options);
+  asset.warnings.push(...warnings);
+  return writeUnigine(document);
+}
+
+/** Per-file and per-surface facts for `meshcodec info`. */
+export function describeUnigine(doc: UnigineDocument): Record<string, unknown> {
+  const common = {
+    version: doc.kind === 'mesh' ? 'ms11' : 'an10',
+    bones: doc.bones.length,
+    animations: doc.animations.map((a) => ({ name: a.name, bones: a.boneIndices.length, frames: a.frameCount })),
+  };
+  if (doc.kind === 'anim') return common;
+  return {
+    ...common,
+    surfaces: doc.surfaces.map((s) => ({
+      name: s.name,
+      morphTargets: s.targets.length,
+      coordinateVertices: (s.targets[0]?.vertices.length ?? 0) / 3,
+      triangleVertices: (s.targets[0]?.tangents.length ?? 0) / 4,
+      triangles: s.cindices.length / 3,
+      weights: s.weightCounts.length,
+      uv0: s.uv0.length / 2,
+      uv1: s.uv1.length / 2,
+      colors: s.colors.length / 4,
+    })),
+  };
+}
+
+export const unigineFormat: FormatHandler = {
+  name: 'unigine',
+  extensions: ['.mesh', '.anim'],
+  mimeTypes: ['application/octet-stream'],
+  binary: true,
+  test: (bytes) => bytes.length >= 4 && UNIGINE_MAGIC.test(String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!)),
+  parseSync: parseUnigine,
+  encodeSync: encodeUnigine,
+  describe: (bytes) => describeUnigine(readUnigine(bytes)),
+};

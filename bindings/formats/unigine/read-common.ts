@@ -1,0 +1,199 @@
+import { ByteReader } from '../../io/byte-reader.js';
+import { readCompactInt } from './compact-int.js';
+import { ANIM_MAGIC, BIND_POSE_FLOATS, FRAME_FLAG, MESH_MAGIC, type UnigineBone, type UnigineBounds, type UnigineFrames } from './mesh-document.js';
+
+export const FORMAT_NAME = 'unigine';
+
+/** Reads the leading magic; refuses other UNIGINE versions and other files with a clear error. */
+export function readLeadingMagic(reader: ByteReader): typeof MESH_MAGIC | typeof ANIM_MAGIC {
+  if (reader.remaining < 4) reader.fail('TRUNCATED', `a UNIGINE file starts with a 4-byte magic, but the file has ${reader.remaining} bytes`);
+  const magic = reader.ascii(4, 'magic');
+  if (magic === MESH_MAGIC || magic === ANIM_MAGIC) return magic;
+  if (/^(ms|an)\d\d$/.test(magic)) {
+    reader.fail(
+      'UNSUPPORTED_VERSION',
+      `UNIGINE ${magic.startsWith('ms') ? 'mesh' : 'animation'} version "${magic}" is unsupported (meshcodec reads "${MESH_MAGIC}" .mesh and "${ANIM_MAGIC}" .anim files)`,
+      0,
+    );
+  }
+  reader.fail('BAD_MAGIC', `not a UNIGINE mesh or animation: the file starts with ${JSON.stringify(magic)}, not "${MESH_MAGIC}" or "${ANIM_MAGIC}"`, 0);
+}
+
+/** The magic repeated between sections and at the end of the file. */
+export function expectMagic(reader: ByteReader, magic: string, where: string): void {
+  const at = reader.offset;
+  if (reader.remaining < 4) reader.fail('TRUNCATED', `the "${magic}" marker ${where} is missing: the file ends ${reader.remaining} bytes later`);
+  const found = reader.ascii(4, 'magic');
+  if (found !== magic) reader.fail('BAD_MAGIC', `expected the "${magic}" marker ${where}, found ${JSON.stringify(found)}`, at);
+}
+
+export function readCount(reader: ByteReader, bytesPerElement: number, what: string): number {
+  const at = reader.offset;
+  const count = readCompactInt(reader, `${what} count`);
+  if (count < 0) reader.fail('BAD_COUNT', `${what} count is negative (${count})`, at);
+  if (count * bytesPerElement > reader.remaining) {
+    reader.fail('BAD_COUNT', `${what} count ${count} needs at least ${count * bytesPerElement} bytes but only ${reader.remaining} are left`, at);
+  }
+  return count;
+}
+
+/** Compact length including the NUL, then the bytes. */
+export function readString(reader: ByteReader, what: string): string {
+  const at = reader.offset;
+  const length = readCompactInt(reader, `${what} length`);
+  if (length < 1) reader.fail('BAD_VALUE', `${what} has length ${length}; a string holds at least its NUL`, at);
+  reader.needCount(length, 1, what);
+  if (reader.bytes[reader.offset + length - 1] !== 0) reader.fail('BAD_VALUE', `${what} does not end with a NUL`, reader.offset + length - 1);
+  return reader.utf8(length, what);
+}
+
+export function readBounds(reader: ByteReader, what: string): UnigineBounds {
+  reader.need(40, what);
+  const v = (): number => reader.f32(what);
+  return { min: [v(), v(), v()], max: [v(), v(), v()], center: [v(), v(), v()], radius: v() };
+}
+
+export function readBones(reader: ByteReader): UnigineBone[] {
+  const count = readCount(reader, 3, 'bone');
+  const bones: UnigineBone[] = [];
+  const parentOffsets: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const name = readString(reader, `bone ${i} name`);
+    const at = reader.offset;
+    const parent = reader.i16(`bone ${i} parent`);
+    if (parent < -1 || parent >= count) reader.fail('BAD_INDEX', `bone ${i} (${name}) has parent ${parent}, outside -1..${count - 1}`, at);
+    bones.push({ name, parent });
+    parentOffsets.push(at);
+  }
+  // Walk each chain of parents once: meeting a bone of the chain being walked means a loop.
+  const state = new Uint8Array(count); // 0 unseen, 1 on the current chain, 2 known to reach a root
+  const chain: number[] = [];
+  for (let i = 0; i < count; i++) {
+    let bone = i;
+    while (bone >= 0 && state[bone] === 0) {
+      state[bone] = 1;
+      chain.push(bone);
+      bone = bones[bone]!.parent;
+    }
+    if (bone >= 0 && state[bone] === 1) reader.fail('BAD_VALUE', `bone ${bone} (${bones[bone]!.name}) is its own ancestor: the parents form a loop`, parentOffsets[bone]);
+    for (const b of chain) state[b] = 2;
+    chain.length = 0;
+  }
+  return bones;
+}
+
+export function readNames(reader: ByteReader, what: string): string[] {
+  const count = readCount(reader, 2, what);
+  const names: string[] = [];
+  for (let i = 0; i < count; i++) names.push(readString(reader, `${what} ${i} name`));
+  return names;
+}
+
+/** A fresh, aligned copy of the next `byteLength` bytes (never a view, even of a Node Buffer). */
+function copyBytes(reader: ByteReader, byteLength: number, what: string): ArrayBuffer {
+  const copy = new Uint8Array(byteLength);
+  copy.set(reader.bytesView(byteLength, what));
+  return copy.buffer;
+}
+
+/** A copy of `count` float32 values, keeping their exact bits (NaN payloads included). */
+export function readF32s(reader: ByteReader, count: number, what: string): Float32Array {
+  return new Float32Array(copyBytes(reader, count * 4, what));
+}
+
+export function readI16s(reader: ByteReader, count: number, what: string): Int16Array {
+  return new Int16Array(copyBytes(reader, count * 2, what));
+}
+
+export function readU16s(reader: ByteReader, count: number, what: string): Uint16Array {
+  return new Uint16Array(copyBytes(reader, count * 2, what));
+}
+
+export function readU32s(reader: ByteReader, count: number, what: string): Uint32Array {
+  return new Uint32Array(copyBytes(reader, count * 4, what));
+}
+
+export function readU8s(reader: ByteReader, count: number, what: string): Uint8Array {
+  return new Uint8Array(copyBytes(reader, count, what));
+}
+
+export function readBindPose(reader: ByteReader, boneCount: number): Float32Array {
+  reader.needCount(boneCount, BIND_POSE_FLOATS * 4, 'bind pose');
+  return readF32s(reader, boneCount * BIND_POSE_FLOATS, 'bind pose');
+}
+
+/** Animated-bone indices (int16), each a bone of the skeleton. */
+export function readAnimatedBones(reader: ByteReader, boneCount: number, animation: string): Int16Array {
+  const count = readCount(reader, 2, `${animation} animated bone`);
+  const at = reader.offset;
+  const indices = readI16s(reader, count, `${animation} animated bones`);
+  for (let i = 0; i < count; i++) {
+    if (indices[i]! < 0 || indices[i]! >= boneCount) {
+      reader.fail('BAD_INDEX', `${animation} animates bone ${indices[i]}, outside 0..${boneCount - 1}`, at + 2 * i);
+    }
+  }
+  return indices;
+}
+
+/** Bits set among the three position (or scale) flags. */
+const AXES_SET = [0, 1, 1, 2, 1, 2, 2, 3];
+
+/**
+ * Frame count, then per frame and animated bone a flag byte and the flagged channels:
+ * positions and scales `channelBytes` wide each (float32 or uint16), rotations 4 × int16.
+ */
+export function readFrames<Channel extends Float32Array | Uint16Array>(
+  reader: ByteReader,
+  name: string,
+  animation: string,
+  boneIndices: Int16Array,
+  mask: number,
+  channelBytes: 2 | 4,
+): UnigineFrames<Channel> {
+  const bones = boneIndices.length;
+  const frameCountAt = reader.offset;
+  const frameCount = readCompactInt(reader, `${animation} frame count`);
+  if (frameCount < 0) reader.fail('BAD_COUNT', `${animation} frame count is negative (${frameCount})`, frameCountAt);
+  if (frameCount * bones > reader.remaining) {
+    reader.fail('BAD_COUNT', `${animation} has ${frameCount} frames of ${bones} bones, more flag bytes than the ${reader.remaining} left`, frameCountAt);
+  }
+  const entries = frameCount * bones;
+  const bytes = reader.bytes;
+  const start = reader.offset;
+  let offset = start;
+  let positionCount = 0;
+  let rotationCount = 0;
+  let scaleCount = 0;
+  for (let e = 0; e < entries; e++) {
+    if (offset >= bytes.length) reader.fail('TRUNCATED', `${animation} frame ${Math.floor(e / bones)} is cut off by the end of the file`, Math.min(offset, bytes.length));
+    const flag = bytes[offset++]!;
+    const p = AXES_SET[flag & 7]!;
+    const r = (flag >> 3) & 1;
+    const s = AXES_SET[(flag >> 4) & 7]!;
+    positionCount += p;
+    rotationCount += r;
+    scaleCount += s;
+    offset += (p + s) * channelBytes + r * 8;
+  }
+  if (offset > bytes.length) reader.fail('TRUNCATED', `${animation} frame ${frameCount - 1} is cut off by the end of the file`, bytes.length);
+  const flags = new Uint8Array(entries);
+  const ChannelArray = channelBytes === 4 ? Float32Array : Uint16Array;
+  const positions = new ChannelArray(positionCount);
+  const rotations = new Int16Array(rotationCount * 4);
+  const scales = new ChannelArray(scaleCount);
+  const view = reader.view;
+  const readChannel = channelBytes === 4 ? (o: number) => view.getFloat32(o, true) : (o: number) => view.getUint16(o, true);
+  let pi = 0;
+  let ri = 0;
+  let si = 0;
+  offset = start;
+  for (let e = 0; e < entries; e++) {
+    const flag = bytes[offset++]!;
+    flags[e] = flag;
+    for (let bit = FRAME_FLAG.positionX; bit <= FRAME_FLAG.positionZ; bit <<= 1) if (flag & bit) { positions[pi++] = readChannel(offset); offset += channelBytes; }
+    if (flag & FRAME_FLAG.rotation) for (let c = 0; c < 4; c++, offset += 2) rotations[ri++] = view.getInt16(offset, true);
+    for (let bit = FRAME_FLAG.scaleX; bit <= FRAME_FLAG.scaleZ; bit <<= 1) if (flag & bit) { scales[si++] = readChannel(offset); offset += channelBytes; }
+  }
+  reader.offset = offset;
+  return { name, boneIndices, mask, frameCount, flags, positions: positions as Channel, rotations, scales: scales as Channel };
+}

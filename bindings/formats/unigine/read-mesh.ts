@@ -1,0 +1,136 @@
+import { ByteReader } from '../../io/byte-reader.js';
+import type { IndexArray } from '../../model/asset.js';
+import {
+  MESH_MAGIC,
+  storedIndexWidth,
+  type UnigineBounds,
+  type UnigineMeshAnimation,
+  type UnigineMeshDocument,
+  type UnigineMorphTarget,
+  type UnigineSurface,
+} from './mesh-document.js';
+import {
+  FORMAT_NAME,
+  expectMagic,
+  readAnimatedBones,
+  readBindPose,
+  readBones,
+  readBounds,
+  readCount,
+  readF32s,
+  readFrames,
+  readI16s,
+  readLeadingMagic,
+  readNames,
+  readString,
+  readU16s,
+  readU32s,
+  readU8s,
+} from './read-common.js';
+
+/** Largest number of bone weights per vertex UNIGINE allows. */
+export const MAX_WEIGHTS_PER_VERTEX = 4;
+
+/** Reads an ms11 `.mesh` file into its document. Throws MeshFormatError for anything else. */
+export function readMesh(bytes: Uint8Array): UnigineMeshDocument {
+  const reader = new ByteReader(bytes, FORMAT_NAME);
+  const magic = readLeadingMagic(reader);
+  if (magic !== MESH_MAGIC) reader.fail('BAD_MAGIC', `this is a UNIGINE animation ("${magic}"), not a mesh ("${MESH_MAGIC}")`, 0);
+  return readMeshBody(reader);
+}
+
+/** The rest of an ms11 file, after its leading magic. */
+export function readMeshBody(reader: ByteReader): UnigineMeshDocument {
+  const bounds = readBounds(reader, 'mesh bounds');
+  const bones = readBones(reader);
+  const animationNames = readNames(reader, 'animation');
+  const headers = readSurfaceHeaders(reader);
+  expectMagic(reader, MESH_MAGIC, 'after the surface headers');
+  const bindPose = readBindPose(reader, bones.length);
+  const animations: UnigineMeshAnimation[] = animationNames.map((name, i) => {
+    const label = `animation ${i} (${name})`;
+    const boneIndices = readAnimatedBones(reader, bones.length, label);
+    const mask = reader.u8(`${label} mask`);
+    return readFrames<Float32Array>(reader, name, label, boneIndices, mask, 4);
+  });
+  const surfaces = headers.map((header, i) => readSurfaceData(reader, header, i, bones.length));
+  expectMagic(reader, MESH_MAGIC, 'at the end of the file');
+  if (reader.remaining > 0) reader.fail('TRAILING_DATA', `${reader.remaining} bytes follow the closing "${MESH_MAGIC}" marker`);
+  return { kind: 'mesh', bounds, bones, bindPose, animations, surfaces };
+}
+
+interface SurfaceHeader {
+  name: string;
+  bounds: UnigineBounds;
+  targetNames: string[];
+}
+
+function readSurfaceHeaders(reader: ByteReader): SurfaceHeader[] {
+  const count = readCount(reader, 43, 'surface');
+  const headers: SurfaceHeader[] = [];
+  for (let i = 0; i < count; i++) {
+    const name = readString(reader, `surface ${i} name`);
+    const bounds = readBounds(reader, `surface ${i} bounds`);
+    const targetNames = readNames(reader, `surface ${i} morph target`);
+    headers.push({ name, bounds, targetNames });
+  }
+  return headers;
+}
+
+function readSurfaceData(reader: ByteReader, header: SurfaceHeader, index: number, boneCount: number): UnigineSurface {
+  const label = `surface ${index} (${header.name})`;
+  const targets: UnigineMorphTarget[] = header.targetNames.map((name, t) => {
+    const vertexCount = readCount(reader, 12, `${label} target ${t} vertex`);
+    const vertices = readF32s(reader, vertexCount * 3, `${label} target ${t} vertices`);
+    const tangentCount = readCount(reader, 8, `${label} target ${t} tangent`);
+    const tangents = readI16s(reader, tangentCount * 4, `${label} target ${t} tangents`);
+    return { name, vertices, tangents };
+  });
+  const { weightCounts, weightBones, weightValues } = readWeights(reader, label, boneCount);
+  const uv0 = readF32s(reader, readCount(reader, 8, `${label} UV0`) * 2, `${label} UV0`);
+  const uv1 = readF32s(reader, readCount(reader, 8, `${label} UV1`) * 2, `${label} UV1`);
+  const colors = readU8s(reader, readCount(reader, 4, `${label} color`) * 4, `${label} colors`);
+  const coordinateVertices = (targets[0]?.vertices.length ?? 0) / 3;
+  const triangleVertices = (targets[0]?.tangents.length ?? 0) / 4;
+  const cindices = readIndices(reader, storedIndexWidth(coordinateVertices), `${label} cindices`);
+  const tindices = readIndices(reader, storedIndexWidth(triangleVertices), `${label} tindices`);
+  return { name: header.name, bounds: header.bounds, targets, weightCounts, weightBones, weightValues, uv0, uv1, colors, cindices, tindices };
+}
+
+function readWeights(reader: ByteReader, label: string, boneCount: number) {
+  const vertexCount = readCount(reader, 1, `${label} weight`);
+  const bytes = reader.bytes;
+  const start = reader.offset;
+  let offset = start;
+  let total = 0;
+  for (let v = 0; v < vertexCount; v++) {
+    if (offset >= bytes.length) reader.fail('TRUNCATED', `${label} weights of vertex ${v} are cut off by the end of the file`, Math.min(offset, bytes.length));
+    const n = bytes[offset]!;
+    if (n > MAX_WEIGHTS_PER_VERTEX) reader.fail('BAD_VALUE', `${label} vertex ${v} has ${n} bone weights; UNIGINE allows at most ${MAX_WEIGHTS_PER_VERTEX}`, offset);
+    total += n;
+    offset += 1 + 4 * n;
+  }
+  if (offset > bytes.length) reader.fail('TRUNCATED', `${label} weights are cut off by the end of the file`, bytes.length);
+  const weightCounts = new Uint8Array(vertexCount);
+  const weightBones = new Int16Array(total);
+  const weightValues = new Uint16Array(total);
+  const view = reader.view;
+  offset = start;
+  for (let v = 0, w = 0; v < vertexCount; v++) {
+    const n = bytes[offset++]!;
+    weightCounts[v] = n;
+    for (let k = 0; k < n; k++, w++, offset += 4) {
+      const bone = view.getInt16(offset, true);
+      if (bone < 0 || bone >= boneCount) reader.fail('BAD_INDEX', `${label} vertex ${v} is weighted to bone ${bone}, outside 0..${boneCount - 1}`, offset);
+      weightBones[w] = bone;
+      weightValues[w] = view.getUint16(offset + 2, true);
+    }
+  }
+  reader.offset = offset;
+  return { weightCounts, weightBones, weightValues };
+}
+
+function readIndices(reader: ByteReader, width: 1 | 2 | 4, what: string): IndexArray {
+  const count = readCount(reader, width, what);
+  return width === 1 ? readU8s(reader, count, what) : width === 2 ? readU16s(reader, count, what) : readU32s(reader, count, what);
+}
