@@ -1,8 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../bindings/cli/main.js';
+import { iqmFormat } from '../bindings/formats/iqm/index.js';
+import { unigineFormat } from '../bindings/formats/unigine/index.js';
+import { summarizeAsset } from '../bindings/index.js';
 
 function run(args: string[]) {
   let stdout = '';
@@ -33,5 +36,39 @@ describe('meshcodec CLI', () => {
     expect(parsed).toHaveLength(2);
     expect(parsed[0]!.error).toMatch(/ENOENT/);
     expect(parsed[1]!.error).toMatch(/not a format meshcodec recognises/);
+  });
+
+  it('info --json reports the fixtures with their counts', () => {
+    const r = run(['info', '--json', 'fixtures/tube.mesh', 'fixtures/tube.iqm', 'fixtures/tube.anim']);
+    expect(r.code).toBe(0);
+    const infos = JSON.parse(r.stdout) as { format: string; vertices: number; triangles: number; joints: number; animations: number; frames: number }[];
+    expect(infos.map((i) => [i.format, i.triangles, i.joints, i.animations, i.frames])).toEqual([
+      ['unigine', 120, 2, 1, 16],
+      ['iqm', 120, 2, 1, 16],
+      ['unigine', 0, 2, 1, 16],
+    ]);
+  });
+
+  it('convert writes the target format, one file (-o) or many (--out-dir --to)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'meshcodec-convert-'));
+    const one = run(['convert', 'fixtures/tube.mesh', '-o', join(dir, 'a.iqm')]);
+    expect(one.code).toBe(0);
+    expect(one.stdout).toContain('-> ' + join(dir, 'a.iqm') + ' (iqm,');
+    const asset = iqmFormat.parseSync(new Uint8Array(readFileSync(join(dir, 'a.iqm'))));
+    expect(summarizeAsset(asset)).toMatchObject({ triangles: 120, joints: 2, frames: 16 });
+
+    const many = run(['convert', 'fixtures/tube.iqm', '--out-dir', join(dir, 'u'), '--to', 'unigine']);
+    expect(many.code).toBe(0);
+    expect(unigineFormat.test(new Uint8Array(readFileSync(join(dir, 'u', 'tube.mesh'))))).toBe(true);
+  });
+
+  it('convert refuses a batch whose outputs would overwrite each other, before writing anything', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'meshcodec-convert-'));
+    const r = run(['convert', 'fixtures/tube.mesh', 'fixtures/tube.iqm', '--out-dir', dir, '--to', 'iqm']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('would both be written to');
+    expect(existsSync(join(dir, 'tube.iqm'))).toBe(false);
+    expect(run(['convert', 'fixtures/tube.mesh']).stderr).toContain('convert needs -o OUTPUT');
+    expect(run(['convert', 'fixtures/tube.mesh', '-o', join(dir, 'x.unknown')]).stderr).toContain('cannot tell the output format');
   });
 });

@@ -101,12 +101,28 @@ function runConvert(
     err(`meshcodec: convert needs -o OUTPUT, or --out-dir DIR with --to NAME\n${USAGE}`);
     return 2;
   }
+  let outputs: string[];
+  try {
+    outputs = files.map((file) => values.output ?? outputPathFor(file, values['out-dir']!, values.to!));
+  } catch (e) {
+    err(`meshcodec: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const seen = new Map<string, string>();
+  for (let i = 0; i < files.length; i++) {
+    const first = seen.get(outputs[i]!);
+    if (first !== undefined) {
+      err(`meshcodec: ${first} and ${files[i]} would both be written to ${outputs[i]}; convert them into different folders\n`);
+      return 2;
+    }
+    seen.set(outputs[i]!, files[i]!);
+  }
   let failed = false;
   const results = [];
-  for (const file of files) {
+  for (let i = 0; i < files.length; i++) {
+    const file = files[i]!;
     try {
-      const output = values.output ?? outputPathFor(file, values['out-dir']!, values.to!);
-      const r = convertFile(file, output, { to: values.to, from: values.format, kernels });
+      const r = convertFile(file, outputs[i]!, { to: values.to, from: values.format, kernels });
       results.push(r);
       if (!values.json) {
         out(`${r.input} (${r.from}, ${r.bytesIn} bytes) -> ${r.output} (${r.to}, ${r.bytesOut} bytes)\n`);
