@@ -20,14 +20,9 @@ export {
 export type { FormatHandler, FormatName, ReadOptions, WriteOptions } from './formats/format.js';
 export { FORMATS, detectFormat, formatByName } from './formats/registry.js';
 export { toLoader, type MeshcodecLoader } from './formats/loaders.js';
-export {
-  readIqm,
-  writeIqm,
-  iqmToAsset,
-  assetToIqm,
-  dequantizeFrames as dequantizeIqmFrames,
-  iqmText,
-  iqmFormat,
-  type IqmDocument,
-} from './formats/iqm/index.js';
+export { iqmFormat } from './formats/iqm/index.js';
+export { unigineFormat } from './formats/unigine/index.js';
+/** Each format's document types, readers and writers, converters and defaults. */
+export * as iqm from './formats/iqm/index.js';
 export * as unigine from './formats/unigine/index.js';
+export { IqmLoader, UnigineLoader } from './formats/loaders.js';

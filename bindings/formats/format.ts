@@ -29,7 +29,7 @@ export interface FormatHandler {
   test(bytes: Uint8Array): boolean;
   /** Reads a file into the Asset model. Throws MeshFormatError for bad input. */
   parseSync(bytes: Uint8Array, options?: ReadOptions): Asset;
-  /** Writes an Asset in this format (absent for read-only formats). */
+  /** Writes an Asset in this format (absent for read-only formats). What the format cannot hold is appended to `asset.warnings`. */
   encodeSync?(asset: Asset, options?: WriteOptions): Uint8Array;
   /** Format-specific facts for `meshcodec info` (surfaces, version, …). */
   describe?(bytes: Uint8Array, options?: ReadOptions): Record<string, unknown>;

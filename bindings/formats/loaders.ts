@@ -1,5 +1,7 @@
 import type { Asset } from '../model/asset.js';
 import type { FormatHandler, ReadOptions } from './format.js';
+import { iqmFormat } from './iqm/iqm-format.js';
+import { unigineFormat } from './unigine/index.js';
 
 /** A loaders.gl-compatible loader object (`parse` takes an ArrayBuffer, resolves to an Asset). */
 export interface MeshcodecLoader {
@@ -33,3 +35,6 @@ export function toLoader(handler: FormatHandler): MeshcodecLoader {
     parseSync,
   };
 }
+
+export const IqmLoader: MeshcodecLoader = toLoader(iqmFormat);
+export const UnigineLoader: MeshcodecLoader = toLoader(unigineFormat);

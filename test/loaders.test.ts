@@ -1,0 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { IqmLoader, UnigineLoader, iqm, summarizeAsset, unigine } from '../bindings/index.js';
+
+describe('loaders.gl loader objects', () => {
+  it('describe the format and parse an ArrayBuffer into an Asset', async () => {
+    expect(IqmLoader).toMatchObject({ id: 'iqm', module: 'meshcodec', extensions: ['iqm'], binary: true });
+    expect(UnigineLoader.extensions).toEqual(['mesh', 'anim']);
+    const bytes = readFileSync('fixtures/tube.iqm');
+    const arrayBuffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    const asset = await IqmLoader.parse(arrayBuffer);
+    expect(summarizeAsset(asset)).toMatchObject({ triangles: 120, joints: 2, frames: 16 });
+    expect(summarizeAsset(UnigineLoader.parseSync(new Uint8Array(readFileSync('fixtures/tube.mesh'))))).toMatchObject({ triangles: 120 });
+  });
+
+  it('the package root exposes each format as a namespace', () => {
+    expect(typeof iqm.readIqm).toBe('function');
+    expect(typeof unigine.readUnigine).toBe('function');
+  });
+});
