@@ -112,7 +112,7 @@ export function expandFloatFrames(
     if (isFloat<T>()) {
       value = i8x16.swizzle(v128.load(src), v128.load(CHANNEL_SWIZZLE_F32 + table));
     } else {
-      const q = f32x4.convert_i32x4_u(i8x16.swizzle(v128.load64_zero(src), v128.load(CHANNEL_SWIZZLE_U16 + table)));
+      const q = f32x4.convert_i32x4_s(i8x16.swizzle(v128.load64_zero(src), v128.load(CHANNEL_SWIZZLE_U16 + table)));
       const lo = v128.load32_lane(min + 8, v128.load64_zero(min), 2);
       const span = v128.load32_lane(size + 8, v128.load64_zero(size), 2);
       value = f32x4.add(lo, f32x4.mul(span, f32x4.div(q, f32x4.splat(65535))));
