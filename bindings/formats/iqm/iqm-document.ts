@@ -88,6 +88,19 @@ export interface IqmExtension {
 export const IQM_MAGIC = 'INTERQUAKEMODEL\0';
 export const IQM_VERSION = 2;
 export const IQM_HEADER_SIZE = 124;
+
+/** Byte offset of each uint32 header field (after the 16-byte magic). */
+export const IQM_HEADER_FIELDS = {
+  version: 16, filesize: 20, flags: 24,
+  numText: 28, ofsText: 32, numMeshes: 36, ofsMeshes: 40,
+  numVertexArrays: 44, numVertexes: 48, ofsVertexArrays: 52,
+  numTriangles: 56, ofsTriangles: 60, ofsAdjacency: 64,
+  numJoints: 68, ofsJoints: 72, numPoses: 76, ofsPoses: 80, numAnims: 84, ofsAnims: 88,
+  numFrames: 92, numFrameChannels: 96, ofsFrames: 100, ofsBounds: 104,
+  numComment: 108, ofsComment: 112, numExtensions: 116, ofsExtensions: 120,
+} as const;
+
+export type IqmHeaderField = keyof typeof IQM_HEADER_FIELDS;
 export const IQM_CHANNELS = 10;
 
 const textDecoder = new TextDecoder('utf-8', { fatal: false });

@@ -5,12 +5,14 @@ import { getKernels } from '../../kernels/backend.js';
 import {
   channelCount,
   IQM_CHANNELS,
+  IQM_HEADER_FIELDS,
   IQM_HEADER_SIZE,
   IQM_MAGIC,
   IQM_VERSION,
   type IqmAnim,
   type IqmDocument,
   type IqmExtension,
+  type IqmHeaderField,
   type IqmJoint,
   type IqmMesh,
   type IqmPose,
@@ -29,18 +31,9 @@ export interface ReadIqmOptions {
 
 export const READ_IQM_DEFAULTS: Required<Omit<ReadIqmOptions, 'kernels'>> = { maxExpansion: 256 };
 
-/** Byte offsets of the header fields, for error positions. */
-const FIELD = {
-  version: 16, filesize: 20, flags: 24,
-  numText: 28, ofsText: 32, numMeshes: 36, ofsMeshes: 40,
-  numVertexArrays: 44, numVertexes: 48, ofsVertexArrays: 52,
-  numTriangles: 56, ofsTriangles: 60, ofsAdjacency: 64,
-  numJoints: 68, ofsJoints: 72, numPoses: 76, ofsPoses: 80, numAnims: 84, ofsAnims: 88,
-  numFrames: 92, numFrameChannels: 96, ofsFrames: 100, ofsBounds: 104,
-  numComment: 108, ofsComment: 112, numExtensions: 116, ofsExtensions: 120,
-} as const;
+const FIELD = IQM_HEADER_FIELDS;
 
-type Header = Record<keyof typeof FIELD, number>;
+type Header = Record<IqmHeaderField, number>;
 
 const NO_NEIGHBOUR = 0xffffffff;
 

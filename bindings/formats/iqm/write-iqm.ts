@@ -1,5 +1,5 @@
 import { ByteWriter } from '../../io/byte-writer.js';
-import { IQM_HEADER_SIZE, IQM_MAGIC, type IqmDocument } from './iqm-document.js';
+import { IQM_HEADER_FIELDS, IQM_HEADER_SIZE, IQM_MAGIC, type IqmDocument, type IqmHeaderField } from './iqm-document.js';
 import { formatByteSize } from './vertex-formats.js';
 
 /**
@@ -11,27 +11,27 @@ import { formatByteSize } from './vertex-formats.js';
 export function writeIqm(document: IqmDocument): Uint8Array {
   const w = new ByteWriter(estimateSize(document));
   w.ascii(IQM_MAGIC);
-  const header = new Array<number>(27).fill(0);
+  const header = new Map<IqmHeaderField, number>();
   w.bytes(new Uint8Array(IQM_HEADER_SIZE - IQM_MAGIC.length));
-  const set = (field: number, value: number) => { header[(field - 16) / 4] = value; };
+  const set = (field: IqmHeaderField, value: number) => header.set(field, value);
   const start = (alignment = 4) => w.align(alignment).offset;
 
-  set(16, document.version);
-  set(24, document.flags);
+  set('version', document.version);
+  set('flags', document.flags);
   if (document.text.length) {
-    set(28, document.text.length);
-    set(32, start());
+    set('numText', document.text.length);
+    set('ofsText', start());
     w.bytes(document.text);
   }
   if (document.meshes.length) {
-    set(36, document.meshes.length);
-    set(40, start());
+    set('numMeshes', document.meshes.length);
+    set('ofsMeshes', start());
     for (const m of document.meshes) w.u32(m.name).u32(m.material).u32(m.firstVertex).u32(m.vertexCount).u32(m.firstTriangle).u32(m.triangleCount);
   }
-  set(48, document.vertexCount);
+  set('numVertexes', document.vertexCount);
   if (document.vertexArrays.length) {
-    set(44, document.vertexArrays.length);
-    set(52, start());
+    set('numVertexArrays', document.vertexArrays.length);
+    set('ofsVertexArrays', start());
     const tableAt = w.offset;
     w.bytes(new Uint8Array(document.vertexArrays.length * 20));
     document.vertexArrays.forEach((array, i) => {
@@ -42,50 +42,50 @@ export function writeIqm(document: IqmDocument): Uint8Array {
     });
   }
   if (document.triangles.length) {
-    set(56, document.triangles.length / 3);
-    set(60, start());
+    set('numTriangles', document.triangles.length / 3);
+    set('ofsTriangles', start());
     w.typed(document.triangles);
     if (document.adjacency) {
-      set(64, start());
+      set('ofsAdjacency', start());
       w.typed(document.adjacency);
     }
   }
   if (document.joints.length) {
-    set(68, document.joints.length);
-    set(72, start());
+    set('numJoints', document.joints.length);
+    set('ofsJoints', start());
     for (const j of document.joints) {
       w.u32(j.name).i32(j.parent);
       for (const v of [...j.translate, ...j.rotate, ...j.scale]) w.f32(v);
     }
   }
   if (document.poses.length) {
-    set(76, document.poses.length);
-    set(80, start());
+    set('numPoses', document.poses.length);
+    set('ofsPoses', start());
     for (const p of document.poses) w.i32(p.parent).u32(p.channelMask).typed(p.channelOffset).typed(p.channelScale);
   }
   if (document.anims.length) {
-    set(84, document.anims.length);
-    set(88, start());
+    set('numAnims', document.anims.length);
+    set('ofsAnims', start());
     for (const a of document.anims) w.u32(a.name).u32(a.firstFrame).u32(a.frameCount).f32(a.frameRate).u32(a.flags);
   }
-  set(92, document.frameCount);
-  set(96, document.frameChannelCount);
+  set('numFrames', document.frameCount);
+  set('numFrameChannels', document.frameChannelCount);
   if (document.frames.length) {
-    set(100, start());
+    set('ofsFrames', start());
     w.typed(document.frames);
   }
   if (document.bounds) {
-    set(104, start());
+    set('ofsBounds', start());
     w.typed(document.bounds);
   }
   if (document.comment.length) {
-    set(108, document.comment.length);
-    set(112, start());
+    set('numComment', document.comment.length);
+    set('ofsComment', start());
     w.bytes(document.comment);
   }
   if (document.extensions.length) {
-    set(116, document.extensions.length);
-    let link = 120;
+    set('numExtensions', document.extensions.length);
+    let link: number = IQM_HEADER_FIELDS.ofsExtensions;
     for (const ext of document.extensions) {
       const at = start();
       w.patchU32(link, at);
@@ -96,8 +96,9 @@ export function writeIqm(document: IqmDocument): Uint8Array {
   }
   // The last section ends on a 4-byte boundary too (frames padded to an even count of ushorts).
   w.align(4);
-  set(20, w.offset);
-  header.forEach((value, i) => { if (i !== 26 || document.extensions.length === 0) w.patchU32(16 + i * 4, value); });
+  set('filesize', w.offset);
+  // ofsExtensions was linked above, as the head of the extension chain.
+  for (const [field, value] of header) w.patchU32(IQM_HEADER_FIELDS[field], value);
   return w.finish();
 }
 
