@@ -1,8 +1,8 @@
 import type { QuantizeMode, RawKernels } from './raw-kernels.js';
 import type { WasmArena, TypedArray, TypedArrayConstructor } from './wasm-arena.js';
+import type { IndexArray } from '../model/asset.js';
 
 export type BackendName = 'wasm-simd' | 'wasm-scalar' | 'js';
-export type IndexArray = Uint8Array | Uint16Array | Uint32Array;
 export type IndexWidth = 1 | 2 | 4;
 
 /**

@@ -1,6 +1,6 @@
 import { instantiateSync } from '@assemblyscript/loader';
 import type { RawKernels } from './raw-kernels.js';
-import { WasmArena, type TypedArray, type TypedArrayConstructor } from './wasm-arena.js';
+import { WasmArena, type TypedArray } from './wasm-arena.js';
 
 /** The exports of assembly/index.ts (pointers and counts are i32). */
 interface KernelExports {
@@ -126,5 +126,3 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
       run([src, indices], [dst], ([s, i, d], [srcLength, count]) => exports.gatherComponents(s!, Math.floor(srcLength! / components), components, i!, count!, d!)),
   };
 }
-
-export type { KernelExports, TypedArrayConstructor };
