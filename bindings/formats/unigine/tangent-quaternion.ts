@@ -4,9 +4,10 @@ const MIN_W = 0.001;
 /**
  * The tangent-space quaternion UNIGINE stores for a normal, a tangent and a handedness: the
  * rotation whose columns are [T, N × T, N] (T made orthogonal to N), with the sign of w set to
- * the handedness (−1 when the bitangent is −N × T). Written as snorm16, truncated like UNIGINE.
+ * the handedness (−1 when the bitangent is −N × T). Written as floats (x, y, z, w) at `at`; the
+ * caller stores them with the encodeSnorm16 kernel, which truncates like UNIGINE.
  */
-export function encodeTangentFrame(normal: ArrayLike<number>, tangent: ArrayLike<number>, handedness: number, out: Int16Array, at: number): void {
+export function tangentFrameQuaternion(normal: ArrayLike<number>, tangent: ArrayLike<number>, handedness: number, out: Float32Array, at: number): void {
   let [nx, ny, nz] = normalize(normal[0]!, normal[1]!, normal[2]!, [0, 0, 1]);
   const d = tangent[0]! * nx + tangent[1]! * ny + tangent[2]! * nz;
   let [tx, ty, tz] = normalize(tangent[0]! - d * nx, tangent[1]! - d * ny, tangent[2]! - d * nz, perpendicular(nx, ny, nz));
@@ -33,14 +34,10 @@ export function encodeTangentFrame(normal: ArrayLike<number>, tangent: ArrayLike
   const negative = handedness < 0;
   if (w < 0 !== negative) { x = -x; y = -y; z = -z; w = -w; }
   if (Math.abs(w) < MIN_W) w = negative ? -MIN_W : MIN_W;
-  out[at] = snorm16(x);
-  out[at + 1] = snorm16(y);
-  out[at + 2] = snorm16(z);
-  out[at + 3] = snorm16(w);
-}
-
-function snorm16(v: number): number {
-  return Math.max(-32767, Math.min(32767, Math.trunc(v * 32767)));
+  out[at] = x;
+  out[at + 1] = y;
+  out[at + 2] = z;
+  out[at + 3] = w;
 }
 
 function normalize(x: number, y: number, z: number, fallback: [number, number, number]): [number, number, number] {
