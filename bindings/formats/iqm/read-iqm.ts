@@ -18,7 +18,7 @@ import {
   type IqmPose,
   type IqmVertexArray,
 } from './iqm-document.js';
-import { componentsFromBytes, copyBytes, formatByteSize, IQM_CUSTOM, isIqmFormat } from './vertex-formats.js';
+import { componentsFromBytes, copyBytes, formatByteSize, IQM_CUSTOM, IQM_FORMAT, isIqmFormat } from './vertex-formats.js';
 
 export interface ReadIqmOptions {
   kernels?: Kernels;
@@ -199,7 +199,7 @@ class IqmReader {
     const { numTriangles, ofsTriangles, numVertexes } = this.h;
     const at = this.table(numTriangles, ofsTriangles, 12, FIELD.ofsTriangles, 'triangle table');
     if (at < 0) return new Uint32Array(0);
-    const triangles = componentsFromBytes(this.r.bytes, at, numTriangles * 3, 5) as Uint32Array;
+    const triangles = componentsFromBytes(this.r.bytes, at, numTriangles * 3, IQM_FORMAT.uint) as Uint32Array;
     if (this.kernels.maxIndex(triangles) >= numVertexes) {
       const bad = triangles.findIndex((v) => v >= numVertexes);
       this.fail('BAD_INDEX', `triangle ${Math.floor(bad / 3)} uses vertex ${triangles[bad]} of ${numVertexes}`, at + bad * 4);
@@ -211,7 +211,7 @@ class IqmReader {
     const { numTriangles, ofsAdjacency } = this.h;
     if (ofsAdjacency === 0 || numTriangles === 0) return undefined;
     const at = this.table(numTriangles, ofsAdjacency, 12, FIELD.ofsAdjacency, 'adjacency table');
-    const adjacency = componentsFromBytes(this.r.bytes, at, numTriangles * 3, 5) as Uint32Array;
+    const adjacency = componentsFromBytes(this.r.bytes, at, numTriangles * 3, IQM_FORMAT.uint) as Uint32Array;
     const bad = adjacency.findIndex((v) => v >= numTriangles && v !== NO_NEIGHBOUR);
     if (bad >= 0) this.fail('BAD_INDEX', `adjacency of triangle ${Math.floor(bad / 3)} names triangle ${adjacency[bad]} of ${numTriangles}`, at + bad * 4);
     return adjacency;
@@ -291,10 +291,10 @@ class IqmReader {
     }
     const count = numFrames * numFrameChannels;
     const at = this.table(count, ofsFrames, 2, FIELD.ofsFrames, 'frame data');
-    const frames = at < 0 ? new Uint16Array(0) : (componentsFromBytes(this.r.bytes, at, count, 3) as Uint16Array);
+    const frames = at < 0 ? new Uint16Array(0) : (componentsFromBytes(this.r.bytes, at, count, IQM_FORMAT.ushort) as Uint16Array);
     if (ofsBounds === 0 || numFrames === 0) return { frames };
     const boundsAt = this.table(numFrames, ofsBounds, 32, FIELD.ofsBounds, 'frame bounds');
-    return { frames, bounds: componentsFromBytes(this.r.bytes, boundsAt, numFrames * 8, 7) as Float32Array };
+    return { frames, bounds: componentsFromBytes(this.r.bytes, boundsAt, numFrames * 8, IQM_FORMAT.float) as Float32Array };
   }
 
   private readExtensions(): IqmExtension[] {
