@@ -17,7 +17,7 @@ export {
   type InitOptions,
   type BackendChoice,
 } from './kernels/backend.js';
-export type { FormatHandler, FormatName, ReadOptions, WriteOptions } from './formats/format.js';
+export type { FormatHandler, FormatName, ReadOptions, WriteOptions, EncodedFile, SiblingResolver } from './formats/format.js';
 export { FORMATS, detectFormat, formatByName } from './formats/registry.js';
 export { toLoader, type MeshcodecLoader } from './formats/loaders.js';
 export { iqmFormat } from './formats/iqm/index.js';

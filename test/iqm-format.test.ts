@@ -43,7 +43,7 @@ describe('iqmFormat handler', () => {
 
   it('encodeSync writes what parseSync reads', () => {
     const asset = iqmFormat.parseSync(bytes);
-    const again = iqmFormat.parseSync(iqmFormat.encodeSync!(asset));
+    const again = iqmFormat.parseSync(iqmFormat.encodeSync(asset));
     expect(again.meshes.map((m) => m.attributes.positions)).toEqual(asset.meshes.map((m) => m.attributes.positions));
     expect(again.skeleton).toEqual(asset.skeleton);
   });

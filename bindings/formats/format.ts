@@ -1,13 +1,25 @@
 import type { Asset } from '../model/asset.js';
 import type { Kernels } from '../kernels/kernels.js';
 
+/** Every format name a handler can have (a build registers the ones it has in `FORMATS`). */
 export type FormatName = 'unigine' | 'iqm' | 'ms2' | 'tf' | 'apg' | 'gltf' | 'glb';
+
+/**
+ * Reads a file that belongs with the one being parsed (Transport Fever's `.msh.blob`, a glTF's
+ * external buffers), by a name relative to it. Returns undefined when there is no such file.
+ * The Node helpers resolve only inside the input's folder.
+ */
+export type SiblingResolver = (relativeName: string) => Uint8Array | undefined;
 
 export interface ReadOptions {
   /** Kernels to decode with; default: the library-wide backend (`getKernels()`). */
   kernels?: Kernels;
   /** Frames per second for formats that store none (UNIGINE); default 30. */
   frameRate?: number;
+  /** The input's file name, for messages and for resolving siblings. */
+  fileName?: string;
+  /** Files that belong with this one (see SiblingResolver). */
+  resolve?: SiblingResolver;
 }
 
 export interface WriteOptions {
@@ -16,11 +28,18 @@ export interface WriteOptions {
   quantize?: 'truncate' | 'round';
 }
 
+/** One output file of a format that writes several (`name` relative to the main output). */
+export interface EncodedFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
 /**
  * One per format, shaped like a loaders.gl loader (`name`, `extensions`, `mimeTypes`, `binary`,
- * `parseSync`) plus what the CLI needs: recognising a file and summarising it.
+ * `parseSync`) plus what the CLI needs: recognising a file and summarising it. `R` and `W` are
+ * the format's own option types.
  */
-export interface FormatHandler {
+export interface FormatHandler<R extends ReadOptions = ReadOptions, W extends WriteOptions = WriteOptions> {
   name: FormatName;
   extensions: readonly string[];
   mimeTypes: readonly string[];
@@ -28,11 +47,16 @@ export interface FormatHandler {
   /** True when the first bytes are this format's (a magic, never the whole file). */
   test(bytes: Uint8Array): boolean;
   /** Reads a file into the Asset model. Throws MeshFormatError for bad input. */
-  parseSync(bytes: Uint8Array, options?: ReadOptions): Asset;
-  /** Writes an Asset in this format (absent for read-only formats). What the format cannot hold is appended to `asset.warnings`. */
-  encodeSync?(asset: Asset, options?: WriteOptions): Uint8Array;
+  parseSync(bytes: Uint8Array, options?: R): Asset;
+  /** Writes an Asset in this format. What the format cannot hold is appended to `asset.warnings`. */
+  encodeSync(asset: Asset, options?: W): Uint8Array;
+  /**
+   * Formats whose output is several files (Transport Fever `.msh` + `.msh.blob`, `.gltf` + `.bin`):
+   * every file, the main one first, named from `baseName` (the main output's file name).
+   */
+  encodeFiles?(asset: Asset, baseName: string, options?: W): EncodedFile[];
   /** Format-specific facts for `meshcodec info` (surfaces, version, …). */
-  describe?(bytes: Uint8Array, options?: ReadOptions): Record<string, unknown>;
+  describe?(bytes: Uint8Array, options?: R): Record<string, unknown>;
 }
 
 export const DEFAULT_FRAME_RATE = 30;

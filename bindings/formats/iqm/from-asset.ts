@@ -1,4 +1,5 @@
 import type { Asset, Joint, Mesh } from '../../model/asset.js';
+import type { WriteOptions } from '../format.js';
 import { channelCount, emptyIqmDocument, IQM_ANIM_LOOP, IQM_CHANNELS, type IqmDocument, type IqmPose, type IqmVertexArray } from './iqm-document.js';
 import { IQM_CUSTOM, IQM_FORMAT, IQM_VERTEX_TYPE } from './vertex-formats.js';
 
@@ -8,6 +9,9 @@ export interface AssetToIqmOptions {
   /** 'ubyte' (the recommended format) or 'float'. */
   colors?: 'ubyte' | 'float';
 }
+
+/** What `iqmFormat.encodeSync` takes. */
+export interface IqmWriteOptions extends WriteOptions, AssetToIqmOptions {}
 
 export const ASSET_TO_IQM_DEFAULTS: Required<AssetToIqmOptions> = { blendWeights: 'ubyte', colors: 'ubyte' };
 

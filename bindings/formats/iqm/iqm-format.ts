@@ -1,13 +1,13 @@
-import type { FormatHandler } from '../format.js';
+import type { FormatHandler, ReadOptions } from '../format.js';
 import { iqmText, IQM_VERSION } from './iqm-document.js';
 import { isIqm, readIqm } from './read-iqm.js';
 import { writeIqm } from './write-iqm.js';
 import { iqmToAsset } from './to-asset.js';
-import { assetToIqm } from './from-asset.js';
+import { assetToIqm, type IqmWriteOptions } from './from-asset.js';
 import { IQM_CUSTOM, IQM_FORMAT_NAMES, IQM_VERTEX_TYPE_NAMES } from './vertex-formats.js';
 
 /** Inter-Quake Model v2 (.iqm). */
-export const iqmFormat: FormatHandler = {
+export const iqmFormat: FormatHandler<ReadOptions, IqmWriteOptions> = {
   name: 'iqm',
   extensions: ['.iqm'],
   mimeTypes: ['model/x-iqm', 'application/octet-stream'],
@@ -17,7 +17,7 @@ export const iqmFormat: FormatHandler = {
     const kernels = options.kernels ? { kernels: options.kernels } : {};
     return iqmToAsset(readIqm(bytes, kernels), { ...kernels, ...(options.frameRate ? { frameRate: options.frameRate } : {}) });
   },
-  encodeSync: (asset) => writeIqm(assetToIqm(asset)),
+  encodeSync: (asset, options = {}) => writeIqm(assetToIqm(asset, options)),
   describe: (bytes, options = {}) => {
     const d = readIqm(bytes, options.kernels ? { kernels: options.kernels } : {});
     return {

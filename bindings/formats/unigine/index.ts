@@ -56,7 +56,7 @@ export function describeUnigine(doc: UnigineDocument): Record<string, unknown> {
   };
 }
 
-export const unigineFormat: FormatHandler = {
+export const unigineFormat: FormatHandler<ReadOptions, UnigineWriteOptions> = {
   name: 'unigine',
   extensions: ['.mesh', '.anim'],
   mimeTypes: ['application/octet-stream'],
