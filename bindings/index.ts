@@ -2,7 +2,7 @@ export { MeshFormatError, type MeshFormatErrorCode, type MeshFormatErrorInit } f
 export { ByteReader } from './io/byte-reader.js';
 export { ByteWriter } from './io/byte-writer.js';
 export * from './model/asset.js';
-export { Kernels, indexWidthFor, type BackendName, type IndexWidth, type Workspace } from './kernels/kernels.js';
+export { Kernels, indexWidthFor, layoutBytes, DEFAULT_MEMORY_CAP, type BackendName, type IndexWidth, type Workspace, type WorkspaceLayout, type WorkspaceArrays, type ArrayKind } from './kernels/kernels.js';
 export type { QuantizeMode, RawKernels } from './kernels/raw-kernels.js';
 export {
   init,

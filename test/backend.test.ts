@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import asc from 'assemblyscript/asc';
-import { backend, createKernels, createKernelsSync, getKernels, init, initSync, simdSupported, wasmSupported } from '../bindings/index.js';
+import { backend, createKernels, createKernelsSync, getKernels, init, initSync, simdSupported, wasmSupported, type WorkspaceLayout } from '../bindings/index.js';
+import { layoutBytes } from '../bindings/kernels/kernels.js';
 import { instantiateWithLoader } from '../bindings/kernels/wasm-kernels.js';
 
 describe('backend selection', () => {
@@ -36,22 +37,36 @@ describe('backend selection', () => {
 describe('WebAssembly memory ownership', () => {
   it('runs kernels in place on workspace arrays and copies results out with keep()', () => {
     const k = createKernelsSync('wasm-simd');
-    const ws = k.workspace(1000);
-    const q = ws.u16(100);
-    const out = ws.f32(100);
-    for (let i = 0; i < 100; i++) q[i] = i * 600;
-    k.raw.dequantizeUnorm16(q, 1, ws.f32(1).fill(0), ws.f32(1).fill(1), out);
-    const kept = ws.keep(out);
+    const ws = k.workspace({ q: ['u16', 100], out: ['f32', 100], min: ['f32', 1], size: ['f32', 1] });
+    const a = ws.arrays;
+    for (let i = 0; i < 100; i++) a.q[i] = i * 600;
+    a.size[0] = 1;
+    k.raw.dequantizeUnorm16(a.q, 1, a.min, a.size, a.out);
+    const kept = ws.keep(a.out);
     ws.release();
-    expect(kept.buffer).not.toBe(out.buffer);
+    expect(kept.buffer).not.toBe(a.out.buffer);
     expect(kept[1]).toBe(Math.fround(600 / 65535));
-    expect(() => ws.f32(1)).toThrow(/after release/);
+    expect(() => ws.arrays).toThrow(/after release/);
   });
 
-  it('refuses to overrun a workspace', () => {
-    const ws = createKernelsSync('wasm-scalar').workspace(64);
-    expect(() => ws.f32(1_000_000)).toThrow(/capacity exceeded/);
+  it('reserves exactly what its layout lists, and no more than the layout computes', () => {
+    const k = createKernelsSync('wasm-scalar');
+    const layout = { a: ['u8', 3], b: ['f32', 5], c: ['u32', 0] } as const;
+    expect(layoutBytes(layout)).toBe(16 + 32);
+    const arena = (k as unknown as { arena: { top: number } }).arena;
+    const before = arena.top;
+    const ws = k.workspace(layout);
+    expect(arena.top - before).toBe(layoutBytes(layout));
+    expect([ws.arrays.a.length, ws.arrays.b.length, ws.arrays.c.length]).toEqual([3, 5, 0]);
     ws.release();
+    expect(arena.top).toBe(before);
+    expect(() => k.workspace({ bad: ['f32', -1] })).toThrow(/not a count/);
+  });
+
+  it('the js backend gives ordinary arrays', () => {
+    const ws = createKernelsSync('js').workspace({ x: ['i16', 4] });
+    expect(ws.arrays.x).toBeInstanceOf(Int16Array);
+    expect(ws.keep(ws.arrays.x)).toBe(ws.arrays.x);
   });
 
   it('stays correct when staging grows the memory between calls (views are rebuilt)', () => {
@@ -62,32 +77,48 @@ describe('WebAssembly memory ownership', () => {
     expect(out[out.length - 1]).toBe(49151);
     expect(Array.from(k.compressNormals(new Float32Array([0, 1, -1])))).toEqual(Array.from(small));
   });
+
+  it('trim() gives back memory above the cap with a fresh instance, and only between jobs', () => {
+    const k = createKernelsSync('wasm-simd', 4 << 20);
+    const q = k.dequantizeUnorm16(new Uint16Array(4 << 20).fill(65535), 1, [0], [2]); // 8 MB in, 16 MB out
+    expect(q[q.length - 1]).toBe(2);
+    expect(k.memoryBytes).toBeGreaterThan(4 << 20);
+    const ws = k.workspace({ x: ['u8', 16] });
+    k.trim();
+    expect(k.memoryBytes).toBeGreaterThan(4 << 20); // a live workspace keeps its memory
+    ws.release();
+    k.trim();
+    expect(k.memoryBytes).toBeLessThanOrEqual(4 << 20);
+    expect(Array.from(k.dequantizeUnorm16(new Uint16Array([65535]), 1, [0], [2]))).toEqual([2]);
+  });
 });
 
-describe('staging that grows the memory', () => {
+describe('a workspace whose memory grows while it is live', () => {
   /** A workspace that fills the memory to (almost) its last byte, so that staging anything must grow it. */
-  function fullWorkspace(k: ReturnType<typeof createKernelsSync>) {
+  function fullWorkspace(k: ReturnType<typeof createKernelsSync>, extra: WorkspaceLayout) {
     const arena = (k as unknown as { arena: { top: number; memory: WebAssembly.Memory } }).arena;
-    return k.workspace(arena.memory.buffer.byteLength - arena.top - 1024 - 64);
+    const room = arena.memory.buffer.byteLength - arena.top - layoutBytes(extra) - 64;
+    return k.workspace({ ...extra, filler: ['u8', room] });
   }
 
-  it('reads workspace inputs by their counts taken before staging', () => {
+  it('re-derives its views (arrays) after the memory grew', () => {
     const k = createKernelsSync('wasm-simd');
-    const ws = fullWorkspace(k);
-    const src = ws.u32(40);
+    const ws = fullWorkspace(k, { src: ['u32', 40] });
+    const src = ws.arrays.src;
     for (let i = 0; i < 40; i++) src[i] = i * 1000;
     const dst = new Uint16Array(40);
-    expect(k.raw.narrowU32ToU16(src, dst)).toBe(-1);
+    expect(k.raw.narrowU32ToU16(src, dst)).toBe(-1); // staging dst grows the memory
     expect(dst[39]).toBe(39000);
+    expect(src.length).toBe(0); // the old view is detached…
+    expect(ws.arrays.src[39]).toBe(39000); // …and `arrays` gives a live one over the same data
     ws.release();
   });
 
   it('refuses, with a clear error, a workspace output that staging would detach', () => {
     const k = createKernelsSync('wasm-scalar');
-    const ws = fullWorkspace(k);
-    const out = ws.f32(64);
+    const ws = fullWorkspace(k, { out: ['f32', 64] });
     // 128 bytes to stage, 64 left: the memory must grow, which would empty `out`.
-    expect(() => k.raw.decompressNormals(new Uint16Array(64).fill(7), out)).toThrow(/detaches the workspace array/);
+    expect(() => k.raw.decompressNormals(new Uint16Array(64).fill(7), ws.arrays.out)).toThrow(/detaches the workspace array/);
     ws.release();
   });
 });

@@ -177,21 +177,19 @@ describe('UNIGINE kernel parity: wasm-simd, wasm-scalar and js give identical bi
       const k = createKernelsSync(backend);
       // Fill the memory to its last byte, so that staging anything must grow it.
       const arena = (k as unknown as { arena: { top: number; memory: WebAssembly.Memory } }).arena;
-      const ws = k.workspace(arena.memory.buffer.byteLength - arena.top - 1024 - 128);
-      const q = ws.i16(quats.length);
-      q.set(quats);
+      const room = () => arena.memory.buffer.byteLength - arena.top - 128;
+      const ws = k.workspace({ q: ['i16', quats.length], filler: ['u8', room() - 800] });
+      ws.arrays.q.set(quats);
       const normals = new Float32Array(300), tangents = new Float32Array(400);
-      k.raw.tangentFrames(q, normals, tangents);
+      k.raw.tangentFrames(ws.arrays.q, normals, tangents);
       expect(floatBits(normals)).toEqual(floatBits(expectedNormals));
       expect(floatBits(tangents)).toEqual(floatBits(expectedTangents));
       ws.release();
-      const ws2 = k.workspace(arena.memory.buffer.byteLength - arena.top - 1024 - 128 - 1200 - 208);
-      const src = ws2.f32(300);
-      src.set(source);
-      const idx = ws2.u32(50);
-      idx.set(indices);
+      const ws2 = k.workspace({ src: ['f32', 300], idx: ['u32', 50], filler: ['u8', room() - 1200 - 208] });
+      ws2.arrays.src.set(source);
+      ws2.arrays.idx.set(indices);
       const out = new Float32Array(150);
-      expect(k.raw.gatherComponents(src, 3, idx, out)).toBe(-1);
+      expect(k.raw.gatherComponents(ws2.arrays.src, 3, ws2.arrays.idx, out)).toBe(-1);
       expect(floatBits(out)).toEqual(floatBits(expectedGather));
       ws2.release();
     }

@@ -9,7 +9,9 @@ export type MeshFormatErrorCode =
   | 'BAD_VALUE' // a field whose value the format does not allow
   | 'TRAILING_DATA' // bytes after the end of the format's data
   | 'SYNTAX' // a text format that does not parse
-  | 'UNSUPPORTED'; // valid, but a feature this library does not handle
+  | 'UNSUPPORTED' // valid, but a feature this library does not handle
+  | 'BAD_OPTION' // an option the call was given that is not allowed
+  | 'INTERNAL'; // a bug in meshcodec (never expected: please report it with the file)
 
 export interface MeshFormatErrorInit {
   code: MeshFormatErrorCode;
@@ -20,6 +22,10 @@ export interface MeshFormatErrorInit {
   /** 1-based line and column (text formats). */
   line?: number;
   column?: number;
+  /** Where in an in-memory structure (an Asset handed to a writer): e.g. `meshes[0].indices[12]`. */
+  path?: string;
+  /** The error this one stands for (an INTERNAL error's original exception). */
+  cause?: unknown;
 }
 
 /** The one error every reader and writer throws for bad input. */
@@ -29,17 +35,19 @@ export class MeshFormatError extends Error {
   readonly offset: number | undefined;
   readonly line: number | undefined;
   readonly column: number | undefined;
+  readonly path: string | undefined;
   /** The sentence without the format and position prefix. */
   readonly detail: string;
 
   constructor(init: MeshFormatErrorInit, detail: string) {
-    super(`${init.format}: ${describePosition(init)}${detail}`);
+    super(`${init.format}: ${describePosition(init)}${detail}`, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'MeshFormatError';
     this.code = init.code;
     this.format = init.format;
     this.offset = init.offset;
     this.line = init.line;
     this.column = init.column;
+    this.path = init.path;
     this.detail = detail;
   }
 }
@@ -47,5 +55,6 @@ export class MeshFormatError extends Error {
 function describePosition(init: MeshFormatErrorInit): string {
   if (init.line !== undefined) return `line ${init.line}${init.column !== undefined ? `:${init.column}` : ''}: `;
   if (init.offset !== undefined) return `at byte ${init.offset}: `;
+  if (init.path !== undefined) return `${init.path}: `;
   return '';
 }

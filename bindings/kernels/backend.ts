@@ -1,4 +1,4 @@
-import { Kernels, type BackendName } from './kernels.js';
+import { DEFAULT_MEMORY_CAP, Kernels, type BackendName } from './kernels.js';
 import { jsRawKernels } from './js/index.js';
 import { instantiateKernelModule, wasmRawKernels } from './wasm-kernels.js';
 import { WASM_SCALAR_BASE64, WASM_SIMD_BASE64 } from './wasm-binaries.generated.js';
@@ -8,9 +8,14 @@ export type BackendChoice = BackendName | 'auto';
 export interface InitOptions {
   /** 'auto' (default): wasm-simd where SIMD validates, else wasm-scalar, else js. */
   backend?: BackendChoice;
+  /**
+   * Bytes of WebAssembly memory kept between calls (default 64 MiB): a call on a larger file
+   * grows the memory, and the next format call gives it back by starting a fresh instance.
+   */
+  memoryCap?: number;
 }
 
-export const INIT_DEFAULTS: Required<InitOptions> = { backend: 'auto' };
+export const INIT_DEFAULTS: Required<InitOptions> = { backend: 'auto', memoryCap: DEFAULT_MEMORY_CAP };
 
 // (module (func (result v128) v128.const i32x4 0 0 0 0)): validates only where SIMD is supported.
 const SIMD_PROBE = new Uint8Array([
@@ -47,10 +52,13 @@ function wasmBytes(name: BackendName): Uint8Array {
   return decodeBase64(name === 'wasm-simd' ? WASM_SIMD_BASE64 : WASM_SCALAR_BASE64);
 }
 
-function kernelsFromModule(name: BackendName, module: WebAssembly.Module): Kernels {
-  const { exports, arena } = instantiateKernelModule(module);
-  if ((exports.simdBuild() === 1) !== (name === 'wasm-simd')) throw new Error(`meshcodec: embedded module does not match backend ${name}`);
-  return new Kernels(name, wasmRawKernels(exports, arena), arena);
+function kernelsFromModule(name: BackendName, module: WebAssembly.Module, memoryCap: number): Kernels {
+  const instantiate = () => {
+    const { exports, arena } = instantiateKernelModule(module);
+    if ((exports.simdBuild() === 1) !== (name === 'wasm-simd')) throw new Error(`meshcodec: embedded module does not match backend ${name}`);
+    return { raw: wasmRawKernels(exports, arena), arena };
+  };
+  return new Kernels(name, jsRawKernels, instantiate, memoryCap);
 }
 
 /**
@@ -58,7 +66,7 @@ function kernelsFromModule(name: BackendName, module: WebAssembly.Module): Kerne
  * Synchronous compilation: fine in Node and workers; browsers' main threads should use
  * `createKernels` (async).
  */
-export function createKernelsSync(choice: BackendChoice = 'auto'): Kernels {
+export function createKernelsSync(choice: BackendChoice = 'auto', memoryCap = INIT_DEFAULTS.memoryCap): Kernels {
   const name = resolveChoice(choice);
   if (name === 'js') return new Kernels('js', jsRawKernels);
   let module = moduleCache.get(name);
@@ -66,10 +74,10 @@ export function createKernelsSync(choice: BackendChoice = 'auto'): Kernels {
     module = new WebAssembly.Module(wasmBytes(name) as BufferSource);
     moduleCache.set(name, module);
   }
-  return kernelsFromModule(name, module);
+  return kernelsFromModule(name, module, memoryCap);
 }
 
-export async function createKernels(choice: BackendChoice = 'auto'): Promise<Kernels> {
+export async function createKernels(choice: BackendChoice = 'auto', memoryCap = INIT_DEFAULTS.memoryCap): Promise<Kernels> {
   const name = resolveChoice(choice);
   if (name === 'js') return new Kernels('js', jsRawKernels);
   let module = moduleCache.get(name);
@@ -77,28 +85,33 @@ export async function createKernels(choice: BackendChoice = 'auto'): Promise<Ker
     module = await WebAssembly.compile(wasmBytes(name) as BufferSource);
     moduleCache.set(name, module);
   }
-  return kernelsFromModule(name, module);
+  return kernelsFromModule(name, module, memoryCap);
 }
 
 let current: Kernels | undefined;
 
 /** Chooses the library-wide backend (async compile). Resolves to the Kernels now in use. */
 export async function init(options: InitOptions = {}): Promise<Kernels> {
-  const { backend } = { ...INIT_DEFAULTS, ...options };
-  current = await createKernels(backend);
+  const { backend, memoryCap } = { ...INIT_DEFAULTS, ...options };
+  current = await createKernels(backend, memoryCap);
   return current;
 }
 
 /** As `init`, compiling synchronously (Node, workers). */
 export function initSync(options: InitOptions = {}): Kernels {
-  const { backend } = { ...INIT_DEFAULTS, ...options };
-  current = createKernelsSync(backend);
+  const { backend, memoryCap } = { ...INIT_DEFAULTS, ...options };
+  current = createKernelsSync(backend, memoryCap);
   return current;
 }
 
 /** The library-wide Kernels; initialises with 'auto' on first use if `init` was not called. */
 export function getKernels(): Kernels {
   return current ?? initSync();
+}
+
+/** The library-wide Kernels if one exists, without creating it. */
+export function currentKernels(): Kernels | undefined {
+  return current;
 }
 
 /** Name of the backend in use ('wasm-simd', 'wasm-scalar' or 'js'). */

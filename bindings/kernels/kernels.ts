@@ -5,40 +5,109 @@ import type { IndexArray } from '../model/asset.js';
 export type BackendName = 'wasm-simd' | 'wasm-scalar' | 'js';
 export type IndexWidth = 1 | 2 | 4;
 
+/** Element types a workspace array can have. */
+export type ArrayKind = 'u8' | 'u16' | 'i16' | 'u32' | 'f32';
+
+interface ArrayOfKind {
+  u8: Uint8Array;
+  u16: Uint16Array;
+  i16: Int16Array;
+  u32: Uint32Array;
+  f32: Float32Array;
+}
+
+const CONSTRUCTOR_OF_KIND: { [K in ArrayKind]: TypedArrayConstructor } = { u8: Uint8Array, u16: Uint16Array, i16: Int16Array, u32: Uint32Array, f32: Float32Array };
+
+/** Every array of one job, by name: its element type and length. */
+export type WorkspaceLayout = Record<string, readonly [ArrayKind, number]>;
+
+export type WorkspaceArrays<L extends WorkspaceLayout> = { readonly [K in keyof L]: ArrayOfKind[L[K][0]] };
+
 /**
- * Scratch arrays for a run of kernel calls. On a wasm backend they live in WebAssembly memory,
- * so kernels use them in place with no copy; on the js backend they are ordinary arrays.
- * Space is reserved up front: arrays stay valid until `release()` and until nothing else grows
- * the memory, so allocate all of a job's arrays from one workspace and hand results back with
- * `keep()` (a copy on wasm, the array itself on js).
+ * Scratch arrays for a run of kernel calls, all declared up front in one layout, so that the
+ * space reserved is computed from the very list of arrays taken: a job cannot outgrow its
+ * workspace. On a wasm backend the arrays live in WebAssembly memory and kernels use them in
+ * place; on the js backend they are ordinary arrays. Read them through `arrays` each time
+ * (`const a = ws.arrays; … a.positions`): if anything grows the memory while the workspace is
+ * live, `arrays` re-derives every view. Hand results back with `keep()` (a copy on wasm, the
+ * array itself on js) before `release()`.
  */
-export interface Workspace {
-  u8(length: number): Uint8Array;
-  u16(length: number): Uint16Array;
-  i16(length: number): Int16Array;
-  u32(length: number): Uint32Array;
-  f32(length: number): Float32Array;
+export interface Workspace<L extends WorkspaceLayout = WorkspaceLayout> {
+  readonly arrays: WorkspaceArrays<L>;
   /** An array the caller may keep after `release()`. */
   keep<T extends TypedArray>(array: T): T;
   release(): void;
 }
 
+/** Bytes a layout takes in WebAssembly memory (each array 16-byte aligned). */
+export function layoutBytes(layout: WorkspaceLayout): number {
+  let bytes = 0;
+  for (const [kind, length] of Object.values(layout)) bytes += alignUp16(checkedLength(length) * CONSTRUCTOR_OF_KIND[kind].BYTES_PER_ELEMENT);
+  return bytes;
+}
+
+function alignUp16(n: number): number {
+  return Math.ceil(n / 16) * 16;
+}
+
+function checkedLength(length: number): number {
+  if (!Number.isSafeInteger(length) || length < 0) throw new RangeError(`meshcodec: workspace array length ${length} is not a count`);
+  return length;
+}
+
+/** A fresh WebAssembly instance of a backend: its functions and its memory. */
+export interface KernelInstance {
+  raw: RawKernels;
+  arena: WasmArena;
+}
+
+/** WebAssembly memory a Kernels object keeps between calls (see `trim`): 64 MiB. */
+export const DEFAULT_MEMORY_CAP = 64 * 1024 * 1024;
+
 /** The hot loops, on one backend. Every method has the same bits on every backend. */
 export class Kernels {
   readonly backend: BackendName;
-  /** The functions this object wraps (for benchmarks and advanced use). */
-  readonly raw: RawKernels;
-  private readonly arena: WasmArena | undefined;
+  /** WebAssembly memory kept after a call; `trim()` gives back memory above it. */
+  readonly memoryCap: number;
+  private instance: { raw: RawKernels; arena?: WasmArena };
+  private readonly instantiate: (() => KernelInstance) | undefined;
 
-  constructor(backend: BackendName, raw: RawKernels, arena?: WasmArena) {
+  /** `instantiate` (wasm backends) makes a fresh instance: the first one, and one after each trim that releases memory. */
+  constructor(backend: BackendName, raw: RawKernels, instantiate?: () => KernelInstance, memoryCap = DEFAULT_MEMORY_CAP) {
     this.backend = backend;
-    this.raw = raw;
-    this.arena = arena;
+    this.memoryCap = memoryCap;
+    this.instantiate = instantiate;
+    this.instance = instantiate ? instantiate() : { raw };
   }
 
-  /** Reserves `byteCapacity` bytes of scratch space (plus alignment padding). */
-  workspace(byteCapacity: number): Workspace {
-    return this.arena ? new ArenaWorkspace(this.arena, byteCapacity) : HEAP_WORKSPACE;
+  /** The functions this object wraps (for benchmarks and advanced use); they change when `trim` replaces the instance. */
+  get raw(): RawKernels {
+    return this.instance.raw;
+  }
+
+  private get arena(): WasmArena | undefined {
+    return this.instance.arena;
+  }
+
+  /** Bytes of WebAssembly memory this object holds now (0 on the js backend). */
+  get memoryBytes(): number {
+    return this.arena?.memory.buffer.byteLength ?? 0;
+  }
+
+  /**
+   * Gives back WebAssembly memory grown above `memoryCap` by an earlier call: WebAssembly memory
+   * never shrinks, so the instance is replaced by a fresh one. Only between jobs (no workspace
+   * live); the format handlers call it after every parse and encode.
+   */
+  trim(): void {
+    const arena = this.arena;
+    if (!arena || !this.instantiate || arena.top !== arena.base) return;
+    if (arena.memory.buffer.byteLength > this.memoryCap) this.instance = this.instantiate();
+  }
+
+  /** Reserves every array of `layout` at once (see Workspace). */
+  workspace<L extends WorkspaceLayout>(layout: L): Workspace<L> {
+    return this.arena ? new ArenaWorkspace(this.arena, layout) : heapWorkspace(layout);
   }
 
   /** v = min[c] + size[c] * (q / 65535) over interleaved values with `components` (1–4) per element. */
@@ -158,45 +227,45 @@ function checkLength(dst: ArrayLike<number>, length: number): void {
   if (dst.length !== length) throw new RangeError(`destination has ${dst.length} elements, expected ${length}`);
 }
 
-const HEAP_WORKSPACE: Workspace = {
-  u8: (n) => new Uint8Array(n),
-  u16: (n) => new Uint16Array(n),
-  i16: (n) => new Int16Array(n),
-  u32: (n) => new Uint32Array(n),
-  f32: (n) => new Float32Array(n),
-  keep: (array) => array,
-  release: () => {},
-};
+function heapWorkspace<L extends WorkspaceLayout>(layout: L): Workspace<L> {
+  const arrays: Record<string, TypedArray> = {};
+  for (const [name, [kind, length]] of Object.entries(layout)) arrays[name] = new CONSTRUCTOR_OF_KIND[kind](checkedLength(length));
+  return { arrays: arrays as WorkspaceArrays<L>, keep: (array) => array, release: () => {} };
+}
 
-class ArenaWorkspace implements Workspace {
+class ArenaWorkspace<L extends WorkspaceLayout> implements Workspace<L> {
   private readonly arena: WasmArena;
+  private readonly layout: L;
   private readonly start: number;
   private readonly end: number;
-  private next: number;
+  private buffer: ArrayBufferLike | undefined;
+  private views: WorkspaceArrays<L> | undefined;
   private released = false;
 
-  constructor(arena: WasmArena, byteCapacity: number) {
+  constructor(arena: WasmArena, layout: L) {
     this.arena = arena;
+    this.layout = layout;
     this.start = arena.top;
-    // Each allocation is 16-aligned: reserve generously so that callers can count raw bytes.
-    this.next = arena.alloc(byteCapacity + 1024);
+    arena.alloc(layoutBytes(layout));
     this.end = arena.top;
   }
 
-  private take<C extends TypedArrayConstructor>(ctor: C, length: number): InstanceType<C> {
+  get arrays(): WorkspaceArrays<L> {
     if (this.released) throw new Error('meshcodec: workspace used after release()');
-    const ptr = this.next;
-    const end = (ptr + length * ctor.BYTES_PER_ELEMENT + 15) & ~15;
-    if (end > this.end) throw new RangeError(`meshcodec: workspace capacity exceeded (${end - this.start} > ${this.end - this.start} bytes)`);
-    this.next = end;
-    return this.arena.view(ctor, ptr, length);
+    const buffer = this.arena.memory.buffer;
+    if (this.views === undefined || this.buffer !== buffer) {
+      const views: Record<string, TypedArray> = {};
+      let ptr = this.start;
+      for (const [name, [kind, length]] of Object.entries(this.layout)) {
+        const ctor = CONSTRUCTOR_OF_KIND[kind];
+        views[name] = this.arena.view(ctor, ptr, length);
+        ptr += alignUp16(length * ctor.BYTES_PER_ELEMENT);
+      }
+      this.views = views as WorkspaceArrays<L>;
+      this.buffer = buffer;
+    }
+    return this.views;
   }
-
-  u8(n: number) { return this.take(Uint8Array, n); }
-  u16(n: number) { return this.take(Uint16Array, n); }
-  i16(n: number) { return this.take(Int16Array, n); }
-  u32(n: number) { return this.take(Uint32Array, n); }
-  f32(n: number) { return this.take(Float32Array, n); }
 
   keep<T extends TypedArray>(array: T): T {
     return (this.arena.owns(array) ? array.slice() : array) as T;

@@ -1,36 +1,40 @@
 import type { Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
+import { MeshFormatError } from '../../io/errors.js';
 import { channelCount, IQM_CHANNELS, type IqmDocument } from './iqm-document.js';
 
 /**
  * Every frame of a document as dense TRS: 10 floats (translate xyz, rotate xyzw, scale xyz)
- * per pose per frame, computed exactly as the reference loader does (float32).
+ * per pose per frame, computed exactly as the reference loader does (float32). With
+ * `animatedOnly`, only the poses whose channel mask is not 0 (the others store nothing per
+ * frame: every frame is their channel offsets), in pose order.
  */
-export function dequantizeFrames(document: IqmDocument, kernels: Kernels = getKernels()): Float32Array {
-  const { poses, frameCount } = document;
+export function dequantizeFrames(document: IqmDocument, kernels: Kernels = getKernels(), animatedOnly = false): Float32Array {
+  const { frameCount } = document;
+  const poses = animatedOnly ? document.poses.filter((pose) => pose.channelMask !== 0) : document.poses;
   const perFrame = poses.reduce((sum, pose) => sum + channelCount(pose.channelMask), 0);
-  if (frameCount > 0 && perFrame !== document.frameChannelCount) {
-    throw new RangeError(`the pose masks have ${perFrame} channels but frameChannelCount is ${document.frameChannelCount}`);
-  }
-  if (document.frames.length < frameCount * perFrame) {
-    throw new RangeError(`${frameCount} frames need ${frameCount * perFrame} values, the document has ${document.frames.length}`);
-  }
-  const outputLength = frameCount * poses.length * IQM_CHANNELS;
-  const ws = kernels.workspace(document.frames.byteLength + poses.length * 84 + outputLength * 4);
+  const fail = (detail: string): never => {
+    throw new MeshFormatError({ code: 'BAD_COUNT', format: 'iqm' }, detail);
+  };
+  if (frameCount > 0 && perFrame !== document.frameChannelCount) fail(`the pose masks have ${perFrame} channels but frameChannelCount is ${document.frameChannelCount}`);
+  if (document.frames.length < frameCount * perFrame) fail(`${frameCount} frames need ${frameCount * perFrame} values, the document has ${document.frames.length}`);
+  const ws = kernels.workspace({
+    frames: ['u16', document.frames.length],
+    masks: ['u32', poses.length],
+    offsets: ['f32', poses.length * IQM_CHANNELS],
+    scales: ['f32', poses.length * IQM_CHANNELS],
+    dense: ['f32', poses.length ? frameCount * poses.length * IQM_CHANNELS : 0],
+  });
   try {
-    const frames = ws.u16(document.frames.length);
-    frames.set(document.frames);
-    const masks = ws.u32(poses.length);
-    const offsets = ws.f32(poses.length * IQM_CHANNELS);
-    const scales = ws.f32(poses.length * IQM_CHANNELS);
+    const a = ws.arrays;
+    a.frames.set(document.frames);
     poses.forEach((pose, j) => {
-      masks[j] = pose.channelMask;
-      offsets.set(pose.channelOffset, j * IQM_CHANNELS);
-      scales.set(pose.channelScale, j * IQM_CHANNELS);
+      a.masks[j] = pose.channelMask;
+      a.offsets.set(pose.channelOffset, j * IQM_CHANNELS);
+      a.scales.set(pose.channelScale, j * IQM_CHANNELS);
     });
-    const dense = ws.f32(outputLength);
-    kernels.raw.dequantizeIqmFrames(frames, frameCount, masks, offsets, scales, dense);
-    return ws.keep(dense);
+    if (poses.length) kernels.raw.dequantizeIqmFrames(a.frames, frameCount, a.masks, a.offsets, a.scales, a.dense);
+    return ws.keep(a.dense);
   } finally {
     ws.release();
   }

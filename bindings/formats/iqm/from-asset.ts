@@ -1,5 +1,6 @@
 import type { Asset, Joint, Mesh } from '../../model/asset.js';
 import type { WriteOptions } from '../format.js';
+import { checkSampledKeys, gridKeyCount, sampleChannel } from '../../model/sample-track.js';
 import { channelCount, emptyIqmDocument, IQM_ANIM_LOOP, IQM_CHANNELS, type IqmDocument, type IqmPose, type IqmVertexArray } from './iqm-document.js';
 import { IQM_CUSTOM, IQM_FORMAT, IQM_VERTEX_TYPE } from './vertex-formats.js';
 
@@ -184,8 +185,8 @@ function buildTriangles(meshes: Mesh[], firstVertices: number[], triangleCount: 
 }
 
 /**
- * One pose per joint; every animation sampled at its keys (by index; a track with fewer keys
- * holds its last), channels absent from a track take the bind pose. Quantization follows the
+ * One pose per joint; every animation put on its frames (keys on the grid copied, others
+ * sampled: see sampleChannel), channels absent from a track take the bind pose. Quantization follows the
  * reference compiler: offset = min, scale = range / 65535, value = ushort(0.5 + (v − offset) / scale).
  */
 function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], text: TextTable, warn: (m: string) => void): void {
@@ -193,6 +194,7 @@ function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], tex
   const poseCount = joints.length || Math.max(-1, ...trackJoints) + 1;
   if (!joints.length) warn('animations without a skeleton: poses are written without names or bind pose, all as roots');
   const totalFrames = asset.animations.reduce((sum, a) => sum + a.frameCount, 0);
+  checkSampledKeys(totalFrames, poseCount, 'the animations');
   const dense = new Float32Array(totalFrames * poseCount * IQM_CHANNELS);
   for (let j = 0; j < poseCount; j++) {
     const bind = joints[j];
@@ -205,19 +207,14 @@ function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], tex
     const n = animation.frameCount;
     for (const track of animation.tracks) {
       if (track.joint < 0 || track.joint >= poseCount) { warn(`animation '${animation.name}' has a track for joint ${track.joint}, which does not exist; dropped`); continue; }
-      const keys = track.times.length;
-      for (let i = 0; i < keys; i++) {
-        if (Math.abs(track.times[i]! - i / animation.frameRate) > 1e-4) { warn(`animation '${animation.name}' has keys off its ${animation.frameRate} fps grid; they were taken as consecutive frames`); break; }
+      if (track.times.length && gridKeyCount(track, n, animation.frameRate) === undefined) {
+        warn(`animation '${animation.name}' has keys off its ${animation.frameRate} fps grid; they were resampled onto its ${n} frames`);
       }
-      if (keys !== n) warn(`animation '${animation.name}' has tracks with ${keys} keys for ${n} frames; the last key was held`);
-      if (keys === 0) continue;
-      for (let i = 0; i < n; i++) {
-        const key = Math.min(i, keys - 1);
-        const at = ((firstFrame + i) * poseCount + track.joint) * IQM_CHANNELS;
-        if (track.translation) dense.set(track.translation.subarray(key * 3, key * 3 + 3), at);
-        if (track.rotation) dense.set(track.rotation.subarray(key * 4, key * 4 + 4), at + 3);
-        if (track.scale) dense.set(track.scale.subarray(key * 3, key * 3 + 3), at + 7);
-      }
+      const at = (firstFrame * poseCount + track.joint) * IQM_CHANNELS;
+      const stride = poseCount * IQM_CHANNELS;
+      sampleChannel(track, 'translation', n, animation.frameRate, dense, at, stride);
+      sampleChannel(track, 'rotation', n, animation.frameRate, dense, at + 3, stride);
+      sampleChannel(track, 'scale', n, animation.frameRate, dense, at + 7, stride);
     }
     document.anims.push({ name: text.add(animation.name), firstFrame, frameCount: n, frameRate: animation.frameRate, flags: animation.loop ? IQM_ANIM_LOOP : 0 });
     firstFrame += n;

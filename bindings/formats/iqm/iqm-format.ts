@@ -1,4 +1,5 @@
 import type { FormatHandler, ReadOptions } from '../format.js';
+import { defineFormat } from '../define-format.js';
 import { iqmText, IQM_VERSION } from './iqm-document.js';
 import { isIqm, readIqm } from './read-iqm.js';
 import { writeIqm } from './write-iqm.js';
@@ -7,7 +8,7 @@ import { assetToIqm, type IqmWriteOptions } from './from-asset.js';
 import { IQM_CUSTOM, IQM_FORMAT_NAMES, IQM_VERTEX_TYPE_NAMES } from './vertex-formats.js';
 
 /** Inter-Quake Model v2 (.iqm). */
-export const iqmFormat: FormatHandler<ReadOptions, IqmWriteOptions> = {
+export const iqmFormat: FormatHandler<ReadOptions, IqmWriteOptions> = defineFormat({
   name: 'iqm',
   extensions: ['.iqm'],
   mimeTypes: ['model/x-iqm', 'application/octet-stream'],
@@ -36,4 +37,4 @@ export const iqmFormat: FormatHandler<ReadOptions, IqmWriteOptions> = {
       extensions: d.extensions.map((e) => ({ name: iqmText(d, e.name), bytes: e.data.length })),
     };
   },
-};
+});

@@ -1,3 +1,4 @@
+import { recordFileOffset } from '../../io/provenance.js';
 import { ByteReader } from '../../io/byte-reader.js';
 import type { MeshFormatErrorCode } from '../../io/errors.js';
 import type { Kernels } from '../../kernels/kernels.js';
@@ -199,7 +200,7 @@ class IqmReader {
     const { numTriangles, ofsTriangles, numVertexes } = this.h;
     const at = this.table(numTriangles, ofsTriangles, 12, FIELD.ofsTriangles, 'triangle table');
     if (at < 0) return new Uint32Array(0);
-    const triangles = componentsFromBytes(this.r.bytes, at, numTriangles * 3, IQM_FORMAT.uint) as Uint32Array;
+    const triangles = recordFileOffset(componentsFromBytes(this.r.bytes, at, numTriangles * 3, IQM_FORMAT.uint) as Uint32Array, at);
     if (this.kernels.maxIndex(triangles) >= numVertexes) {
       const bad = triangles.findIndex((v) => v >= numVertexes);
       this.fail('BAD_INDEX', `triangle ${Math.floor(bad / 3)} uses vertex ${triangles[bad]} of ${numVertexes}`, at + bad * 4);

@@ -2,6 +2,7 @@ import { emptyAsset, type Animation, type Asset, type Mesh, type MeshAttributes,
 import type { Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
 import { MeshFormatError } from '../../io/errors.js';
+import { fileOffsetOf } from '../../io/provenance.js';
 import { DEFAULT_FRAME_RATE } from '../format.js';
 import { IQM_ANIM_LOOP, IQM_CHANNELS, iqmText, type IqmDocument, type IqmVertexArray } from './iqm-document.js';
 import { dequantizeFrames } from './dequantize-frames.js';
@@ -65,7 +66,7 @@ export function iqmToAsset(document: IqmDocument, options: IqmToAssetOptions = {
   }
   if (document.anims.length) {
     if (!document.joints.length) warn(`animation-only file: tracks refer to the ${document.poses.length} joints of the model it animates, by index`);
-    const dense = dequantizeFrames(document, kernels);
+    const dense = dequantizeFrames(document, kernels, true);
     for (const anim of document.anims) asset.animations.push(convertAnimation(document, anim, dense, frameRate, warn));
   }
   return asset;
@@ -180,7 +181,9 @@ function convertMesh(document: IqmDocument, mesh: IqmDocument['meshes'][number],
   const name = iqmText(document, mesh.name);
   const outside = local.findIndex((v) => v >= count);
   if (outside >= 0) {
-    throw new MeshFormatError({ code: 'UNSUPPORTED', format: 'iqm' }, `mesh '${name}' has a triangle using vertex ${triangles[outside]}, outside its own vertices ${first}..${first + count - 1}`);
+    const stored = outside + [0, 1, -1][outside % 3]!; // where the winding swap took it from
+    const offset = fileOffsetOf(document.triangles, mesh.firstTriangle * 3 + stored, 4);
+    throw new MeshFormatError({ code: 'UNSUPPORTED', format: 'iqm', offset }, `mesh '${name}' has a triangle using vertex ${triangles[stored]}, outside its own vertices ${first}..${first + count - 1}`);
   }
   const result: Mesh = { name, attributes, indices: kernels.compactIndices(local, count) };
   const material = iqmText(document, mesh.material);
@@ -200,17 +203,27 @@ function convertAnimation(document: IqmDocument, anim: IqmDocument['anims'][numb
     frameRate = defaultRate;
   }
   if (anim.flags & ~IQM_ANIM_LOOP) warn(`animation '${name}' flags ${anim.flags} other than loop are not kept`);
-  const poseCount = document.poses.length;
   const n = anim.frameCount;
-  const times = new Float32Array(n);
-  for (let i = 0; i < n; i++) times[i] = i / frameRate;
-  const stride = poseCount * IQM_CHANNELS;
+  const animated = document.poses.filter((pose) => pose.channelMask !== 0).length;
+  // One block of key times shared by the animated poses' tracks (read-only); a pose whose mask is
+  // 0 stores nothing per frame and becomes a one-key (constant) track, so frames cost memory
+  // only where the file stores values for them.
+  const times = new Float32Array(animated ? n : 0);
+  for (let i = 0; i < times.length; i++) times[i] = i / frameRate;
+  const stride = animated * IQM_CHANNELS;
   const tracks: Track[] = [];
-  for (let j = 0; j < poseCount; j++) {
+  let row = 0;
+  for (let j = 0; j < document.poses.length; j++) {
+    const pose = document.poses[j]!;
+    if (pose.channelMask === 0) {
+      const c = pose.channelOffset;
+      tracks.push({ joint: j, times: new Float32Array(1), translation: c.slice(0, 3), rotation: c.slice(3, 7), scale: c.slice(7, 10) });
+      continue;
+    }
     const translation = new Float32Array(n * 3);
     const rotation = new Float32Array(n * 4);
     const scale = new Float32Array(n * 3);
-    for (let i = 0, at = anim.firstFrame * stride + j * IQM_CHANNELS; i < n; i++, at += stride) {
+    for (let i = 0, at = anim.firstFrame * stride + row * IQM_CHANNELS; i < n; i++, at += stride) {
       translation[i * 3] = dense[at]!;
       translation[i * 3 + 1] = dense[at + 1]!;
       translation[i * 3 + 2] = dense[at + 2]!;
@@ -222,7 +235,8 @@ function convertAnimation(document: IqmDocument, anim: IqmDocument['anims'][numb
       scale[i * 3 + 1] = dense[at + 8]!;
       scale[i * 3 + 2] = dense[at + 9]!;
     }
-    tracks.push({ joint: j, times: times.slice(), translation, rotation, scale });
+    tracks.push({ joint: j, times, translation, rotation, scale });
+    row++;
   }
   return { name, frameRate, frameCount: n, loop: (anim.flags & IQM_ANIM_LOOP) !== 0, tracks };
 }

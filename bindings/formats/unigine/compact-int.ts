@@ -1,3 +1,4 @@
+import { documentError } from './document-error.js';
 import type { ByteReader } from '../../io/byte-reader.js';
 import type { ByteWriter } from '../../io/byte-writer.js';
 
@@ -28,7 +29,7 @@ export function readCompactInt(reader: ByteReader, what: string): number {
 
 /** Writes `value` (a 32-bit signed integer) in the shortest compact form. */
 export function writeCompactInt(writer: ByteWriter, value: number): void {
-  if (!Number.isInteger(value) || Math.abs(value) > MAX_MAGNITUDE) throw new RangeError(`compact integer out of range: ${value}`);
+  if (!Number.isInteger(value) || Math.abs(value) > MAX_MAGNITUDE) documentError(`compact integer out of range: ${value}`);
   let magnitude = Math.abs(value);
   let byte = (magnitude & 0x3f) | (value < 0 ? 0x40 : 0);
   magnitude = Math.floor(magnitude / 64);

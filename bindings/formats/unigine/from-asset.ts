@@ -1,3 +1,5 @@
+import { MeshFormatError } from '../../io/errors.js';
+import { ASSET_FORMAT } from '../../model/validate-asset.js';
 import { getKernels } from '../../kernels/backend.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import type { Asset, Mesh } from '../../model/asset.js';
@@ -41,7 +43,7 @@ export function assetToUnigine(asset: Asset, options: UnigineWriteOptions = {}):
   const warnings: string[] = [];
   const joints = asset.skeleton?.joints ?? [];
   // Bone parents and animated-bone indices are int16.
-  if (joints.length > MAX_BONES) throw new RangeError(`UNIGINE files hold at most ${MAX_BONES} bones; the skeleton has ${joints.length}`);
+  if (joints.length > MAX_BONES) throw new MeshFormatError({ code: 'BAD_COUNT', format: ASSET_FORMAT, path: 'skeleton.joints' }, `UNIGINE files hold at most ${MAX_BONES} bones; the skeleton has ${joints.length}`);
   const bones: UnigineBone[] = joints.map((j) => ({ name: j.name, parent: j.parent }));
   const bindPose = new Float32Array(joints.length * BIND_POSE_FLOATS);
   joints.forEach((j, i) => bindPose.set([...j.translation, ...j.rotation, ...j.scale], i * BIND_POSE_FLOATS));
@@ -65,8 +67,6 @@ function meshToSurface(kernels: Kernels, mesh: Mesh, boneCount: number, warnings
   const a = mesh.attributes;
   const vertexCount = a.positions.length / 3;
   const indices = kernels.widenIndices(mesh.indices);
-  if (indices.length && kernels.maxIndex(indices) >= vertexCount) throw new RangeError(`${label}: an index reaches ${kernels.maxIndex(indices)}, beyond its ${vertexCount} vertices`);
-  if (indices.length % 3 !== 0) throw new RangeError(`${label}: ${indices.length} indices do not make whole triangles`);
   const normals = a.normals ?? faceWeightedNormals(a.positions, indices);
   if (!a.normals) warnings.push(`${label}: has no normals; UNIGINE needs them, so they were computed from the faces`);
   if (!a.tangents) warnings.push(`${label}: has no tangents; an arbitrary tangent perpendicular to each normal was stored`);
@@ -111,7 +111,7 @@ function skinWeights(joints: Uint16Array | undefined, weights: Float32Array | un
     while (used > 0 && !(weights[v * 4 + used - 1]! > 0) && joints[v * 4 + used - 1] === 0) used--;
     for (let k = 0; k < used; k++) {
       const joint = joints[v * 4 + k]!;
-      if (joint >= boneCount) throw new RangeError(`${label}: vertex ${v} is weighted to joint ${joint}, outside the skeleton's ${boneCount} joints`);
+      if (joint >= boneCount) throw new MeshFormatError({ code: 'BAD_INDEX', format: ASSET_FORMAT }, `${label}: vertex ${v} is weighted to joint ${joint}, outside the skeleton's ${boneCount} joints`);
       bones[total] = joint;
       values[total++] = Math.max(0, Math.min(65535, Math.trunc(weights[v * 4 + k]! * 65535))) || 0;
     }

@@ -1,5 +1,6 @@
 import type { Asset } from '../../model/asset.js';
 import type { FormatHandler, ReadOptions } from '../format.js';
+import { defineFormat } from '../define-format.js';
 import { assetToUnigine, type UnigineWriteOptions } from './from-asset.js';
 import type { UnigineDocument } from './mesh-document.js';
 import { readUnigine } from './read-document.js';
@@ -56,7 +57,7 @@ export function describeUnigine(doc: UnigineDocument): Record<string, unknown> {
   };
 }
 
-export const unigineFormat: FormatHandler<ReadOptions, UnigineWriteOptions> = {
+export const unigineFormat: FormatHandler<ReadOptions, UnigineWriteOptions> = defineFormat({
   name: 'unigine',
   extensions: ['.mesh', '.anim'],
   mimeTypes: ['application/octet-stream'],
@@ -65,4 +66,4 @@ export const unigineFormat: FormatHandler<ReadOptions, UnigineWriteOptions> = {
   parseSync: parseUnigine,
   encodeSync: encodeUnigine,
   describe: (bytes) => describeUnigine(readUnigine(bytes)),
-};
+});

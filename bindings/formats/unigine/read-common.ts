@@ -1,3 +1,4 @@
+import { recordFileOffset } from '../../io/provenance.js';
 import { ByteReader } from '../../io/byte-reader.js';
 import { readCompactInt } from './compact-int.js';
 import { ANIM_MAGIC, BIND_POSE_FLOATS, FRAME_FLAG, MESH_MAGIC, type UnigineBone, type UnigineBounds, type UnigineFrames } from './mesh-document.js';
@@ -98,23 +99,23 @@ function copyBytes(reader: ByteReader, byteLength: number, what: string): ArrayB
 
 /** A copy of `count` float32 values, keeping their exact bits (NaN payloads included). */
 export function readF32s(reader: ByteReader, count: number, what: string): Float32Array {
-  return new Float32Array(copyBytes(reader, count * 4, what));
+  return recordFileOffset(new Float32Array(copyBytes(reader, count * 4, what)), reader.offset - count * 4);
 }
 
 export function readI16s(reader: ByteReader, count: number, what: string): Int16Array {
-  return new Int16Array(copyBytes(reader, count * 2, what));
+  return recordFileOffset(new Int16Array(copyBytes(reader, count * 2, what)), reader.offset - count * 2);
 }
 
 export function readU16s(reader: ByteReader, count: number, what: string): Uint16Array {
-  return new Uint16Array(copyBytes(reader, count * 2, what));
+  return recordFileOffset(new Uint16Array(copyBytes(reader, count * 2, what)), reader.offset - count * 2);
 }
 
 export function readU32s(reader: ByteReader, count: number, what: string): Uint32Array {
-  return new Uint32Array(copyBytes(reader, count * 4, what));
+  return recordFileOffset(new Uint32Array(copyBytes(reader, count * 4, what)), reader.offset - count * 4);
 }
 
 export function readU8s(reader: ByteReader, count: number, what: string): Uint8Array {
-  return new Uint8Array(copyBytes(reader, count, what));
+  return recordFileOffset(new Uint8Array(copyBytes(reader, count, what)), reader.offset - count);
 }
 
 export function readBindPose(reader: ByteReader, boneCount: number): Float32Array {

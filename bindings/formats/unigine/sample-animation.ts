@@ -1,4 +1,9 @@
+import { MeshFormatError } from '../../io/errors.js';
 import type { Animation, Joint, Track } from '../../model/asset.js';
+import { checkSampledKeys, gridKeyCount, sampleChannel } from '../../model/sample-track.js';
+
+/** Resampling an Asset's animation never makes more frames than this (about 9 hours at 30 fps). */
+export const MAX_RESAMPLED_FRAMES = 1_000_000;
 
 /** An animation on UNIGINE's uniform frame grid, bone-major like ExpandedFrames. */
 export interface SampledAnimation {
@@ -11,30 +16,33 @@ export interface SampledAnimation {
   scales: Float32Array;
 }
 
-const TIME_TOLERANCE = 1e-4;
-
 /**
- * Puts an animation on frames f / frameRate. Tracks already on that grid are copied; others are
- * sampled (linear, normalised-linear for rotations) and `warnings` says so. Channels a track
- * lacks hold the joint's bind pose.
+ * Puts an animation on frames f / frameRate. Tracks already on that grid (see gridKeyCount:
+ * constant and held tracks included) are copied; others are sampled (linear, normalised-linear
+ * for rotations) and `warnings` says so. Channels a track lacks hold the joint's bind pose.
  */
 export function sampleAnimation(animation: Animation, joints: readonly Joint[], frameRate: number, warnings: string[]): SampledAnimation {
   const byJoint = new Map<number, Track>();
   for (const track of animation.tracks) {
-    if (track.joint < 0 || track.joint >= joints.length) throw new RangeError(`animation ${animation.name}: track for joint ${track.joint}, outside the skeleton's ${joints.length} joints`);
+    if (track.joint < 0 || track.joint >= joints.length) {
+      throw new MeshFormatError({ code: 'BAD_INDEX', format: 'asset' }, `animation ${animation.name}: track for joint ${track.joint}, outside the skeleton's ${joints.length} joints`);
+    }
     if (byJoint.has(track.joint)) warnings.push(`animation ${animation.name}: a second track for joint ${track.joint} is left out`);
     else byJoint.set(track.joint, track);
   }
   const tracks = [...byJoint.values()];
-  const onGrid = tracks.every((t) => t.times.length === animation.frameCount && t.times.every((time, f) => Math.abs(time - f / frameRate) <= TIME_TOLERANCE));
   let frameCount = animation.frameCount;
-  if (!onGrid) {
-    const end = Math.max(0, ...tracks.map((t) => (t.times.length ? t.times[t.times.length - 1]! : 0)));
+  if (!tracks.every((t) => gridKeyCount(t, frameCount, frameRate) !== undefined)) {
+    let end = 0;
+    for (const t of tracks) if (t.times.length) end = Math.max(end, t.times[t.times.length - 1]!);
     frameCount = Math.round(end * frameRate) + 1;
-    if (!Number.isSafeInteger(frameCount)) throw new RangeError(`animation ${animation.name}: keys up to ${end} s cannot be put on frames`);
+    if (!Number.isSafeInteger(frameCount) || frameCount > MAX_RESAMPLED_FRAMES) {
+      throw new MeshFormatError({ code: 'BAD_VALUE', format: 'asset' }, `animation ${animation.name}: keys up to ${end} s cannot be put on ${frameRate} fps frames (more than ${MAX_RESAMPLED_FRAMES})`);
+    }
     warnings.push(`animation ${animation.name}: resampled at ${frameRate} frames per second (${frameCount} frames), the only timing UNIGINE stores`);
   }
   const n = tracks.length;
+  checkSampledKeys(frameCount, n, `animation ${animation.name}`);
   const out: SampledAnimation = {
     name: animation.name,
     frameCount,
@@ -45,47 +53,14 @@ export function sampleAnimation(animation: Animation, joints: readonly Joint[], 
   };
   tracks.forEach((track, b) => {
     const joint = joints[track.joint]!;
-    fillChannel(out.translations, b, frameCount, 3, track, track.translation, joint.translation, onGrid, frameRate);
-    fillChannel(out.rotations, b, frameCount, 4, track, track.rotation, joint.rotation, onGrid, frameRate);
-    fillChannel(out.scales, b, frameCount, 3, track, track.scale, joint.scale, onGrid, frameRate);
+    const fill = (channel: 'translation' | 'rotation' | 'scale', dst: Float32Array, components: number, rest: readonly number[]) => {
+      const base = b * frameCount * components;
+      if (sampleChannel(track, channel, frameCount, frameRate, dst, base, components)) return;
+      for (let f = 0; f < frameCount; f++) dst.set(rest, base + f * components);
+    };
+    fill('translation', out.translations, 3, joint.translation);
+    fill('rotation', out.rotations, 4, joint.rotation);
+    fill('scale', out.scales, 3, joint.scale);
   });
   return out;
-}
-
-function fillChannel(
-  dst: Float32Array, bone: number, frameCount: number, components: number, track: Track,
-  values: Float32Array | undefined, rest: readonly number[], onGrid: boolean, frameRate: number,
-): void {
-  const base = bone * frameCount * components;
-  if (!values || track.times.length === 0) {
-    for (let f = 0; f < frameCount; f++) for (let c = 0; c < components; c++) dst[base + f * components + c] = rest[c]!;
-    return;
-  }
-  if (onGrid) {
-    dst.set(values.subarray(0, frameCount * components), base);
-    return;
-  }
-  const times = track.times;
-  let k = 0;
-  for (let f = 0; f < frameCount; f++) {
-    const time = f / frameRate;
-    while (k + 1 < times.length && times[k + 1]! <= time) k++;
-    const at = base + f * components;
-    const next = Math.min(k + 1, times.length - 1);
-    const span = times[next]! - times[k]!;
-    const s = span > 0 ? Math.min(1, Math.max(0, (time - times[k]!) / span)) : 0;
-    let sign = 1;
-    if (components === 4) {
-      let dot = 0;
-      for (let c = 0; c < 4; c++) dot += values[k * 4 + c]! * values[next * 4 + c]!;
-      if (dot < 0) sign = -1;
-    }
-    let length = 0;
-    for (let c = 0; c < components; c++) {
-      const v = values[k * components + c]! * (1 - s) + sign * values[next * components + c]! * s;
-      dst[at + c] = v;
-      length += v * v;
-    }
-    if (components === 4 && length > 0) for (let c = 0; c < 4; c++) dst[at + c] = dst[at + c]! / Math.sqrt(length);
-  }
 }

@@ -1,12 +1,13 @@
 import { MeshFormatError } from '../../io/errors.js';
 import { getKernels } from '../../kernels/backend.js';
-import type { Kernels } from '../../kernels/kernels.js';
+import type { Kernels, WorkspaceLayout } from '../../kernels/kernels.js';
 import { emptyAsset, type Animation, type Asset, type Joint, type Mesh, type MeshAttributes, type Track } from '../../model/asset.js';
 import { DEFAULT_FRAME_RATE, type ReadOptions } from '../format.js';
 import { expandAnimation } from './expand-animation.js';
-import { ALL_CHANNELS_MASK, BIND_POSE_FLOATS, type UnigineBone, type UnigineDocument, type UnigineSurface } from './mesh-document.js';
+import { ALL_CHANNELS_MASK, BIND_POSE_FLOATS, type UnigineAnimAnimation, type UnigineBone, type UnigineDocument, type UnigineMeshAnimation, type UnigineSurface } from './mesh-document.js';
 import { FORMAT_NAME } from './read-common.js';
-import { weldCorners, weldWorkspaceBytes } from './weld-corners.js';
+import { weldCorners, weldLayout } from './weld-corners.js';
+import { fileOffsetOf } from '../../io/provenance.js';
 
 export const UNIGINE_READ_DEFAULTS = {
   /** UNIGINE files store no frame rate. */
@@ -22,7 +23,7 @@ export const UNIGINE_READ_DEFAULTS = {
 export function unigineToAsset(doc: UnigineDocument, options: ReadOptions = {}): Asset {
   const kernels = options.kernels ?? getKernels();
   const frameRate = options.frameRate ?? UNIGINE_READ_DEFAULTS.frameRate;
-  if (!(frameRate > 0)) throw new RangeError(`frameRate must be positive, got ${frameRate}`);
+  if (!(frameRate > 0 && Number.isFinite(frameRate))) throw new MeshFormatError({ code: 'BAD_OPTION', format: FORMAT_NAME }, `frameRate must be a positive number, got ${frameRate}`);
   const asset = emptyAsset(FORMAT_NAME);
   // UNIGINE's world is Z-up (the corpus characters stand along +Z).
   asset.upAxis = 'z';
@@ -33,34 +34,51 @@ export function unigineToAsset(doc: UnigineDocument, options: ReadOptions = {}):
     for (const surface of doc.surfaces) asset.meshes.push(surfaceToMesh(kernels, surface, jointOf, asset.warnings));
   }
   for (const animation of doc.animations) {
-    const expanded = expandAnimation(kernels, animation, doc.bindPose);
-    if (typeof expanded === 'number') {
-      throw new MeshFormatError({ code: 'BAD_VALUE', format: FORMAT_NAME }, `animation ${animation.name}: the frame flags ask for more values than the document holds (frame entry ${expanded})`);
-    }
     if (animation.mask !== ALL_CHANNELS_MASK) asset.warnings.push(`animation ${animation.name}: its channel mask 0x${animation.mask.toString(16)} is not carried into the Asset`);
     if (animation.flags.some((flag) => flag & ~ALL_CHANNELS_MASK)) asset.warnings.push(`animation ${animation.name}: frame flag bit 7, which has no known meaning, is not carried into the Asset`);
-    const frames = animation.frameCount;
-    const bones = animation.boneIndices.length;
-    // One block of key times for all tracks (each track gets its own view): a file may claim
-    // frames for no bones, so only animated bones make the frame count cost memory.
-    const times = new Float32Array(bones * frames);
-    for (let f = 0; f < (bones ? frames : 0); f++) times[f] = f / frameRate;
-    for (let b = 1; b < bones; b++) times.copyWithin(b * frames, 0, frames);
-    const tracks: Track[] = [];
-    for (let b = 0; b < bones; b++) {
-      // The expanded arrays are the Asset's own (copied out of WebAssembly memory): views suffice.
-      tracks.push({
-        joint: jointOf[animation.boneIndices[b]!]!,
-        times: times.subarray(b * frames, (b + 1) * frames),
-        translation: expanded.translations.subarray(b * frames * 3, (b + 1) * frames * 3),
-        rotation: expanded.rotations.subarray(b * frames * 4, (b + 1) * frames * 4),
-        scale: expanded.scales.subarray(b * frames * 3, (b + 1) * frames * 3),
-      });
-    }
-    const result: Animation = { name: animation.name, frameRate, frameCount: frames, tracks };
-    asset.animations.push(result);
+    asset.animations.push(animationTracks(kernels, animation, doc.bindPose, jointOf, frameRate));
   }
   return asset;
+}
+
+/**
+ * One track per animated bone, with a key per frame up to the last frame that stores a value for
+ * that bone, and one more key at the last frame when the values hold until then. A bone nothing
+ * animates after frame 0 has a single key: a constant track. Tracks that need every frame are
+ * views into one block per channel.
+ */
+function animationTracks(kernels: Kernels, animation: UnigineMeshAnimation | UnigineAnimAnimation, bindPose: Float32Array, jointOf: readonly number[], frameRate: number): Animation {
+  const expanded = expandAnimation(kernels, animation, bindPose);
+  const frames = expanded.frameCount;
+  const times = new Float32Array(frames);
+  for (let f = 0; f < frames; f++) times[f] = f / frameRate;
+  const lastFrame = animation.frameCount - 1;
+  const tracks: Track[] = [];
+  for (let b = 0; b < animation.boneIndices.length; b++) {
+    const stored = expanded.lastStoredFrame[b]! + 1;
+    const channel = (values: Float32Array, components: number): Float32Array => {
+      const own = values.subarray(b * frames * components, (b * frames + stored) * components);
+      if (stored === 1 || stored === animation.frameCount) return own;
+      const held = new Float32Array((stored + 1) * components);
+      held.set(own);
+      held.copyWithin(stored * components, (stored - 1) * components, stored * components);
+      return held;
+    };
+    let trackTimes = times.subarray(0, stored);
+    if (stored > 1 && stored < animation.frameCount) {
+      trackTimes = new Float32Array(stored + 1);
+      trackTimes.set(times.subarray(0, stored));
+      trackTimes[stored] = lastFrame / frameRate;
+    }
+    tracks.push({
+      joint: jointOf[animation.boneIndices[b]!]!,
+      times: trackTimes,
+      translation: channel(expanded.translations, 3),
+      rotation: channel(expanded.rotations, 4),
+      scale: channel(expanded.scales, 3),
+    });
+  }
+  return { name: animation.name, frameRate, frameCount: animation.frameCount, tracks };
 }
 
 /** Joint index of each bone, in an order where parents precede children (stable: the stored order when it already does). */
@@ -94,10 +112,30 @@ function skeletonJoints(bones: readonly UnigineBone[], bindPose: Float32Array, j
   return joints;
 }
 
+/** Every workspace array surfaceToMesh takes: welding, then per-vertex outputs (at most one vertex per corner). */
+function surfaceLayout(surface: UnigineSurface, coordinates: Float32Array, quaternions: Int16Array, triangleVertexCount: number) {
+  const corners = surface.cindices.length;
+  const tangentCount = quaternions.length / 4;
+  return {
+    ...weldLayout(corners, triangleVertexCount),
+    coordinates: ['f32', coordinates.length],
+    positions: ['f32', corners * 3],
+    quaternions: ['i16', quaternions.length],
+    frameNormals: ['f32', tangentCount * 3],
+    frameTangents: ['f32', tangentCount * 4],
+    normals: ['f32', tangentCount ? corners * 3 : 0],
+    tangents: ['f32', tangentCount ? corners * 4 : 0],
+    uv0Source: ['f32', surface.uv0.length],
+    uv0: ['f32', surface.uv0.length ? corners * 2 : 0],
+    uv1Source: ['f32', surface.uv1.length],
+    uv1: ['f32', surface.uv1.length ? corners * 2 : 0],
+  } as const satisfies WorkspaceLayout;
+}
+
 function surfaceToMesh(kernels: Kernels, surface: UnigineSurface, jointOf: readonly number[], warnings: string[]): Mesh {
   const label = `surface ${surface.name}`;
-  const fail = (detail: string): never => {
-    throw new MeshFormatError({ code: 'BAD_INDEX', format: FORMAT_NAME }, `${label}: ${detail}`);
+  const fail = (detail: string, offset: number | undefined): never => {
+    throw new MeshFormatError({ code: 'BAD_INDEX', format: FORMAT_NAME, offset }, `${label}: ${detail}`);
   };
   const target = surface.targets[0];
   if (surface.targets.length > 1) warnings.push(`${label}: ${surface.targets.length - 1} morph target(s) after the first are not carried into the Asset`);
@@ -110,48 +148,47 @@ function surfaceToMesh(kernels: Kernels, surface: UnigineSurface, jointOf: reado
   const uv1Count = surface.uv1.length / 2;
   const colorCount = surface.colors.length / 4;
   const triangleVertexCount = Math.max(tangentCount, uv0Count, uv1Count, colorCount);
-  if (surface.cindices.length !== surface.tindices.length) fail(`${surface.cindices.length} cindices but ${surface.tindices.length} tindices`);
-  if (surface.cindices.length % 3 !== 0) fail(`${surface.cindices.length} indices do not make whole triangles`);
-  const corners = surface.cindices.length;
-  const ws = kernels.workspace(
-    weldWorkspaceBytes(corners, triangleVertexCount) + coordinates.byteLength + corners * 12 + // positions
-      quaternions.byteLength + tangentCount * 28 + corners * 28 + // tangent frames
-      (surface.uv0.byteLength + surface.uv1.byteLength + corners * 16) + 16 * 16,
-  );
+  const { cindices, tindices } = surface;
+  if (cindices.length !== tindices.length) fail(`${cindices.length} cindices but ${tindices.length} tindices`, fileOffsetOf(tindices));
+  if (cindices.length % 3 !== 0) fail(`${cindices.length} indices do not make whole triangles`, fileOffsetOf(cindices));
+  const ws = kernels.workspace(surfaceLayout(surface, coordinates, quaternions, triangleVertexCount));
   try {
-    const welded = weldCorners(kernels, ws, surface.cindices, surface.tindices, coordinateCount, triangleVertexCount);
+    const a = ws.arrays;
+    const welded = weldCorners(kernels, ws, cindices, tindices, coordinateCount, triangleVertexCount);
     if (typeof welded === 'number') {
-      return fail(`corner ${welded} has cindex ${surface.cindices[welded]} and tindex ${surface.tindices[welded]}, outside ${coordinateCount} coordinate and ${triangleVertexCount} triangle vertices`);
+      const badT = tindices[welded]! >= triangleVertexCount;
+      const at = badT ? fileOffsetOf(tindices, welded, tindices.BYTES_PER_ELEMENT) : fileOffsetOf(cindices, welded, cindices.BYTES_PER_ELEMENT);
+      return fail(`corner ${welded} has cindex ${cindices[welded]} and tindex ${tindices[welded]}, outside ${coordinateCount} coordinate and ${triangleVertexCount} triangle vertices`, at);
     }
     const { coordinateOf, triangleVertexOf } = welded;
     const vertexCount = coordinateOf.length;
-    const gather = (source: Float32Array, components: number, indices: Uint32Array): Float32Array => {
-      const from = ws.f32(source.length);
-      from.set(source);
-      const to = ws.f32(indices.length * components);
-      kernels.raw.gatherComponents(from, components, indices, to);
+    const gather = (source: Float32Array, components: number, indices: Uint32Array, into: Float32Array): Float32Array => {
+      const to = into.subarray(0, indices.length * components);
+      kernels.raw.gatherComponents(source, components, indices, to);
       return ws.keep(to);
     };
-    const attributes: MeshAttributes = { positions: gather(coordinates, 3, coordinateOf) };
+    a.coordinates.set(coordinates);
+    const attributes: MeshAttributes = { positions: gather(a.coordinates, 3, coordinateOf, a.positions) };
     if (tangentCount === triangleVertexCount && tangentCount > 0) {
-      const stored = ws.i16(quaternions.length);
-      stored.set(quaternions);
-      const normals = ws.f32(tangentCount * 3);
-      const tangents = ws.f32(tangentCount * 4);
-      kernels.raw.tangentFrames(stored, normals, tangents);
-      attributes.normals = gather(normals, 3, triangleVertexOf);
-      attributes.tangents = gather(tangents, 4, triangleVertexOf);
+      a.quaternions.set(quaternions);
+      kernels.raw.tangentFrames(a.quaternions, a.frameNormals, a.frameTangents);
+      attributes.normals = gather(a.frameNormals, 3, triangleVertexOf, a.normals);
+      attributes.tangents = gather(a.frameTangents, 4, triangleVertexOf, a.tangents);
     } else if (tangentCount > 0) {
       warnings.push(`${label}: ${tangentCount} tangents for ${triangleVertexCount} triangle vertices; normals and tangents are not carried`);
     }
     const uvs: Float32Array[] = [];
-    for (const [set, count, data] of [[0, uv0Count, surface.uv0], [1, uv1Count, surface.uv1]] as const) {
+    const uvSets = [[surface.uv0, a.uv0Source, a.uv0], [surface.uv1, a.uv1Source, a.uv1]] as const;
+    for (let set = 0; set < uvSets.length; set++) {
+      const [stored, source, into] = uvSets[set]!;
+      const count = stored.length / 2;
       if (count === 0) break;
       if (count !== triangleVertexCount) {
         warnings.push(`${label}: UV${set} has ${count} entries for ${triangleVertexCount} triangle vertices and is not carried`);
         break;
       }
-      uvs.push(gather(data, 2, triangleVertexOf));
+      source.set(stored);
+      uvs.push(gather(source, 2, triangleVertexOf, into));
     }
     if (uvs.length) attributes.uvs = uvs;
     if (colorCount === triangleVertexCount && colorCount > 0) {

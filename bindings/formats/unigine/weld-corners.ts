@@ -1,5 +1,5 @@
 import type { IndexArray } from '../../model/asset.js';
-import type { Kernels, Workspace } from '../../kernels/kernels.js';
+import type { Kernels, Workspace, WorkspaceLayout } from '../../kernels/kernels.js';
 
 export interface WeldedCorners {
   /** Per corner, its single-index vertex. */
@@ -9,15 +9,22 @@ export interface WeldedCorners {
   triangleVertexOf: Uint32Array;
 }
 
-/** Workspace bytes weldCorners takes for `count` corners. */
-export function weldWorkspaceBytes(count: number, triangleVertexCount: number): number {
-  return count * 20 + (triangleVertexCount + hashCapacity(count)) * 4 + 64;
-}
-
 function hashCapacity(count: number): number {
   let capacity = 1;
   while (capacity < 2 * count) capacity *= 2;
   return capacity;
+}
+
+/** The workspace arrays weldCorners uses, for `corners` corners: merge it into the caller's layout. */
+export function weldLayout(corners: number, triangleVertexCount: number) {
+  return {
+    weldC: ['u32', corners],
+    weldT: ['u32', corners],
+    weldTable: ['u32', triangleVertexCount + hashCapacity(corners)],
+    weldIndices: ['u32', corners],
+    weldCoordinateOf: ['u32', corners],
+    weldTriangleVertexOf: ['u32', corners],
+  } as const satisfies WorkspaceLayout;
 }
 
 /**
@@ -25,17 +32,14 @@ function hashCapacity(count: number): number {
  * (keep what must outlive it). Returns the corner whose index is out of range (a number) instead
  * when there is one.
  */
-export function weldCorners(kernels: Kernels, ws: Workspace, cindices: IndexArray, tindices: IndexArray, coordinateCount: number, triangleVertexCount: number): WeldedCorners | number {
-  const count = cindices.length;
-  const c = ws.u32(count);
-  const t = ws.u32(count);
-  c.set(cindices);
-  t.set(tindices);
-  const table = ws.u32(triangleVertexCount + hashCapacity(count));
-  const indices = ws.u32(count);
-  const coordinateOf = ws.u32(count);
-  const triangleVertexOf = ws.u32(count);
-  const vertices = kernels.raw.weldIndexPairs(c, t, coordinateCount, triangleVertexCount, table, indices, coordinateOf, triangleVertexOf);
+export function weldCorners(
+  kernels: Kernels, ws: Workspace<ReturnType<typeof weldLayout>>, cindices: IndexArray, tindices: IndexArray,
+  coordinateCount: number, triangleVertexCount: number,
+): WeldedCorners | number {
+  const a = ws.arrays;
+  a.weldC.set(cindices);
+  a.weldT.set(tindices);
+  const vertices = kernels.raw.weldIndexPairs(a.weldC, a.weldT, coordinateCount, triangleVertexCount, a.weldTable, a.weldIndices, a.weldCoordinateOf, a.weldTriangleVertexOf);
   if (vertices < 0) return -vertices - 1;
-  return { indices, coordinateOf: coordinateOf.subarray(0, vertices), triangleVertexOf: triangleVertexOf.subarray(0, vertices) };
+  return { indices: a.weldIndices, coordinateOf: a.weldCoordinateOf.subarray(0, vertices), triangleVertexOf: a.weldTriangleVertexOf.subarray(0, vertices) };
 }

@@ -1,3 +1,4 @@
+import { documentError } from './document-error.js';
 import { ByteWriter } from '../../io/byte-writer.js';
 import { writeCompactInt } from './compact-int.js';
 import { FRAME_FLAG, type UnigineBone, type UnigineBounds, type UnigineFrames } from './mesh-document.js';
@@ -36,7 +37,7 @@ export function writeAnimatedBones(writer: ByteWriter, boneIndices: Int16Array):
 export function writeFrames(writer: ByteWriter, frames: UnigineFrames<Float32Array | Uint16Array>): void {
   const { flags, positions, rotations, scales } = frames;
   const entries = frames.frameCount * frames.boneIndices.length;
-  if (flags.length !== entries) throw new RangeError(`animation ${frames.name}: ${flags.length} flags for ${entries} frame entries`);
+  if (flags.length !== entries) documentError(`animation ${frames.name}: ${flags.length} flags for ${entries} frame entries`);
   const float = positions instanceof Float32Array;
   const channel = float ? (v: number) => writer.f32(v) : (v: number) => writer.u16(v);
   writeCompactInt(writer, frames.frameCount);
@@ -51,7 +52,7 @@ export function writeFrames(writer: ByteWriter, frames: UnigineFrames<Float32Arr
     for (let bit = FRAME_FLAG.scaleX; bit <= FRAME_FLAG.scaleZ; bit <<= 1) if (flag & bit) channel(scales[si++]!);
   }
   if (pi !== positions.length || ri !== rotations.length || si !== scales.length) {
-    throw new RangeError(
+    documentError(
       `animation ${frames.name}: the flags call for ${pi} position, ${ri / 4} rotation and ${si} scale values; the document has ${positions.length}, ${rotations.length / 4} and ${scales.length}`,
     );
   }

@@ -1,3 +1,4 @@
+import { documentError } from './document-error.js';
 import { ByteWriter } from '../../io/byte-writer.js';
 import type { IndexArray } from '../../model/asset.js';
 import { writeCompactInt } from './compact-int.js';
@@ -63,7 +64,7 @@ function writeIndices(writer: ByteWriter, indices: IndexArray, width: 1 | 2 | 4,
   const limit = width === 1 ? 0xff : width === 2 ? 0xffff : 0xffffffff;
   const stored = width === 1 ? new Uint8Array(indices.length) : width === 2 ? new Uint16Array(indices.length) : new Uint32Array(indices.length);
   for (let i = 0; i < indices.length; i++) {
-    if (indices[i]! > limit) throw new RangeError(`${what}: index ${indices[i]} at ${i} does not fit the ${width}-byte width the vertex count calls for`);
+    if (indices[i]! > limit) documentError(`${what}: index ${indices[i]} at ${i} does not fit the ${width}-byte width the vertex count calls for`);
     stored[i] = indices[i]!;
   }
   writer.typed(stored);

@@ -1,0 +1,18 @@
+/**
+ * Where a document's arrays came from in their file, so that a problem found after reading
+ * (an index out of range, found while welding) can still name the byte at fault. Readers record
+ * the file offset of each array they read; arrays built in memory have none.
+ */
+const fileOffsets = new WeakMap<ArrayBufferView, number>();
+
+/** Records that `array` was read from byte `offset` of its file. Returns the array. */
+export function recordFileOffset<T extends ArrayBufferView>(array: T, offset: number): T {
+  fileOffsets.set(array, offset);
+  return array;
+}
+
+/** The file offset of element `index` of `array` (`elementBytes` wide in the file), if it was read from one. */
+export function fileOffsetOf(array: ArrayBufferView, index = 0, elementBytes = 1): number | undefined {
+  const start = fileOffsets.get(array);
+  return start === undefined ? undefined : start + index * elementBytes;
+}
