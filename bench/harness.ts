@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import type { Kernels } from '../bindings/kernels/kernels.js';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,3 +57,37 @@ export function writeResults(name: string, data: unknown): string {
 }
 
 export const fmt = (n: number, digits = 2): string => n.toFixed(digits);
+
+/**
+ * Arrays carved one after another out of a single workspace array of `bytes` bytes, for
+ * benchmarks that time kernels on data already in a backend's memory. Nothing else may grow
+ * that memory while the views are in use (benchmarks call raw kernels on these arrays only).
+ */
+export interface Scratch {
+  u8(n: number): Uint8Array;
+  u16(n: number): Uint16Array;
+  i16(n: number): Int16Array;
+  u32(n: number): Uint32Array;
+  f32(n: number): Float32Array;
+  release(): void;
+}
+
+export function scratch(kernels: Kernels, bytes: number): Scratch {
+  const ws = kernels.workspace({ block: ['u8', bytes] });
+  const block = ws.arrays.block;
+  let used = 0;
+  const take = <T>(ctor: new (buffer: ArrayBufferLike, offset: number, length: number) => T, size: number, n: number): T => {
+    const at = Math.ceil(used / 16) * 16;
+    if (at + n * size > bytes) throw new RangeError(`bench scratch: ${bytes} bytes are not enough`);
+    used = at + n * size;
+    return new ctor(block.buffer, block.byteOffset + at, n);
+  };
+  return {
+    u8: (n) => take(Uint8Array, 1, n),
+    u16: (n) => take(Uint16Array, 2, n),
+    i16: (n) => take(Int16Array, 2, n),
+    u32: (n) => take(Uint32Array, 4, n),
+    f32: (n) => take(Float32Array, 4, n),
+    release: () => ws.release(),
+  };
+}

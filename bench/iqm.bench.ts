@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createKernelsSync, type BackendName, type Kernels } from '../bindings/index.js';
 import { channelCount, iqmToAsset, readIqm, type IqmDocument } from '../bindings/formats/iqm/index.js';
-import { fmt, machine, markdownTable, time, writeResults } from './harness.js';
+import { fmt, machine, markdownTable, scratch, time, writeResults } from './harness.js';
 
 const MRFIXIT = '/usr/share/assimp/models/IQM/mrfixit.iqm';
 if (!existsSync(MRFIXIT)) {
@@ -44,7 +44,7 @@ for (const frameCount of [document.frameCount, 10_000]) {
   const outFloats = frameCount * document.poses.length * 10;
   for (const b of BACKENDS) {
     const k = kernels[b];
-    const ws = k.workspace(input.frames.byteLength + input.masks.byteLength * 21 + outFloats * 4);
+    const ws = scratch(k, input.frames.byteLength + input.masks.byteLength * 21 + outFloats * 4 + 256);
     const frames = ws.u16(input.frames.length); frames.set(input.frames);
     const masks = ws.u32(input.masks.length); masks.set(input.masks);
     const offsets = ws.f32(input.offsets.length); offsets.set(input.offsets);

@@ -2,8 +2,8 @@
 // a TypedArray.set copy as the memory-bandwidth baseline. Inputs and outputs live in each
 // backend's own memory (a workspace), so the figures are the kernels', not the copies'.
 // Bandwidth = (bytes read + bytes written) / second. Run: npm run bench [-- --quick]
-import { createKernelsSync, type BackendName, type Kernels, type RawKernels, type Workspace } from '../bindings/index.js';
-import { fmt, machine, markdownTable, time, writeResults } from './harness.js';
+import { createKernelsSync, type BackendName, type Kernels, type RawKernels } from '../bindings/index.js';
+import { fmt, machine, markdownTable, scratch, time, writeResults, type Scratch } from './harness.js';
 import { randomInts, rng } from '../test/helpers/backends.js';
 
 const quick = process.argv.includes('--quick');
@@ -16,7 +16,7 @@ interface KernelCase {
   bytesIn: number;
   bytesOut: number;
   /** Allocates inputs and outputs in `ws` and returns the call to time. */
-  setup(ws: Workspace, raw: RawKernels, n: number): () => unknown;
+  setup(ws: Scratch, raw: RawKernels, n: number): () => unknown;
 }
 
 /** Uniform values in [-scale, scale): realistic data (edge values such as subnormals belong in the parity tests). */
@@ -134,7 +134,7 @@ for (const n of SIZES) {
     const seconds: Partial<Record<BackendName, number>> = {};
     for (const b of BACKENDS) {
       const k = kernelsByBackend[b];
-      const ws = k.workspace(n * (c.bytesIn + c.bytesOut) + 64);
+      const ws = scratch(k, n * (c.bytesIn + c.bytesOut) + 256);
       try {
         seconds[b] = time(c.setup(ws, k.raw, n), { minSeconds: quick ? 0.2 : 0.5 }).seconds;
       } finally {

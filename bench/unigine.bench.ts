@@ -6,7 +6,7 @@ import { expandAnimation } from '../bindings/formats/unigine/expand-animation.js
 import { floatFrames } from '../bindings/formats/unigine/compress-frames.js';
 import { BIND_POSE_FLOATS } from '../bindings/formats/unigine/mesh-document.js';
 import { corpusAvailable, CORPUS_SKIP_MESSAGE, corpusFiles, readCorpus } from '../test/helpers/corpus.js';
-import { fmt, markdownTable, time, writeResults } from './harness.js';
+import { fmt, markdownTable, scratch, time, writeResults } from './harness.js';
 
 if (!corpusAvailable) {
   console.error(CORPUS_SKIP_MESSAGE);
@@ -44,9 +44,8 @@ const animations = actor.slice(1).map((bytes) => readAnim(bytes));
 const animationBytes = actor.slice(1).reduce((n, b) => n + b.length, 0);
 const floatAnimations = animations.map((doc) => {
   const a = doc.animations[0]!;
-  const expanded = expandAnimation(kernels.js, a, doc.bindPose);
-  if (typeof expanded === 'number') throw new Error('corpus animation does not expand');
-  return { doc, animation: floatFrames(kernels.js, { name: a.name, frameCount: a.frameCount, joints: Array.from(a.boneIndices), ...expanded }) };
+  const { frameCount, translations, rotations, scales } = expandAnimation(kernels.js, a, doc.bindPose);
+  return { doc, animation: floatFrames(kernels.js, { name: a.name, frameCount, joints: Array.from(a.boneIndices), translations, rotations, scales }) };
 });
 const box47Doc = readMesh(box47);
 const corners = box47Doc.surfaces.reduce((n, s) => n + s.cindices.length, 0);
@@ -54,7 +53,7 @@ const quaternionCount = box47Doc.surfaces.reduce((n, s) => n + s.targets[0]!.tan
 
 for (const backend of BACKENDS) {
   const k = kernels[backend];
-  const ws = k.workspace(64 * MB);
+  const ws = scratch(k, 64 * MB);
   const inWorkspace = <T extends Uint8Array | Uint16Array | Int16Array | Uint32Array | Float32Array>(source: T, make: (n: number) => T): T => {
     const copy = make(source.length);
     copy.set(source as never);

@@ -95,10 +95,10 @@ describe('WebAssembly memory ownership', () => {
 
 describe('a workspace whose memory grows while it is live', () => {
   /** A workspace that fills the memory to (almost) its last byte, so that staging anything must grow it. */
-  function fullWorkspace(k: ReturnType<typeof createKernelsSync>, extra: WorkspaceLayout) {
+  function fullWorkspace<L extends WorkspaceLayout>(k: ReturnType<typeof createKernelsSync>, extra: L) {
     const arena = (k as unknown as { arena: { top: number; memory: WebAssembly.Memory } }).arena;
     const room = arena.memory.buffer.byteLength - arena.top - layoutBytes(extra) - 64;
-    return k.workspace({ ...extra, filler: ['u8', room] });
+    return k.workspace({ ...extra, filler: ['u8', room] as const });
   }
 
   it('re-derives its views (arrays) after the memory grew', () => {
