@@ -1,3 +1,4 @@
+import { iqmToAsset } from '../bindings/formats/iqm/to-asset.js';
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { MeshFormatError } from '../bindings/index.js';
@@ -161,7 +162,14 @@ describe('IQM validation: each broken rule is a MeshFormatError at the offending
     for (let i = 0; i < 2000; i++) for (const [k, value] of [[0, 0x10], [8, 7], [12, 1], [16, 124 + 2000 * 20]]) view.setUint32(124 + i * 20 + k!, value!, true);
     const refused = (() => { try { readIqm(shared); } catch (e) { return e as MeshFormatError; } })();
     expect([refused?.code, (refused!.offset! - 124 - 16) % 20]).toEqual(['BAD_COUNT', 0]);
-    expectIqmError(patched(bytes, [[H.numFrameChannels, 0], [H.numFrames, 0x1000000], [at(H.ofsPoses) + 4, 0], [at(H.ofsPoses) + 92, 0], [H.ofsBounds, 0]]), 'BAD_COUNT', H.numFrames);
+  });
+
+  it('frames that store nothing cost nothing: 2^24 frames of mask-0 poses read as constant tracks', () => {
+    const still = patched(bytes, [[H.numFrameChannels, 0], [H.numFrames, 0x1000000], [at(H.ofsPoses) + 4, 0], [at(H.ofsPoses) + 92, 0], [H.ofsBounds, 0]]);
+    const doc = readIqm(still);
+    expect(doc.frames.length).toBe(0);
+    const asset = iqmToAsset(doc);
+    for (const animation of asset.animations) for (const track of animation.tracks) expect(track.times.length).toBe(1);
   });
 });
 

@@ -30,7 +30,7 @@ export interface ReadIqmOptions {
   maxExpansion?: number;
 }
 
-export const READ_IQM_DEFAULTS: Required<Omit<ReadIqmOptions, 'kernels'>> = { maxExpansion: 256 };
+export const READ_IQM_DEFAULTS: Required<Omit<ReadIqmOptions, 'kernels'>> = { maxExpansion: 64 };
 
 const FIELD = IQM_HEADER_FIELDS;
 
@@ -98,7 +98,7 @@ class IqmReader {
     const commentAt = this.table(h.numComment, h.ofsComment, 1, FIELD.ofsComment, 'comment');
     const comment = commentAt < 0 ? new Uint8Array(0) : copyBytes(r.bytes, commentAt, h.numComment);
     const extensions = this.readExtensions();
-    this.checkBudget(meshes, vertexArrays, anims);
+    this.checkBudget(meshes, vertexArrays, poses, anims);
 
     const document: IqmDocument = {
       version: IQM_VERSION,
@@ -330,10 +330,14 @@ class IqmReader {
   }
 
   /** What conversion to the Asset model will allocate besides: float vertices per mesh, dense frames per animation. */
-  private checkBudget(meshes: IqmMesh[], vertexArrays: IqmVertexArray[], anims: IqmAnim[]): void {
+  private checkBudget(meshes: IqmMesh[], vertexArrays: IqmVertexArray[], poses: IqmPose[], anims: IqmAnim[]): void {
     const floatsPerVertex = 3 + vertexArrays.reduce((sum, a) => sum + a.size, 0);
     for (const mesh of meshes) this.spend(mesh.vertexCount * floatsPerVertex * 4 + mesh.triangleCount * 12, FIELD.numMeshes);
+    // Poses with channels become a key per frame (each frame stores a value for them, so the
+    // file pays for it); poses with mask 0 store nothing and become one key per animation.
+    const animatedPoses = poses.filter((pose) => pose.channelMask !== 0).length;
     const framesDecoded = this.h.numFrames + anims.reduce((sum, a) => sum + a.frameCount, 0);
-    this.spend(framesDecoded * this.h.numPoses * (IQM_CHANNELS + 1) * 4, FIELD.numFrames);
+    this.spend(framesDecoded * animatedPoses * (IQM_CHANNELS + 1) * 4, FIELD.numFrames);
+    this.spend(anims.length * (poses.length - animatedPoses) * (IQM_CHANNELS + 1) * 4, FIELD.numAnims);
   }
 }
