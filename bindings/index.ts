@@ -2,6 +2,8 @@ export { MeshFormatError, type MeshFormatErrorCode, type MeshFormatErrorInit } f
 export { ByteReader } from './io/byte-reader.js';
 export { ByteWriter } from './io/byte-writer.js';
 export * from './model/asset.js';
+export { validateAsset, toIndexArray, indexArrayFor, ASSET_FORMAT } from './model/validate-asset.js';
+export { gridKeyCount, sampleChannel, MAX_SAMPLED_KEYS } from './model/sample-track.js';
 export { Kernels, indexWidthFor, layoutBytes, DEFAULT_MEMORY_CAP, type BackendName, type IndexWidth, type Workspace, type WorkspaceLayout, type WorkspaceArrays, type ArrayKind } from './kernels/kernels.js';
 export type { QuantizeMode, RawKernels } from './kernels/raw-kernels.js';
 export {

@@ -51,7 +51,11 @@ export interface Skeleton {
 
 /**
  * One animated joint's keys. Each present channel has `times.length` keys:
- * translation xyz, rotation xyzw, scale xyz, packed per key.
+ * translation xyz, rotation xyzw, scale xyz, packed per key. Values hold before the first key
+ * and after the last, so a track with one key is constant. Readers key only the frames a file
+ * stores values for (a channel that never changes is one key, values held to the end are one
+ * more key at the last frame), so that key memory follows the file's size, not the frame
+ * count it claims. `times` arrays may be shared between tracks: treat them as read-only.
  */
 export interface Track {
   joint: number;

@@ -1,0 +1,140 @@
+// The reader contract, checked on one input at a time on all three backends: used by the fuzz
+// tests in CI and by the long-run fuzzer (test/fuzz/long-run.ts, `npm run fuzz`).
+import { createHash } from 'node:crypto';
+import { createKernelsSync, MeshFormatError, type Asset, type BackendName, type FormatHandler, type Kernels } from '../../bindings/index.js';
+
+export const FUZZ_BACKENDS: BackendName[] = ['wasm-simd', 'wasm-scalar', 'js'];
+
+/** The contract the README states: an Asset holds at most this many bytes per file byte, plus ASSET_BYTES_SLACK. */
+export const ASSET_BYTES_PER_FILE_BYTE = 64;
+export const ASSET_BYTES_SLACK = 64 * 1024;
+/** Beyond this a call on a fuzz input counts as a hang (inputs are at most a few hundred kB). */
+export const HANG_MS = 3000;
+
+/** Small memory caps, so that every input checks that memory grown by a call is given back. */
+const FUZZ_MEMORY_CAP = 8 * 1024 * 1024;
+
+export function fuzzKernels(): Record<BackendName, Kernels> {
+  return Object.fromEntries(FUZZ_BACKENDS.map((b) => [b, createKernelsSync(b, FUZZ_MEMORY_CAP)])) as Record<BackendName, Kernels>;
+}
+
+/** Bytes held by an Asset's typed arrays (a buffer shared by several arrays counted once). */
+export function assetBytes(asset: Asset): number {
+  const buffers = new Set<ArrayBufferLike>();
+  let total = 0;
+  const add = (a: ArrayBufferView | undefined) => {
+    if (!a || buffers.has(a.buffer)) return;
+    buffers.add(a.buffer);
+    total += a.buffer.byteLength;
+  };
+  for (const mesh of asset.meshes) {
+    const at = mesh.attributes;
+    [at.positions, at.normals, at.tangents, at.colors, at.joints, at.weights, mesh.indices, ...(at.uvs ?? [])].forEach(add);
+    for (const extra of Object.values(mesh.extras ?? {})) add(extra.data);
+    for (const target of (mesh as { targets?: { positions?: Float32Array; normals?: Float32Array }[] }).targets ?? []) [target.positions, target.normals].forEach(add);
+  }
+  for (const anim of asset.animations) for (const t of anim.tracks) [t.times, t.translation, t.rotation, t.scale].forEach(add);
+  return total;
+}
+
+/** A digest of everything in an Asset, float arrays by bit pattern (any NaN as one value). */
+export function assetDigest(asset: Asset): string {
+  const hash = createHash('sha256');
+  const canonicalNaN = new Uint8Array(new Float32Array([NaN]).buffer);
+  hash.update(
+    JSON.stringify(asset, (_, value) => {
+      if (!ArrayBuffer.isView(value)) return value;
+      const bytes = new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
+      if (value instanceof Float32Array) for (let i = 0; i < value.length; i++) if (Number.isNaN(value[i])) bytes.set(canonicalNaN, i * 4);
+      return `${value.constructor.name}:${createHash('sha256').update(bytes).digest('base64')}`;
+    }),
+  );
+  return hash.digest('hex');
+}
+
+export type FuzzOutcome = { ok: true; digest: string; assetBytes: number } | { ok: false; code: string; message: string };
+
+/** A broken contract: what the fuzzer reports and saves a reproducer for. */
+export class ContractViolation extends Error {}
+
+function checkError(error: unknown, handler: FormatHandler, bytes: Uint8Array, backend: BackendName): FuzzOutcome {
+  if (!(error instanceof MeshFormatError)) throw new ContractViolation(`${backend}: threw ${error instanceof Error ? error.stack : String(error)}, not a MeshFormatError`);
+  if (error.code === 'INTERNAL') throw new ContractViolation(`${backend}: internal error: ${error.message}; cause: ${(error.cause as Error)?.stack ?? String(error.cause)}`);
+  const positioned = error.offset !== undefined || error.line !== undefined;
+  if (!positioned) throw new ContractViolation(`${backend}: ${error.code} without an offset or line: ${error.message}`);
+  if (error.offset !== undefined && !(error.offset >= 0 && error.offset <= bytes.length)) throw new ContractViolation(`${backend}: offset ${error.offset} outside the ${bytes.length}-byte file: ${error.message}`);
+  if (error.format !== handler.name) throw new ContractViolation(`${backend}: error names format ${error.format}, not ${handler.name}: ${error.message}`);
+  return { ok: false, code: error.code, message: error.message };
+}
+
+/**
+ * Parses `bytes` with `handler` on every backend and checks the contract: only MeshFormatError
+ * (never INTERNAL) with a position inside the file; the same outcome on every backend (the same
+ * error code, or Assets equal bit for bit); Asset bytes within the stated bound; WebAssembly
+ * memory back under its cap after the call; no call slower than HANG_MS. Throws ContractViolation.
+ */
+export function checkContract(handler: FormatHandler, bytes: Uint8Array, kernels: Record<BackendName, Kernels>): FuzzOutcome {
+  const outcomes: FuzzOutcome[] = [];
+  for (const backend of FUZZ_BACKENDS) {
+    const k = kernels[backend];
+    const started = performance.now();
+    let outcome: FuzzOutcome;
+    try {
+      const asset = handler.parseSync(bytes, { kernels: k });
+      const held = assetBytes(asset);
+      if (held > ASSET_BYTES_PER_FILE_BYTE * bytes.length + ASSET_BYTES_SLACK) {
+        throw new ContractViolation(`${backend}: the Asset holds ${held} bytes for a ${bytes.length}-byte file (bound ${ASSET_BYTES_PER_FILE_BYTE}× + ${ASSET_BYTES_SLACK})`);
+      }
+      outcome = { ok: true, digest: assetDigest(asset), assetBytes: held };
+    } catch (error) {
+      if (error instanceof ContractViolation) throw error;
+      outcome = checkError(error, handler, bytes, backend);
+    }
+    const ms = performance.now() - started;
+    if (ms > HANG_MS) throw new ContractViolation(`${backend}: took ${ms.toFixed(0)} ms on a ${bytes.length}-byte file`);
+    if (k.memoryBytes > k.memoryCap) throw new ContractViolation(`${backend}: ${k.memoryBytes} bytes of WebAssembly memory kept after the call (cap ${k.memoryCap})`);
+    outcomes.push(outcome);
+  }
+  const [first, ...rest] = outcomes;
+  for (let i = 0; i < rest.length; i++) {
+    const other = rest[i]!;
+    const same = first!.ok && other.ok ? first!.digest === other.digest : !first!.ok && !other.ok ? first!.code === other.code : false;
+    if (!same) throw new ContractViolation(`backends disagree: ${FUZZ_BACKENDS[0]} ${describe(first!)}, ${FUZZ_BACKENDS[i + 1]} ${describe(other)}`);
+  }
+  return first!;
+}
+
+function describe(outcome: FuzzOutcome): string {
+  return outcome.ok ? `read an Asset (${outcome.digest.slice(0, 12)})` : `refused it (${outcome.code}: ${outcome.message})`;
+}
+
+const INTERESTING_U32 = [0, 1, 2, 3, 4, 7, 8, 0x10, 0x7f, 0x80, 0xff, 0x100, 0xffff, 0x10000, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff, 0x55555556];
+
+/** One mutation of `source`: a truncation, bit flips, random or 0xff bytes, an interesting uint32, a deleted or repeated span. */
+export function mutate(source: Uint8Array, next: () => number): Uint8Array {
+  const pick = (n: number) => Math.floor(next() * n);
+  // Half of the edits land in the first 512 bytes, where the counts, names and tables are.
+  const position = (length: number) => pick(next() < 0.5 ? Math.min(512, length) : Math.max(1, length));
+  const kind = pick(7);
+  if (kind === 0 || source.length === 0) return source.slice(0, pick(source.length + 1));
+  if (kind === 5) {
+    const at = position(source.length);
+    const length = 1 + pick(Math.min(64, source.length - at));
+    return Uint8Array.from([...source.subarray(0, at), ...source.subarray(at + length)]);
+  }
+  if (kind === 6) {
+    const at = position(source.length);
+    const span = source.subarray(at, at + 1 + pick(32));
+    return Uint8Array.from([...source.subarray(0, at), ...span, ...source.subarray(at)]);
+  }
+  const bytes = source.slice();
+  const edits = 1 + pick(4);
+  for (let e = 0; e < edits; e++) {
+    const at = position(bytes.length);
+    if (kind === 1) bytes[at] = bytes[at]! ^ (1 << pick(8));
+    else if (kind === 2) bytes[at] = pick(256);
+    else if (kind === 3) bytes[at] = 0xff;
+    else if (at + 4 <= bytes.length) new DataView(bytes.buffer).setUint32(at, INTERESTING_U32[pick(INTERESTING_U32.length)]!, true);
+  }
+  return bytes;
+}
