@@ -1,6 +1,8 @@
 import type { Asset } from '../../model/asset.js';
 import type { FormatHandler, ReadOptions } from '../format.js';
-import { defineFormat } from '../define-format.js';
+import { defineFormat, runFormatCall } from '../define-format.js';
+import { validateAsset } from '../../model/validate-asset.js';
+import { FORMAT_NAME } from './read-common.js';
 import { assetToUnigine, type UnigineWriteOptions } from './from-asset.js';
 import type { UnigineDocument } from './mesh-document.js';
 import { readUnigine } from './read-document.js';
@@ -23,14 +25,17 @@ const UNIGINE_MAGIC = /^(ms|an)\d\d$/;
 
 /** `.mesh` / `.anim` file to Asset. */
 export function parseUnigine(bytes: Uint8Array, options: ReadOptions = {}): Asset {
-  return unigineToAsset(readUnigine(bytes), options);
+  return runFormatCall(FORMAT_NAME, options.kernels, () => unigineToAsset(readUnigine(bytes), options));
 }
 
 /** Asset to `.mesh` (or `.anim`, see UnigineWriteOptions.kind). What is lost is added to `asset.warnings`. */
 export function encodeUnigine(asset: Asset, options: UnigineWriteOptions = {}): Uint8Array {
-  const { document, warnings } = assetToUnigine(asset, options);
-  asset.warnings.push(...warnings);
-  return writeUnigine(document);
+  return runFormatCall(FORMAT_NAME, options.kernels, () => {
+    validateAsset(asset);
+    const { document, warnings } = assetToUnigine(asset, options);
+    asset.warnings.push(...warnings);
+    return writeUnigine(document);
+  });
 }
 
 /** Per-file and per-surface facts for `meshcodec info`. */
