@@ -30,6 +30,28 @@ export function time(fn: () => unknown, { minSeconds = 0.5, minRuns = 5, warmup 
   return { seconds: samples[Math.floor(samples.length / 2)]!, runs: samples.length };
 }
 
+/**
+ * Times several functions interleaved: each round runs every one once, in turn, so that a slow
+ * spell of a shared machine falls on all of them alike. Median seconds per name.
+ */
+export function timeInterleaved(fns: Record<string, () => unknown>, { minSeconds = 1, minRounds = 5, maxRounds = 2000, warmup = 1 } = {}): Record<string, number> {
+  const names = Object.keys(fns);
+  for (let i = 0; i < warmup; i++) for (const name of names) fns[name]!();
+  const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+  const start = performance.now();
+  for (let round = 0; round < maxRounds && (round < minRounds || performance.now() - start < minSeconds * 1000); round++) {
+    for (const name of names) {
+      const t0 = performance.now();
+      fns[name]!();
+      samples[name]!.push((performance.now() - t0) / 1000);
+    }
+  }
+  return Object.fromEntries(names.map((n) => {
+    const sorted = samples[n]!.sort((a, b) => a - b);
+    return [n, sorted[Math.floor(sorted.length / 2)]!];
+  }));
+}
+
 export function machine(): { cpu: string; cores: number; memoryGiB: number; node: string; platform: string } {
   const list = cpus();
   return {
