@@ -1,6 +1,5 @@
 // The reader contract, checked on one input at a time on all three backends: used by the fuzz
 // tests in CI and by the long-run fuzzer (test/fuzz/long-run.ts, `npm run fuzz`).
-import { createHash } from 'node:crypto';
 import { createKernelsSync, MeshFormatError, type Asset, type BackendName, type FormatHandler, type Kernels } from '../../bindings/index.js';
 
 export const FUZZ_BACKENDS: BackendName[] = ['wasm-simd', 'wasm-scalar', 'js'];
@@ -37,19 +36,56 @@ export function assetBytes(asset: Asset): number {
   return total;
 }
 
-/** A digest of everything in an Asset, float arrays by bit pattern (any NaN as one value). */
+/** FNV-1a over 32-bit words, in two lanes: cheap enough to digest every Asset the fuzzers read. */
+class Digest {
+  private a = 0x811c9dc5;
+  private b = 0x01000193;
+
+  word(w: number): void {
+    this.a = Math.imul(this.a ^ w, 0x01000193);
+    this.b = Math.imul(this.b ^ (w >>> 16) ^ (w << 16), 0x5bd1e995);
+  }
+
+  text(s: string): void {
+    this.word(s.length);
+    for (let i = 0; i < s.length; i++) this.word(s.charCodeAt(i));
+  }
+
+  /** An array by its type and bit patterns (float32 NaNs as one value: WebAssembly leaves their payload open). */
+  array(v: ArrayBufferView): void {
+    this.text(v.constructor.name);
+    this.word(v.byteLength);
+    const whole = v.byteLength & ~3;
+    const words = new Uint32Array(v.buffer.slice(v.byteOffset, v.byteOffset + whole));
+    if (v instanceof Float32Array) for (let i = 0; i < words.length; i++) this.word(Number.isNaN(v[i]) ? 0x7fc00000 : words[i]!);
+    else for (let i = 0; i < words.length; i++) this.word(words[i]!);
+    const bytes = new Uint8Array(v.buffer, v.byteOffset + whole, v.byteLength - whole);
+    for (let i = 0; i < bytes.length; i++) this.word(bytes[i]!);
+  }
+
+  value(v: unknown): void {
+    if (ArrayBuffer.isView(v)) this.array(v);
+    else if (Array.isArray(v)) {
+      this.word(v.length);
+      for (const item of v) this.value(item);
+    } else if (v && typeof v === 'object') {
+      for (const key of Object.keys(v).sort()) {
+        this.text(key);
+        this.value((v as Record<string, unknown>)[key]);
+      }
+    } else this.text(`${typeof v}:${Object.is(v, -0) ? '-0' : String(v)}`);
+  }
+
+  hex(): string {
+    return (this.a >>> 0).toString(16).padStart(8, '0') + (this.b >>> 0).toString(16).padStart(8, '0');
+  }
+}
+
+/** A digest of everything in an Asset: structure, names, numbers and every array's bits. */
 export function assetDigest(asset: Asset): string {
-  const hash = createHash('sha256');
-  const canonicalNaN = new Uint8Array(new Float32Array([NaN]).buffer);
-  hash.update(
-    JSON.stringify(asset, (_, value) => {
-      if (!ArrayBuffer.isView(value)) return value;
-      const bytes = new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
-      if (value instanceof Float32Array) for (let i = 0; i < value.length; i++) if (Number.isNaN(value[i])) bytes.set(canonicalNaN, i * 4);
-      return `${value.constructor.name}:${createHash('sha256').update(bytes).digest('base64')}`;
-    }),
-  );
-  return hash.digest('hex');
+  const digest = new Digest();
+  digest.value(asset);
+  return digest.hex();
 }
 
 export type FuzzOutcome = { ok: true; digest: string; assetBytes: number } | { ok: false; code: string; message: string };
@@ -120,12 +156,19 @@ export function mutate(source: Uint8Array, next: () => number): Uint8Array {
   if (kind === 5) {
     const at = position(source.length);
     const length = 1 + pick(Math.min(64, source.length - at));
-    return Uint8Array.from([...source.subarray(0, at), ...source.subarray(at + length)]);
+    const out = new Uint8Array(source.length - Math.min(length, source.length - at));
+    out.set(source.subarray(0, at));
+    out.set(source.subarray(at + length), at);
+    return out;
   }
   if (kind === 6) {
     const at = position(source.length);
     const span = source.subarray(at, at + 1 + pick(32));
-    return Uint8Array.from([...source.subarray(0, at), ...span, ...source.subarray(at)]);
+    const out = new Uint8Array(source.length + span.length);
+    out.set(source.subarray(0, at));
+    out.set(span, at);
+    out.set(source.subarray(at), at + span.length);
+    return out;
   }
   const bytes = source.slice();
   const edits = 1 + pick(4);
