@@ -195,3 +195,51 @@ describe('UNIGINE kernel parity: wasm-simd, wasm-scalar and js give identical bi
     }
   });
 });
+
+describe('encodeTangentFrames: parity and meaning', () => {
+  it('gives the same snorm16 quaternions on every backend for random, degenerate and non-finite frames', () => {
+    for (const count of [...SIZES, 1000]) {
+      const normals = mixedFloats(count * 3, 40 + count, 2);
+      const tangents = mixedFloats(count * 4, 80 + count, 2);
+      // Some tangents parallel to their normal, some zero normals: the fallbacks.
+      for (let v = 0; v < count; v += 5) tangents.set(normals.subarray(v * 3, v * 3 + 3), v * 4);
+      for (let v = 2; v < count; v += 7) normals.fill(0, v * 3, v * 3 + 3);
+      for (const hasTangents of [true, false]) {
+        expectParity((raw) => {
+          const dst = new Int16Array(count * 4);
+          raw.encodeTangentFrames(normals, hasTangents ? tangents : new Float32Array(0), hasTangents, dst);
+          return [dst];
+        });
+      }
+    }
+  });
+
+  it('encodes frames that tangentFrames decodes back to the same normal, tangent and handedness', () => {
+    const next = rng(9);
+    const count = 500;
+    const normals = new Float32Array(count * 3);
+    const tangents = new Float32Array(count * 4);
+    for (let v = 0; v < count; v++) {
+      const n = [next() - 0.5, next() - 0.5, next() - 0.5];
+      const ln = Math.hypot(...n);
+      const n1 = n.map((c) => c / ln);
+      const t = [next() - 0.5, next() - 0.5, next() - 0.5];
+      const d = t[0]! * n1[0]! + t[1]! * n1[1]! + t[2]! * n1[2]!;
+      const tp = t.map((c, i) => c - d * n1[i]!);
+      const lt = Math.hypot(...tp);
+      normals.set(n1, v * 3);
+      tangents.set([...tp.map((c) => c / lt), next() < 0.5 ? -1 : 1], v * 4);
+    }
+    const quats = new Int16Array(count * 4);
+    kernels.js.raw.encodeTangentFrames(normals, tangents, true, quats);
+    const backN = new Float32Array(count * 3), backT = new Float32Array(count * 4);
+    kernels.js.raw.tangentFrames(quats, backN, backT);
+    let worst = 0;
+    for (let i = 0; i < count * 3; i++) worst = Math.max(worst, Math.abs(backN[i]! - normals[i]!));
+    for (let v = 0; v < count; v++) {
+      for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(backT[v * 4 + c]! - tangents[v * 4 + c]!));
+      expect(backT[v * 4 + 3]).toBe(tangents[v * 4 + 3]);
+    }
+    expect(worst).toBeLessThan(2e-3);
+  });
+});

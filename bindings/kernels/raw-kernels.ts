@@ -39,6 +39,12 @@ export interface RawKernels {
    * `table`: triangleVertexCount slots, then a power of two (≥ 2 × corners) of hash slots.
    */
   weldIndexPairs(cindices: Uint32Array, tindices: Uint32Array, coordinateCount: number, triangleVertexCount: number, table: Uint32Array, dstIndices: Uint32Array, dstC: Uint32Array, dstT: Uint32Array): number;
+  /**
+   * UNIGINE writer: normals (3 each) and tangents with handedness (4 each; ignored without
+   * `hasTangents`: a tangent perpendicular to the normal, handedness +1) to snorm16 tangent-space
+   * quaternions (4 per vertex; vertices = dst.length / 4).
+   */
+  encodeTangentFrames(normals: Float32Array, tangents: Float32Array, hasTangents: boolean, dst: Int16Array): void;
   /** dst[i] = src[indices[i]] for elements of `components` floats; −1, or the first position whose index is out of range. */
   gatherComponents(src: Float32Array, components: number, indices: Uint32Array, dst: Float32Array): number;
 }

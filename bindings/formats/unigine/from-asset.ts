@@ -9,7 +9,6 @@ import { floatFrames, quantizedFrames } from './compress-frames.js';
 import { BIND_POSE_FLOATS, emptyBounds, type UnigineBone, type UnigineDocument, type UnigineSurface } from './mesh-document.js';
 import { MAX_WEIGHTS_PER_VERTEX } from './read-mesh.js';
 import { sampleAnimation } from './sample-animation.js';
-import { perpendicular, tangentFrameQuaternion } from './tangent-quaternion.js';
 
 const MAX_BONES = 32767;
 
@@ -62,6 +61,8 @@ export function assetToUnigine(asset: Asset, options: UnigineWriteOptions = {}):
   return { document: { kind: 'mesh', bounds, bones, bindPose, animations, surfaces }, warnings };
 }
 
+const NO_TANGENTS = new Float32Array(0);
+
 function meshToSurface(kernels: Kernels, mesh: Mesh, boneCount: number, warnings: string[]): UnigineSurface {
   const label = `mesh ${mesh.name}`;
   const a = mesh.attributes;
@@ -70,13 +71,8 @@ function meshToSurface(kernels: Kernels, mesh: Mesh, boneCount: number, warnings
   const normals = a.normals ?? faceWeightedNormals(a.positions, indices);
   if (!a.normals) warnings.push(`${label}: has no normals; UNIGINE needs them, so they were computed from the faces`);
   if (!a.tangents) warnings.push(`${label}: has no tangents; an arbitrary tangent perpendicular to each normal was stored`);
-  const quaternions = new Float32Array(vertexCount * 4);
-  for (let v = 0; v < vertexCount; v++) {
-    const n = normals.subarray(v * 3, v * 3 + 3);
-    const t = a.tangents ? a.tangents.subarray(v * 4, v * 4 + 3) : perpendicular(n[0]!, n[1]!, n[2]!);
-    tangentFrameQuaternion(n, t, a.tangents ? a.tangents[v * 4 + 3]! : 1, quaternions, v * 4);
-  }
-  const tangents = kernels.encodeSnorm16(quaternions);
+  const tangents = new Int16Array(vertexCount * 4);
+  kernels.raw.encodeTangentFrames(normals, a.tangents ?? NO_TANGENTS, a.tangents !== undefined, tangents);
   const uvSets = a.uvs ?? [];
   if (uvSets.length > 2) warnings.push(`${label}: UV sets after the second (${uvSets.length - 2}) are not stored`);
   if (mesh.material !== undefined && mesh.material !== mesh.name) warnings.push(`${label}: material ${mesh.material} is not stored (UNIGINE keeps materials outside the mesh)`);
