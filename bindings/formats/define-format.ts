@@ -1,5 +1,5 @@
 import { MeshFormatError } from '../io/errors.js';
-import { currentKernels } from '../kernels/backend.js';
+import { currentKernels, getKernels } from '../kernels/backend.js';
 import type { Kernels } from '../kernels/kernels.js';
 import { validateAsset } from '../model/validate-asset.js';
 import type { Asset } from '../model/asset.js';
@@ -28,17 +28,17 @@ export function runFormatCall<T>(format: string, kernels: Kernels | undefined, c
  */
 export function defineFormat<R extends ReadOptions, W extends WriteOptions>(handler: FormatHandler<R, W>): FormatHandler<R, W> {
   const { name } = handler;
-  const checked = (asset: Asset) => {
-    validateAsset(asset);
+  const checked = (asset: Asset, options: W | undefined) => {
+    validateAsset(asset, options?.kernels ?? getKernels());
     return asset;
   };
   const guarded: FormatHandler<R, W> = {
     ...handler,
     parseSync: (bytes, options) => runFormatCall(name, options?.kernels, () => handler.parseSync(bytes, options)),
-    encodeSync: (asset, options) => runFormatCall(name, options?.kernels, () => handler.encodeSync(checked(asset), options)),
+    encodeSync: (asset, options) => runFormatCall(name, options?.kernels, () => handler.encodeSync(checked(asset, options), options)),
   };
   const { encodeFiles, describe } = handler;
-  if (encodeFiles) guarded.encodeFiles = (asset, baseName, options) => runFormatCall(name, options?.kernels, () => encodeFiles(checked(asset), baseName, options));
+  if (encodeFiles) guarded.encodeFiles = (asset, baseName, options) => runFormatCall(name, options?.kernels, () => encodeFiles(checked(asset, options), baseName, options));
   if (describe) guarded.describe = (bytes, options) => runFormatCall(name, options?.kernels, () => describe(bytes, options));
   return guarded;
 }

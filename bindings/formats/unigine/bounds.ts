@@ -3,19 +3,23 @@ import { emptyBounds } from './mesh-document.js';
 
 /** Box of the positions, and the sphere around the box centre that holds them all. */
 export function boundsOf(positionArrays: readonly Float32Array[]): UnigineBounds {
-  const min = [Infinity, Infinity, Infinity];
-  const max = [-Infinity, -Infinity, -Infinity];
+  let minX = Infinity, minY = Infinity, minZ = Infinity;
+  let maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
   let any = false;
   for (const positions of positionArrays) {
-    for (let i = 0; i < positions.length; i += 3) {
-      for (let c = 0; c < 3; c++) {
-        const v = positions[i + c]!;
-        if (v < min[c]!) min[c] = v;
-        if (v > max[c]!) max[c] = v;
-      }
+    for (let i = 0; i + 2 < positions.length; i += 3) {
+      const x = positions[i]!, y = positions[i + 1]!, z = positions[i + 2]!;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+      if (z < minZ) minZ = z;
+      if (z > maxZ) maxZ = z;
       any = true;
     }
   }
+  const min = [minX, minY, minZ];
+  const max = [maxX, maxY, maxZ];
   if (!any) return emptyBounds();
   const center = [0, 1, 2].map((c) => Math.fround((min[c]! + max[c]!) / 2)) as [number, number, number];
   let radiusSquared = 0;
