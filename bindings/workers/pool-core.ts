@@ -8,6 +8,8 @@ import type { Asset } from '../model/asset.js';
 import { errorFromData, postableBytes, type CompanionFile, type DecodeRequest, type DecodeResponse, type PoolBytes } from './pool-messages.js';
 
 export type { CompanionFile, PoolBytes } from './pool-messages.js';
+export type { BackendChoice } from '../kernels/backend.js';
+export type { EncodedFile } from '../formats/format.js';
 
 export interface DecodePoolOptions {
   /** Number of workers; default: the platform's parallelism (navigator.hardwareConcurrency). */
