@@ -114,7 +114,8 @@ export class DecodePool {
    * signal's reason when cancelled.
    */
   decode(input: DecodeInput, options: DecodeOptions & { to: string }): Promise<DecodedFiles>;
-  decode(input: DecodeInput, options?: DecodeOptions): Promise<DecodedAsset>;
+  decode(input: DecodeInput, options?: DecodeOptions & { to?: undefined }): Promise<DecodedAsset>;
+  decode(input: DecodeInput, options: DecodeOptions): Promise<DecodedAsset | DecodedFiles>;
   decode(input: DecodeInput, options: DecodeOptions = {}): Promise<DecodedAsset | DecodedFiles> {
     if (this.destroyed) return Promise.reject(new Error('meshcodec: the decode pool was destroyed'));
     const { signal } = options;
