@@ -1,7 +1,8 @@
 // In-browser decode throughput: the demo page in headless Chromium decodes the corpus files this
 // build reads with pools of each backend, one worker and navigator.hardwareConcurrency of them
-// (the page's "Measure throughput" button: a warm-up round, then 3 timed rounds of all files at
-// once; each worker reads its File, decodes, and transfers the Asset back).
+// (the page's "Measure throughput" button, test/demo/throughput.ts: files read into memory first,
+// a warm-up round on every worker, then 4 rounds of all files queued at once and timed together;
+// each job's copy of the bytes moves to a worker and its Asset moves back).
 // Run: npm run bench:browser
 import { readFileSync } from 'node:fs';
 import { detectFormat } from '../bindings/index.js';

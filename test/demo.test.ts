@@ -183,6 +183,46 @@ describe.skipIf(skipReason !== '')('demo page in Chromium', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'demo.png') });
   });
 
+  it('gives the page the pool API as in Node: moved inputs and results, MeshFormatError, AbortSignal', async (context) => {
+    if (launchError) context.skip();
+    const tube = Array.from(readFileSync(join(FIXTURES_DIR, 'tube.iqm')));
+    const broken = Array.from(brokenFile());
+    // A string, not a function: vitest would rewrite a function's import() for Node.
+    const outcome = await page.evaluate(`(async ({ tube, broken }) => {
+      const { createDecodePool } = await import('/dist/worker.js');
+      const { MeshFormatError } = await import('/dist/index.js');
+      const pool = createDecodePool({ size: 1 });
+      const input = new Uint8Array(tube);
+      const decoding = pool.decode({ name: 'tube.iqm', bytes: input });
+      const inputMoved = input.byteLength === 0;
+      const { asset, backend } = await decoding;
+      const failure = await pool.decode({ name: 'broken.iqm', bytes: new Uint8Array(broken) }).catch((error) => error);
+      const controller = new AbortController();
+      const cancelled = pool.decode({ name: 'tube.iqm', bytes: new Uint8Array(tube) }, { signal: controller.signal }).catch((error) => error.name);
+      controller.abort();
+      const after = await pool.decode({ name: 'tube.iqm', bytes: new Uint8Array(tube) });
+      pool.destroy();
+      const positions = asset.meshes[0].attributes.positions;
+      return {
+        inputMoved,
+        backend,
+        positions: positions instanceof Float32Array ? positions.length : -1,
+        failure: failure instanceof MeshFormatError ? { code: failure.code, format: failure.format, offset: failure.offset, message: failure.message } : String(failure),
+        cancelled: await cancelled,
+        afterCancel: after.format,
+      };
+    })(${JSON.stringify({ tube, broken })})`);
+    const expected = nodeError(brokenFile(), BROKEN_NAME);
+    expect(outcome).toEqual({
+      inputMoved: true,
+      backend: 'wasm-simd',
+      positions: 78 * 3,
+      failure: { code: expected.code, format: expected.format, offset: expected.offset, message: expected.message },
+      cancelled: 'AbortError',
+      afterCancel: 'iqm',
+    });
+  });
+
   it('runs the throughput measurement over the decoded files (figures are not checked here)', async (context) => {
     if (launchError) context.skip();
     await page.click('#measure');

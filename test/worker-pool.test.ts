@@ -63,6 +63,11 @@ describe.skipIf(!built)('decode pool on worker_threads', () => {
     await moved;
     await pool.decode({ name: fixtureNames[0]!, bytes: view });
     expect(big.buffer.byteLength).toBe(big.length);
+    const smallest = [...fixtureNames].sort((a, b) => readFixture(a).length - readFixture(b).length)[0]!;
+    const pooled = Buffer.from(readFixture(smallest)); // small Buffers share one slab of Node's pool
+    expect(pooled.buffer.byteLength).toBeGreaterThan(pooled.length);
+    await pool.decode({ name: smallest, bytes: pooled });
+    expect(pooled.buffer.byteLength).toBeGreaterThan(0);
   });
 
   it('rejects a broken file with the MeshFormatError the synchronous reader throws, and carries on', async () => {

@@ -122,9 +122,15 @@ export function postableBytes(bytes: PoolBytes, transfer: ArrayBuffer[]): PoolBy
     return bytes;
   }
   if (bytes instanceof Uint8Array) {
-    const own = bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
-    transfer.push(own.buffer as ArrayBuffer);
-    return own;
+    if (bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) {
+      transfer.push(bytes.buffer);
+      return bytes;
+    }
+    // Not bytes.slice(): on a Node Buffer that is a view of the same memory.
+    const copy = new Uint8Array(bytes.byteLength);
+    copy.set(bytes);
+    transfer.push(copy.buffer);
+    return copy;
   }
   return bytes;
 }

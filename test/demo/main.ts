@@ -135,7 +135,9 @@ element<HTMLButtonElement>('#measure').addEventListener('click', async (event) =
   const button = event.target as HTMLButtonElement;
   const output = element<HTMLTableElement>('#throughput');
   button.disabled = true;
+  preview.setRunning(false);
   const rows = await measureThroughput(loaded.filter((e) => e.asset).map((e) => e.group));
+  preview.setRunning(true);
   const body = output.tBodies[0]!;
   body.replaceChildren();
   for (const r of rows) {

@@ -62,6 +62,11 @@ export class Preview {
     return clips.map((clip) => clip.name);
   }
 
+  /** Stops or restarts drawing (the throughput measurement pauses it: software WebGL is costly). */
+  setRunning(running: boolean): void {
+    this.renderer.setAnimationLoop(running ? () => this.frame() : null);
+  }
+
   play(index: number): void {
     this.mixer?.stopAllAction();
     const clip = this.clips[index];
