@@ -43,7 +43,7 @@ function targetHandler(to: string): FormatHandler {
 /** The input's name with its extension replaced by the target format's first one. */
 function outputName(inputName: string, handler: FormatHandler): string {
   const base = lastSegment(inputName);
-  const dot = base.indexOf('.');
+  const dot = base.lastIndexOf('.');
   return (dot > 0 ? base.slice(0, dot) : base) + (handler.extensions[0] ?? `.${handler.name}`);
 }
 
