@@ -24,10 +24,19 @@ const ts = (declarations) =>
   });
 
 export default [
+  // The ESM entries share chunks, so that the worker pool's MeshFormatError is the one
+  // dist/index.js exports. worker.js / worker-node.js are `meshcodec/worker`; the two *-worker.js
+  // scripts are what they start, found beside them through import.meta.url.
   {
-    input: 'bindings/index.ts',
+    input: {
+      index: 'bindings/index.ts',
+      worker: 'bindings/workers/browser-pool.ts',
+      'worker-node': 'bindings/workers/node-pool.ts',
+      'browser-pool-worker': 'bindings/workers/browser-pool-worker.ts',
+      'node-pool-worker': 'bindings/workers/node-pool-worker.ts',
+    },
     external,
-    output: { file: 'dist/index.js', format: 'es', sourcemap: true },
+    output: { dir: 'dist', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     plugins: [nodeResolve(), ts(true)],
   },
   {
