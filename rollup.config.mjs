@@ -1,13 +1,17 @@
-// Builds dist/: ESM + CommonJS library, the CLI, and .d.ts files. The WebAssembly binaries are
-// already inlined as base64 (bindings/kernels/wasm-binaries.generated.ts, made by
-// `npm run build:wasm`), so the bundle loads them with no file paths in Node, bundlers,
-// browsers and workers.
+// Builds dist/: the library as ESM (dist/index.js) and CommonJS (dist/index.cjs), the CLI
+// (dist/cli.js), and .d.ts files (dist/types). The WebAssembly binaries are already inlined as
+// base64 (bindings/kernels/wasm-binaries.generated.ts, made by `npm run build:wasm`), so the
+// bundle loads them with no file paths in Node, bundlers, browsers and workers.
+//
+// The ESM library and the CLI are one build with two entries: the CLI shares the library's code
+// (a chunk both import) instead of carrying a copy of it. CommonJS needs its own copy. No source
+// maps: the published files are plain, commented TypeScript output.
 import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { readFileSync } from 'node:fs';
 
-// @assemblyscript/loader is bundled in (a few kB), so that the ESM file loads in a browser or a
-// worker as it is, with no import map; only Node built-ins stay external (the CLI's).
+// @assemblyscript/loader is bundled in (a few kB), so that the ESM files load in a browser or a
+// worker as they are, with no import map; only Node built-ins stay external (the CLI's).
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = [...Object.keys(pkg.dependencies ?? {}), /^node:/];
 
@@ -20,26 +24,29 @@ const ts = (declarations) =>
     declarationDir: declarations ? 'dist/types' : undefined,
     outDir: 'dist',
     rootDir: 'bindings',
+    sourceMap: false,
     noEmitOnError: true,
   });
 
 export default [
   {
-    input: 'bindings/index.ts',
+    input: { index: 'bindings/index.ts', cli: 'bindings/cli/bin.ts' },
     external,
-    output: { file: 'dist/index.js', format: 'es', sourcemap: true },
+    output: {
+      dir: 'dist',
+      format: 'es',
+      entryFileNames: '[name].js',
+      // Everything but the two entry modules: the library code both entries import.
+      manualChunks: (id) => (id.endsWith('/bindings/index.ts') || id.includes('/bindings/cli/') ? undefined : 'library'),
+      chunkFileNames: '[name].js',
+      banner: (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
+    },
     plugins: [nodeResolve(), ts(true)],
   },
   {
     input: 'bindings/index.ts',
     external,
-    output: { file: 'dist/index.cjs', format: 'cjs', sourcemap: true, exports: 'named' },
-    plugins: [nodeResolve(), ts(false)],
-  },
-  {
-    input: 'bindings/cli/bin.ts',
-    external,
-    output: { file: 'dist/cli.js', format: 'es', banner: '#!/usr/bin/env node', sourcemap: false },
+    output: { file: 'dist/index.cjs', format: 'cjs', exports: 'named' },
     plugins: [nodeResolve(), ts(false)],
   },
 ];
