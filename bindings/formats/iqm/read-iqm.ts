@@ -14,10 +14,12 @@ import {
   type IqmExtension,
   type IqmHeaderField,
   type IqmJoint,
+  type IqmLayout,
   type IqmMesh,
   type IqmPose,
   type IqmVertexArray,
 } from './iqm-document.js';
+import { IQM_OFFSET_FIELDS, iqmSectionLengths, iqmSectionOffsets } from './iqm-layout.js';
 import { componentsFromBytes, copyBytes, formatByteSize, IQM_CUSTOM, IQM_FORMAT, isIqmFormat } from './vertex-formats.js';
 
 export interface ReadIqmOptions {
@@ -60,6 +62,9 @@ class IqmReader {
   private h!: Header;
   /** End of the data the header vouches for (filesize). */
   private end = 0;
+  /** Where each vertex array's data and each extension record lie, as stored. */
+  private readonly vertexData: number[] = [];
+  private readonly extensionRecords: IqmLayout['extensions'] = [];
 
   constructor(bytes: Uint8Array, options: ReadIqmOptions & typeof READ_IQM_DEFAULTS) {
     this.r = new ByteReader(bytes, 'iqm');
@@ -118,7 +123,35 @@ class IqmReader {
     };
     if (adjacency) document.adjacency = adjacency;
     if (bounds) document.bounds = bounds;
+    document.layout = this.layout(document);
     return document;
+  }
+
+  /** Where every section lies, and the bytes none of them covers, so that writing gives the file back. */
+  private layout(document: IqmDocument): IqmLayout {
+    const bytes = this.r.bytes;
+    const layout: IqmLayout = {
+      fileSize: this.h.filesize,
+      byteLength: bytes.length,
+      offsets: Object.fromEntries(IQM_OFFSET_FIELDS.map((field) => [field, this.h[field]])) as IqmLayout['offsets'],
+      vertexData: this.vertexData,
+      extensions: this.extensionRecords,
+      filler: [],
+      sectionLengths: iqmSectionLengths(document),
+    };
+    const covered = new Uint8Array(bytes.length);
+    covered.fill(1, 0, IQM_HEADER_SIZE);
+    const offsets = iqmSectionOffsets(layout);
+    layout.sectionLengths.forEach((length, i) => covered.fill(1, offsets[i]!, offsets[i]! + length));
+    for (let start = 0; start < bytes.length; ) {
+      if (covered[start]) { start++; continue; }
+      let end = start;
+      let zero = true;
+      for (; end < bytes.length && !covered[end]; end++) zero &&= bytes[end] === 0;
+      if (!zero) layout.filler.push({ offset: start, bytes: copyBytes(bytes, start, end - start) });
+      start = end;
+    }
+    return layout;
   }
 
   /**
@@ -187,6 +220,7 @@ class IqmReader {
       if (!isIqmFormat(format)) this.fail('BAD_VALUE', `vertex array ${i} has unknown format ${format} (0–8 are defined)`, o + 8);
       if (size === 0) this.fail('BAD_VALUE', `vertex array ${i} has 0 components`, o + 12);
       const count = numVertexes * size;
+      this.vertexData.push(offset);
       const dataAt = this.table(count, offset, formatByteSize(format), o + 16, `vertex array ${i} data`);
       // Arrays may share their data: each one is a copy, and later a float32 conversion.
       this.spend(count * (formatByteSize(format) + 4), o + 16);
@@ -312,11 +346,13 @@ class IqmReader {
       r.seek(o);
       const name = this.checkName(r.u32(), o, `extension ${i}`);
       const size = r.u32();
-      const dataAt = this.table(size, r.u32(), 1, o + 8, `extension ${i} data`);
+      const storedDataAt = r.u32();
+      const dataAt = this.table(size, storedDataAt, 1, o + 8, `extension ${i} data`);
       this.spend(size, o + 4);
       extensions.push({ name, data: dataAt < 0 ? new Uint8Array(0) : copyBytes(r.bytes, dataAt, size) });
       field = o + 12;
       next = r.u32();
+      this.extensionRecords.push({ at: o, dataAt: storedDataAt, next });
     }
     return extensions;
   }

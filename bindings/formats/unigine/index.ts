@@ -64,5 +64,6 @@ export const unigineFormat: FormatHandler<ReadOptions, UnigineWriteOptions> = {
   test: (bytes) => bytes.length >= 4 && UNIGINE_MAGIC.test(String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!)),
   parseSync: parseUnigine,
   encodeSync: encodeUnigine,
+  rewriteSync: (bytes) => writeUnigine(readUnigine(bytes)),
   describe: (bytes) => describeUnigine(readUnigine(bytes)),
 };
