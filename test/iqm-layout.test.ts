@@ -119,7 +119,7 @@ function relayout(bytes: Uint8Array, next: () => number): Uint8Array {
 function expectLossless(bytes: Uint8Array): IqmDocument {
   const document = readIqm(bytes);
   expectSameBytes(writeIqm(document), bytes);
-  expectSameBytes(iqmFormat.rewriteSync!(bytes), bytes);
+  expectSameBytes(iqmFormat.rewriteSync(bytes), bytes);
   return document;
 }
 

@@ -17,8 +17,8 @@ function readerOptions(options: IqmReadOptions): ReadIqmOptions {
   };
 }
 
-/** Inter-Quake Model v2 (.iqm). */
-export const iqmFormat: FormatHandler<IqmReadOptions, IqmWriteOptions> = {
+/** Inter-Quake Model v2 (.iqm). Its optional members (`rewriteSync`, `describe`) are all there, so they need no `!`. */
+export const iqmFormat = {
   name: 'iqm',
   extensions: ['.iqm'],
   mimeTypes: ['model/x-iqm', 'application/octet-stream'],
@@ -48,4 +48,4 @@ export const iqmFormat: FormatHandler<IqmReadOptions, IqmWriteOptions> = {
       extensions: d.extensions.map((e) => ({ name: iqmText(d, e.name), bytes: e.data.length })),
     };
   },
-};
+} satisfies FormatHandler<IqmReadOptions, IqmWriteOptions>;

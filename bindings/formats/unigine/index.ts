@@ -56,7 +56,8 @@ export function describeUnigine(doc: UnigineDocument): Record<string, unknown> {
   };
 }
 
-export const unigineFormat: FormatHandler<ReadOptions, UnigineWriteOptions> = {
+/** UNIGINE `.mesh` (ms11) and `.anim` (an10). Its optional members (`rewriteSync`, `describe`) are all there, so they need no `!`. */
+export const unigineFormat = {
   name: 'unigine',
   extensions: ['.mesh', '.anim'],
   mimeTypes: ['application/octet-stream'],
@@ -66,4 +67,4 @@ export const unigineFormat: FormatHandler<ReadOptions, UnigineWriteOptions> = {
   encodeSync: encodeUnigine,
   rewriteSync: (bytes) => writeUnigine(readUnigine(bytes)),
   describe: (bytes) => describeUnigine(readUnigine(bytes)),
-};
+} satisfies FormatHandler<ReadOptions, UnigineWriteOptions>;
