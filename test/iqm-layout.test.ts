@@ -170,6 +170,23 @@ describe('IQM layout: read → write gives the same bytes', () => {
     expect(comparable(readIqm(grown))).toEqual(comparable(document));
   });
 
+  it('keeps the bits of signalling NaNs in joints, poses and frame rates (numbers cannot carry them)', () => {
+    const bytes = writeIqm(sampleIqmDocument());
+    const view = new DataView(bytes.buffer);
+    const SIGNALLING = [0x7f800001, 0xffa00005, 0x7fbfffff];
+    view.setUint32(u32(bytes, 72) + 8, SIGNALLING[0]!, true); // joint 0 translate x
+    view.setUint32(u32(bytes, 72) + 48 + 44, SIGNALLING[1]!, true); // joint 1 scale z
+    view.setUint32(u32(bytes, 80) + 12, SIGNALLING[2]!, true); // pose 0 channel offset 1
+    view.setUint32(u32(bytes, 88) + 12, SIGNALLING[0]!, true); // animation 0 frame rate
+    const document = expectLossless(bytes);
+    expectLossless(relayout(bytes, rng(3)));
+    // A value changed from NaN is written as it is now.
+    document.joints[0]!.translate[0] = 1;
+    const edited = writeIqm(document);
+    expect(new DataView(edited.buffer).getFloat32(u32(edited, 72) + 8, true)).toBe(1);
+    expect(u32(edited, u32(edited, 88) + 12)).toBe(SIGNALLING[0]);
+  });
+
   it('documents built from scratch get the reference layout', () => {
     const document = sampleIqmDocument();
     expect(document.layout).toBeUndefined();

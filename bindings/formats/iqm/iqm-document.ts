@@ -53,6 +53,8 @@ export interface IqmLayout {
   vertexData: number[];
   /** Each extension record's offset, its stored data offset, and its stored link to the next record. */
   extensions: { at: number; dataAt: number; next: number }[];
+  /** Float fields held as numbers (joint transforms, frame rates) whose NaN bits a number cannot carry (signalling NaNs): offset and bits. */
+  nanBits: { offset: number; bits: number }[];
   /** Bytes that no section covers (padding, gaps, bytes past `fileSize`), where they are not all zero. */
   filler: { offset: number; bytes: Uint8Array }[];
   /** The length of each section when read, in the order of `iqmSectionLengths`. */

@@ -93,6 +93,7 @@ export function canonicalIqmLayout(document: IqmDocument, lengths = iqmSectionLe
     },
     vertexData,
     extensions,
+    nanBits: [],
     filler: [],
     sectionLengths: lengths,
   };
@@ -111,6 +112,7 @@ export function iqmLayoutFits(document: IqmDocument, layout: IqmLayout, lengths 
   const inside = (at: number, length: number) => length === 0 || (at >= IQM_HEADER_SIZE && at + length <= layout.fileSize);
   if (!lengths.every((length, i) => inside(offsets[i]!, length))) return false;
   if (!layout.filler.every((run) => run.offset >= 0 && run.offset + run.bytes.length <= layout.byteLength)) return false;
+  if (!layout.nanBits.every((nan) => nan.offset >= IQM_HEADER_SIZE && nan.offset + 4 <= layout.byteLength)) return false;
   const chain = [layout.offsets.ofsExtensions, ...layout.extensions.map((e) => e.next)];
   return layout.extensions.every((e, i) => chain[i] === e.at);
 }

@@ -39,6 +39,8 @@ type Header = Record<IqmHeaderField, number>;
 
 const NO_NEIGHBOUR = 0xffffffff;
 
+const floatBits = new DataView(new ArrayBuffer(4));
+
 /** True when `bytes` starts with the 16-byte IQM magic. */
 export function isIqm(bytes: Uint8Array): boolean {
   if (bytes.length < IQM_MAGIC.length) return false;
@@ -65,6 +67,7 @@ class IqmReader {
   /** Where each vertex array's data and each extension record lie, as stored. */
   private readonly vertexData: number[] = [];
   private readonly extensionRecords: IqmLayout['extensions'] = [];
+  private readonly nanBits: IqmLayout['nanBits'] = [];
 
   constructor(bytes: Uint8Array, options: ReadIqmOptions & typeof READ_IQM_DEFAULTS) {
     this.r = new ByteReader(bytes, 'iqm');
@@ -136,6 +139,7 @@ class IqmReader {
       offsets: Object.fromEntries(IQM_OFFSET_FIELDS.map((field) => [field, this.h[field]])) as IqmLayout['offsets'],
       vertexData: this.vertexData,
       extensions: this.extensionRecords,
+      nanBits: this.nanBits,
       filler: [],
       sectionLengths: iqmSectionLengths(document),
     };
@@ -267,13 +271,8 @@ class IqmReader {
       const name = this.checkName(r.u32(), o, `joint ${i}`);
       const parent = r.i32();
       this.checkParent(parent, i, o + 4, 'joint');
-      joints.push({
-        name,
-        parent,
-        translate: [r.f32(), r.f32(), r.f32()],
-        rotate: [r.f32(), r.f32(), r.f32(), r.f32()],
-        scale: [r.f32(), r.f32(), r.f32()],
-      });
+      const f = () => this.scalarFloat();
+      joints.push({ name, parent, translate: [f(), f(), f()], rotate: [f(), f(), f(), f()], scale: [f(), f(), f()] });
     }
     return joints;
   }
@@ -293,7 +292,10 @@ class IqmReader {
       const parent = r.i32();
       this.checkParent(parent, i, o, 'pose');
       const channelMask = r.u32();
-      poses.push({ parent, channelMask, channelOffset: r.f32Array(IQM_CHANNELS), channelScale: r.f32Array(IQM_CHANNELS) });
+      // Copied as bytes, so that every NaN keeps its bits.
+      const channelOffset = componentsFromBytes(r.bytes, o + 8, IQM_CHANNELS, IQM_FORMAT.float) as Float32Array;
+      const channelScale = componentsFromBytes(r.bytes, o + 8 + IQM_CHANNELS * 4, IQM_CHANNELS, IQM_FORMAT.float) as Float32Array;
+      poses.push({ parent, channelMask, channelOffset, channelScale });
     }
     return poses;
   }
@@ -306,7 +308,7 @@ class IqmReader {
     for (let i = 0; i < numAnims; i++) {
       const o = at + i * 20;
       r.seek(o);
-      const anim: IqmAnim = { name: this.checkName(r.u32(), o, `animation ${i}`), firstFrame: r.u32(), frameCount: r.u32(), frameRate: r.f32(), flags: r.u32() };
+      const anim: IqmAnim = { name: this.checkName(r.u32(), o, `animation ${i}`), firstFrame: r.u32(), frameCount: r.u32(), frameRate: this.scalarFloat(), flags: r.u32() };
       if (anim.firstFrame + anim.frameCount > numFrames) {
         this.fail('BAD_INDEX', `animation ${i} frames ${anim.firstFrame}+${anim.frameCount} run past the ${numFrames} frames`, o + 4);
       }
@@ -355,6 +357,21 @@ class IqmReader {
       this.extensionRecords.push({ at: o, dataAt: storedDataAt, next });
     }
     return extensions;
+  }
+
+  /**
+   * A float32 field held as a number. A signalling NaN does not survive that (it comes back
+   * quiet), so its bits are kept in the layout for the writer.
+   */
+  private scalarFloat(): number {
+    const at = this.r.offset;
+    const value = this.r.f32();
+    if (Number.isNaN(value)) {
+      const bits = this.r.view.getUint32(at, true);
+      floatBits.setFloat32(0, value, true);
+      if (floatBits.getUint32(0, true) !== bits) this.nanBits.push({ offset: at, bits });
+    }
+    return value;
   }
 
   private spend(byteCount: number, at: number): void {

@@ -31,6 +31,9 @@ function writeWithLayout(document: IqmDocument, layout: IqmLayout): Uint8Array |
     const bytes = sections[i]!;
     if (bytes.length && !place(out, written, offsets[i]!, bytes)) return undefined;
   }
+  // Signalling NaNs the document still holds (as quiet NaNs: numbers cannot carry them) get their bits back.
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  for (const { offset, bits } of layout.nanBits) if (Number.isNaN(view.getFloat32(offset, true))) view.setUint32(offset, bits, true);
   return out;
 }
 
