@@ -143,18 +143,21 @@ class IqmReader {
       filler: [],
       sectionLengths: iqmSectionLengths(document),
     };
-    const covered = new Uint8Array(bytes.length);
-    covered.fill(1, 0, IQM_HEADER_SIZE);
+    // The gaps between the sections (sorted by where they start), and after the last one.
     const offsets = iqmSectionOffsets(layout);
-    layout.sectionLengths.forEach((length, i) => covered.fill(1, offsets[i]!, offsets[i]! + length));
-    for (let start = 0; start < bytes.length; ) {
-      if (covered[start]) { start++; continue; }
-      let end = start;
-      let zero = true;
-      for (; end < bytes.length && !covered[end]; end++) zero &&= bytes[end] === 0;
-      if (!zero) layout.filler.push({ offset: start, bytes: copyBytes(bytes, start, end - start) });
-      start = end;
+    const sections = layout.sectionLengths
+      .map((length, i) => [offsets[i]!, offsets[i]! + length] as const)
+      .filter(([start, end]) => end > start)
+      .sort((a, b) => a[0] - b[0]);
+    let covered = IQM_HEADER_SIZE;
+    const keepGap = (start: number, end: number) => {
+      if (bytes.subarray(start, end).some((b) => b !== 0)) layout.filler.push({ offset: start, bytes: copyBytes(bytes, start, end - start) });
+    };
+    for (const [start, end] of sections) {
+      if (start > covered) keepGap(covered, start);
+      covered = Math.max(covered, end);
     }
+    if (bytes.length > covered) keepGap(covered, bytes.length);
     return layout;
   }
 
