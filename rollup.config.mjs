@@ -1,13 +1,17 @@
-// Builds dist/: ESM + CommonJS library, the CLI, and .d.ts files. The WebAssembly binaries are
-// already inlined as base64 (bindings/kernels/wasm-binaries.generated.ts, made by
-// `npm run build:wasm`), so the bundle loads them with no file paths in Node, bundlers,
-// browsers and workers.
+// Builds dist/: the library as ESM (dist/index.js) and CommonJS (dist/index.cjs), the CLI
+// (dist/cli.js), and .d.ts files (dist/types). The WebAssembly binaries are already inlined as
+// base64 (bindings/kernels/wasm-binaries.generated.ts, made by `npm run build:wasm`), so the
+// bundle loads them with no file paths in Node, bundlers, browsers and workers.
+//
+// The ESM library and the CLI are one build with two entries: the CLI shares the library's code
+// (a chunk both import) instead of carrying a copy of it. CommonJS needs its own copy. No source
+// maps: the published files are plain, commented TypeScript output.
 import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { readFileSync } from 'node:fs';
 
-// @assemblyscript/loader is bundled in (a few kB), so that the ESM file loads in a browser or a
-// worker as it is, with no import map; only Node built-ins stay external (the CLI's).
+// @assemblyscript/loader is bundled in (a few kB), so that the ESM files load in a browser or a
+// worker as they are, with no import map; only Node built-ins stay external (the CLI's).
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = [...Object.keys(pkg.dependencies ?? {}), /^node:/];
 
@@ -20,35 +24,39 @@ const ts = (declarations) =>
     declarationDir: declarations ? 'dist/types' : undefined,
     outDir: 'dist',
     rootDir: 'bindings',
+    sourceMap: false,
     noEmitOnError: true,
   });
 
 export default [
-  // The ESM entries share chunks, so that the worker pool's MeshFormatError is the one
-  // dist/index.js exports. worker.js / worker-node.js are `meshcodec/worker`; the two *-worker.js
-  // scripts are what they start, found beside them through import.meta.url.
   {
+    // worker.js / worker-node.js are `meshcodec/worker`; the two *-worker.js scripts are what they
+    // start, found beside them through import.meta.url. One shared library chunk also makes the
+    // worker pool's MeshFormatError the class dist/index.js exports.
     input: {
       index: 'bindings/index.ts',
+      cli: 'bindings/cli/bin.ts',
       worker: 'bindings/workers/browser-pool.ts',
       'worker-node': 'bindings/workers/node-pool.ts',
       'browser-pool-worker': 'bindings/workers/browser-pool-worker.ts',
       'node-pool-worker': 'bindings/workers/node-pool-worker.ts',
     },
     external,
-    output: { dir: 'dist', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+    output: {
+      dir: 'dist',
+      format: 'es',
+      entryFileNames: '[name].js',
+      // The library code every entry imports; the CLI and the worker pools (Node built-ins) stay out of it.
+      manualChunks: (id) => (id.endsWith('/bindings/index.ts') || id.includes('/bindings/cli/') || id.includes('/bindings/workers/') ? undefined : 'library'),
+      chunkFileNames: '[name].js',
+      banner: (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
+    },
     plugins: [nodeResolve(), ts(true)],
   },
   {
     input: 'bindings/index.ts',
     external,
-    output: { file: 'dist/index.cjs', format: 'cjs', sourcemap: true, exports: 'named' },
-    plugins: [nodeResolve(), ts(false)],
-  },
-  {
-    input: 'bindings/cli/bin.ts',
-    external,
-    output: { file: 'dist/cli.js', format: 'es', banner: '#!/usr/bin/env node', sourcemap: false },
+    output: { file: 'dist/index.cjs', format: 'cjs', exports: 'named' },
     plugins: [nodeResolve(), ts(false)],
   },
 ];

@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../bindings/cli/main.js';
 import { iqmFormat } from '../bindings/formats/iqm/index.js';
 import { unigineFormat } from '../bindings/formats/unigine/index.js';
 import { summarizeAsset } from '../bindings/index.js';
+import { testTempDir } from './helpers/temp-dir.js';
 
 function run(args: string[]) {
   let stdout = '';
@@ -27,7 +27,7 @@ describe('meshcodec CLI', () => {
   });
 
   it('reports unreadable and unrecognised files per file, exit 1, without stopping', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'meshcodec-cli-'));
+    const dir = testTempDir('cli');
     const junk = join(dir, 'junk.bin');
     writeFileSync(junk, new Uint8Array([1, 2, 3, 4]));
     const r = run(['info', '--json', join(dir, 'missing.mesh'), junk]);
@@ -50,7 +50,7 @@ describe('meshcodec CLI', () => {
   });
 
   it('convert writes the target format, one file (-o) or many (--out-dir --to)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'meshcodec-convert-'));
+    const dir = testTempDir('convert');
     const one = run(['convert', 'fixtures/tube.mesh', '-o', join(dir, 'a.iqm')]);
     expect(one.code).toBe(0);
     expect(one.stdout).toContain('-> ' + join(dir, 'a.iqm') + ' (iqm,');
@@ -63,7 +63,7 @@ describe('meshcodec CLI', () => {
   });
 
   it('convert refuses a batch whose outputs would overwrite each other, before writing anything', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'meshcodec-convert-'));
+    const dir = testTempDir('convert');
     const r = run(['convert', 'fixtures/tube.mesh', 'fixtures/tube.iqm', '--out-dir', dir, '--to', 'iqm']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('would both be written to');

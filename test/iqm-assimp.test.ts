@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { iqmToAsset, readIqm } from '../bindings/formats/iqm/index.js';
+import { testTempDir } from './helpers/temp-dir.js';
 
 const MRFIXIT = '/usr/share/assimp/models/IQM/mrfixit.iqm';
 
@@ -48,15 +48,9 @@ function parsePly(text: string): Ply {
  */
 describe.skipIf(!ready)(`mrfixit.iqm against assimp (${ready ? 'assimp export … .ply' : SKIP})`, () => {
   it('positions, normals and texture coordinates match assimp vertex for vertex; triangles match', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'meshcodec-assimp-'));
-    let ply: Ply;
-    try {
-      const out = join(dir, 'mrfixit.ply');
-      execFileSync('assimp', ['export', MRFIXIT, out], { stdio: 'ignore' });
-      ply = parsePly(readFileSync(out, 'utf8'));
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const out = join(testTempDir('assimp'), 'mrfixit.ply');
+    execFileSync('assimp', ['export', MRFIXIT, out], { stdio: 'ignore' });
+    const ply = parsePly(readFileSync(out, 'utf8'));
     const asset = iqmToAsset(readIqm(new Uint8Array(readFileSync(MRFIXIT))));
     expect(ply.vertices.length).toBe(1861);
     expect(ply.faces.length).toBe(2988);

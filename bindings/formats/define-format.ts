@@ -24,21 +24,26 @@ export function runFormatCall<T>(format: string, kernels: Kernels | undefined, c
 
 /**
  * A format handler whose entry points keep the library's contract (see runFormatCall); writers
- * first check the Asset (validateAsset). Every handler in FORMATS is made with this.
+ * first check the Asset (validateAsset). Every handler in FORMATS is made with this. The result
+ * has the handler's own type, so members it has (`rewriteSync`, `describe`) need no `!`.
  */
-export function defineFormat<R extends ReadOptions, W extends WriteOptions>(handler: FormatHandler<R, W>): FormatHandler<R, W> {
+export function defineFormat<H extends FormatHandler<any, any>>(handler: H): H {
+  type R = Parameters<H['parseSync']>[1];
+  type W = Parameters<H['encodeSync']>[1];
   const { name } = handler;
   const checked = (asset: Asset, options: W | undefined) => {
-    validateAsset(asset, options?.kernels ?? getKernels());
+    validateAsset(asset, (options as WriteOptions | undefined)?.kernels ?? getKernels());
     return asset;
   };
-  const guarded: FormatHandler<R, W> = {
+  const kernelsOf = (options: R | W | undefined) => (options as ReadOptions | undefined)?.kernels;
+  const guarded: H = {
     ...handler,
-    parseSync: (bytes, options) => runFormatCall(name, options?.kernels, () => handler.parseSync(bytes, options)),
-    encodeSync: (asset, options) => runFormatCall(name, options?.kernels, () => handler.encodeSync(checked(asset, options), options)),
+    parseSync: (bytes: Uint8Array, options?: R) => runFormatCall(name, kernelsOf(options), () => handler.parseSync(bytes, options)),
+    encodeSync: (asset: Asset, options?: W) => runFormatCall(name, kernelsOf(options), () => handler.encodeSync(checked(asset, options), options)),
   };
-  const { encodeFiles, describe } = handler;
-  if (encodeFiles) guarded.encodeFiles = (asset, baseName, options) => runFormatCall(name, options?.kernels, () => encodeFiles(checked(asset, options), baseName, options));
-  if (describe) guarded.describe = (bytes, options) => runFormatCall(name, options?.kernels, () => describe(bytes, options));
+  const { encodeFiles, describe, rewriteSync } = handler;
+  if (encodeFiles) guarded.encodeFiles = (asset: Asset, baseName: string, options?: W) => runFormatCall(name, kernelsOf(options), () => encodeFiles(checked(asset, options), baseName, options));
+  if (describe) guarded.describe = (bytes: Uint8Array, options?: R) => runFormatCall(name, kernelsOf(options), () => describe(bytes, options));
+  if (rewriteSync) guarded.rewriteSync = (bytes: Uint8Array, options?: R & W) => runFormatCall(name, kernelsOf(options), () => rewriteSync(bytes, options));
   return guarded;
 }

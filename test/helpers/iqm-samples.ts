@@ -1,8 +1,11 @@
 import { channelCount, emptyIqmDocument, IQM_ANIM_LOOP, IQM_CUSTOM, type IqmComponentArray, type IqmDocument, type IqmFormatCode } from '../../bindings/formats/iqm/index.js';
 
-/** A document as plain JSON, typed arrays by class and content (NaN as a string), for deep equality. */
+/**
+ * A document as plain JSON, typed arrays by class and content (NaN as a string), for deep
+ * equality of what the file says (its layout aside: `layout` is tested on its own).
+ */
 export function comparable(d: IqmDocument): unknown {
-  return JSON.parse(JSON.stringify(d, (_, v) => (ArrayBuffer.isView(v) ? { [v.constructor.name]: Array.from(v as unknown as ArrayLike<number>, (x) => (Number.isNaN(x) ? 'NaN' : x)) } : v)));
+  return JSON.parse(JSON.stringify(d, (key, v) => (key === 'layout' ? undefined : ArrayBuffer.isView(v) ? { [v.constructor.name]: Array.from(v as unknown as ArrayLike<number>, (x) => (Number.isNaN(x) ? 'NaN' : x)) } : v)));
 }
 
 /** A text table from strings: returns the bytes and each string's offset. */

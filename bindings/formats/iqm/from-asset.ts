@@ -11,8 +11,8 @@ export interface AssetToIqmOptions {
   colors?: 'ubyte' | 'float';
 }
 
-/** What `iqmFormat.encodeSync` takes. */
-export interface IqmWriteOptions extends WriteOptions, AssetToIqmOptions {}
+/** What `iqmFormat.encodeSync` takes (animation frames are quantized as the reference compiler does, by truncation: no `quantize`). */
+export interface IqmWriteOptions extends Omit<WriteOptions, 'quantize'>, AssetToIqmOptions {}
 
 export const ASSET_TO_IQM_DEFAULTS: Required<AssetToIqmOptions> = { blendWeights: 'ubyte', colors: 'ubyte' };
 

@@ -29,6 +29,36 @@ export interface IqmDocument {
   bounds?: Float32Array;
   comment: Uint8Array;
   extensions: IqmExtension[];
+  /**
+   * Where the file read kept each section (set by `readIqm`). `writeIqm` keeps this layout, so
+   * that reading then writing gives the same bytes for any valid file, as long as every section
+   * keeps its length; otherwise, and for documents built from scratch, it writes the reference
+   * compiler's layout.
+   */
+  layout?: IqmLayout;
+}
+
+/** The header fields that hold a section's offset. */
+export type IqmOffsetField = Extract<IqmHeaderField, `ofs${string}`>;
+
+/** Where the sections of an IQM file lie, and the bytes between them. */
+export interface IqmLayout {
+  /** The header's `filesize`. */
+  fileSize: number;
+  /** The file's length: bytes past `fileSize` are kept in `filler`. */
+  byteLength: number;
+  /** Every header offset field as stored, empty sections' included (readers ignore those). */
+  offsets: Record<IqmOffsetField, number>;
+  /** Where each vertex array's data starts, as its table entry says. */
+  vertexData: number[];
+  /** Each extension record's offset, its stored data offset, and its stored link to the next record. */
+  extensions: { at: number; dataAt: number; next: number }[];
+  /** Float fields held as numbers (joint transforms, frame rates) whose NaN bits a number cannot carry (signalling NaNs): offset and bits. */
+  nanBits: { offset: number; bits: number }[];
+  /** Bytes that no section covers (padding, gaps, bytes past `fileSize`), where they are not all zero. */
+  filler: { offset: number; bytes: Uint8Array }[];
+  /** The length of each section when read, in the order of `iqmSectionLengths`. */
+  sectionLengths: number[];
 }
 
 export interface IqmMesh {

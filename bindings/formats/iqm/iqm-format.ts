@@ -1,14 +1,25 @@
 import type { FormatHandler, ReadOptions } from '../format.js';
 import { defineFormat } from '../define-format.js';
 import { iqmText, IQM_VERSION } from './iqm-document.js';
-import { isIqm, readIqm } from './read-iqm.js';
+import { isIqm, readIqm, type ReadIqmOptions } from './read-iqm.js';
 import { writeIqm } from './write-iqm.js';
 import { iqmToAsset } from './to-asset.js';
 import { assetToIqm, type IqmWriteOptions } from './from-asset.js';
 import { IQM_CUSTOM, IQM_FORMAT_NAMES, IQM_VERTEX_TYPE_NAMES } from './vertex-formats.js';
 
-/** Inter-Quake Model v2 (.iqm). */
-export const iqmFormat: FormatHandler<ReadOptions, IqmWriteOptions> = defineFormat({
+/** What `iqmFormat.parseSync` takes: the common options and the reader's `maxExpansion` limit. */
+export interface IqmReadOptions extends ReadOptions, Pick<ReadIqmOptions, 'maxExpansion'> {}
+
+/** The reader's own options out of the handler's. */
+function readerOptions(options: IqmReadOptions): ReadIqmOptions {
+  return {
+    ...(options.kernels ? { kernels: options.kernels } : {}),
+    ...(options.maxExpansion !== undefined ? { maxExpansion: options.maxExpansion } : {}),
+  };
+}
+
+/** Inter-Quake Model v2 (.iqm). Its optional members (`rewriteSync`, `describe`) are all there, so they need no `!`. */
+export const iqmFormat = defineFormat({
   name: 'iqm',
   extensions: ['.iqm'],
   mimeTypes: ['model/x-iqm', 'application/octet-stream'],
@@ -16,11 +27,12 @@ export const iqmFormat: FormatHandler<ReadOptions, IqmWriteOptions> = defineForm
   test: isIqm,
   parseSync: (bytes, options = {}) => {
     const kernels = options.kernels ? { kernels: options.kernels } : {};
-    return iqmToAsset(readIqm(bytes, kernels), { ...kernels, ...(options.frameRate ? { frameRate: options.frameRate } : {}) });
+    return iqmToAsset(readIqm(bytes, readerOptions(options)), { ...kernels, ...(options.frameRate ? { frameRate: options.frameRate } : {}) });
   },
   encodeSync: (asset, options = {}) => writeIqm(assetToIqm(asset, options)),
+  rewriteSync: (bytes, options = {}) => writeIqm(readIqm(bytes, readerOptions(options))),
   describe: (bytes, options = {}) => {
-    const d = readIqm(bytes, options.kernels ? { kernels: options.kernels } : {});
+    const d = readIqm(bytes, readerOptions(options));
     return {
       version: IQM_VERSION,
       meshes: d.meshes.map((m) => ({ name: iqmText(d, m.name), material: iqmText(d, m.material), vertices: m.vertexCount, triangles: m.triangleCount })),
@@ -37,4 +49,4 @@ export const iqmFormat: FormatHandler<ReadOptions, IqmWriteOptions> = defineForm
       extensions: d.extensions.map((e) => ({ name: iqmText(d, e.name), bytes: e.data.length })),
     };
   },
-});
+} satisfies FormatHandler<IqmReadOptions, IqmWriteOptions>);

@@ -15,10 +15,12 @@ import {
   type IqmExtension,
   type IqmHeaderField,
   type IqmJoint,
+  type IqmLayout,
   type IqmMesh,
   type IqmPose,
   type IqmVertexArray,
 } from './iqm-document.js';
+import { IQM_OFFSET_FIELDS, iqmSectionLengths, iqmSectionOffsets } from './iqm-layout.js';
 import { componentsFromBytes, copyBytes, formatByteSize, IQM_CUSTOM, IQM_FORMAT, isIqmFormat } from './vertex-formats.js';
 
 export interface ReadIqmOptions {
@@ -37,6 +39,8 @@ const FIELD = IQM_HEADER_FIELDS;
 type Header = Record<IqmHeaderField, number>;
 
 const NO_NEIGHBOUR = 0xffffffff;
+
+const floatBits = new DataView(new ArrayBuffer(4));
 
 /** True when `bytes` starts with the 16-byte IQM magic. */
 export function isIqm(bytes: Uint8Array): boolean {
@@ -61,6 +65,10 @@ class IqmReader {
   private h!: Header;
   /** End of the data the header vouches for (filesize). */
   private end = 0;
+  /** Where each vertex array's data and each extension record lie, as stored. */
+  private readonly vertexData: number[] = [];
+  private readonly extensionRecords: IqmLayout['extensions'] = [];
+  private readonly nanBits: IqmLayout['nanBits'] = [];
 
   constructor(bytes: Uint8Array, options: ReadIqmOptions & typeof READ_IQM_DEFAULTS) {
     this.r = new ByteReader(bytes, 'iqm');
@@ -119,7 +127,39 @@ class IqmReader {
     };
     if (adjacency) document.adjacency = adjacency;
     if (bounds) document.bounds = bounds;
+    document.layout = this.layout(document);
     return document;
+  }
+
+  /** Where every section lies, and the bytes none of them covers, so that writing gives the file back. */
+  private layout(document: IqmDocument): IqmLayout {
+    const bytes = this.r.bytes;
+    const layout: IqmLayout = {
+      fileSize: this.h.filesize,
+      byteLength: bytes.length,
+      offsets: Object.fromEntries(IQM_OFFSET_FIELDS.map((field) => [field, this.h[field]])) as IqmLayout['offsets'],
+      vertexData: this.vertexData,
+      extensions: this.extensionRecords,
+      nanBits: this.nanBits,
+      filler: [],
+      sectionLengths: iqmSectionLengths(document),
+    };
+    // The gaps between the sections (sorted by where they start), and after the last one.
+    const offsets = iqmSectionOffsets(layout);
+    const sections = layout.sectionLengths
+      .map((length, i) => [offsets[i]!, offsets[i]! + length] as const)
+      .filter(([start, end]) => end > start)
+      .sort((a, b) => a[0] - b[0]);
+    let covered = IQM_HEADER_SIZE;
+    const keepGap = (start: number, end: number) => {
+      if (bytes.subarray(start, end).some((b) => b !== 0)) layout.filler.push({ offset: start, bytes: copyBytes(bytes, start, end - start) });
+    };
+    for (const [start, end] of sections) {
+      if (start > covered) keepGap(covered, start);
+      covered = Math.max(covered, end);
+    }
+    if (bytes.length > covered) keepGap(covered, bytes.length);
+    return layout;
   }
 
   /**
@@ -188,6 +228,7 @@ class IqmReader {
       if (!isIqmFormat(format)) this.fail('BAD_VALUE', `vertex array ${i} has unknown format ${format} (0–8 are defined)`, o + 8);
       if (size === 0) this.fail('BAD_VALUE', `vertex array ${i} has 0 components`, o + 12);
       const count = numVertexes * size;
+      this.vertexData.push(offset);
       const dataAt = this.table(count, offset, formatByteSize(format), o + 16, `vertex array ${i} data`);
       // Arrays may share their data: each one is a copy, and later a float32 conversion.
       this.spend(count * (formatByteSize(format) + 4), o + 16);
@@ -234,13 +275,8 @@ class IqmReader {
       const name = this.checkName(r.u32(), o, `joint ${i}`);
       const parent = r.i32();
       this.checkParent(parent, i, o + 4, 'joint');
-      joints.push({
-        name,
-        parent,
-        translate: [r.f32(), r.f32(), r.f32()],
-        rotate: [r.f32(), r.f32(), r.f32(), r.f32()],
-        scale: [r.f32(), r.f32(), r.f32()],
-      });
+      const f = () => this.scalarFloat();
+      joints.push({ name, parent, translate: [f(), f(), f()], rotate: [f(), f(), f(), f()], scale: [f(), f(), f()] });
     }
     return joints;
   }
@@ -260,7 +296,10 @@ class IqmReader {
       const parent = r.i32();
       this.checkParent(parent, i, o, 'pose');
       const channelMask = r.u32();
-      poses.push({ parent, channelMask, channelOffset: r.f32Array(IQM_CHANNELS), channelScale: r.f32Array(IQM_CHANNELS) });
+      // Copied as bytes, so that every NaN keeps its bits.
+      const channelOffset = componentsFromBytes(r.bytes, o + 8, IQM_CHANNELS, IQM_FORMAT.float) as Float32Array;
+      const channelScale = componentsFromBytes(r.bytes, o + 8 + IQM_CHANNELS * 4, IQM_CHANNELS, IQM_FORMAT.float) as Float32Array;
+      poses.push({ parent, channelMask, channelOffset, channelScale });
     }
     return poses;
   }
@@ -273,7 +312,7 @@ class IqmReader {
     for (let i = 0; i < numAnims; i++) {
       const o = at + i * 20;
       r.seek(o);
-      const anim: IqmAnim = { name: this.checkName(r.u32(), o, `animation ${i}`), firstFrame: r.u32(), frameCount: r.u32(), frameRate: r.f32(), flags: r.u32() };
+      const anim: IqmAnim = { name: this.checkName(r.u32(), o, `animation ${i}`), firstFrame: r.u32(), frameCount: r.u32(), frameRate: this.scalarFloat(), flags: r.u32() };
       if (anim.firstFrame + anim.frameCount > numFrames) {
         this.fail('BAD_INDEX', `animation ${i} frames ${anim.firstFrame}+${anim.frameCount} run past the ${numFrames} frames`, o + 4);
       }
@@ -313,13 +352,30 @@ class IqmReader {
       r.seek(o);
       const name = this.checkName(r.u32(), o, `extension ${i}`);
       const size = r.u32();
-      const dataAt = this.table(size, r.u32(), 1, o + 8, `extension ${i} data`);
+      const storedDataAt = r.u32();
+      const dataAt = this.table(size, storedDataAt, 1, o + 8, `extension ${i} data`);
       this.spend(size, o + 4);
       extensions.push({ name, data: dataAt < 0 ? new Uint8Array(0) : copyBytes(r.bytes, dataAt, size) });
       field = o + 12;
       next = r.u32();
+      this.extensionRecords.push({ at: o, dataAt: storedDataAt, next });
     }
     return extensions;
+  }
+
+  /**
+   * A float32 field held as a number. A signalling NaN does not survive that (it comes back
+   * quiet), so its bits are kept in the layout for the writer.
+   */
+  private scalarFloat(): number {
+    const at = this.r.offset;
+    const value = this.r.f32();
+    if (Number.isNaN(value)) {
+      const bits = this.r.view.getUint32(at, true);
+      floatBits.setFloat32(0, value, true);
+      if (floatBits.getUint32(0, true) !== bits) this.nanBits.push({ offset: at, bits });
+    }
+    return value;
   }
 
   private spend(byteCount: number, at: number): void {

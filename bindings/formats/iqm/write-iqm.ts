@@ -1,111 +1,103 @@
 import { ByteWriter } from '../../io/byte-writer.js';
-import { IQM_HEADER_FIELDS, IQM_HEADER_SIZE, IQM_MAGIC, type IqmDocument, type IqmHeaderField } from './iqm-document.js';
-import { formatByteSize } from './vertex-formats.js';
+import { IQM_HEADER_FIELDS, IQM_HEADER_SIZE, IQM_MAGIC, type IqmDocument, type IqmLayout } from './iqm-document.js';
+import { canonicalIqmLayout, iqmLayoutFits, iqmSectionLengths, iqmSectionOffsets } from './iqm-layout.js';
 
 /**
- * Writes a document as an IQM v2 file, in the reference compiler's section order, every
- * offset 4-aligned (vertex data aligned to its component size when larger), empty sections at
- * offset 0. Counts come from the document's arrays; `vertexCount` and `frameChannelCount`
+ * Writes a document as an IQM v2 file. A document read from a file keeps that file's layout
+ * (`document.layout`: section offsets, order, padding and the bytes between sections), so that
+ * read → write gives the same bytes, while its sections keep their lengths. Otherwise, and for
+ * documents built from scratch, sections go in the reference compiler's order, every offset
+ * 4-aligned (vertex data aligned to its component size when larger), empty sections at offset 0.
+ * Counts come from the document's arrays; `vertexCount`, `frameCount` and `frameChannelCount`
  * are written as they are.
  */
 export function writeIqm(document: IqmDocument): Uint8Array {
-  const w = new ByteWriter(estimateSize(document));
-  w.ascii(IQM_MAGIC);
-  const header = new Map<IqmHeaderField, number>();
-  w.bytes(new Uint8Array(IQM_HEADER_SIZE - IQM_MAGIC.length));
-  const set = (field: IqmHeaderField, value: number) => header.set(field, value);
-  const start = (alignment = 4) => w.align(alignment).offset;
-
-  set('version', document.version);
-  set('flags', document.flags);
-  if (document.text.length) {
-    set('numText', document.text.length);
-    set('ofsText', start());
-    w.bytes(document.text);
-  }
-  if (document.meshes.length) {
-    set('numMeshes', document.meshes.length);
-    set('ofsMeshes', start());
-    for (const m of document.meshes) w.u32(m.name).u32(m.material).u32(m.firstVertex).u32(m.vertexCount).u32(m.firstTriangle).u32(m.triangleCount);
-  }
-  set('numVertexes', document.vertexCount);
-  if (document.vertexArrays.length) {
-    set('numVertexArrays', document.vertexArrays.length);
-    set('ofsVertexArrays', start());
-    const tableAt = w.offset;
-    w.bytes(new Uint8Array(document.vertexArrays.length * 20));
-    document.vertexArrays.forEach((array, i) => {
-      const dataAt = array.data.length ? start(Math.max(4, formatByteSize(array.format))) : 0;
-      w.typed(array.data);
-      const o = tableAt + i * 20;
-      w.patchU32(o, array.type).patchU32(o + 4, array.flags).patchU32(o + 8, array.format).patchU32(o + 12, array.size).patchU32(o + 16, dataAt);
-    });
-  }
-  if (document.triangles.length) {
-    set('numTriangles', document.triangles.length / 3);
-    set('ofsTriangles', start());
-    w.typed(document.triangles);
-    if (document.adjacency) {
-      set('ofsAdjacency', start());
-      w.typed(document.adjacency);
-    }
-  }
-  if (document.joints.length) {
-    set('numJoints', document.joints.length);
-    set('ofsJoints', start());
-    for (const j of document.joints) {
-      w.u32(j.name).i32(j.parent);
-      for (const v of [...j.translate, ...j.rotate, ...j.scale]) w.f32(v);
-    }
-  }
-  if (document.poses.length) {
-    set('numPoses', document.poses.length);
-    set('ofsPoses', start());
-    for (const p of document.poses) w.i32(p.parent).u32(p.channelMask).typed(p.channelOffset).typed(p.channelScale);
-  }
-  if (document.anims.length) {
-    set('numAnims', document.anims.length);
-    set('ofsAnims', start());
-    for (const a of document.anims) w.u32(a.name).u32(a.firstFrame).u32(a.frameCount).f32(a.frameRate).u32(a.flags);
-  }
-  set('numFrames', document.frameCount);
-  set('numFrameChannels', document.frameChannelCount);
-  if (document.frames.length) {
-    set('ofsFrames', start());
-    w.typed(document.frames);
-  }
-  if (document.bounds) {
-    set('ofsBounds', start());
-    w.typed(document.bounds);
-  }
-  if (document.comment.length) {
-    set('numComment', document.comment.length);
-    set('ofsComment', start());
-    w.bytes(document.comment);
-  }
-  if (document.extensions.length) {
-    set('numExtensions', document.extensions.length);
-    let link: number = IQM_HEADER_FIELDS.ofsExtensions;
-    for (const ext of document.extensions) {
-      const at = start();
-      w.patchU32(link, at);
-      w.u32(ext.name).u32(ext.data.length).u32(ext.data.length ? at + 16 : 0).u32(0);
-      w.bytes(ext.data);
-      link = at + 12;
-    }
-  }
-  // The last section ends on a 4-byte boundary too (frames padded to an even count of ushorts).
-  w.align(4);
-  set('filesize', w.offset);
-  // ofsExtensions was linked above, as the head of the extension chain.
-  for (const [field, value] of header) w.patchU32(IQM_HEADER_FIELDS[field], value);
-  return w.finish();
+  const lengths = iqmSectionLengths(document);
+  const kept = document.layout && iqmLayoutFits(document, document.layout, lengths) ? writeWithLayout(document, document.layout) : undefined;
+  // A kept layout whose overlapping sections (arrays sharing data) no longer agree is dropped.
+  return kept ?? (writeWithLayout(document, canonicalIqmLayout(document, lengths)) as Uint8Array);
 }
 
-function estimateSize(d: IqmDocument): number {
-  let size = IQM_HEADER_SIZE + d.text.length + d.meshes.length * 24 + d.triangles.byteLength * 2 + d.joints.length * 48 + d.poses.length * 88;
-  for (const a of d.vertexArrays) size += 28 + a.data.byteLength;
-  size += d.anims.length * 20 + d.frames.byteLength + (d.bounds?.byteLength ?? 0) + d.comment.length;
-  for (const e of d.extensions) size += 20 + e.data.length;
-  return size + 64;
+/** The file under `layout`, or undefined when two sections overlap with different bytes. */
+function writeWithLayout(document: IqmDocument, layout: IqmLayout): Uint8Array | undefined {
+  const out = new Uint8Array(layout.byteLength);
+  for (const run of layout.filler) out.set(run.bytes, run.offset);
+  writeHeader(out, document, layout);
+  const written = new Uint8Array(layout.byteLength);
+  written.fill(1, 0, IQM_HEADER_SIZE);
+  const offsets = iqmSectionOffsets(layout);
+  const sections = sectionBytes(document, layout);
+  for (let i = 0; i < sections.length; i++) {
+    const bytes = sections[i]!;
+    if (bytes.length && !place(out, written, offsets[i]!, bytes)) return undefined;
+  }
+  // Signalling NaNs the document still holds (as quiet NaNs: numbers cannot carry them) get their bits back.
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  for (const { offset, bits } of layout.nanBits) if (Number.isNaN(view.getFloat32(offset, true))) view.setUint32(offset, bits, true);
+  return out;
+}
+
+/** Copies `bytes` to `at`; false when it overlaps bytes already placed with different values. */
+function place(out: Uint8Array, written: Uint8Array, at: number, bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    if (written[at + i] && out[at + i] !== bytes[i]) return false;
+  }
+  out.set(bytes, at);
+  written.fill(1, at, at + bytes.length);
+  return true;
+}
+
+function writeHeader(out: Uint8Array, d: IqmDocument, layout: IqmLayout): void {
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  for (let i = 0; i < IQM_MAGIC.length; i++) out[i] = IQM_MAGIC.charCodeAt(i);
+  const fields: Record<keyof typeof IQM_HEADER_FIELDS, number> = {
+    ...layout.offsets,
+    version: d.version,
+    filesize: layout.fileSize,
+    flags: d.flags,
+    numText: d.text.length,
+    numMeshes: d.meshes.length,
+    numVertexArrays: d.vertexArrays.length,
+    numVertexes: d.vertexCount,
+    numTriangles: d.triangles.length / 3,
+    numJoints: d.joints.length,
+    numPoses: d.poses.length,
+    numAnims: d.anims.length,
+    numFrames: d.frameCount,
+    numFrameChannels: d.frameChannelCount,
+    numComment: d.comment.length,
+    numExtensions: d.extensions.length,
+  };
+  for (const [field, at] of Object.entries(IQM_HEADER_FIELDS)) view.setUint32(at, fields[field as keyof typeof fields], true);
+}
+
+/** Each section's bytes, in the order of `iqmSectionLengths`; tables point where `layout` says. */
+function sectionBytes(d: IqmDocument, layout: IqmLayout): Uint8Array[] {
+  const bytesOf = (data: ArrayBufferView) => new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  const table = <T>(items: readonly T[], size: number, write: (w: ByteWriter, item: T, index: number) => void) => {
+    const w = new ByteWriter(items.length * size);
+    items.forEach((item, i) => write(w, item, i));
+    return w.finish();
+  };
+  return [
+    d.text,
+    table(d.meshes, 24, (w, m) => w.u32(m.name).u32(m.material).u32(m.firstVertex).u32(m.vertexCount).u32(m.firstTriangle).u32(m.triangleCount)),
+    table(d.vertexArrays, 20, (w, a, i) => w.u32(a.type).u32(a.flags).u32(a.format).u32(a.size).u32(layout.vertexData[i]!)),
+    ...d.vertexArrays.map((a) => bytesOf(a.data)),
+    bytesOf(d.triangles),
+    d.triangles.length && d.adjacency ? bytesOf(d.adjacency) : new Uint8Array(0),
+    table(d.joints, 48, (w, j) => {
+      w.u32(j.name).i32(j.parent);
+      for (const v of [...j.translate, ...j.rotate, ...j.scale]) w.f32(v);
+    }),
+    table(d.poses, 88, (w, p) => w.i32(p.parent).u32(p.channelMask).typed(p.channelOffset).typed(p.channelScale)),
+    table(d.anims, 20, (w, a) => w.u32(a.name).u32(a.firstFrame).u32(a.frameCount).f32(a.frameRate).u32(a.flags)),
+    bytesOf(d.frames),
+    d.bounds ? bytesOf(d.bounds) : new Uint8Array(0),
+    d.comment,
+    ...d.extensions.flatMap((e, i) => {
+      const { dataAt, next } = layout.extensions[i]!;
+      return [table([e], 16, (w) => w.u32(e.name).u32(e.data.length).u32(dataAt).u32(next)), e.data];
+    }),
+  ];
 }

@@ -63,7 +63,8 @@ export function describeUnigine(doc: UnigineDocument): Record<string, unknown> {
   };
 }
 
-export const unigineFormat: FormatHandler<ReadOptions, UnigineWriteOptions> = defineFormat({
+/** UNIGINE `.mesh` (ms11) and `.anim` (an10). Its optional members (`rewriteSync`, `describe`) are all there, so they need no `!`. */
+export const unigineFormat = defineFormat({
   name: 'unigine',
   extensions: ['.mesh', '.anim'],
   mimeTypes: ['application/octet-stream'],
@@ -71,5 +72,6 @@ export const unigineFormat: FormatHandler<ReadOptions, UnigineWriteOptions> = de
   test: (bytes) => bytes.length >= 4 && UNIGINE_MAGIC.test(String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!)),
   parseSync: parseUnigine,
   encodeSync: encodeUnigine,
+  rewriteSync: (bytes) => writeUnigine(readUnigine(bytes)),
   describe: (bytes) => describeUnigine(readUnigine(bytes)),
-});
+} satisfies FormatHandler<ReadOptions, UnigineWriteOptions>);
