@@ -4,6 +4,7 @@ export * from './quantize';
 export * from './indices';
 export * from './iqm';
 export * from './unigine';
+export * from './weld';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

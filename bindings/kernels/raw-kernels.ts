@@ -39,6 +39,13 @@ export interface RawKernels {
    * `table`: triangleVertexCount slots, then a power of two (≥ 2 × corners) of hash slots.
    */
   weldIndexPairs(cindices: Uint32Array, tindices: Uint32Array, coordinateCount: number, triangleVertexCount: number, table: Uint32Array, dstIndices: Uint32Array, dstC: Uint32Array, dstT: Uint32Array): number;
+  /**
+   * Welds `streamCount` index streams (stream-major in `streams`, corners = dstIndices.length)
+   * into single-index vertices; returns the vertex count, or −(corner + 1) for a value not below
+   * its stream's limit. `table`: limits[keyStream] slots, then a power of two (≥ 2 × corners,
+   * or none for one stream) of hash slots. dstTuples: streamCount × corners, stream-major.
+   */
+  weldIndexStreams(streams: Uint32Array, streamCount: number, limits: Uint32Array, keyStream: number, table: Uint32Array, dstIndices: Uint32Array, dstTuples: Uint32Array): number;
   /** dst[i] = src[indices[i]] for elements of `components` floats; −1, or the first position whose index is out of range. */
   gatherComponents(src: Float32Array, components: number, indices: Uint32Array, dst: Float32Array): number;
 }
