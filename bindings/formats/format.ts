@@ -55,6 +55,11 @@ export interface FormatHandler<R extends ReadOptions = ReadOptions, W extends Wr
    * every file, the main one first, named from `baseName` (the main output's file name).
    */
   encodeFiles?(asset: Asset, baseName: string, options?: W): EncodedFile[];
+  /**
+   * Reads a file and writes it back as this library writes the format, without going through the
+   * Asset (normalises a file; checks the document round trip). Formats where that is meaningful.
+   */
+  rewriteSync?(bytes: Uint8Array, options?: R & W): Uint8Array;
   /** Format-specific facts for `meshcodec info` (surfaces, version, …). */
   describe?(bytes: Uint8Array, options?: R): Record<string, unknown>;
 }
