@@ -1,5 +1,5 @@
 export * from './tf-document.js';
-export { evaluateLuaData, isLuaTable, LUA_LIMITS, type LuaTable, type LuaValue, type LuaPosition } from './lua-constants.js';
+export { evaluateLuaData, isLuaTable, tablePosition, LUA_LIMITS, type LuaTable, type LuaValue, type LuaPosition } from './lua-constants.js';
 export { readTfMesh, readTfAni, isAniTable, type TfPairNames } from './read-tf.js';
 export { writeTfMesh, writeTfDescriptor, writeTfBlob, writeTfAni } from './write-tf.js';
 export { writeLuaData, luaTable } from './write-lua.js';

@@ -12,8 +12,14 @@ export interface LuaPosition {
 export interface LuaTable {
   items: LuaValue[];
   fields: Map<string | number, LuaValue>;
-  /** Where the constructor starts. */
-  at: LuaPosition;
+}
+
+/** Where each evaluated table's constructor starts (kept aside, so that equal tables compare equal). */
+const TABLE_POSITIONS = new WeakMap<LuaTable, LuaPosition>();
+
+/** The line and column of the constructor `table` was evaluated from (1:1 for tables built in code). */
+export function tablePosition(table: LuaTable): LuaPosition {
+  return TABLE_POSITIONS.get(table) ?? { line: 1, column: 1 };
 }
 
 export type LuaValue = number | string | boolean | null | LuaTable;
@@ -213,7 +219,8 @@ class ConstantEvaluator {
 
   private table(node: TableConstructorExpression): Constant {
     this.spend(1, node);
-    const table: LuaTable = { items: [], fields: new Map(), at: positionOf(node) };
+    const table: LuaTable = { items: [], fields: new Map() };
+    TABLE_POSITIONS.set(table, positionOf(node));
     let size = 1;
     for (const field of node.fields) {
       const value = this.evaluate(field.value);

@@ -1,5 +1,5 @@
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
-import { evaluateLuaData, isLuaTable, type LuaPosition, type LuaTable, type LuaValue } from './lua-constants.js';
+import { evaluateLuaData, isLuaTable, tablePosition, type LuaPosition, type LuaTable, type LuaValue } from './lua-constants.js';
 import type {
   TfAniDocument, TfAnimation, TfBlobRange, TfExtraFields, TfIndexStream, TfKeyframe, TfMeshDocument, TfSubMesh, TfUnreferencedBytes, TfVertexAttribute,
 } from './tf-document.js';
@@ -35,16 +35,16 @@ export function readTfAni(bytes: Uint8Array): TfAniDocument {
 }
 
 export function tfMeshFromTable(root: LuaTable, blob: Uint8Array, names: TfPairNames): TfMeshDocument {
-  if (isAniTable(root)) fail('BAD_VALUE', root.at, `${names.msh} is an .ani (it has times/transfs), not a mesh descriptor`);
+  if (isAniTable(root)) fail('BAD_VALUE', tablePosition(root), `${names.msh} is an .ani (it has times/transfs), not a mesh descriptor`);
   noItems(root, 'the returned table');
-  const vertexAttr = table(root.fields.get('vertexAttr'), root.at, 'vertexAttr');
-  const subMeshes = list(root.fields.get('subMeshes'), root.at, 'subMeshes');
+  const vertexAttr = table(root.fields.get('vertexAttr'), tablePosition(root), 'vertexAttr');
+  const subMeshes = list(root.fields.get('subMeshes'), tablePosition(root), 'subMeshes');
   const blobRange = (t: LuaTable, path: string, elementBytes: number): TfBlobRange => {
-    const offset = integer(t.fields.get('offset'), t.at, `${path}.offset`);
-    const count = integer(t.fields.get('count'), t.at, `${path}.count`);
-    if (count % elementBytes !== 0) fail('BAD_VALUE', t.at, `${path}.count is ${count} bytes, not a whole number of ${elementBytes}-byte elements`);
+    const offset = integer(t.fields.get('offset'), tablePosition(t), `${path}.offset`);
+    const count = integer(t.fields.get('count'), tablePosition(t), `${path}.count`);
+    if (count % elementBytes !== 0) fail('BAD_VALUE', tablePosition(t), `${path}.count is ${count} bytes, not a whole number of ${elementBytes}-byte elements`);
     if (offset + count > blob.length) {
-      fail('TRUNCATED', t.at, `${path} in ${names.msh} needs bytes ${offset}..${offset + count} of ${names.blob}, which has ${blob.length} bytes`);
+      fail('TRUNCATED', tablePosition(t), `${path} in ${names.msh} needs bytes ${offset}..${offset + count} of ${names.blob}, which has ${blob.length} bytes`);
     }
     return { offset, count };
   };
@@ -52,35 +52,35 @@ export function tfMeshFromTable(root: LuaTable, blob: Uint8Array, names: TfPairN
   noItems(vertexAttr, 'vertexAttr');
   for (const [name, value] of vertexAttr.fields) {
     const path = `vertexAttr.${name}`;
-    if (typeof name !== 'string') fail('BAD_VALUE', vertexAttr.at, `vertexAttr keys must be attribute names, not [${name}]`);
-    const entry = table(value, vertexAttr.at, path);
-    const numComp = integer(entry.fields.get('numComp'), entry.at, `${path}.numComp`);
-    if (numComp < 1) fail('BAD_VALUE', entry.at, `${path}.numComp must be at least 1`);
+    if (typeof name !== 'string') fail('BAD_VALUE', tablePosition(vertexAttr), `vertexAttr keys must be attribute names, not [${name}]`);
+    const entry = table(value, tablePosition(vertexAttr), path);
+    const numComp = integer(entry.fields.get('numComp'), tablePosition(entry), `${path}.numComp`);
+    if (numComp < 1) fail('BAD_VALUE', tablePosition(entry), `${path}.numComp must be at least 1`);
     const range = blobRange(entry, path, 4 * numComp);
     attributes.push({ name, numComp, ...range, data: new Float32Array(copyBytes(blob, range).buffer), extra: extraFields(entry, ['count', 'numComp', 'offset']) });
   }
   const subMeshList: TfSubMesh[] = subMeshes.map((value, s) => {
     const path = `subMeshes[${s + 1}]`;
-    const entry = table(value, root.at, path);
+    const entry = table(value, tablePosition(root), path);
     noItems(entry, path);
-    const indicesTable = table(entry.fields.get('indices'), entry.at, `${path}.indices`);
+    const indicesTable = table(entry.fields.get('indices'), tablePosition(entry), `${path}.indices`);
     noItems(indicesTable, `${path}.indices`);
     const indices: TfIndexStream[] = [];
     for (const [attribute, streamValue] of indicesTable.fields) {
       const streamPath = `${path}.indices.${attribute}`;
-      if (typeof attribute !== 'string') fail('BAD_VALUE', indicesTable.at, `${path}.indices keys must be attribute names, not [${attribute}]`);
-      const stream = table(streamValue, indicesTable.at, streamPath);
+      if (typeof attribute !== 'string') fail('BAD_VALUE', tablePosition(indicesTable), `${path}.indices keys must be attribute names, not [${attribute}]`);
+      const stream = table(streamValue, tablePosition(indicesTable), streamPath);
       const range = blobRange(stream, streamPath, 4);
       const numComp = stream.fields.get('numComp');
       const result: TfIndexStream = { attribute, ...range, data: new Uint32Array(copyBytes(blob, range).buffer), extra: extraFields(stream, ['count', 'numComp', 'offset']) };
-      if (numComp !== undefined) result.numComp = integer(numComp, stream.at, `${streamPath}.numComp`);
+      if (numComp !== undefined) result.numComp = integer(numComp, tablePosition(stream), `${streamPath}.numComp`);
       indices.push(result);
     }
     const subMesh: TfSubMesh = { indices, extra: extraFields(entry, ['indices', 'materials']) };
     const materials = entry.fields.get('materials');
     if (materials !== undefined) {
-      subMesh.materials = list(materials, entry.at, `${path}.materials`).map((m, i) => {
-        if (typeof m !== 'string') fail('BAD_VALUE', entry.at, `${path}.materials[${i + 1}] must be a string`);
+      subMesh.materials = list(materials, tablePosition(entry), `${path}.materials`).map((m, i) => {
+        if (typeof m !== 'string') fail('BAD_VALUE', tablePosition(entry), `${path}.materials[${i + 1}] must be a string`);
         return m;
       });
     }
@@ -95,30 +95,30 @@ export function tfMeshFromTable(root: LuaTable, blob: Uint8Array, names: TfPairN
   };
   const matConfigs = root.fields.get('matConfigs');
   if (matConfigs !== undefined) {
-    document.matConfigs = list(matConfigs, root.at, 'matConfigs').map((config, c) =>
-      list(config, root.at, `matConfigs[${c + 1}]`).map((m, s) => integer(m, root.at, `matConfigs[${c + 1}][${s + 1}]`)));
+    document.matConfigs = list(matConfigs, tablePosition(root), 'matConfigs').map((config, c) =>
+      list(config, tablePosition(root), `matConfigs[${c + 1}]`).map((m, s) => integer(m, tablePosition(root), `matConfigs[${c + 1}][${s + 1}]`)));
   }
   const animations = root.fields.get('animations');
-  if (animations !== undefined) document.animations = readAnimations(table(animations, root.at, 'animations'));
+  if (animations !== undefined) document.animations = readAnimations(table(animations, tablePosition(root), 'animations'));
   return document;
 }
 
 export function tfAniFromTable(root: LuaTable): TfAniDocument {
   noItems(root, 'the returned table');
-  const times = list(root.fields.get('times'), root.at, 'times');
-  const transfs = list(root.fields.get('transfs'), root.at, 'transfs');
-  if (times.length !== transfs.length) fail('BAD_COUNT', root.at, `${times.length} times but ${transfs.length} transfs`);
+  const times = list(root.fields.get('times'), tablePosition(root), 'times');
+  const transfs = list(root.fields.get('transfs'), tablePosition(root), 'transfs');
+  if (times.length !== transfs.length) fail('BAD_COUNT', tablePosition(root), `${times.length} times but ${transfs.length} transfs`);
   const document: TfAniDocument = {
     kind: 'ani',
-    times: Float64Array.from(times, (t, i) => number(t, root.at, `times[${i + 1}]`)),
+    times: Float64Array.from(times, (t, i) => number(t, tablePosition(root), `times[${i + 1}]`)),
     transforms: new Float64Array(transfs.length * 16),
     extra: extraFields(root, ['times', 'transfs']),
   };
   transfs.forEach((value, k) => {
     const path = `transfs[${k + 1}]`;
-    const matrix = table(value, root.at, path);
-    if (matrix.items.length !== 16 || matrix.fields.size) fail('BAD_COUNT', matrix.at, `${path} must hold 16 numbers (a column-major 4×4 matrix)`);
-    matrix.items.forEach((v, i) => (document.transforms[k * 16 + i] = number(v, matrix.at, `${path}[${i + 1}]`)));
+    const matrix = table(value, tablePosition(root), path);
+    if (matrix.items.length !== 16 || matrix.fields.size) fail('BAD_COUNT', tablePosition(matrix), `${path} must hold 16 numbers (a column-major 4×4 matrix)`);
+    matrix.items.forEach((v, i) => (document.transforms[k * 16 + i] = number(v, tablePosition(matrix), `${path}[${i + 1}]`)));
   });
   return document;
 }
@@ -126,8 +126,10 @@ export function tfAniFromTable(root: LuaTable): TfAniDocument {
 function readAnimations(animations: LuaTable): TfAnimation[] {
   const result: TfAnimation[] = [];
   const entries: [string | number, LuaValue][] = [...animations.items.map((v, i): [number, LuaValue] => [i + 1, v]), ...animations.fields];
+  for (const key of animations.fields.keys()) {
+    if (typeof key === 'number') fail('BAD_VALUE', tablePosition(animations), `animation keys must be names (or none), not [${key}]`);
+  }
   for (const [key, value] of entries) {
-    if (typeof key === 'number' && animations.fields.has(key)) fail('BAD_VALUE', animations.at, `animation keys must be names, not [${key}]`);
     result.push(keyframeAnimation(key, value) ?? { name: key, type: 'other', table: value });
   }
   return result;
@@ -169,7 +171,7 @@ function extraFields(t: LuaTable, known: string[]): TfExtraFields {
 }
 
 function noItems(t: LuaTable, path: string): void {
-  if (t.items.length) fail('BAD_VALUE', t.at, `${path} has ${t.items.length} positional values where only named fields belong`);
+  if (t.items.length) fail('BAD_VALUE', tablePosition(t), `${path} has ${t.items.length} positional values where only named fields belong`);
 }
 
 function table(value: LuaValue | undefined, at: LuaPosition, path: string): LuaTable {
@@ -179,7 +181,7 @@ function table(value: LuaValue | undefined, at: LuaPosition, path: string): LuaT
 
 function list(value: LuaValue | undefined, at: LuaPosition, path: string): LuaValue[] {
   const t = table(value, at, path);
-  if (t.fields.size) fail('BAD_VALUE', t.at, `${path} must be a list (it has named fields)`);
+  if (t.fields.size) fail('BAD_VALUE', tablePosition(t), `${path} must be a list (it has named fields)`);
   return t.items;
 }
 

@@ -2,7 +2,7 @@ import { MeshFormatError } from '../../io/errors.js';
 import type { Asset } from '../../model/asset.js';
 import type { EncodedFile, FormatHandler } from '../format.js';
 import { assetToTf, type TfWriteOptions } from './from-asset.js';
-import { evaluateLuaData } from './lua-constants.js';
+import { evaluateLuaData, tablePosition } from './lua-constants.js';
 import { isAniTable, TF_FORMAT_NAME, tfAniFromTable, tfMeshFromTable, type TfPairNames } from './read-tf.js';
 import type { TfDocument, TfMeshDocument } from './tf-document.js';
 import { tfToAsset, type TfReadOptions } from './to-asset.js';
@@ -37,7 +37,7 @@ export function readTf(bytes: Uint8Array, options: TfReadOptions = {}): TfDocume
   const blob = options.fileName && options.resolve ? options.resolve(names.blob) : undefined;
   if (!blob) {
     const why = !options.fileName || !options.resolve ? 'reading a .msh needs options.fileName and options.resolve to find it (or use parseTfPair with both buffers)' : 'it was not found';
-    throw new MeshFormatError({ code: 'TRUNCATED', format: TF_FORMAT_NAME, line: root.at.line, column: root.at.column }, `${names.msh} needs its blob ${names.blob}: ${why}`);
+    throw new MeshFormatError({ code: 'TRUNCATED', format: TF_FORMAT_NAME, ...tablePosition(root) }, `${names.msh} needs its blob ${names.blob}: ${why}`);
   }
   return tfMeshFromTable(root, blob, names);
 }

@@ -5,7 +5,7 @@ const LUA_KEYWORDS = new Set(['and', 'break', 'do', 'else', 'elseif', 'end', 'fa
 
 /** A table to write: positional values, then named fields in the order given. */
 export function luaTable(items: LuaValue[], fields: [string | number, LuaValue][] = []): LuaTable {
-  return { items, fields: new Map(fields), at: { line: 0, column: 0 } };
+  return { items, fields: new Map(fields) };
 }
 
 /**
