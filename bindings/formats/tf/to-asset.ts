@@ -16,6 +16,8 @@ export interface TfReadOptions extends ReadOptions {
    * formats here). Default true.
    */
   flipV?: boolean;
+  /** See TF_READ_DEFAULTS.maxExpansion. */
+  maxExpansion?: number;
 }
 
 export const TF_READ_DEFAULTS = {
@@ -24,6 +26,12 @@ export const TF_READ_DEFAULTS = {
   frameRate: DEFAULT_FRAME_RATE,
   /** Name of the animation an `.ani` becomes when no file name is given. */
   aniName: 'ani',
+  /**
+   * Welding can make more vertex data than the blob holds (a wide attribute indexed by a stream of
+   * distinct corners); files whose welded vertices would take more than this many times the bytes
+   * of their arrays are refused (BAD_COUNT) before anything is gathered.
+   */
+  maxExpansion: 256,
 };
 
 const UV_NAME = /^uv(\d+)$/;
@@ -52,13 +60,15 @@ export function tfToAsset(doc: TfDocument, options: TfReadOptions = {}): Asset {
   const kernels = options.kernels ?? getKernels();
   const flipV = options.flipV ?? TF_READ_DEFAULTS.flipV;
   const used = new Set<string>();
-  doc.subMeshes.forEach((subMesh, i) => asset.meshes.push(subMeshToMesh(kernels, doc, subMesh, i, flipV, used, asset.warnings)));
+  const maxExpansion = options.maxExpansion ?? TF_READ_DEFAULTS.maxExpansion;
+  const budget = { bytes: maxExpansion * Math.max(arrayBytesOf(doc), 1024), maxExpansion };
+  doc.subMeshes.forEach((subMesh, i) => asset.meshes.push(subMeshToMesh(kernels, doc, subMesh, i, flipV, used, budget, asset.warnings)));
   for (const a of doc.attributes) if (!used.has(a.name)) asset.warnings.push(`vertexAttr.${a.name} is used by no submesh and is not carried`);
   keyframeAnimationsToAsset(doc, asset, frameRate);
   return asset;
 }
 
-function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh, index: number, flipV: boolean, used: Set<string>, warnings: string[]): Mesh {
+function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh, index: number, flipV: boolean, used: Set<string>, budget: { bytes: number; maxExpansion: number }, warnings: string[]): Mesh {
   const label = `submesh ${index + 1}`;
   const byName = new Map(doc.attributes.map((a) => [a.name, a]));
   const streams: { stream: TfIndexStream; attribute: TfVertexAttribute }[] = [];
@@ -97,6 +107,11 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
     fail('BAD_INDEX', `${label}: index ${welded} of indices.${bad.stream.attribute} is ${bad.stream.data[welded]}, outside the ${bad.attribute.data.length / bad.attribute.numComp} elements of vertexAttr.${bad.attribute.name}`, bad.stream.offset + welded * 4);
   }
   const vertexCount = welded.tuples[0]!.length;
+  const vertexBytes = vertexCount * 4 * streams.reduce((n, s) => n + s.attribute.numComp, 0);
+  budget.bytes -= vertexBytes + corners * 4;
+  if (budget.bytes < 0) {
+    fail('BAD_COUNT', `${label}: ${vertexCount} welded vertices need ${vertexBytes} bytes, beyond ${budget.maxExpansion} times (maxExpansion) the ${arrayBytesOf(doc)} bytes of the file's arrays`, position.stream.offset);
+  }
   const gathered = new Map<string, { components: number; data: Float32Array }>();
   groups.forEach((group, g) => {
     for (const { attribute } of group.members) {
@@ -140,6 +155,10 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
   if (materials.length > 1) warnings.push(`${label}: ${materials.length - 1} other material(s) are not carried (the Asset has one per mesh)`);
   if ((doc.matConfigs?.length ?? 0) > 1) warnings.push(`${label}: material configurations after the first are not carried`);
   return mesh;
+}
+
+function arrayBytesOf(doc: TfMeshDocument): number {
+  return [...doc.attributes, ...doc.subMeshes.flatMap((s) => s.indices)].reduce((n, r) => n + r.count, 0);
 }
 
 /** Each KEYFRAME animation: a root joint at its origin and one track (times in seconds). */
