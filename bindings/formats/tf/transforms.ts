@@ -97,10 +97,11 @@ export function composeMatrix(t: Vec3, q: Quat, s: Vec3): number[] {
   ];
 }
 
-/** The shortest decimal that reads back as the same float32 (so written text stays readable). */
+/** The shortest decimal that reads back as the same float32 (so written text stays readable); −0 becomes 0. */
 export function shortestFloat32(value: number): number {
   const f = Math.fround(value);
-  if (!Number.isFinite(f) || f === 0) return f;
+  if (f === 0) return 0;
+  if (!Number.isFinite(f)) return f;
   for (let digits = 1; digits < 9; digits++) {
     const candidate = Number(f.toPrecision(digits));
     if (Math.fround(candidate) === f) return candidate;
