@@ -4,12 +4,15 @@
 // browsers and workers.
 import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
+import commonjs from '@rollup/plugin-commonjs';
 import { readFileSync } from 'node:fs';
 
-// @assemblyscript/loader is bundled in (a few kB), so that the ESM file loads in a browser or a
-// worker as it is, with no import map; only Node built-ins stay external (the CLI's).
+// @assemblyscript/loader and luaparse (Transport Fever's Lua descriptors; CommonJS, converted by
+// the commonjs plugin) are bundled in, so that the ESM file loads in a browser or a worker as it
+// is, with no import map; only Node built-ins stay external (the CLI's).
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = [...Object.keys(pkg.dependencies ?? {}), /^node:/];
+const BUNDLED = ['luaparse'];
+const external = [...Object.keys(pkg.dependencies ?? {}).filter((name) => !BUNDLED.includes(name)), /^node:/];
 
 const ts = (declarations) =>
   typescript({
@@ -28,18 +31,18 @@ export default [
     input: 'bindings/index.ts',
     external,
     output: { file: 'dist/index.js', format: 'es', sourcemap: true },
-    plugins: [nodeResolve(), ts(true)],
+    plugins: [nodeResolve(), commonjs(), ts(true)],
   },
   {
     input: 'bindings/index.ts',
     external,
     output: { file: 'dist/index.cjs', format: 'cjs', sourcemap: true, exports: 'named' },
-    plugins: [nodeResolve(), ts(false)],
+    plugins: [nodeResolve(), commonjs(), ts(false)],
   },
   {
     input: 'bindings/cli/bin.ts',
     external,
     output: { file: 'dist/cli.js', format: 'es', banner: '#!/usr/bin/env node', sourcemap: false },
-    plugins: [nodeResolve(), ts(false)],
+    plugins: [nodeResolve(), commonjs(), ts(false)],
   },
 ];
