@@ -37,7 +37,8 @@ describe('TF Lua descriptors: constants evaluated, nothing run', () => {
     expect(plain(value)).toEqual({ items: [], fields: { a: 10, b: 10, c: -10, t: { items: [2, 3], fields: {} } } });
   });
 
-  it('UTF-8 strings survive; columns count bytes', () => {
+  it('UTF-8 strings survive; columns count bytes; a byte order mark is skipped', () => {
+    expect(plain(evaluateLuaData(new Uint8Array([0xef, 0xbb, 0xbf, ...text('function data() return { 1 } end')])))).toEqual({ items: [1], fields: {} });
     expect(plain(evaluate('function data() return { "zürich/ö.mtl" } end'))).toEqual({ items: ['zürich/ö.mtl'], fields: {} });
     expect(refusal('function data() return { "ö", f() } end')).toMatchObject({ code: 'UNSUPPORTED', line: 1, column: 32 });
   });

@@ -72,6 +72,8 @@ function positionAt(text: string, index: number): LuaPosition {
 export function evaluateLuaData(bytes: Uint8Array): LuaTable {
   let text = '';
   for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  // A UTF-8 byte order mark (Windows editors write one) reads as spaces, keeping the columns.
+  if (text.startsWith('\xef\xbb\xbf')) text = `   ${text.slice(3)}`;
   checkNesting(text);
   let chunk;
   try {
