@@ -84,4 +84,19 @@ describe('weldIndexStreams kernel: wasm-simd, wasm-scalar and js agree with the 
       expect(Array.from(tuples.subarray(0, 3))).toEqual([2, 0, 1]);
     }
   });
+
+  it("UNIGINE's (cindex, tindex) pairs, keyed by tindex: welded count, corner map and out-of-range corners", () => {
+    const c = new Uint32Array([0, 1, 2, 0, 2, 3, 0, 1]);
+    const t = new Uint32Array([0, 1, 2, 4, 2, 3, 0, 5]);
+    for (const backend of BACKENDS) {
+      const raw = kernels[backend].raw;
+      const indices = new Uint32Array(8), tuples = new Uint32Array(16);
+      const streams = new Uint32Array([...c, ...t]);
+      expect(raw.weldIndexStreams(streams, 2, Uint32Array.from([4, 6]), 1, new Uint32Array(6 + 16), indices, tuples)).toBe(6);
+      expect(Array.from(indices)).toEqual([0, 1, 2, 3, 2, 4, 0, 5]);
+      expect(Array.from(tuples.subarray(0, 6))).toEqual([0, 1, 2, 0, 3, 1]);
+      expect(Array.from(tuples.subarray(8, 14))).toEqual([0, 1, 2, 4, 3, 5]);
+      expect(raw.weldIndexStreams(streams, 2, Uint32Array.from([3, 6]), 1, new Uint32Array(6 + 16), indices, tuples)).toBe(-6);
+    }
+  });
 });

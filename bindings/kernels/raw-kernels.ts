@@ -35,11 +35,6 @@ export interface RawKernels {
   /** UNIGINE tangent-space quaternions to normals (3 each) and tangents with handedness (4 each). */
   tangentFrames(quats: Int16Array, dstNormals: Float32Array, dstTangents: Float32Array): void;
   /**
-   * Welds (cindex, tindex) pairs; returns the vertex count, or −(corner + 1) for an index out of range.
-   * `table`: triangleVertexCount slots, then a power of two (≥ 2 × corners) of hash slots.
-   */
-  weldIndexPairs(cindices: Uint32Array, tindices: Uint32Array, coordinateCount: number, triangleVertexCount: number, table: Uint32Array, dstIndices: Uint32Array, dstC: Uint32Array, dstT: Uint32Array): number;
-  /**
    * Welds `streamCount` index streams (stream-major in `streams`, corners = dstIndices.length)
    * into single-index vertices; returns the vertex count, or −(corner + 1) for a value not below
    * its stream's limit. `table`: limits[keyStream] slots, then a power of two (≥ 2 × corners,

@@ -1,5 +1,6 @@
 import type { IndexArray } from '../../model/asset.js';
 import type { Kernels, Workspace } from '../../kernels/kernels.js';
+import { weldHashCapacity } from '../../kernels/weld-streams.js';
 
 export interface WeldedCorners {
   /** Per corner, its single-index vertex. */
@@ -11,31 +12,28 @@ export interface WeldedCorners {
 
 /** Workspace bytes weldCorners takes for `count` corners. */
 export function weldWorkspaceBytes(count: number, triangleVertexCount: number): number {
-  return count * 20 + (triangleVertexCount + hashCapacity(count)) * 4 + 64;
-}
-
-function hashCapacity(count: number): number {
-  let capacity = 1;
-  while (capacity < 2 * count) capacity *= 2;
-  return capacity;
+  return count * 20 + (triangleVertexCount + weldHashCapacity(count, 2)) * 4 + 8 + 64;
 }
 
 /**
- * Unique (cindex, tindex) pairs become vertices, in order of first use. The arrays live in `ws`
+ * Unique (cindex, tindex) pairs become vertices, in order of first use: the general
+ * weldIndexStreams kernel over two streams, keyed by tindex (UNIGINE exporters give each tindex
+ * one cindex, so the head table settles most corners without hashing). The arrays live in `ws`
  * (keep what must outlive it). Returns the corner whose index is out of range (a number) instead
  * when there is one.
  */
 export function weldCorners(kernels: Kernels, ws: Workspace, cindices: IndexArray, tindices: IndexArray, coordinateCount: number, triangleVertexCount: number): WeldedCorners | number {
   const count = cindices.length;
-  const c = ws.u32(count);
-  const t = ws.u32(count);
-  c.set(cindices);
-  t.set(tindices);
-  const table = ws.u32(triangleVertexCount + hashCapacity(count));
+  const streams = ws.u32(2 * count);
+  streams.set(cindices);
+  streams.set(tindices, count);
+  const limits = ws.u32(2);
+  limits[0] = coordinateCount;
+  limits[1] = triangleVertexCount;
+  const table = ws.u32(triangleVertexCount + weldHashCapacity(count, 2));
   const indices = ws.u32(count);
-  const coordinateOf = ws.u32(count);
-  const triangleVertexOf = ws.u32(count);
-  const vertices = kernels.raw.weldIndexPairs(c, t, coordinateCount, triangleVertexCount, table, indices, coordinateOf, triangleVertexOf);
+  const tuples = ws.u32(2 * count);
+  const vertices = kernels.raw.weldIndexStreams(streams, 2, limits, 1, table, indices, tuples);
   if (vertices < 0) return -vertices - 1;
-  return { indices, coordinateOf: coordinateOf.subarray(0, vertices), triangleVertexOf: triangleVertexOf.subarray(0, vertices) };
+  return { indices, coordinateOf: tuples.subarray(0, vertices), triangleVertexOf: tuples.subarray(count, count + vertices) };
 }
