@@ -8,10 +8,12 @@
 // maps: the published files are plain, commented TypeScript output.
 import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
+import commonjs from '@rollup/plugin-commonjs';
 import { readFileSync } from 'node:fs';
 
-// @assemblyscript/loader is bundled in (a few kB), so that the ESM files load in a browser or a
-// worker as they are, with no import map; only Node built-ins stay external (the CLI's).
+// @assemblyscript/loader and luaparse (Transport Fever's Lua descriptors; CommonJS, converted by
+// the commonjs plugin) are devDependencies bundled in, so that the ESM file loads in a browser or a worker as it
+// is, with no import map; only Node built-ins stay external (the CLI's).
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = [...Object.keys(pkg.dependencies ?? {}), /^node:/];
 
@@ -51,12 +53,12 @@ export default [
       chunkFileNames: '[name].js',
       banner: (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
     },
-    plugins: [nodeResolve(), ts(true)],
+    plugins: [nodeResolve(), commonjs(), ts(true)],
   },
   {
     input: 'bindings/index.ts',
     external,
     output: { file: 'dist/index.cjs', format: 'cjs', exports: 'named' },
-    plugins: [nodeResolve(), ts(false)],
+    plugins: [nodeResolve(), commonjs(), ts(false)],
   },
 ];

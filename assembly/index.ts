@@ -5,6 +5,7 @@ export * from './indices';
 export * from './iqm';
 export * from './unigine';
 export * from './tangent-space';
+export * from './weld';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

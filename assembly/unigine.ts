@@ -1,4 +1,5 @@
-// UNIGINE kernels: an10/ms11 frame expansion, tangent-space quaternions, (cindex, tindex) welding.
+// UNIGINE kernels: an10/ms11 frame expansion, tangent-space quaternions, attribute gathering.
+// (cindex, tindex) pairs are welded by the general weldIndexStreams (assembly/weld.ts).
 // Float math is float32, step by step in a fixed order, so that the SIMD build, the scalar build
 // and the TypeScript twin (bindings/kernels/js/unigine.ts) give the same bits.
 
@@ -205,69 +206,6 @@ export function tangentFrames(quats: usize, count: i32, dstNormals: usize, dstTa
     store<f32>(n + 4, <f32>2 * (y * z - w * x));
     store<f32>(n + 8, <f32>1 - <f32>2 * (x * x + y * y));
   }
-}
-
-/**
- * Welds (cindex, tindex) corner pairs into single-index vertices, first occurrence first.
- * `table` is scratch: `triangleVertexCount` slots holding, per tindex, the first vertex made
- * with it (UNIGINE exporters give each tindex one cindex, so this usually settles a corner),
- * then `capacity` slots (a power of two, at least twice `count`) of a hash table for the
- * other pairs, cleared only when first needed.
- * Writes per corner its vertex (dstIndices) and per vertex its pair (dstC, dstT).
- * Returns the vertex count, or −(corner + 1) for the first corner whose cindex is not below
- * `coordinateCount` or whose tindex is not below `triangleVertexCount`.
- */
-export function weldIndexPairs(
-  cindices: usize, tindices: usize, count: i32, coordinateCount: u32, triangleVertexCount: u32,
-  table: usize, capacity: i32, dstIndices: usize, dstC: usize, dstT: usize,
-): i32 {
-  memory.fill(table, 0, <usize>triangleVertexCount << 2);
-  const hashed = table + (<usize>triangleVertexCount << 2);
-  const mask = <u32>capacity - 1;
-  let hashedReady = false;
-  let vertices = 0;
-  for (let i = 0; i < count; i++) {
-    const c = load<u32>(cindices + (<usize>i << 2)), t = load<u32>(tindices + (<usize>i << 2));
-    if (c >= coordinateCount || t >= triangleVertexCount) return -(i + 1);
-    const head = table + (<usize>t << 2);
-    const first = load<u32>(head);
-    let vertex: i32;
-    if (first == 0) {
-      vertex = vertices++;
-      store<u32>(head, <u32>vertex + 1);
-      store<u32>(dstC + (<usize>vertex << 2), c);
-      store<u32>(dstT + (<usize>vertex << 2), t);
-    } else if (load<u32>(dstC + (<usize>(first - 1) << 2)) == c) {
-      vertex = <i32>(first - 1);
-    } else {
-      if (!hashedReady) {
-        memory.fill(hashed, 0, <usize>capacity << 2);
-        hashedReady = true;
-      }
-      let h = c * 0x9e3779b1 + t * 0x85ebca77;
-      h ^= h >>> 16;
-      let slot = h & mask;
-      vertex = -1;
-      while (true) {
-        const stored = load<u32>(hashed + (<usize>slot << 2));
-        if (stored == 0) break;
-        const candidate = <usize>(stored - 1) << 2;
-        if (load<u32>(dstC + candidate) == c && load<u32>(dstT + candidate) == t) {
-          vertex = <i32>(stored - 1);
-          break;
-        }
-        slot = (slot + 1) & mask;
-      }
-      if (vertex < 0) {
-        vertex = vertices++;
-        store<u32>(hashed + (<usize>slot << 2), <u32>vertex + 1);
-        store<u32>(dstC + (<usize>vertex << 2), c);
-        store<u32>(dstT + (<usize>vertex << 2), t);
-      }
-    }
-    store<u32>(dstIndices + (<usize>i << 2), <u32>vertex);
-  }
-  return vertices;
 }
 
 /**

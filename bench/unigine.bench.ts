@@ -5,6 +5,7 @@ import { parseUnigine, readAnim, readMesh, type UnigineAnimAnimation } from '../
 import { expandAnimation } from '../bindings/formats/unigine/expand-animation.js';
 import { floatFrames } from '../bindings/formats/unigine/compress-frames.js';
 import { BIND_POSE_FLOATS } from '../bindings/formats/unigine/mesh-document.js';
+import { weldHashCapacity } from '../bindings/kernels/weld-streams.js';
 import { corpusAvailable, CORPUS_SKIP_MESSAGE, corpusFiles, readCorpus } from '../test/helpers/corpus.js';
 import { fmt, markdownTable, scratch, time, writeResults } from './harness.js';
 
@@ -85,21 +86,18 @@ for (const backend of BACKENDS) {
     for (const j of floatJobs) k.raw.expandFloatFrames(j.flags, j.a.frameCount, j.a.boneIndices.length, j.positions, j.rotations, j.scales, j.initial, j.t, j.r, j.s);
   });
   const weldJobs = box47Doc.surfaces.map((s) => {
-    let capacity = 1;
-    while (capacity < 2 * s.cindices.length) capacity *= 2;
     const n = s.cindices.length;
     const triangleVertices = s.targets[0]!.tangents.length / 4;
-    return {
-      c: ws.u32(n), t: ws.u32(n), cindices: s.cindices, coordinates: s.targets[0]!.vertices.length / 3, triangleVertices,
-      table: ws.u32(triangleVertices + capacity), indices: ws.u32(n), dc: ws.u32(n), dt: ws.u32(n), tindices: s.tindices,
-    };
+    const limits = ws.u32(2);
+    limits.set([s.targets[0]!.vertices.length / 3, triangleVertices]);
+    return { n, streams: ws.u32(2 * n), limits, table: ws.u32(triangleVertices + weldHashCapacity(n, 2)), indices: ws.u32(n), tuples: ws.u32(2 * n), cindices: s.cindices, tindices: s.tindices };
   });
   for (const j of weldJobs) {
-    j.c.set(j.cindices);
-    j.t.set(j.tindices);
+    j.streams.set(j.cindices);
+    j.streams.set(j.tindices, j.n);
   }
-  record('kernel weldIndexPairs', `Box47 ${corners} corners (${fmt((corners * 8) / MB)} MB of indices)`, corners * 8, backend, () => {
-    for (const j of weldJobs) k.raw.weldIndexPairs(j.c, j.t, j.coordinates, j.triangleVertices, j.table, j.indices, j.dc, j.dt);
+  record('kernel weldIndexStreams (cindex, tindex)', `Box47 ${corners} corners (${fmt((corners * 8) / MB)} MB of indices)`, corners * 8, backend, () => {
+    for (const j of weldJobs) k.raw.weldIndexStreams(j.streams, 2, j.limits, 1, j.table, j.indices, j.tuples);
   });
   const tangentJobs = box47Doc.surfaces.map((s) => {
     const q = inWorkspace(s.targets[0]!.tangents, (n) => ws.i16(n));

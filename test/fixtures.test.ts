@@ -19,15 +19,18 @@ describe('fixtures/', () => {
 
   it('read back with the geometry, skeleton and animation of the tube', () => {
     const expected = summarizeAsset(tubeAsset());
+    const byName = new Map(files.map((f) => [f.name, f.bytes]));
     for (const { name, bytes } of files) {
+      if (name.endsWith('.blob')) continue; // read with its .msh
       const format = detectFormat(bytes, name)!;
       for (const backend of ['wasm-simd', 'js'] as const) {
-        const asset = format.parseSync(bytes, { kernels: createKernelsSync(backend) });
+        const asset = format.parseSync(bytes, { kernels: createKernelsSync(backend), fileName: name, resolve: (sibling) => byName.get(sibling) });
         const s = summarizeAsset(asset);
         expect({ name, triangles: s.triangles, joints: s.joints, animations: s.animations, frames: s.frames }).toEqual({
           name,
           triangles: name.endsWith('.anim') ? 0 : expected.triangles, // an animation file has no geometry
-          joints: expected.joints,
+          // Transport Fever has no skeleton: the one animated joint comes back as the animation's own joint.
+          joints: name.endsWith('.msh') ? 1 : expected.joints,
           animations: expected.animations,
           frames: expected.frames,
         });

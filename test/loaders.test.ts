@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { IqmLoader, UnigineLoader, iqm, summarizeAsset, unigine } from '../bindings/index.js';
+import { IqmLoader, TfLoader, UnigineLoader, iqm, summarizeAsset, tf, unigine } from '../bindings/index.js';
 
 describe('loaders.gl loader objects', () => {
   it('describe the format and parse an ArrayBuffer into an Asset', async () => {
@@ -16,5 +16,13 @@ describe('loaders.gl loader objects', () => {
   it('the package root exposes each format as a namespace', () => {
     expect(typeof iqm.readIqm).toBe('function');
     expect(typeof unigine.readUnigine).toBe('function');
+    expect(typeof tf.readTfMesh).toBe('function');
+  });
+
+  it('TfLoader takes the .msh and finds the blob through options.meshcodec.resolve', async () => {
+    expect(TfLoader).toMatchObject({ id: 'tf', extensions: ['msh', 'ani'] });
+    const blob = new Uint8Array(readFileSync('fixtures/tube.msh.blob'));
+    const asset = await TfLoader.parse(new Uint8Array(readFileSync('fixtures/tube.msh')), { meshcodec: { fileName: 'tube.msh', resolve: (name) => (name === 'tube.msh.blob' ? blob : undefined) } });
+    expect(summarizeAsset(asset)).toMatchObject({ triangles: 120, frames: 16 });
   });
 });

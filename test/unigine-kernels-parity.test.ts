@@ -108,38 +108,6 @@ describe('UNIGINE kernel parity: wasm-simd, wasm-scalar and js give identical bi
     }
   });
 
-  it('weldIndexPairs: duplicates, first-occurrence order, out-of-range corners', () => {
-    for (const count of [...SIZES, 300, 5000]) {
-      for (const range of [1, 3, 40, 70000]) {
-        const c = randomInts(Uint32Array, count, count * 3 + range, range - 1);
-        const t = randomInts(Uint32Array, count, count * 5 + range, range - 1);
-        for (const limit of [range, Math.max(0, range - 1)]) {
-          let capacity = 1;
-          while (capacity < 2 * count) capacity *= 2;
-          expectParity((raw) => {
-            const table = new Uint32Array(limit + capacity), indices = new Uint32Array(count), dc = new Uint32Array(count), dt = new Uint32Array(count);
-            const result = raw.weldIndexPairs(c, t, range, limit, table, indices, dc, dt);
-            // Only the first `result` pairs are written; after an error only the result counts.
-            return result < 0 ? [result] : [result, indices, dc.subarray(0, result), dt.subarray(0, result)];
-          });
-        }
-      }
-    }
-  });
-
-  it('weldIndexPairs returns the welded vertex count and maps every corner to its pair', () => {
-    const c = new Uint32Array([0, 1, 2, 0, 2, 3, 0, 1]);
-    const t = new Uint32Array([0, 1, 2, 4, 2, 3, 0, 5]);
-    for (const backend of BACKENDS) {
-      const indices = new Uint32Array(8), dc = new Uint32Array(8), dt = new Uint32Array(8);
-      expect(kernels[backend].raw.weldIndexPairs(c, t, 4, 6, new Uint32Array(6 + 16), indices, dc, dt)).toBe(6);
-      expect(Array.from(indices)).toEqual([0, 1, 2, 3, 2, 4, 0, 5]);
-      expect(Array.from(dc.subarray(0, 6))).toEqual([0, 1, 2, 0, 3, 1]);
-      expect(Array.from(dt.subarray(0, 6))).toEqual([0, 1, 2, 4, 3, 5]);
-      expect(kernels[backend].raw.weldIndexPairs(c, t, 3, 6, new Uint32Array(6 + 16), indices, dc, dt)).toBe(-6);
-    }
-  });
-
   it('gatherComponents for 1 to 5 components, NaN payloads copied, out-of-range positions reported', () => {
     for (const components of [1, 2, 3, 4, 5]) {
       for (const count of [...SIZES, 100]) {

@@ -3,10 +3,13 @@ import { basename, dirname, extname, join } from 'node:path';
 import type { Kernels } from '../kernels/kernels.js';
 import { detectFormat, formatByName } from '../formats/registry.js';
 import type { FormatHandler } from '../formats/format.js';
+import { siblingResolver } from './siblings.js';
 
 export interface ConvertResult {
   input: string;
   output: string;
+  /** Every file written (formats such as Transport Fever write a companion beside `output`). */
+  files: string[];
   from: string;
   to: string;
   bytesIn: number;
@@ -35,11 +38,14 @@ export function convertFile(input: string, output: string, options: ConvertOptio
   if (!source) throw new Error(options.from ? `unknown or unavailable format '${options.from}'` : `${input}: not a format meshcodec recognises`);
   const target = targetHandler(output, options.to);
   const kernelOptions = options.kernels ? { kernels: options.kernels } : {};
-  const asset = source.parseSync(bytes, kernelOptions);
-  const encoded = target.encodeSync(asset, kernelOptions);
+  const asset = source.parseSync(bytes, { ...kernelOptions, fileName: input, resolve: siblingResolver(input) });
+  const encoded = target.encodeFiles
+    ? target.encodeFiles(asset, basename(output), kernelOptions).map((f) => ({ path: join(dirname(output), f.name), bytes: f.bytes }))
+    : [{ path: output, bytes: target.encodeSync(asset, kernelOptions) }];
   mkdirSync(dirname(output), { recursive: true });
-  writeFileSync(output, encoded);
-  return { input, output, from: source.name, to: target.name, bytesIn: bytes.byteLength, bytesOut: encoded.byteLength, warnings: asset.warnings };
+  for (const file of encoded) writeFileSync(file.path, file.bytes);
+  const bytesOut = encoded.reduce((n, f) => n + f.bytes.byteLength, 0);
+  return { input, output, files: encoded.map((f) => f.path), from: source.name, to: target.name, bytesIn: bytes.byteLength, bytesOut, warnings: asset.warnings };
 }
 
 /** Output path for `input` in `outDir` with the target format's first extension. */

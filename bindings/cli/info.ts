@@ -1,6 +1,7 @@
 import { summarizeAsset } from '../model/asset.js';
 import type { Kernels } from '../kernels/kernels.js';
 import { detectFormat, formatByName } from '../formats/registry.js';
+import { siblingResolver } from './siblings.js';
 
 export interface FileInfo {
   file: string;
@@ -23,7 +24,7 @@ export function infoForFile(file: string, bytes: Uint8Array, formatName?: string
   if (!handler) {
     throw new Error(formatName ? `unknown or unavailable format '${formatName}'` : `${file}: not a format meshcodec recognises`);
   }
-  const options = kernels ? { kernels } : {};
+  const options = { ...(kernels ? { kernels } : {}), fileName: file, resolve: siblingResolver(file) };
   const asset = handler.parseSync(bytes, options);
   const s = summarizeAsset(asset);
   const info: FileInfo = {

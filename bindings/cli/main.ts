@@ -126,6 +126,7 @@ function runConvert(
       results.push(r);
       if (!values.json) {
         out(`${r.input} (${r.from}, ${r.bytesIn} bytes) -> ${r.output} (${r.to}, ${r.bytesOut} bytes)\n`);
+        for (const file of r.files.filter((f) => f !== r.output)) out(`  with ${file}\n`);
         for (const w of r.warnings) out(`  warning: ${w}\n`);
       }
     } catch (e) {

@@ -35,10 +35,12 @@ export interface RawKernels {
   /** UNIGINE tangent-space quaternions to normals (3 each) and tangents with handedness (4 each). */
   tangentFrames(quats: Int16Array, dstNormals: Float32Array, dstTangents: Float32Array): void;
   /**
-   * Welds (cindex, tindex) pairs; returns the vertex count, or −(corner + 1) for an index out of range.
-   * `table`: triangleVertexCount slots, then a power of two (≥ 2 × corners) of hash slots.
+   * Welds `streamCount` index streams (stream-major in `streams`, corners = dstIndices.length)
+   * into single-index vertices; returns the vertex count, or −(corner + 1) for a value not below
+   * its stream's limit. `table`: limits[keyStream] slots, then a power of two (≥ 2 × corners,
+   * or none for one stream) of hash slots. dstTuples: streamCount × corners, stream-major.
    */
-  weldIndexPairs(cindices: Uint32Array, tindices: Uint32Array, coordinateCount: number, triangleVertexCount: number, table: Uint32Array, dstIndices: Uint32Array, dstC: Uint32Array, dstT: Uint32Array): number;
+  weldIndexStreams(streams: Uint32Array, streamCount: number, limits: Uint32Array, keyStream: number, table: Uint32Array, dstIndices: Uint32Array, dstTuples: Uint32Array): number;
   /**
    * UNIGINE writer: normals (3 each) and tangents with handedness (4 each; ignored without
    * `hasTangents`: a tangent perpendicular to the normal, handedness +1) to snorm16 tangent-space

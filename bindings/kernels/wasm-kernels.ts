@@ -24,7 +24,7 @@ interface KernelExports {
   expandQuantizedFrames(flags: number, frameCount: number, boneCount: number, positions: number, positionCount: number, rotations: number, rotationCount: number, scales: number, scaleCount: number, box: number, initial: number, dstT: number, dstR: number, dstS: number): number;
   expandFloatFrames(flags: number, frameCount: number, boneCount: number, positions: number, positionCount: number, rotations: number, rotationCount: number, scales: number, scaleCount: number, initial: number, dstT: number, dstR: number, dstS: number): number;
   tangentFrames(quats: number, count: number, dstNormals: number, dstTangents: number): void;
-  weldIndexPairs(cindices: number, tindices: number, count: number, coordinateCount: number, triangleVertexCount: number, table: number, capacity: number, dstIndices: number, dstC: number, dstT: number): number;
+  weldIndexStreams(streams: number, streamCount: number, count: number, limits: number, keyStream: number, table: number, capacity: number, dstIndices: number, dstTuples: number): number;
   encodeTangentFrames(normals: number, tangents: number, hasTangents: number, count: number, dst: number): void;
   gatherComponents(src: number, srcCount: number, components: number, indices: number, count: number, dst: number): number;
 }
@@ -120,9 +120,11 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
         exports.expandFloatFrames(f!, frameCount, boneCount, p!, np!, r!, nr!, s!, ns!, i!, t!, q!, z!)),
     tangentFrames: (quats, dstNormals, dstTangents) =>
       run([quats], [dstNormals, dstTangents], ([q, n, t], [count]) => exports.tangentFrames(q!, count! >> 2, n!, t!)),
-    weldIndexPairs: (cindices, tindices, coordinateCount, triangleVertexCount, table, dstIndices, dstC, dstT) =>
-      run([cindices, tindices], [table, dstIndices, dstC, dstT], ([c, t, h, i, a, b], [count, , tableLength]) =>
-        exports.weldIndexPairs(c!, t!, count!, coordinateCount >>> 0, triangleVertexCount >>> 0, h!, tableLength! - triangleVertexCount, i!, a!, b!)),
+    weldIndexStreams: (streams, streamCount, limits, keyStream, table, dstIndices, dstTuples) => {
+      const keyLimit = limits[keyStream]!;
+      return run([streams, limits], [table, dstIndices, dstTuples], ([s, l, h, i, t], [, , tableLength, count]) =>
+        exports.weldIndexStreams(s!, streamCount, count!, l!, keyStream, h!, tableLength! - keyLimit, i!, t!));
+    },
     encodeTangentFrames: (normals, tangents, hasTangents, dst) =>
       run([normals, tangents], [dst], ([n, t, d], [, , count]) => exports.encodeTangentFrames(n!, t!, hasTangents ? 1 : 0, count! >> 2, d!)),
     gatherComponents: (src, components, indices, dst) =>

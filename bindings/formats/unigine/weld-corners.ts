@@ -1,5 +1,6 @@
 import type { IndexArray } from '../../model/asset.js';
 import type { Kernels, Workspace, WorkspaceLayout } from '../../kernels/kernels.js';
+import { weldHashCapacity } from '../../kernels/weld-streams.js';
 
 export interface WeldedCorners {
   /** Per corner, its single-index vertex. */
@@ -9,26 +10,21 @@ export interface WeldedCorners {
   triangleVertexOf: Uint32Array;
 }
 
-function hashCapacity(count: number): number {
-  let capacity = 1;
-  while (capacity < 2 * count) capacity *= 2;
-  return capacity;
-}
-
 /** The workspace arrays weldCorners uses, for `corners` corners: merge it into the caller's layout. */
 export function weldLayout(corners: number, triangleVertexCount: number) {
   return {
-    weldC: ['u32', corners],
-    weldT: ['u32', corners],
-    weldTable: ['u32', triangleVertexCount + hashCapacity(corners)],
+    weldStreams: ['u32', 2 * corners],
+    weldLimits: ['u32', 2],
+    weldTable: ['u32', triangleVertexCount + weldHashCapacity(corners, 2)],
     weldIndices: ['u32', corners],
-    weldCoordinateOf: ['u32', corners],
-    weldTriangleVertexOf: ['u32', corners],
+    weldTuples: ['u32', 2 * corners],
   } as const satisfies WorkspaceLayout;
 }
 
 /**
- * Unique (cindex, tindex) pairs become vertices, in order of first use. The arrays live in `ws`
+ * Unique (cindex, tindex) pairs become vertices, in order of first use: the general
+ * weldIndexStreams kernel over two streams, keyed by tindex (UNIGINE exporters give each tindex
+ * one cindex, so the head table settles most corners without hashing). The arrays live in `ws`
  * (keep what must outlive it). Returns the corner whose index is out of range (a number) instead
  * when there is one.
  */
@@ -37,9 +33,12 @@ export function weldCorners(
   coordinateCount: number, triangleVertexCount: number,
 ): WeldedCorners | number {
   const a = ws.arrays;
-  a.weldC.set(cindices);
-  a.weldT.set(tindices);
-  const vertices = kernels.raw.weldIndexPairs(a.weldC, a.weldT, coordinateCount, triangleVertexCount, a.weldTable, a.weldIndices, a.weldCoordinateOf, a.weldTriangleVertexOf);
+  const count = cindices.length;
+  a.weldStreams.set(cindices);
+  a.weldStreams.set(tindices, count);
+  a.weldLimits[0] = coordinateCount;
+  a.weldLimits[1] = triangleVertexCount;
+  const vertices = kernels.raw.weldIndexStreams(a.weldStreams, 2, a.weldLimits, 1, a.weldTable, a.weldIndices, a.weldTuples);
   if (vertices < 0) return -vertices - 1;
-  return { indices: a.weldIndices, coordinateOf: a.weldCoordinateOf.subarray(0, vertices), triangleVertexOf: a.weldTriangleVertexOf.subarray(0, vertices) };
+  return { indices: a.weldIndices, coordinateOf: a.weldTuples.subarray(0, vertices), triangleVertexOf: a.weldTuples.subarray(count, count + vertices) };
 }

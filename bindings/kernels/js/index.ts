@@ -4,6 +4,7 @@ import * as indices from './indices.js';
 import * as iqm from './iqm.js';
 import * as unigine from './unigine.js';
 import * as tangentSpace from './tangent-space.js';
+import * as weld from './weld.js';
 
 /** The pure-TypeScript backend: the twin of every WebAssembly kernel. */
-export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace };
+export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld };

@@ -104,58 +104,6 @@ export function tangentFrames(quats: Int16Array, dstNormals: Float32Array, dstTa
   }
 }
 
-export function weldIndexPairs(
-  cindices: Uint32Array, tindices: Uint32Array, coordinateCount: number, triangleVertexCount: number,
-  table: Uint32Array, dstIndices: Uint32Array, dstC: Uint32Array, dstT: Uint32Array,
-): number {
-  table.fill(0, 0, triangleVertexCount);
-  const hashed = table.subarray(triangleVertexCount);
-  const mask = hashed.length - 1;
-  let hashedReady = false;
-  let vertices = 0;
-  for (let i = 0; i < cindices.length; i++) {
-    const c = cindices[i]!;
-    const t = tindices[i]!;
-    if (c >= coordinateCount || t >= triangleVertexCount) return -(i + 1);
-    const first = table[t]!;
-    let vertex: number;
-    if (first === 0) {
-      vertex = vertices++;
-      table[t] = vertex + 1;
-      dstC[vertex] = c;
-      dstT[vertex] = t;
-    } else if (dstC[first - 1] === c) {
-      vertex = first - 1;
-    } else {
-      if (!hashedReady) {
-        hashed.fill(0);
-        hashedReady = true;
-      }
-      let h = (Math.imul(c, 0x9e3779b1) + Math.imul(t, 0x85ebca77)) >>> 0;
-      h ^= h >>> 16;
-      let slot = h & mask;
-      vertex = -1;
-      for (;;) {
-        const stored = hashed[slot]!;
-        if (stored === 0) break;
-        if (dstC[stored - 1] === c && dstT[stored - 1] === t) {
-          vertex = stored - 1;
-          break;
-        }
-        slot = (slot + 1) & mask;
-      }
-      if (vertex < 0) {
-        vertex = vertices++;
-        hashed[slot] = vertex + 1;
-        dstC[vertex] = c;
-        dstT[vertex] = t;
-      }
-    }
-    dstIndices[i] = vertex;
-  }
-  return vertices;
-}
-
 export function gatherComponents(src: Float32Array, components: number, indices: Uint32Array, dst: Float32Array): number {
   // Through integer views, so that NaN payloads are copied exactly as WebAssembly copies them.
   const from = new Uint32Array(src.buffer, src.byteOffset, src.length);

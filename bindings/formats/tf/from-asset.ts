@@ -1,0 +1,175 @@
+import type { Animation, Asset, IndexArray, Joint, Mesh } from '../../model/asset.js';
+import type { WriteOptions } from '../format.js';
+import { packTfLayout } from './pack-layout.js';
+import type { TfAniDocument, TfDocument, TfIndexStream, TfKeyframeAnimation, TfMeshDocument, TfSubMesh, TfVertexAttribute } from './tf-document.js';
+import { composeMatrix, quaternionToEulerDegrees, shortestFloat32, type Quat, type Vec3 } from './transforms.js';
+
+export interface TfWriteOptions extends WriteOptions {
+  /** `'msh'` (descriptor + blob), `'ani'` (the first animation's first track), or `'auto'`: ani when the asset has no meshes but animations. */
+  kind?: 'msh' | 'ani' | 'auto';
+  /** v = 1 − v on the way out (see TfReadOptions.flipV). Default true. */
+  flipV?: boolean;
+}
+
+export const TF_WRITE_DEFAULTS = {
+  kind: 'auto' as 'msh' | 'ani' | 'auto',
+  flipV: true,
+};
+
+export interface TfConversion {
+  document: TfDocument;
+  warnings: string[];
+}
+
+/** The attribute names Transport Fever meshes carry, in the order the game's own files list them. */
+const STANDARD_ORDER = ['normal', 'position', 'tangent', 'uv0'];
+
+/**
+ * A TF document for an Asset. Meshes become submeshes (one shared index stream each, since Asset
+ * vertices are already single-index), attributes are concatenated across meshes in a packed blob.
+ * Animations become KEYFRAME animations when each animates one joint (its bind translation is
+ * the origin); the `.ani` kind takes one track as matrices. Losses go to `warnings`.
+ */
+export function assetToTf(asset: Asset, options: TfWriteOptions = {}): TfConversion {
+  const { kind, flipV } = { ...TF_WRITE_DEFAULTS, ...options };
+  const warnings: string[] = [];
+  const ani = kind === 'ani' || (kind === 'auto' && asset.meshes.length === 0 && asset.animations.length > 0);
+  const document = ani ? assetToAni(asset, warnings) : assetToMesh(asset, flipV, warnings);
+  return { document, warnings };
+}
+
+function meshAttributes(mesh: Mesh, flipV: boolean): Map<string, { numComp: number; data: Float32Array }> {
+  const a = mesh.attributes;
+  const result = new Map<string, { numComp: number; data: Float32Array }>();
+  result.set('position', { numComp: 3, data: a.positions });
+  if (a.normals) result.set('normal', { numComp: 3, data: a.normals });
+  if (a.tangents) result.set('tangent', { numComp: 4, data: a.tangents });
+  a.uvs?.forEach((uv, set) => {
+    const data = Float32Array.from(uv);
+    if (flipV) for (let i = 1; i < data.length; i += 2) data[i] = Math.fround(1 - data[i]!);
+    result.set(`uv${set}`, { numComp: 2, data });
+  });
+  for (const [name, extra] of Object.entries(mesh.extras ?? {})) if (!result.has(name)) result.set(name, { numComp: extra.components, data: extra.data });
+  return result;
+}
+
+function assetToMesh(asset: Asset, flipV: boolean, warnings: string[]): TfMeshDocument {
+  const perMesh = asset.meshes.map((mesh) => meshAttributes(mesh, flipV));
+  const names = [...new Set(perMesh.flatMap((m) => [...m.keys()]))].sort((a, b) => {
+    const ia = STANDARD_ORDER.indexOf(a), ib = STANDARD_ORDER.indexOf(b);
+    return (ia < 0 ? STANDARD_ORDER.length : ia) - (ib < 0 ? STANDARD_ORDER.length : ib) || (a < b ? -1 : a > b ? 1 : 0);
+  });
+  const attributes: TfVertexAttribute[] = [];
+  const bases = new Map<string, number[]>();
+  for (const name of names) {
+    const present = perMesh.map((m) => m.get(name));
+    const numComp = present.find((p) => p)!.numComp;
+    const base: number[] = [];
+    let elements = 0;
+    const parts: Float32Array[] = [];
+    present.forEach((p, m) => {
+      base.push(elements);
+      if (!p) return;
+      if (p.numComp !== numComp) {
+        warnings.push(`mesh ${asset.meshes[m]!.name}: ${name} has ${p.numComp} components where another mesh has ${numComp}; it is not carried`);
+        perMesh[m]!.delete(name);
+        return;
+      }
+      parts.push(p.data);
+      elements += p.data.length / numComp;
+    });
+    const data = new Float32Array(elements * numComp);
+    let at = 0;
+    for (const part of parts) {
+      data.set(part, at);
+      at += part.length;
+    }
+    attributes.push({ name, numComp, data, offset: 0, count: data.byteLength, extra: new Map() });
+    bases.set(name, base);
+  }
+  const subMeshes: TfSubMesh[] = asset.meshes.map((mesh, m) => {
+    const label = `mesh ${mesh.name}`;
+    const present = perMesh[m]!;
+    for (const standard of STANDARD_ORDER) if (!present.has(standard)) warnings.push(`${label} has no ${standard}, which Transport Fever meshes have`);
+    if (mesh.attributes.colors) warnings.push(`${label}: vertex colors are not carried (TF meshes have none)`);
+    if (mesh.attributes.joints || mesh.attributes.weights) warnings.push(`${label}: skin joints and weights are not carried`);
+    const indices: TfIndexStream[] = [...present.keys()].map((name) => ({
+      attribute: name,
+      data: offsetIndices(mesh.indices, bases.get(name)![m]!),
+      offset: 0,
+      count: mesh.indices.length * 4,
+      extra: new Map(),
+    }));
+    const subMesh: TfSubMesh = { indices, extra: new Map() };
+    if (mesh.material !== undefined) subMesh.materials = [mesh.material];
+    return subMesh;
+  });
+  const document: TfMeshDocument = { kind: 'msh', attributes, subMeshes, extra: new Map(), unreferenced: [] };
+  const animations = keyframeAnimations(asset, warnings);
+  if (animations.length) document.animations = animations;
+  return packTfLayout(document);
+}
+
+function offsetIndices(indices: IndexArray, base: number): Uint32Array {
+  const result = new Uint32Array(indices.length);
+  for (let i = 0; i < indices.length; i++) result[i] = indices[i]! + base;
+  return result;
+}
+
+/** Joint `joint`'s value of each channel at key `k` of `track` (bind pose where the track has none). */
+function keyTransform(track: Animation['tracks'][number], joint: Joint, k: number): { t: Vec3; r: Quat; s: Vec3 } {
+  const t = track.translation ? (Array.from(track.translation.subarray(k * 3, k * 3 + 3)) as Vec3) : joint.translation;
+  const r = track.rotation ? (Array.from(track.rotation.subarray(k * 4, k * 4 + 4)) as Quat) : joint.rotation;
+  const s = track.scale ? (Array.from(track.scale.subarray(k * 3, k * 3 + 3)) as Vec3) : joint.scale;
+  return { t, r, s };
+}
+
+const milliseconds = (seconds: number): number => Math.round(seconds * 1e6) / 1e3;
+
+function keyframeAnimations(asset: Asset, warnings: string[]): TfKeyframeAnimation[] {
+  const joints = asset.skeleton?.joints ?? [];
+  const result: TfKeyframeAnimation[] = [];
+  for (const animation of asset.animations) {
+    const track = animation.tracks[0];
+    const joint = track ? joints[track.joint] : undefined;
+    if (!track || !joint || animation.tracks.length > 1) {
+      warnings.push(`animation ${animation.name}: ${animation.tracks.length} tracks; a TF KEYFRAME animation moves the whole mesh (one track), so it is not carried`);
+      continue;
+    }
+    if (joint.parent >= 0) warnings.push(`animation ${animation.name}: joint ${joint.name} is taken as a root (its parents' motion is not carried)`);
+    if (track.scale) warnings.push(`animation ${animation.name}: scale keys are not carried (KEYFRAME animations have none)`);
+    const origin = joint.translation.map(shortestFloat32) as Vec3;
+    const keyframes = Array.from(track.times, (time, k) => {
+      const { t, r } = keyTransform(track, joint, k);
+      return {
+        time: milliseconds(time),
+        rot: quaternionToEulerDegrees(r).map(shortestFloat32) as Vec3,
+        transl: t.map((v, c) => shortestFloat32(v - origin[c]!)) as Vec3,
+      };
+    });
+    result.push({ name: animation.name, type: 'KEYFRAME', origin, keyframes });
+  }
+  return result;
+}
+
+function assetToAni(asset: Asset, warnings: string[]): TfAniDocument {
+  const animation = asset.animations[0];
+  const track = animation?.tracks[0];
+  const joint = track ? asset.skeleton?.joints[track.joint] : undefined;
+  if (asset.meshes.length) warnings.push(`${asset.meshes.length} mesh(es) are not carried: an .ani holds one animation track`);
+  if (asset.animations.length > 1) warnings.push(`animations after the first (${asset.animations.length - 1}) are not carried: an .ani holds one`);
+  if (!animation || !track || !joint) {
+    if (animation) warnings.push(`animation ${animation.name} has no track on a joint of the skeleton; the .ani is empty`);
+    return { kind: 'ani', times: new Float64Array(0), transforms: new Float64Array(0), extra: new Map() };
+  }
+  if (animation.tracks.length > 1) warnings.push(`animation ${animation.name}: tracks after the first (${animation.tracks.length - 1}) are not carried`);
+  const n = track.times.length;
+  const times = new Float64Array(n);
+  const transforms = new Float64Array(n * 16);
+  for (let k = 0; k < n; k++) {
+    times[k] = milliseconds(track.times[k]!);
+    const { t, r, s } = keyTransform(track, joint, k);
+    transforms.set(composeMatrix(t, r, s).map(shortestFloat32), k * 16);
+  }
+  return { kind: 'ani', times, transforms, extra: new Map() };
+}

@@ -1,0 +1,10 @@
+export * from './tf-document.js';
+export { evaluateLuaData, isLuaTable, tablePosition, LUA_LIMITS, type LuaTable, type LuaValue, type LuaPosition } from './lua-constants.js';
+export { readTfMesh, readTfAni, isAniTable, type TfPairNames } from './read-tf.js';
+export { writeTfMesh, writeTfDescriptor, writeTfBlob, writeTfAni } from './write-tf.js';
+export { writeLuaData, luaTable } from './write-lua.js';
+export { packTfLayout } from './pack-layout.js';
+export { tfToAsset, TF_READ_DEFAULTS, type TfReadOptions } from './to-asset.js';
+export { assetToTf, TF_WRITE_DEFAULTS, type TfWriteOptions, type TfConversion } from './from-asset.js';
+export { decomposeMatrix, composeMatrix, eulerDegreesToQuaternion, quaternionToEulerDegrees, TF_ROTATION_ORDER } from './transforms.js';
+export { tfFormat, readTf, parseTfPair, encodeTf, encodeTfFiles, describeTf, tfBlobName } from './tf-format.js';

@@ -1,0 +1,350 @@
+import luaparse from 'luaparse';
+import type { Expression, Node, Statement, TableConstructorExpression } from 'luaparse';
+import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
+
+/** 1-based line and column of a place in the text. */
+export interface LuaPosition {
+  line: number;
+  column: number;
+}
+
+/** A table constructor's value: positional fields in order, keyed fields in source order. */
+export interface LuaTable {
+  items: LuaValue[];
+  fields: Map<string | number, LuaValue>;
+}
+
+/** Where each evaluated table's constructor starts (kept aside, so that equal tables compare equal). */
+const TABLE_POSITIONS = new WeakMap<LuaTable, LuaPosition>();
+
+/** The line and column of the constructor `table` was evaluated from (1:1 for tables built in code). */
+export function tablePosition(table: LuaTable): LuaPosition {
+  return TABLE_POSITIONS.get(table) ?? { line: 1, column: 1 };
+}
+
+export type LuaValue = number | string | boolean | null | LuaTable;
+
+export const LUA_LIMITS = {
+  /**
+   * Deepest nesting of brackets and unary operators the text may have (counted before parsing,
+   * so that neither the parser nor the evaluator can run out of stack). Descriptors nest about 6 deep.
+   */
+  maxDepth: 64,
+};
+
+export function isLuaTable(value: LuaValue | undefined): value is LuaTable {
+  return typeof value === 'object' && value !== null;
+}
+
+const FORMAT = 'tf';
+
+function fail(code: MeshFormatErrorCode, at: LuaPosition, detail: string): never {
+  throw new MeshFormatError({ code, format: FORMAT, line: at.line, column: at.column }, detail);
+}
+
+function positionOf(node: Node): LuaPosition {
+  const start = node.loc!.start;
+  return { line: start.line, column: start.column + 1 };
+}
+
+/** Line and column of a character index (1-based). */
+function positionAt(text: string, index: number): LuaPosition {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < index && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: index - lineStart + 1 };
+}
+
+/**
+ * The value `function data() return … end` returns, computed without running anything: only
+ * constant table constructors (numbers, strings, booleans, nil, nested tables, unary minus,
+ * keyed and positional fields) and `local` constants declared before the return (in the function
+ * or before it) are evaluated. Anything else is a MeshFormatError naming its line and column.
+ * Bytes are read as Latin-1 (so columns count bytes) and string values decoded as UTF-8.
+ * Work and memory are linear in the text: a local table used several times counts each time
+ * against a budget of one value per byte of text.
+ */
+export function evaluateLuaData(bytes: Uint8Array): LuaTable {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  // A UTF-8 byte order mark (Windows editors write one) reads as spaces, keeping the columns.
+  if (text.startsWith('\xef\xbb\xbf')) text = `   ${text.slice(3)}`;
+  checkNesting(text);
+  let chunk;
+  try {
+    chunk = luaparse.parse(text, { locations: true, comments: false, scope: false, luaVersion: '5.2', encodingMode: 'pseudo-latin1' });
+  } catch (e) {
+    const error = e as { index?: number; message?: string };
+    if (e instanceof SyntaxError && typeof error.index === 'number') {
+      fail('SYNTAX', positionAt(text, error.index), String(error.message).replace(/^\[\d+:\d+\] /, ''));
+    }
+    // The parser recurses on right-associative operators (.., ^) as well; a chain long enough to
+    // exhaust the stack is refused like any other nesting beyond the limit.
+    if (e instanceof RangeError) fail('BAD_COUNT', { line: 1, column: 1 }, 'the Lua text nests too deeply to parse');
+    throw e;
+  }
+  const evaluator = new ConstantEvaluator(text.length);
+  let result: LuaTable | undefined;
+  for (const statement of chunk.body) {
+    if (statement.type === 'LocalStatement') {
+      evaluator.declare(statement);
+    } else if (isDataFunction(statement)) {
+      if (result) fail('UNSUPPORTED', positionOf(statement), 'function data() is defined twice');
+      result = evaluator.dataFunction(statement.body, positionOf(statement));
+    } else {
+      fail('UNSUPPORTED', positionOf(statement), `${describeNode(statement)} is not a constant; only local constants and function data() are read (Lua is never run)`);
+    }
+  }
+  if (!result) fail('BAD_VALUE', positionAt(text, text.length), 'no function data() returning a table');
+  return result;
+}
+
+function isDataFunction(statement: Statement): statement is Extract<Statement, { type: 'FunctionDeclaration' }> {
+  return statement.type === 'FunctionDeclaration' && !statement.isLocal && statement.identifier?.type === 'Identifier' && statement.identifier.name === 'data';
+}
+
+function describeNode(node: Node): string {
+  switch (node.type) {
+    case 'CallExpression':
+    case 'StringCallExpression':
+    case 'TableCallExpression':
+    case 'CallStatement':
+      return 'a function call';
+    case 'FunctionDeclaration':
+      return 'a function';
+    case 'BinaryExpression':
+    case 'LogicalExpression':
+      return `the operator '${node.operator}'`;
+    case 'UnaryExpression':
+      return `the operator '${node.operator}'`;
+    case 'MemberExpression':
+    case 'IndexExpression':
+      return 'a field access';
+    case 'AssignmentStatement':
+      return 'an assignment';
+    default:
+      return `a ${node.type.replace(/(Statement|Expression|Literal)$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`;
+  }
+}
+
+interface Constant {
+  value: LuaValue;
+  /** Values it holds, itself included (what each use of it costs the budget). */
+  size: number;
+}
+
+class ConstantEvaluator {
+  private readonly scopes: Map<string, Constant>[] = [new Map()];
+  private spent = 0;
+  private readonly budget: number;
+
+  constructor(textLength: number) {
+    this.budget = textLength;
+  }
+
+  declare(statement: Extract<Statement, { type: 'LocalStatement' }>): void {
+    const scope = this.scopes[this.scopes.length - 1]!;
+    // `local a, b = 1` gives b nil; extra values are evaluated (they must be constants) and dropped.
+    const values = statement.init.map((e) => this.evaluate(e));
+    statement.variables.forEach((variable, i) => scope.set(variable.name, values[i] ?? { value: null, size: 1 }));
+  }
+
+  dataFunction(body: Statement[], at: LuaPosition): LuaTable {
+    this.scopes.push(new Map());
+    try {
+      for (let i = 0; i < body.length; i++) {
+        const statement = body[i]!;
+        if (statement.type === 'LocalStatement') {
+          this.declare(statement);
+          continue;
+        }
+        if (statement.type !== 'ReturnStatement') {
+          fail('UNSUPPORTED', positionOf(statement), `${describeNode(statement)} inside data() is not a constant (Lua is never run)`);
+        }
+        if (i !== body.length - 1) fail('UNSUPPORTED', positionOf(body[i + 1]!), 'statements after return');
+        if (statement.arguments.length !== 1) fail('BAD_VALUE', positionOf(statement), `data() must return one table, not ${statement.arguments.length} values`);
+        const { value } = this.evaluate(statement.arguments[0]!);
+        if (!isLuaTable(value)) fail('BAD_VALUE', positionOf(statement.arguments[0]!), 'data() must return a table');
+        return value;
+      }
+      return fail('BAD_VALUE', at, 'data() returns nothing');
+    } finally {
+      this.scopes.pop();
+    }
+  }
+
+  private spend(size: number, node: Node): void {
+    this.spent += size;
+    if (this.spent > this.budget) fail('BAD_COUNT', positionOf(node), `the constants expand to more values than the text has bytes (${this.budget})`);
+  }
+
+  private evaluate(node: Expression): Constant {
+    switch (node.type) {
+      case 'NumericLiteral':
+      case 'BooleanLiteral':
+        this.spend(1, node);
+        return { value: node.value, size: 1 };
+      case 'NilLiteral':
+        this.spend(1, node);
+        return { value: null, size: 1 };
+      case 'StringLiteral':
+        this.spend(1, node);
+        return { value: decodeLatin1AsUtf8(node.value ?? ''), size: 1 };
+      case 'UnaryExpression': {
+        if (node.operator !== '-') break;
+        const operand = this.evaluate(node.argument);
+        if (typeof operand.value !== 'number') fail('UNSUPPORTED', positionOf(node), 'unary minus applies to numbers only');
+        return { value: -operand.value, size: operand.size };
+      }
+      case 'Identifier': {
+        for (let s = this.scopes.length - 1; s >= 0; s--) {
+          const constant = this.scopes[s]!.get(node.name);
+          if (constant) {
+            this.spend(constant.size, node);
+            return constant;
+          }
+        }
+        return fail('UNSUPPORTED', positionOf(node), `'${node.name}' is not a local constant declared before it`);
+      }
+      case 'TableConstructorExpression':
+        return this.table(node);
+      default:
+        break;
+    }
+    return fail('UNSUPPORTED', positionOf(node), `${describeNode(node)} is not a constant (Lua is never run)`);
+  }
+
+  private table(node: TableConstructorExpression): Constant {
+    this.spend(1, node);
+    const table: LuaTable = { items: [], fields: new Map() };
+    TABLE_POSITIONS.set(table, positionOf(node));
+    let size = 1;
+    for (const field of node.fields) {
+      const value = this.evaluate(field.value);
+      size += value.size;
+      if (field.type === 'TableValue') {
+        table.items.push(value.value);
+        continue;
+      }
+      let key: string | number;
+      if (field.type === 'TableKeyString') {
+        key = field.key.name;
+      } else {
+        const k = this.evaluate(field.key).value;
+        if (typeof k !== 'string' && typeof k !== 'number') fail('UNSUPPORTED', positionOf(field.key), 'table keys must be strings or numbers');
+        key = k;
+      }
+      if (table.fields.has(key)) fail('BAD_VALUE', positionOf(field), `the key ${JSON.stringify(key)} is given twice`);
+      table.fields.set(key, value.value);
+    }
+    return { value: table, size };
+  }
+}
+
+/** luaparse (pseudo-latin1) gives one character per byte; the bytes are UTF-8 text. */
+function decodeLatin1AsUtf8(latin1: string): string {
+  if (!/[^\x00-\x7f]/.test(latin1)) return latin1;
+  const bytes = new Uint8Array(latin1.length);
+  for (let i = 0; i < latin1.length; i++) bytes[i] = latin1.charCodeAt(i);
+  return new TextDecoder().decode(bytes);
+}
+
+const OPENERS = '{([';
+const CLOSERS = '})]';
+
+/**
+ * Refuses text whose brackets and unary operators nest deeper than LUA_LIMITS.maxDepth, before the
+ * parser (which recurses once or more per level) sees it. Strings, comments and long brackets are
+ * skipped; a run of unary operators counts one level per operator until the bracket it opens
+ * closes, which bounds the parser's recursion on `{-{-{…` and `- - - -1` alike.
+ */
+function checkNesting(text: string): void {
+  const levels: number[] = [];
+  let depth = 0;
+  let unary = 0;
+  let i = 0;
+  const n = text.length;
+  const tooDeep = (at: number): never => fail('BAD_COUNT', positionAt(text, at), `the Lua text nests deeper than ${LUA_LIMITS.maxDepth} levels`);
+  while (i < n) {
+    const c = text[i]!;
+    if (c === '-' && text[i + 1] === '-') {
+      const long = longBracketLevel(text, i + 2);
+      i = long >= 0 ? skipLongBracket(text, i + 2, long) : skipLine(text, i);
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      i = skipQuoted(text, i);
+      unary = 0;
+      continue;
+    }
+    if (c === '[') {
+      const long = longBracketLevel(text, i);
+      if (long >= 0) {
+        i = skipLongBracket(text, i, long);
+        unary = 0;
+        continue;
+      }
+    }
+    if (OPENERS.includes(c)) {
+      levels.push(1 + unary);
+      depth += 1 + unary;
+      unary = 0;
+      if (depth > LUA_LIMITS.maxDepth) tooDeep(i);
+      i++;
+    } else if (CLOSERS.includes(c)) {
+      depth -= levels.pop() ?? 0;
+      unary = 0;
+      i++;
+    } else if (c === '-' || c === '#' || c === '~') {
+      unary++;
+      if (depth + unary > LUA_LIMITS.maxDepth) tooDeep(i);
+      i++;
+    } else if (/[A-Za-z_0-9.]/.test(c)) {
+      const start = i;
+      const number = /[0-9.]/.test(c);
+      i++;
+      // Names, keywords and numbers (with exponent signs: 1e-5, 0x1p-3).
+      while (i < n && (/[A-Za-z_0-9.]/.test(text[i]!) || (number && (text[i] === '-' || text[i] === '+') && /[eEpP]/.test(text[i - 1]!)))) i++;
+      if (text.slice(start, i) === 'not') {
+        unary++;
+        if (depth + unary > LUA_LIMITS.maxDepth) tooDeep(start);
+      } else {
+        unary = 0;
+      }
+    } else {
+      if (c !== ' ' && c !== '\t' && c !== '\n' && c !== '\r') unary = 0;
+      i++;
+    }
+  }
+}
+
+/** `[`, then `level` equals signs, then `[` at `i`: the level; else −1. */
+function longBracketLevel(text: string, i: number): number {
+  if (text[i] !== '[') return -1;
+  let j = i + 1;
+  while (text[j] === '=') j++;
+  return text[j] === '[' ? j - i - 1 : -1;
+}
+
+function skipLongBracket(text: string, i: number, level: number): number {
+  const close = ']' + '='.repeat(level) + ']';
+  const end = text.indexOf(close, i + level + 2);
+  return end < 0 ? text.length : end + close.length;
+}
+
+function skipLine(text: string, i: number): number {
+  const end = text.indexOf('\n', i);
+  return end < 0 ? text.length : end + 1;
+}
+
+function skipQuoted(text: string, i: number): number {
+  const quote = text[i];
+  let j = i + 1;
+  while (j < text.length && text[j] !== quote && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
+  return j + 1;
+}

@@ -1,0 +1,35 @@
+import type { TfBlobRange, TfMeshDocument } from './tf-document.js';
+
+/**
+ * The document with a packed blob layout: vertex attributes in order, then each submesh's index
+ * streams, with a stream whose indices equal an earlier one's sharing its bytes (as the game's
+ * single-stream files do). Unreferenced bytes are dropped.
+ */
+export function packTfLayout(doc: TfMeshDocument): TfMeshDocument {
+  let end = 0;
+  const place = <T extends TfBlobRange & { data: Float32Array | Uint32Array }>(array: T): T => {
+    const placed = { ...array, offset: end, count: array.data.byteLength };
+    end += placed.count;
+    return placed;
+  };
+  const attributes = doc.attributes.map(place);
+  const placedStreams: { data: Uint32Array; offset: number }[] = [];
+  const subMeshes = doc.subMeshes.map((subMesh) => ({
+    ...subMesh,
+    indices: subMesh.indices.map((stream) => {
+      const same = placedStreams.find((p) => equalIndices(p.data, stream.data));
+      if (same) return { ...stream, offset: same.offset, count: stream.data.byteLength };
+      const placed = place(stream);
+      placedStreams.push(placed);
+      return placed;
+    }),
+  }));
+  return { ...doc, attributes, subMeshes, unreferenced: [] };
+}
+
+export function equalIndices(a: Uint32Array, b: Uint32Array): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

@@ -1,0 +1,215 @@
+import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
+import { evaluateLuaData, isLuaTable, tablePosition, type LuaPosition, type LuaTable, type LuaValue } from './lua-constants.js';
+import type {
+  TfAniDocument, TfAnimation, TfBlobRange, TfExtraFields, TfIndexStream, TfKeyframe, TfMeshDocument, TfSubMesh, TfUnreferencedBytes, TfVertexAttribute,
+} from './tf-document.js';
+
+export const TF_FORMAT_NAME = 'tf';
+
+/** File names used in messages about a pair. */
+export interface TfPairNames {
+  msh: string;
+  blob: string;
+}
+
+function fail(code: MeshFormatErrorCode, at: LuaPosition, detail: string): never {
+  throw new MeshFormatError({ code, format: TF_FORMAT_NAME, line: at.line, column: at.column }, detail);
+}
+
+/** True when the descriptor's top-level table is an `.ani` (it has `times` or `transfs`). */
+export function isAniTable(table: LuaTable): boolean {
+  return table.fields.has('times') || table.fields.has('transfs');
+}
+
+/**
+ * A `.msh` descriptor and its `.msh.blob`. Every array's `offset` and `count` (bytes) is checked
+ * against the blob before it is read; a blob too short for one is a MeshFormatError naming both files.
+ */
+export function readTfMesh(msh: Uint8Array, blob: Uint8Array, names: TfPairNames = { msh: 'the .msh', blob: 'its .msh.blob' }): TfMeshDocument {
+  return tfMeshFromTable(evaluateLuaData(msh), blob, names);
+}
+
+/** An `.ani` file. */
+export function readTfAni(bytes: Uint8Array): TfAniDocument {
+  return tfAniFromTable(evaluateLuaData(bytes));
+}
+
+export function tfMeshFromTable(root: LuaTable, blob: Uint8Array, names: TfPairNames): TfMeshDocument {
+  if (isAniTable(root)) fail('BAD_VALUE', tablePosition(root), `${names.msh} is an .ani (it has times/transfs), not a mesh descriptor`);
+  noItems(root, 'the returned table');
+  const vertexAttr = table(root.fields.get('vertexAttr'), tablePosition(root), 'vertexAttr');
+  const subMeshes = list(root.fields.get('subMeshes'), tablePosition(root), 'subMeshes');
+  const blobRange = (t: LuaTable, path: string, elementBytes: number): TfBlobRange => {
+    const offset = integer(t.fields.get('offset'), tablePosition(t), `${path}.offset`);
+    const count = integer(t.fields.get('count'), tablePosition(t), `${path}.count`);
+    if (count % elementBytes !== 0) fail('BAD_VALUE', tablePosition(t), `${path}.count is ${count} bytes, not a whole number of ${elementBytes}-byte elements`);
+    if (offset + count > blob.length) {
+      fail('TRUNCATED', tablePosition(t), `${path} in ${names.msh} needs bytes ${offset}..${offset + count} of ${names.blob}, which has ${blob.length} bytes`);
+    }
+    return { offset, count };
+  };
+  const attributes: TfVertexAttribute[] = [];
+  noItems(vertexAttr, 'vertexAttr');
+  for (const [name, value] of vertexAttr.fields) {
+    const path = `vertexAttr.${name}`;
+    if (typeof name !== 'string') fail('BAD_VALUE', tablePosition(vertexAttr), `vertexAttr keys must be attribute names, not [${name}]`);
+    const entry = table(value, tablePosition(vertexAttr), path);
+    const numComp = integer(entry.fields.get('numComp'), tablePosition(entry), `${path}.numComp`);
+    if (numComp < 1) fail('BAD_VALUE', tablePosition(entry), `${path}.numComp must be at least 1`);
+    const range = blobRange(entry, path, 4 * numComp);
+    attributes.push({ name, numComp, ...range, data: new Float32Array(copyBytes(blob, range).buffer), extra: extraFields(entry, ['count', 'numComp', 'offset']) });
+  }
+  const subMeshList: TfSubMesh[] = subMeshes.map((value, s) => {
+    const path = `subMeshes[${s + 1}]`;
+    const entry = table(value, tablePosition(root), path);
+    noItems(entry, path);
+    const indicesTable = table(entry.fields.get('indices'), tablePosition(entry), `${path}.indices`);
+    noItems(indicesTable, `${path}.indices`);
+    const indices: TfIndexStream[] = [];
+    for (const [attribute, streamValue] of indicesTable.fields) {
+      const streamPath = `${path}.indices.${attribute}`;
+      if (typeof attribute !== 'string') fail('BAD_VALUE', tablePosition(indicesTable), `${path}.indices keys must be attribute names, not [${attribute}]`);
+      const stream = table(streamValue, tablePosition(indicesTable), streamPath);
+      const range = blobRange(stream, streamPath, 4);
+      const numComp = stream.fields.get('numComp');
+      const result: TfIndexStream = { attribute, ...range, data: new Uint32Array(copyBytes(blob, range).buffer), extra: extraFields(stream, ['count', 'numComp', 'offset']) };
+      if (numComp !== undefined) result.numComp = integer(numComp, tablePosition(stream), `${streamPath}.numComp`);
+      indices.push(result);
+    }
+    const subMesh: TfSubMesh = { indices, extra: extraFields(entry, ['indices', 'materials']) };
+    const materials = entry.fields.get('materials');
+    if (materials !== undefined) {
+      subMesh.materials = list(materials, tablePosition(entry), `${path}.materials`).map((m, i) => {
+        if (typeof m !== 'string') fail('BAD_VALUE', tablePosition(entry), `${path}.materials[${i + 1}] must be a string`);
+        return m;
+      });
+    }
+    return subMesh;
+  });
+  const document: TfMeshDocument = {
+    kind: 'msh',
+    attributes,
+    subMeshes: subMeshList,
+    extra: extraFields(root, ['vertexAttr', 'subMeshes', 'matConfigs', 'animations']),
+    unreferenced: unreferencedBytes(blob, [...attributes, ...subMeshList.flatMap((s) => s.indices)]),
+  };
+  const matConfigs = root.fields.get('matConfigs');
+  if (matConfigs !== undefined) {
+    document.matConfigs = list(matConfigs, tablePosition(root), 'matConfigs').map((config, c) =>
+      list(config, tablePosition(root), `matConfigs[${c + 1}]`).map((m, s) => integer(m, tablePosition(root), `matConfigs[${c + 1}][${s + 1}]`)));
+  }
+  const animations = root.fields.get('animations');
+  if (animations !== undefined) document.animations = readAnimations(table(animations, tablePosition(root), 'animations'));
+  return document;
+}
+
+export function tfAniFromTable(root: LuaTable): TfAniDocument {
+  noItems(root, 'the returned table');
+  const times = list(root.fields.get('times'), tablePosition(root), 'times');
+  const transfs = list(root.fields.get('transfs'), tablePosition(root), 'transfs');
+  if (times.length !== transfs.length) fail('BAD_COUNT', tablePosition(root), `${times.length} times but ${transfs.length} transfs`);
+  const document: TfAniDocument = {
+    kind: 'ani',
+    times: Float64Array.from(times, (t, i) => number(t, tablePosition(root), `times[${i + 1}]`)),
+    transforms: new Float64Array(transfs.length * 16),
+    extra: extraFields(root, ['times', 'transfs']),
+  };
+  transfs.forEach((value, k) => {
+    const path = `transfs[${k + 1}]`;
+    const matrix = table(value, tablePosition(root), path);
+    if (matrix.items.length !== 16 || matrix.fields.size) fail('BAD_COUNT', tablePosition(matrix), `${path} must hold 16 numbers (a column-major 4×4 matrix)`);
+    matrix.items.forEach((v, i) => (document.transforms[k * 16 + i] = number(v, tablePosition(matrix), `${path}[${i + 1}]`)));
+  });
+  return document;
+}
+
+function readAnimations(animations: LuaTable): TfAnimation[] {
+  const result: TfAnimation[] = [];
+  const entries: [string | number, LuaValue][] = [...animations.items.map((v, i): [number, LuaValue] => [i + 1, v]), ...animations.fields];
+  for (const key of animations.fields.keys()) {
+    if (typeof key === 'number') fail('BAD_VALUE', tablePosition(animations), `animation keys must be names (or none), not [${key}]`);
+  }
+  for (const [key, value] of entries) {
+    result.push(keyframeAnimation(key, value) ?? { name: key, type: 'other', table: value });
+  }
+  return result;
+}
+
+/** The KEYFRAME animation `value` holds, when it has exactly the documented fields; else undefined. */
+function keyframeAnimation(name: string | number, value: LuaValue): TfAnimation | undefined {
+  if (!exactly(value, ['type', 'params']) || value.fields.get('type') !== 'KEYFRAME') return undefined;
+  const params = value.fields.get('params');
+  if (!exactly(params, ['origin', 'keyframes'])) return undefined;
+  const origin = vector3(params.fields.get('origin'));
+  const list = params.fields.get('keyframes');
+  if (!origin || !isLuaTable(list) || list.fields.size) return undefined;
+  const keyframes: TfKeyframe[] = [];
+  for (const k of list.items) {
+    if (!exactly(k, ['time', 'rot', 'transl'])) return undefined;
+    const time = k.fields.get('time');
+    const rot = vector3(k.fields.get('rot'));
+    const transl = vector3(k.fields.get('transl'));
+    if (typeof time !== 'number' || !rot || !transl) return undefined;
+    keyframes.push({ time, rot, transl });
+  }
+  return { name, type: 'KEYFRAME', origin, keyframes };
+}
+
+function exactly(value: LuaValue | undefined, keys: string[]): value is LuaTable {
+  return isLuaTable(value) && value.items.length === 0 && value.fields.size === keys.length && keys.every((k) => value.fields.has(k));
+}
+
+function vector3(value: LuaValue | undefined): [number, number, number] | undefined {
+  if (!isLuaTable(value) || value.fields.size || value.items.length !== 3 || !value.items.every((v) => typeof v === 'number')) return undefined;
+  return value.items as [number, number, number];
+}
+
+function extraFields(t: LuaTable, known: string[]): TfExtraFields {
+  const extra: TfExtraFields = new Map();
+  for (const [key, value] of t.fields) if (!known.includes(key as string)) extra.set(key, value);
+  return extra;
+}
+
+function noItems(t: LuaTable, path: string): void {
+  if (t.items.length) fail('BAD_VALUE', tablePosition(t), `${path} has ${t.items.length} positional values where only named fields belong`);
+}
+
+function table(value: LuaValue | undefined, at: LuaPosition, path: string): LuaTable {
+  if (!isLuaTable(value)) fail('BAD_VALUE', at, value === undefined ? `${path} is missing` : `${path} must be a table`);
+  return value;
+}
+
+function list(value: LuaValue | undefined, at: LuaPosition, path: string): LuaValue[] {
+  const t = table(value, at, path);
+  if (t.fields.size) fail('BAD_VALUE', tablePosition(t), `${path} must be a list (it has named fields)`);
+  return t.items;
+}
+
+function number(value: LuaValue | undefined, at: LuaPosition, path: string): number {
+  if (typeof value !== 'number') fail('BAD_VALUE', at, value === undefined ? `${path} is missing` : `${path} must be a number`);
+  return value;
+}
+
+function integer(value: LuaValue | undefined, at: LuaPosition, path: string): number {
+  const n = number(value, at, path);
+  if (!Number.isSafeInteger(n) || n < 0) fail('BAD_VALUE', at, `${path} must be a non-negative integer, not ${n}`);
+  return n;
+}
+
+/** Blob bytes outside every array, in order. */
+function unreferencedBytes(blob: Uint8Array, ranges: TfBlobRange[]): TfUnreferencedBytes[] {
+  const sorted = ranges.filter((r) => r.count > 0).sort((a, b) => a.offset - b.offset);
+  const result: TfUnreferencedBytes[] = [];
+  let covered = 0;
+  for (const r of sorted) {
+    if (r.offset > covered) result.push({ offset: covered, bytes: copyBytes(blob, { offset: covered, count: r.offset - covered }) });
+    covered = Math.max(covered, r.offset + r.count);
+  }
+  if (covered < blob.length) result.push({ offset: covered, bytes: copyBytes(blob, { offset: covered, count: blob.length - covered }) });
+  return result;
+}
+
+/** A copy of a blob range in its own buffer (aligned for typed arrays; a Node Buffer's slice would share memory). */
+function copyBytes(blob: Uint8Array, range: TfBlobRange): Uint8Array {
+  return new Uint8Array(blob.subarray(range.offset, range.offset + range.count));
+}

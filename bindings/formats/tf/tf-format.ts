@@ -1,0 +1,128 @@
+import { MeshFormatError } from '../../io/errors.js';
+import type { Asset } from '../../model/asset.js';
+import type { EncodedFile, FormatHandler } from '../format.js';
+import { defineFormat } from '../define-format.js';
+import { assetToTf, type TfWriteOptions } from './from-asset.js';
+import { evaluateLuaData, tablePosition } from './lua-constants.js';
+import { isAniTable, TF_FORMAT_NAME, tfAniFromTable, tfMeshFromTable, type TfPairNames } from './read-tf.js';
+import type { TfDocument, TfMeshDocument } from './tf-document.js';
+import { tfToAsset, type TfReadOptions } from './to-asset.js';
+import { writeTfAni, writeTfDescriptor, writeTfMesh } from './write-tf.js';
+
+/** How far into a file `test` looks for `function data()` (other Lua may come first). */
+const SNIFF_BYTES = 4096;
+const DATA_FUNCTION = /function\s+data\s*\(\s*\)/;
+
+/** The file name without its folders. */
+function baseName(fileName: string): string {
+  return fileName.replace(/^.*[\\/]/, '');
+}
+
+/**
+ * The blob's name beside `fileName`: no descriptor in the corpus (or in seed 003) names its blob,
+ * and the game pairs them by name (`x.msh` + `x.msh.blob`), so this is the rule.
+ */
+export function tfBlobName(fileName: string): string {
+  return `${baseName(fileName)}.blob`;
+}
+
+/**
+ * A `.msh` or `.ani` as its document. A `.msh` needs its blob: `options.resolve(tfBlobName(fileName))`
+ * gives it (the Node helpers read it from the same folder); a missing or short blob is a
+ * MeshFormatError naming both files. Use readTfMesh to pass the blob directly.
+ */
+export function readTf(bytes: Uint8Array, options: TfReadOptions = {}): TfDocument {
+  const root = evaluateLuaData(bytes);
+  if (isAniTable(root)) return tfAniFromTable(root);
+  const names: TfPairNames = options.fileName ? { msh: baseName(options.fileName), blob: tfBlobName(options.fileName) } : { msh: 'the .msh', blob: 'its .msh.blob' };
+  const blob = options.fileName && options.resolve ? options.resolve(names.blob) : undefined;
+  if (!blob) {
+    const why = !options.fileName || !options.resolve ? 'reading a .msh needs options.fileName and options.resolve to find it (or use parseTfPair with both buffers)' : 'it was not found';
+    throw new MeshFormatError({ code: 'TRUNCATED', format: TF_FORMAT_NAME, ...tablePosition(root) }, `${names.msh} needs its blob ${names.blob}: ${why}`);
+  }
+  return tfMeshFromTable(root, blob, names);
+}
+
+/** A `.msh` with its `.msh.blob` (both buffers) to an Asset. */
+export function parseTfPair(msh: Uint8Array, blob: Uint8Array, options: TfReadOptions = {}): Asset {
+  const names = options.fileName ? { msh: baseName(options.fileName), blob: tfBlobName(options.fileName) } : undefined;
+  return tfToAsset(tfMeshFromTable(evaluateLuaData(msh), blob, names ?? { msh: 'the .msh', blob: 'its .msh.blob' }), options);
+}
+
+/**
+ * Every file of an Asset in TF: `[x.msh, x.msh.blob]`, or `[x.ani]` when `baseName` ends in
+ * `.ani` (or `kind` says so). What TF cannot hold is appended to `asset.warnings`.
+ */
+export function encodeTfFiles(asset: Asset, baseNameOfOutput: string, options: TfWriteOptions = {}): EncodedFile[] {
+  const kind = options.kind && options.kind !== 'auto' ? options.kind : /\.ani$/i.test(baseNameOfOutput) ? 'ani' : /\.msh$/i.test(baseNameOfOutput) ? 'msh' : 'auto';
+  const { document, warnings } = assetToTf(asset, { ...options, kind });
+  asset.warnings.push(...warnings);
+  if (document.kind === 'ani') return [{ name: baseNameOfOutput, bytes: writeTfAni(document) }];
+  const { msh, blob } = writeTfMesh(document);
+  return [{ name: baseNameOfOutput, bytes: msh }, { name: `${baseNameOfOutput}.blob`, bytes: blob }];
+}
+
+/**
+ * The single file of an Asset in TF: the `.ani`, or a `.msh` whose blob would be empty. A mesh
+ * with vertices needs its `.msh.blob` beside it, which one byte array cannot carry: that is an
+ * Error pointing to encodeFiles (tfFormat.encodeFiles / encodeTfFiles), never a lone descriptor.
+ */
+export function encodeTf(asset: Asset, options: TfWriteOptions = {}): Uint8Array {
+  const { document, warnings } = assetToTf(asset, options);
+  if (document.kind === 'ani') {
+    asset.warnings.push(...warnings);
+    return writeTfAni(document);
+  }
+  const { msh, blob } = writeTfMesh(document);
+  if (blob.length) throw new Error('tf: this mesh needs a .msh.blob beside its .msh; use tfFormat.encodeFiles(asset, "name.msh") to get both files');
+  asset.warnings.push(...warnings);
+  return msh;
+}
+
+/** Facts for `meshcodec info`. */
+export function describeTf(doc: TfDocument): Record<string, unknown> {
+  if (doc.kind === 'ani') {
+    return { kind: 'ani', keys: doc.times.length, durationMs: doc.times.length ? doc.times[doc.times.length - 1]! - doc.times[0]! : 0 };
+  }
+  return {
+    kind: 'msh',
+    vertexAttr: doc.attributes.map((a) => ({ name: a.name, numComp: a.numComp, elements: a.data.length / a.numComp, offset: a.offset, count: a.count })),
+    subMeshes: doc.subMeshes.map((s) => ({
+      corners: s.indices[0]?.data.length ?? 0,
+      indexStreams: s.indices.length,
+      sharedStreams: new Set(s.indices.map((i) => `${i.offset}:${i.count}`)).size < s.indices.length,
+      materials: s.materials ?? [],
+    })),
+    matConfigs: doc.matConfigs?.length ?? 0,
+    animations: (doc.animations ?? []).map((a) => ({ name: a.name, type: a.type, keyframes: a.type === 'KEYFRAME' ? a.keyframes.length : undefined })),
+    blobBytes: blobLength(doc),
+    unreferencedBytes: doc.unreferenced.reduce((n, u) => n + u.bytes.length, 0),
+  };
+}
+
+function blobLength(doc: TfMeshDocument): number {
+  const ranges = [...doc.attributes, ...doc.subMeshes.flatMap((s) => s.indices), ...doc.unreferenced.map((u) => ({ offset: u.offset, count: u.bytes.length }))];
+  return ranges.reduce((end, r) => Math.max(end, r.offset + r.count), 0);
+}
+
+/**
+ * Transport Fever / Train Fever `.msh` (+ `.msh.blob`) and `.ani`. The descriptors are Lua,
+ * parsed and evaluated as constants, never run. `binary` is true so that loaders.gl hands over
+ * the bytes (the text is read as bytes, Latin-1 columns, UTF-8 strings).
+ */
+export const tfFormat = defineFormat({
+  name: 'tf',
+  extensions: ['.msh', '.ani'],
+  mimeTypes: ['text/x-lua', 'application/octet-stream'],
+  binary: true,
+  test: (bytes) => DATA_FUNCTION.test(String.fromCharCode(...bytes.subarray(0, SNIFF_BYTES))),
+  parseSync: (bytes, options = {}) => tfToAsset(readTf(bytes, options), options),
+  encodeSync: encodeTf,
+  encodeFiles: encodeTfFiles,
+  /** The descriptor rewritten as this library writes it: an `.ani` whole, a `.msh` for the same blob (its layout kept). */
+  rewriteSync: (bytes, options = {}) => {
+    const doc = readTf(bytes, options);
+    return doc.kind === 'ani' ? writeTfAni(doc) : writeTfDescriptor(doc);
+  },
+  describe: (bytes, options = {}) => describeTf(readTf(bytes, options)),
+} satisfies FormatHandler<TfReadOptions, TfWriteOptions>);

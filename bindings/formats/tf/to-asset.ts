@@ -1,0 +1,206 @@
+import { MeshFormatError } from '../../io/errors.js';
+import { getKernels } from '../../kernels/backend.js';
+import type { Kernels } from '../../kernels/kernels.js';
+import { weldStreams } from '../../kernels/weld-streams.js';
+import { emptyAsset, type Animation, type Asset, type Mesh, type MeshAttributes } from '../../model/asset.js';
+import { DEFAULT_FRAME_RATE, type ReadOptions } from '../format.js';
+import { equalIndices } from './pack-layout.js';
+import { TF_FORMAT_NAME } from './read-tf.js';
+import type { TfAniDocument, TfDocument, TfIndexStream, TfKeyframeAnimation, TfMeshDocument, TfSubMesh, TfVertexAttribute } from './tf-document.js';
+import { decomposeMatrix, eulerDegreesToQuaternion } from './transforms.js';
+
+export interface TfReadOptions extends ReadOptions {
+  /**
+   * Flip texture coordinates (v = 1 − v) between Transport Fever's convention (v = 0 at the top
+   * of the image, as DirectX) and the Asset's (v = 0 at the bottom, as OpenGL and the other
+   * formats here). Default true.
+   */
+  flipV?: boolean;
+  /** See TF_READ_DEFAULTS.maxExpansion. */
+  maxExpansion?: number;
+}
+
+export const TF_READ_DEFAULTS = {
+  flipV: true,
+  /** Frames per second reported for animations (TF stores key times in milliseconds, no rate). */
+  frameRate: DEFAULT_FRAME_RATE,
+  /** Name of the animation an `.ani` becomes when no file name is given. */
+  aniName: 'ani',
+  /**
+   * Welding can make more vertex data than the blob holds (a wide attribute indexed by a stream of
+   * distinct corners); files whose welded vertices would take more than this many times the bytes
+   * of their arrays are refused (BAD_COUNT) before anything is gathered.
+   */
+  maxExpansion: 256,
+};
+
+const UV_NAME = /^uv(\d+)$/;
+
+function fail(code: 'BAD_VALUE' | 'BAD_COUNT' | 'BAD_INDEX', detail: string, offset?: number): never {
+  throw new MeshFormatError(offset === undefined ? { code, format: TF_FORMAT_NAME } : { code, format: TF_FORMAT_NAME, offset }, detail);
+}
+
+/**
+ * The Asset of a TF document (Z-up). Mesh: one Asset mesh per submesh, its per-attribute index
+ * streams welded into single-index vertices (identical streams weld as one, without hashing);
+ * `position`, `normal`, `tangent` (w = handedness), `uvN` go to their slots, other attributes to
+ * `extras`; the material is the one `matConfigs[1]` picks (else the first). KEYFRAME animations
+ * become one joint each (at the animation's origin) with a track. `.ani`: one joint, one track.
+ * Errors name the blob offset of the index at fault.
+ */
+export function tfToAsset(doc: TfDocument, options: TfReadOptions = {}): Asset {
+  const frameRate = options.frameRate ?? TF_READ_DEFAULTS.frameRate;
+  if (!(frameRate > 0)) throw new RangeError(`frameRate must be positive, got ${frameRate}`);
+  const asset = emptyAsset(TF_FORMAT_NAME);
+  asset.upAxis = 'z';
+  if (doc.kind === 'ani') {
+    aniToAsset(doc, asset, frameRate, options.fileName);
+    return asset;
+  }
+  const kernels = options.kernels ?? getKernels();
+  const flipV = options.flipV ?? TF_READ_DEFAULTS.flipV;
+  const used = new Set<string>();
+  const maxExpansion = options.maxExpansion ?? TF_READ_DEFAULTS.maxExpansion;
+  const budget = { bytes: maxExpansion * Math.max(arrayBytesOf(doc), 1024), maxExpansion };
+  doc.subMeshes.forEach((subMesh, i) => asset.meshes.push(subMeshToMesh(kernels, doc, subMesh, i, flipV, used, budget, asset.warnings)));
+  for (const a of doc.attributes) if (!used.has(a.name)) asset.warnings.push(`vertexAttr.${a.name} is used by no submesh and is not carried`);
+  keyframeAnimationsToAsset(doc, asset, frameRate);
+  return asset;
+}
+
+function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh, index: number, flipV: boolean, used: Set<string>, budget: { bytes: number; maxExpansion: number }, warnings: string[]): Mesh {
+  const label = `submesh ${index + 1}`;
+  const byName = new Map(doc.attributes.map((a) => [a.name, a]));
+  const streams: { stream: TfIndexStream; attribute: TfVertexAttribute }[] = [];
+  for (const stream of subMesh.indices) {
+    const attribute = byName.get(stream.attribute);
+    if (!attribute) {
+      warnings.push(`${label}: indices.${stream.attribute} points into no vertexAttr entry and is not carried`);
+      continue;
+    }
+    streams.push({ stream, attribute });
+    used.add(attribute.name);
+  }
+  const position = streams.find((s) => s.attribute.name === 'position');
+  if (!position) fail('BAD_VALUE', `${label} has no position index stream`);
+  if (position.attribute.numComp !== 3) fail('BAD_VALUE', `vertexAttr.position has numComp ${position.attribute.numComp}, not 3`, position.attribute.offset);
+  const corners = position.stream.data.length;
+  for (const { stream } of streams) {
+    if (stream.data.length !== corners) fail('BAD_COUNT', `${label}: indices.${stream.attribute} has ${stream.data.length} indices, indices.position ${corners}`, stream.offset);
+  }
+  if (corners % 3 !== 0) fail('BAD_COUNT', `${label}: ${corners} indices do not make whole triangles`, position.stream.offset);
+  // Streams with the same indices weld as one (writers often point every attribute at one array).
+  const groups: { data: Uint32Array; limit: number; members: typeof streams }[] = [];
+  for (const s of streams) {
+    const elements = s.attribute.data.length / s.attribute.numComp;
+    const group = groups.find((g) => equalIndices(g.data, s.stream.data));
+    if (group) {
+      group.members.push(s);
+      group.limit = Math.min(group.limit, elements);
+    } else {
+      groups.push({ data: s.stream.data, limit: elements, members: [s] });
+    }
+  }
+  const welded = weldStreams(kernels, groups.map((g) => g.data), groups.map((g) => g.limit));
+  if (typeof welded === 'number') {
+    const bad = streams.find((s) => s.stream.data[welded]! >= s.attribute.data.length / s.attribute.numComp)!;
+    fail('BAD_INDEX', `${label}: index ${welded} of indices.${bad.stream.attribute} is ${bad.stream.data[welded]}, outside the ${bad.attribute.data.length / bad.attribute.numComp} elements of vertexAttr.${bad.attribute.name}`, bad.stream.offset + welded * 4);
+  }
+  const vertexCount = welded.tuples[0]!.length;
+  const vertexBytes = vertexCount * 4 * streams.reduce((n, s) => n + s.attribute.numComp, 0);
+  budget.bytes -= vertexBytes + corners * 4;
+  if (budget.bytes < 0) {
+    fail('BAD_COUNT', `${label}: ${vertexCount} welded vertices need ${vertexBytes} bytes, beyond ${budget.maxExpansion} times (maxExpansion) the ${arrayBytesOf(doc)} bytes of the file's arrays`, position.stream.offset);
+  }
+  const gathered = new Map<string, { components: number; data: Float32Array }>();
+  groups.forEach((group, g) => {
+    for (const { attribute } of group.members) {
+      const data = new Float32Array(vertexCount * attribute.numComp);
+      kernels.raw.gatherComponents(attribute.data, attribute.numComp, welded.tuples[g]!, data);
+      gathered.set(attribute.name, { components: attribute.numComp, data });
+    }
+  });
+  const attributes: MeshAttributes = { positions: gathered.get('position')!.data };
+  gathered.delete('position');
+  const take = (name: string, components: number): Float32Array | undefined => {
+    const entry = gathered.get(name);
+    if (!entry || entry.components !== components) return undefined;
+    gathered.delete(name);
+    return entry.data;
+  };
+  const normals = take('normal', 3);
+  if (normals) attributes.normals = normals;
+  const tangents = take('tangent', 4);
+  if (tangents) attributes.tangents = tangents;
+  const uvs: Float32Array[] = [];
+  for (let set = 0; ; set++) {
+    const uv = take(`uv${set}`, 2);
+    if (!uv) break;
+    if (flipV) for (let i = 1; i < uv.length; i += 2) uv[i] = Math.fround(1 - uv[i]!);
+    uvs.push(uv);
+  }
+  if (uvs.length) attributes.uvs = uvs;
+  const mesh: Mesh = { name: `submesh${index + 1}`, attributes, indices: kernels.compactIndices(welded.indices, vertexCount) };
+  if (gathered.size) {
+    mesh.extras = Object.fromEntries(gathered);
+    for (const name of gathered.keys()) {
+      if (name === 'normal' || name === 'tangent' || UV_NAME.test(name)) warnings.push(`${label}: ${name} has an unusual numComp and is kept in mesh.extras`);
+    }
+  }
+  const materials = subMesh.materials ?? [];
+  const choice = doc.matConfigs?.[0]?.[index] ?? 0;
+  const material = materials[choice];
+  if (material !== undefined) mesh.material = material;
+  else if (materials.length) warnings.push(`${label}: matConfigs picks material ${choice + 1} of ${materials.length}; none is carried`);
+  if (materials.length > 1) warnings.push(`${label}: ${materials.length - 1} other material(s) are not carried (the Asset has one per mesh)`);
+  if ((doc.matConfigs?.length ?? 0) > 1) warnings.push(`${label}: material configurations after the first are not carried`);
+  return mesh;
+}
+
+function arrayBytesOf(doc: TfMeshDocument): number {
+  return [...doc.attributes, ...doc.subMeshes.flatMap((s) => s.indices)].reduce((n, r) => n + r.count, 0);
+}
+
+/** Each KEYFRAME animation: a root joint at its origin and one track (times in seconds). */
+function keyframeAnimationsToAsset(doc: TfMeshDocument, asset: Asset, frameRate: number): void {
+  const keyframed = (doc.animations ?? []).filter((a): a is TfKeyframeAnimation => a.type === 'KEYFRAME');
+  for (const other of doc.animations ?? []) {
+    if (other.type !== 'KEYFRAME') asset.warnings.push(`animation ${other.name} is not a plain KEYFRAME animation and is not carried`);
+  }
+  if (!keyframed.length) return;
+  asset.skeleton = { joints: [] };
+  for (const animation of keyframed) {
+    const joint = asset.skeleton.joints.length;
+    const name = String(animation.name);
+    asset.skeleton.joints.push({ name, parent: -1, translation: [...animation.origin], rotation: [0, 0, 0, 1], scale: [1, 1, 1] });
+    const n = animation.keyframes.length;
+    const times = new Float32Array(n), translation = new Float32Array(n * 3), rotation = new Float32Array(n * 4);
+    animation.keyframes.forEach((k, i) => {
+      times[i] = k.time / 1000;
+      translation.set([animation.origin[0] + k.transl[0], animation.origin[1] + k.transl[1], animation.origin[2] + k.transl[2]], i * 3);
+      rotation.set(eulerDegreesToQuaternion(k.rot), i * 4);
+    });
+    const result: Animation = { name, frameRate, frameCount: n, tracks: [{ joint, times, translation, rotation }] };
+    asset.animations.push(result);
+  }
+  asset.warnings.push(`KEYFRAME animations move the whole mesh; each became a joint at its origin, to which the vertices are not skinned`);
+}
+
+function aniToAsset(doc: TfAniDocument, asset: Asset, frameRate: number, fileName: string | undefined): void {
+  const n = doc.times.length;
+  const name = fileName ? fileName.replace(/^.*[\\/]/, '').replace(/\.ani$/i, '') : TF_READ_DEFAULTS.aniName;
+  const times = new Float32Array(n), translation = new Float32Array(n * 3), rotation = new Float32Array(n * 4), scale = new Float32Array(n * 3);
+  let projective = false;
+  for (let k = 0; k < n; k++) {
+    const m = doc.transforms.subarray(k * 16, k * 16 + 16);
+    if (m[3] !== 0 || m[7] !== 0 || m[11] !== 0 || m[15] !== 1) projective = true;
+    const trs = decomposeMatrix(m);
+    times[k] = doc.times[k]! / 1000;
+    translation.set(trs.translation, k * 3);
+    rotation.set(trs.rotation, k * 4);
+    scale.set(trs.scale, k * 3);
+  }
+  if (projective) asset.warnings.push('an .ani matrix has a last row other than (0, 0, 0, 1), which translation/rotation/scale tracks cannot hold');
+  asset.skeleton = { joints: [{ name, parent: -1, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] }] };
+  asset.animations.push({ name, frameRate, frameCount: n, tracks: [{ joint: 0, times, translation, rotation, scale }] });
+}
