@@ -2,6 +2,7 @@ export { MeshFormatError, type MeshFormatErrorCode, type MeshFormatErrorInit } f
 export { ByteReader } from './io/byte-reader.js';
 export { ByteWriter } from './io/byte-writer.js';
 export * from './model/asset.js';
+export { resampleAnimation, isOnFrameGrid, framesToCover, sampleChannel, FRAME_TIME_TOLERANCE } from './model/resample-animation.js';
 export { Kernels, indexWidthFor, type BackendName, type IndexWidth, type Workspace } from './kernels/kernels.js';
 export type { QuantizeMode, RawKernels } from './kernels/raw-kernels.js';
 export {
@@ -22,7 +23,9 @@ export { FORMATS, detectFormat, formatByName } from './formats/registry.js';
 export { toLoader, type MeshcodecLoader } from './formats/loaders.js';
 export { iqmFormat } from './formats/iqm/index.js';
 export { unigineFormat } from './formats/unigine/index.js';
+export { gltfFormat, glbFormat } from './formats/gltf/index.js';
 /** Each format's document types, readers and writers, converters and defaults. */
 export * as iqm from './formats/iqm/index.js';
 export * as unigine from './formats/unigine/index.js';
-export { IqmLoader, UnigineLoader } from './formats/loaders.js';
+export * as gltf from './formats/gltf/index.js';
+export { IqmLoader, UnigineLoader, GltfLoader, GlbLoader } from './formats/loaders.js';
