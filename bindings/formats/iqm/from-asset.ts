@@ -1,5 +1,6 @@
 import type { Asset, Joint, Mesh } from '../../model/asset.js';
-import type { WriteOptions } from '../format.js';
+import { isOnFrameGrid, resampleAnimation } from '../../model/resample-animation.js';
+import { DEFAULT_FRAME_RATE, type WriteOptions } from '../format.js';
 import { channelCount, emptyIqmDocument, IQM_ANIM_LOOP, IQM_CHANNELS, type IqmDocument, type IqmPose, type IqmVertexArray } from './iqm-document.js';
 import { IQM_CUSTOM, IQM_FORMAT, IQM_VERTEX_TYPE } from './vertex-formats.js';
 
@@ -189,10 +190,17 @@ function buildTriangles(meshes: Mesh[], firstVertices: number[], triangleCount: 
  * reference compiler: offset = min, scale = range / 65535, value = ushort(0.5 + (v − offset) / scale).
  */
 function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], text: TextTable, warn: (m: string) => void): void {
-  const trackJoints = asset.animations.flatMap((a) => a.tracks.map((t) => t.joint));
+  const animations = asset.animations.map((animation) => {
+    if (isOnFrameGrid(animation)) return animation;
+    const rate = animation.frameRate > 0 && Number.isFinite(animation.frameRate) ? animation.frameRate : DEFAULT_FRAME_RATE;
+    const resampled = resampleAnimation(animation, rate);
+    warn(`animation '${animation.name}' has keys off a ${rate} fps grid; it was resampled to ${resampled.frameCount} frames, the only timing IQM stores`);
+    return resampled;
+  });
+  const trackJoints = animations.flatMap((a) => a.tracks.map((t) => t.joint));
   const poseCount = joints.length || Math.max(-1, ...trackJoints) + 1;
   if (!joints.length) warn('animations without a skeleton: poses are written without names or bind pose, all as roots');
-  const totalFrames = asset.animations.reduce((sum, a) => sum + a.frameCount, 0);
+  const totalFrames = animations.reduce((sum, a) => sum + a.frameCount, 0);
   const dense = new Float32Array(totalFrames * poseCount * IQM_CHANNELS);
   for (let j = 0; j < poseCount; j++) {
     const bind = joints[j];
@@ -201,14 +209,11 @@ function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], tex
   }
 
   let firstFrame = 0;
-  for (const animation of asset.animations) {
+  for (const animation of animations) {
     const n = animation.frameCount;
     for (const track of animation.tracks) {
       if (track.joint < 0 || track.joint >= poseCount) { warn(`animation '${animation.name}' has a track for joint ${track.joint}, which does not exist; dropped`); continue; }
       const keys = track.times.length;
-      for (let i = 0; i < keys; i++) {
-        if (Math.abs(track.times[i]! - i / animation.frameRate) > 1e-4) { warn(`animation '${animation.name}' has keys off its ${animation.frameRate} fps grid; they were taken as consecutive frames`); break; }
-      }
       if (keys !== n) warn(`animation '${animation.name}' has tracks with ${keys} keys for ${n} frames; the last key was held`);
       if (keys === 0) continue;
       for (let i = 0; i < n; i++) {
