@@ -1,4 +1,4 @@
-import { fail, isObject, type GltfInput } from './read-gltf.js';
+import { fail, isObject, show, type GltfInput } from './read-gltf.js';
 
 /** glTF componentType codes and their byte sizes. */
 export const COMPONENT_BYTES: Readonly<Record<number, number>> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
@@ -27,10 +27,10 @@ export class AccessorReader {
     const def = this.definition(index, label);
     const type = def.type;
     const componentType = def.componentType;
-    if (typeof type !== 'string' || !(type in COMPONENTS)) fail('BAD_VALUE', `${label}: accessor type ${String(type)} is not a glTF type`, this.input.jsonOffset);
-    if (typeof componentType !== 'number' || !(componentType in COMPONENT_BYTES)) fail('BAD_VALUE', `${label}: componentType ${String(componentType)} is not a glTF component type`, this.input.jsonOffset);
+    if (typeof type !== 'string' || !Object.hasOwn(COMPONENTS, type)) fail('BAD_VALUE', `${label}: accessor type ${show(type)} is not a glTF type`, this.input.jsonOffset);
+    if (typeof componentType !== 'number' || !Object.hasOwn(COMPONENT_BYTES, componentType)) fail('BAD_VALUE', `${label}: componentType ${show(componentType)} is not a glTF component type`, this.input.jsonOffset);
     const count = def.count;
-    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1) fail('BAD_COUNT', `${label}: accessor count ${String(count)} is not a positive integer`, this.input.jsonOffset);
+    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1) fail('BAD_COUNT', `${label}: accessor count ${show(count)} is not a positive integer`, this.input.jsonOffset);
     if (def.normalized !== undefined && typeof def.normalized !== 'boolean') fail('BAD_VALUE', `${label}: normalized is not a boolean`, this.input.jsonOffset);
     return { components: COMPONENTS[type]!, componentType, count, normalized: def.normalized === true, type };
   }
@@ -58,7 +58,7 @@ export class AccessorReader {
   }
 
   private definition(index: unknown, label: string): Record<string, unknown> {
-    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= this.accessors.length) fail('BAD_INDEX', `${label}: accessor ${String(index)} does not exist (${this.accessors.length} accessors)`, this.input.jsonOffset);
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= this.accessors.length) fail('BAD_INDEX', `${label}: accessor ${show(index)} does not exist (${this.accessors.length} accessors)`, this.input.jsonOffset);
     const def = this.accessors[index];
     if (!isObject(def)) fail('BAD_VALUE', `${label}: accessors[${index}] is not an object`, this.input.jsonOffset);
     return def;
@@ -89,7 +89,7 @@ export class AccessorReader {
   private elements(viewIndex: unknown, byteOffset: unknown, info: ReturnType<AccessorReader['describe']>, elementBytes: number, label: string) {
     const { bytes, stride: viewStride, start } = this.view(viewIndex, label);
     const offset = byteOffset ?? 0;
-    if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) fail('BAD_VALUE', `${label}: byteOffset ${String(offset)} is not a non-negative integer`, this.input.jsonOffset);
+    if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) fail('BAD_VALUE', `${label}: byteOffset ${show(offset)} is not a non-negative integer`, this.input.jsonOffset);
     const componentBytes = COMPONENT_BYTES[info.componentType]!;
     if (offset % componentBytes !== 0) fail('BAD_OFFSET', `${label}: byteOffset ${offset} is not a multiple of the ${componentBytes}-byte component`, start);
     const stride = viewStride ?? elementBytes;
@@ -102,11 +102,11 @@ export class AccessorReader {
   }
 
   private view(viewIndex: unknown, label: string): { bytes: Uint8Array; stride: number | undefined; start: number | undefined } {
-    if (typeof viewIndex !== 'number' || !Number.isInteger(viewIndex) || viewIndex < 0 || viewIndex >= this.views.length) fail('BAD_INDEX', `${label}: bufferView ${String(viewIndex)} does not exist (${this.views.length} buffer views)`, this.input.jsonOffset);
+    if (typeof viewIndex !== 'number' || !Number.isInteger(viewIndex) || viewIndex < 0 || viewIndex >= this.views.length) fail('BAD_INDEX', `${label}: bufferView ${show(viewIndex)} does not exist (${this.views.length} buffer views)`, this.input.jsonOffset);
     const def = this.views[viewIndex];
     if (!isObject(def)) fail('BAD_VALUE', `${label}: bufferViews[${viewIndex}] is not an object`, this.input.jsonOffset);
     const buffer = def.buffer;
-    if (typeof buffer !== 'number' || !Number.isInteger(buffer) || buffer < 0 || buffer >= this.input.buffers.length) fail('BAD_INDEX', `${label}: bufferViews[${viewIndex}].buffer ${String(buffer)} does not exist`, this.input.jsonOffset);
+    if (typeof buffer !== 'number' || !Number.isInteger(buffer) || buffer < 0 || buffer >= this.input.buffers.length) fail('BAD_INDEX', `${label}: bufferViews[${viewIndex}].buffer ${show(buffer)} does not exist`, this.input.jsonOffset);
     const data = this.input.buffers[buffer]!;
     const offset = def.byteOffset ?? 0;
     const length = def.byteLength;
@@ -115,16 +115,16 @@ export class AccessorReader {
     const base = this.input.bufferOffsets[buffer];
     if (offset + length > data.length) fail('BAD_OFFSET', `${label}: bufferViews[${viewIndex}] covers bytes ${offset}..${offset + length} of a ${data.length}-byte buffer`, base === undefined ? this.input.jsonOffset : base + Math.min(offset, data.length));
     const stride = def.byteStride;
-    if (stride !== undefined && (typeof stride !== 'number' || !Number.isInteger(stride) || stride < 4 || stride > 252 || stride % 4 !== 0)) fail('BAD_VALUE', `${label}: bufferViews[${viewIndex}].byteStride ${String(stride)} is not a multiple of 4 in 4..252`, this.input.jsonOffset);
+    if (stride !== undefined && (typeof stride !== 'number' || !Number.isInteger(stride) || stride < 4 || stride > 252 || stride % 4 !== 0)) fail('BAD_VALUE', `${label}: bufferViews[${viewIndex}].byteStride ${show(stride)} is not a multiple of 4 in 4..252`, this.input.jsonOffset);
     return { bytes: data.subarray(offset, offset + length), stride: stride as number | undefined, start: base === undefined ? undefined : base + offset };
   }
 
   private applySparse(sparse: unknown, info: ReturnType<AccessorReader['describe']>, label: string, set: (i: number, value: number) => void, decode: Decode): void {
     if (!isObject(sparse) || !isObject(sparse.indices) || !isObject(sparse.values)) fail('BAD_VALUE', `${label}: sparse is not {count, indices, values}`, this.input.jsonOffset);
     const count = sparse.count;
-    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1 || count > info.count) fail('BAD_COUNT', `${label}: sparse count ${String(count)} is not in 1..${info.count}`, this.input.jsonOffset);
+    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1 || count > info.count) fail('BAD_COUNT', `${label}: sparse count ${show(count)} is not in 1..${info.count}`, this.input.jsonOffset);
     const indexType = sparse.indices.componentType;
-    if (indexType !== 5121 && indexType !== 5123 && indexType !== 5125) fail('BAD_VALUE', `${label}: sparse index componentType ${String(indexType)} is not unsigned`, this.input.jsonOffset);
+    if (indexType !== 5121 && indexType !== 5123 && indexType !== 5125) fail('BAD_VALUE', `${label}: sparse index componentType ${show(indexType)} is not unsigned`, this.input.jsonOffset);
     const indexInfo = { components: 1, componentType: indexType, count, normalized: false, type: 'SCALAR' };
     const indices = this.elements(sparse.indices.bufferView, sparse.indices.byteOffset, indexInfo, COMPONENT_BYTES[indexType]!, `${label} sparse indices`);
     const values = this.elements(sparse.values.bufferView, sparse.values.byteOffset, { ...info, count }, elementSize(info), `${label} sparse values`);

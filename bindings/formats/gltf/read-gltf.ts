@@ -144,3 +144,15 @@ function resolveUri(uri: string, buffer: number, resolve: SiblingResolver | unde
   if (!data) fail('BAD_VALUE', `buffers[${buffer}]: the external file '${name}' was not found`, offset);
   return data;
 }
+
+/** A JSON value for a message, short, whatever it is (never calls the value's own methods). */
+export function show(value: unknown): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    text = undefined;
+  }
+  if (text === undefined) return typeof value;
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}

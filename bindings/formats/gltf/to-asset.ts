@@ -4,7 +4,7 @@ import { emptyAsset, type Animation, type Asset, type Joint, type Mesh, type Mes
 import { framesToCover, resampleAnimation, sampleChannel } from '../../model/resample-animation.js';
 import { DEFAULT_FRAME_RATE } from '../format.js';
 import { AccessorReader, list } from './accessors.js';
-import { fail, isObject, type GltfInput } from './read-gltf.js';
+import { fail, isObject, show, type GltfInput } from './read-gltf.js';
 import { composeTrs, invertAffine, multiply, swapYZInPlace, transformInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
 
 export interface GltfToAssetOptions {
@@ -88,7 +88,7 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
     const meshDef = meshDefs[meshIndex];
     if (!isObject(meshDef)) fail('BAD_VALUE', `meshes[${meshIndex}] is not an object`, at);
     const skin = node.def.skin === undefined ? undefined : skinJoints(skins, index(node.def.skin, skins.length, `nodes[${n}].skin`, at), jointOfNode, at);
-    if (!skin && jointOfNode.has(n)) warn(`mesh ${String(meshDef.name ?? meshIndex)} sits on a node that is a joint or animated; it is kept in its rest pose (the Asset does not attach meshes to joints)`);
+    if (!skin && jointOfNode.has(n)) warn(`mesh ${show(meshDef.name ?? meshIndex)} sits on a node that is a joint or animated; it is kept in its rest pose (the Asset does not attach meshes to joints)`);
     const primitives = list(meshDef, 'primitives', at);
     const baseName = typeof meshDef.name === 'string' ? meshDef.name : typeof node.def.name === 'string' ? node.def.name : `mesh ${meshIndex}`;
     const targetNames = isObject(meshDef.extras) && Array.isArray(meshDef.extras.targetNames) ? meshDef.extras.targetNames : [];
@@ -133,7 +133,7 @@ function strings(value: unknown): string[] {
 }
 
 function index(value: unknown, length: number, label: string, at: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value >= length) fail('BAD_INDEX', `${label} ${String(value)} is not an index below ${length}`, at);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value >= length) fail('BAD_INDEX', `${label} ${show(value)} is not an index below ${length}`, at);
   return value;
 }
 
@@ -287,7 +287,7 @@ function readPrimitive(
 ): Mesh | undefined {
   const mode = primitive.mode ?? MODES.triangles;
   if (mode !== MODES.triangles && mode !== MODES.strip && mode !== MODES.fan) {
-    warn(`${label}: mode ${String(mode)} (points or lines) is not kept; the Asset holds triangles`);
+    warn(`${label}: mode ${show(mode)} (points or lines) is not kept; the Asset holds triangles`);
     return undefined;
   }
   const attributes = primitive.attributes;
@@ -406,7 +406,7 @@ function readAnimation(
     if (!isObject(channel) || !isObject(channel.target)) fail('BAD_VALUE', `${label} is not {sampler, target}`, at);
     const path = channel.target.path;
     if (path === 'weights') { warn(`animation ${name}: morph target weight keys are not kept`); return; }
-    if (path !== 'translation' && path !== 'rotation' && path !== 'scale') { warn(`animation ${name}: channel path ${String(path)} is not kept`); return; }
+    if (path !== 'translation' && path !== 'rotation' && path !== 'scale') { warn(`animation ${name}: channel path ${show(path)} is not kept`); return; }
     if (channel.target.node === undefined) return;
     const joint = jointOfNode.get(channel.target.node as number);
     if (joint === undefined) return;
@@ -421,7 +421,7 @@ function readAnimation(
     const output = accessors.floats(sampler.output, `animations[${a}].samplers[${s}] output`, [components === 4 ? 'VEC4' : 'VEC3']);
     const interpolation = sampler.interpolation ?? 'LINEAR';
     const perKey = interpolation === 'CUBICSPLINE' ? 3 : 1;
-    if (interpolation !== 'LINEAR' && interpolation !== 'STEP' && interpolation !== 'CUBICSPLINE') fail('BAD_VALUE', `animations[${a}].samplers[${s}].interpolation ${String(interpolation)}`, at);
+    if (interpolation !== 'LINEAR' && interpolation !== 'STEP' && interpolation !== 'CUBICSPLINE') fail('BAD_VALUE', `animations[${a}].samplers[${s}].interpolation ${show(interpolation)}`, at);
     if (output.count !== times.length * perKey) fail('BAD_COUNT', `animations[${a}].samplers[${s}]: ${output.count} outputs for ${times.length} keys`, at);
     let values = output.data;
     if (perKey === 3) {
