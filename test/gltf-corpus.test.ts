@@ -16,7 +16,7 @@ const MRFIXIT = '/usr/share/assimp/models/IQM/mrfixit.iqm';
 const REFUSED = ['editor_box_ms10.mesh']; // a version the UNIGINE reader refuses by design
 
 const sources: string[] = [
-  ...['tube.mesh', 'tube.anim', 'tube.iqm'].map((f) => join(FIXTURES, f)),
+  ...['tube.mesh', 'tube.anim', 'tube.iqm', 'tube.glb', 'tube.gltf'].map((f) => join(FIXTURES, f)),
   ...(corpusAvailable ? corpusFiles('unigine', ['.mesh', '.anim']).filter((f) => !REFUSED.includes(f)).map((f) => corpusPath('unigine', f)) : []),
   ...(corpusAvailable ? corpusFiles('iqm', ['.iqm']).map((f) => corpusPath('iqm', f)) : []),
   ...(existsSync(MRFIXIT) ? [MRFIXIT] : []),
@@ -51,7 +51,7 @@ describe('Asset → GLB → Asset', () => {
       if (report.warnings) console.log(`[gltf-validator] ${name(path)}: ${report.warnings} warnings\n  ${report.messages.join('\n  ')}`);
       expect(report.messages.filter((m) => report.errors && m), 'validator errors').toEqual(report.errors ? report.messages : []);
       expect(report.errors).toBe(0);
-      const back = glbFormat.parseSync(glb, { upAxis: 'z' });
+      const back = glbFormat.parseSync(glb, { upAxis: source.upAxis === 'z' ? 'z' : 'y' });
       expectSameGeometryAndMotion(source, back);
     });
   }
