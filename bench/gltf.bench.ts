@@ -81,7 +81,7 @@ console.log(`glTF peer benchmark — mrfixit.iqm (${(file.length / 1024).toFixed
 console.log(markdownTable(['runner', 'median ms', 'min ms', '× meshcodec wasm-simd'], timings.map((t) => [t.runner, fmt(t.medianMs), fmt(t.minMs), `${fmt(t.vsMeshcodecSimd, 1)}×`])));
 console.log('');
 const keys = Object.keys(kept[0]!).filter((k) => k !== 'runner');
-console.log(markdownTable(['kept in the GLB', ...kept.map((k) => k.runner)], keys.map((k) => [k, ...kept.map((row) => String(row[k]))])));
+console.log(markdownTable(['kept in the GLB', ...kept.map((k) => String(k.runner))], keys.map((k) => [k, ...kept.map((row) => String(row[k]))] as string[])));
 const assimpMs = timings.find((t) => t.runner.startsWith('assimpjs'))!.medianMs;
 console.log(`\nassimpjs takes ${fmt(assimpMs / simdMs, 1)}× as long as meshcodec (wasm-simd), which also writes the skeleton and the animation.`);
 const path = writeResults('gltf', { file: MRFIXIT, bytes: file.length, rounds: ROUNDS, timings, kept });
