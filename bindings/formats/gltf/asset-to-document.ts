@@ -110,16 +110,11 @@ function addSkeleton(w: Writer, asset: Asset, scene: ReturnType<Document['create
 
 function jointTrs(w: Writer, joint: Joint): [[number, number, number], [number, number, number, number], [number, number, number]] {
   const t = axes(w, Float32Array.from(joint.translation), 3);
-  const r = normalizedQuaternion(axes(w, Float32Array.from(joint.rotation), 4));
+  const r = unitQuaternions(axes(w, Float32Array.from(joint.rotation), 4));
   const s = axes(w, Float32Array.from(joint.scale), 3, 'scale');
   return [[t[0]!, t[1]!, t[2]!], [r[0]!, r[1]!, r[2]!, r[3]!], [s[0]!, s[1]!, s[2]!]];
 }
 
-function normalizedQuaternion(q: Float32Array): Float32Array {
-  const length = Math.hypot(q[0]!, q[1]!, q[2]!, q[3]!);
-  if (!(length > 0) || !Number.isFinite(length)) return Float32Array.of(0, 0, 0, 1);
-  return Float32Array.of(q[0]! / length, q[1]! / length, q[2]! / length, q[3]! / length);
-}
 
 /** The skin: every joint, inverse bind matrices from the bind pose's world matrices. */
 function addSkin(w: Writer, joints: Joint[], nodes: Node[]) {
@@ -286,7 +281,12 @@ function addAnimation(w: Writer, animation: Animation, nodes: Node[]): void {
   } else if (animation.loop !== undefined) gltf.setExtras({ loop: animation.loop });
 }
 
+/** Every quaternion scaled to unit length in place (zero or non-finite ones become the identity). */
 function unitQuaternions(data: Float32Array): Float32Array {
-  for (let i = 0; i < data.length; i += 4) data.set(normalizedQuaternion(data.subarray(i, i + 4)), i);
+  for (let i = 0; i < data.length; i += 4) {
+    const length = Math.hypot(data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!);
+    if (length > 0 && Number.isFinite(length)) for (let c = 0; c < 4; c++) data[i + c] = data[i + c]! / length;
+    else data.set([0, 0, 0, 1], i);
+  }
   return data;
 }

@@ -1,4 +1,4 @@
-import { Document, Extension, Format, GLB_BUFFER, Logger, WebIO, type JSONDocument, type ReaderContext, type WriterContext } from '@gltf-transform/core';
+import { Document, Extension, Format, GLB_BUFFER, Logger, VertexLayout, WebIO, type JSONDocument, type ReaderContext, type WriterContext } from '@gltf-transform/core';
 import type { EncodedFile } from '../format.js';
 import { GLB_CHUNK, GLB_HEADER_BYTES, GLB_MAGIC, GLB_VERSION } from './glb-container.js';
 
@@ -31,11 +31,15 @@ class CaptureWrittenJson extends Extension {
 
 const silent = new Logger(Logger.Verbosity.SILENT);
 
-/** The JSON document and its resources (buffers by URI), written synchronously. */
+/**
+ * The JSON document and its resources (buffers by URI), written synchronously. Each attribute gets
+ * its own buffer view (gltf-transform's SEPARATE layout): interleaving costs a pass per vertex and
+ * buys nothing for files that are converted rather than rendered.
+ */
 export function documentToJson(document: Document, format: 'GLB' | 'GLTF', basename = 'scene'): JSONDocument {
   const capture = document.createExtension(CaptureWrittenJson);
   try {
-    const io = new WebIO().setLogger(silent).registerExtensions([CaptureWrittenJson]);
+    const io = new WebIO().setLogger(silent).setVertexLayout(VertexLayout.SEPARATE).registerExtensions([CaptureWrittenJson]);
     io.writeJSON(document, { format: format === 'GLB' ? Format.GLB : Format.GLTF, basename }).catch(() => undefined);
     if (!capture.captured) throw new Error('gltf-transform did not finish writing the document');
     return capture.captured;
