@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { detectFormat, glbFormat, gltfFormat, iqmFormat, isOnFrameGrid, MeshFormatError, summarizeAsset, unigineFormat } from '../bindings/index.js';
 import { featureGltf, glb } from './helpers/gltf-samples.js';
 import { siblingsOf } from './helpers/sibling-files.js';
+import { validateGltf } from './helpers/gltf-validator.js';
 
 const SAMPLES = '/usr/share/assimp/models/glTF2';
 
@@ -65,10 +66,16 @@ describe('glTF → Asset', () => {
     expect(Array.from(z.meshes[0]!.attributes.uvs![0]!.subarray(0, 2))).toEqual([0, 0]);
   });
 
-  it('morph targets survive Asset → GLB → Asset with their names', () => {
+  it('morph targets survive Asset → GLB → Asset with their names, and validate', async () => {
     const source = { ...asset, meshes: [{ ...quad!, targets: [{ name: 'smile', positions: new Float32Array(12).fill(0.25), normals: new Float32Array(12) }] }], warnings: [] };
-    const back = glbFormat.parseSync(glbFormat.encodeSync(source));
+    const bytes = glbFormat.encodeSync(source);
+    expect((await validateGltf(bytes)).errors).toBe(0);
+    const back = glbFormat.parseSync(bytes);
     expect(back.meshes[0]!.targets!.map((t) => [t.name, Array.from(t.positions)])).toEqual([['smile', new Array(12).fill(0.25)]]);
+  });
+
+  it('describe: container, counts and extensions for `meshcodec info`', () => {
+    expect(glbFormat.describe!(glb(json, bin))).toMatchObject({ version: '2.0', container: 'glb', meshes: 2, nodes: 6, skins: 1, animations: 1, materials: 1, bufferBytes: bin.length });
   });
 });
 
