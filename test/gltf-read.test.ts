@@ -124,6 +124,7 @@ describe('hostile glTF is a MeshFormatError', () => {
     refuse(edit((j) => { j.meshes[0].primitives[0].attributes.NORMAL = 10; j.accessors[10].count = 3; }), 'BAD_COUNT');
     refuse(edit((j) => { j.animations[0].samplers[0].input = 0; }), 'BAD_VALUE');
     refuse(edit((j) => { j.extensionsRequired = ['KHR_draco_mesh_compression']; }), 'UNSUPPORTED');
+    expect(glbFormat.parseSync(edit((j) => { j.extensionsUsed = j.extensionsRequired = ['KHR_mesh_quantization']; })).meshes.length).toBe(2);
   });
 
   it('URIs: data: read; external only through options.resolve, relative, inside the folder', () => {

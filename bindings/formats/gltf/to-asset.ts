@@ -36,6 +36,13 @@ export const GLTF_TO_ASSET_DEFAULTS: Required<Omit<GltfToAssetOptions, 'kernels'
 };
 
 const MODES = { triangles: 4, strip: 5, fan: 6 } as const;
+
+/**
+ * Required extensions whose files this reader still reads correctly: KHR_mesh_quantization only
+ * widens the accessor types allowed, which the accessor reader takes anyway. (Every used
+ * extension is named in the warnings.)
+ */
+const READABLE_REQUIRED_EXTENSIONS: readonly string[] = ['KHR_mesh_quantization'];
 const FLOAT_TYPES = ['VEC2', 'VEC3', 'VEC4'] as const;
 
 interface NodeInfo {
@@ -61,7 +68,9 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
   const at = input.jsonOffset;
   const json = input.json;
   const accessors = new AccessorReader(input, settings.maxExpansion);
-  for (const name of strings(json.extensionsRequired)) fail('UNSUPPORTED', `the file requires extension ${name}, which meshcodec does not read`, at);
+  for (const name of strings(json.extensionsRequired)) {
+    if (!READABLE_REQUIRED_EXTENSIONS.includes(name)) fail('UNSUPPORTED', `the file requires extension ${name}, which meshcodec does not read`, at);
+  }
   for (const name of strings(json.extensionsUsed)) warn(`extension ${name} is not read`);
 
   const nodes = readNodes(list(json, 'nodes', at), at);
