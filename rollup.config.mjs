@@ -11,9 +11,10 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import { readFileSync } from 'node:fs';
 
-// @assemblyscript/loader and luaparse (Transport Fever's Lua descriptors; CommonJS, converted by
-// the commonjs plugin) are devDependencies bundled in, so that the ESM file loads in a browser or a worker as it
-// is, with no import map; only Node built-ins stay external (the CLI's).
+// @assemblyscript/loader, luaparse (Transport Fever's Lua descriptors; CommonJS, converted by
+// the commonjs plugin) and @gltf-transform/core are devDependencies bundled in, so that the ESM
+// files load in a browser or a worker as they are, with no import map; only Node built-ins stay
+// external (the CLI's and the Node worker pool's).
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = [...Object.keys(pkg.dependencies ?? {}), /^node:/];
 

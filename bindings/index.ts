@@ -3,7 +3,7 @@ export { ByteReader } from './io/byte-reader.js';
 export { ByteWriter } from './io/byte-writer.js';
 export * from './model/asset.js';
 export { validateAsset, toIndexArray, indexArrayFor, ASSET_FORMAT } from './model/validate-asset.js';
-export { gridKeyCount, sampleChannel, MAX_SAMPLED_KEYS } from './model/sample-track.js';
+export { resampleAnimation, isOnFrameGrid, framesToCover, sampleChannel, fillFrames, gridKeyCount, checkSampledKeys, FRAME_TIME_TOLERANCE, MAX_SAMPLED_KEYS } from './model/resample-animation.js';
 export { Kernels, indexWidthFor, layoutBytes, DEFAULT_MEMORY_CAP, type BackendName, type IndexWidth, type Workspace, type WorkspaceLayout, type WorkspaceArrays, type ArrayKind } from './kernels/kernels.js';
 export type { QuantizeMode, RawKernels } from './kernels/raw-kernels.js';
 export {
@@ -25,8 +25,10 @@ export { toLoader, type MeshcodecLoader } from './formats/loaders.js';
 export { iqmFormat } from './formats/iqm/index.js';
 export { unigineFormat } from './formats/unigine/index.js';
 export { tfFormat } from './formats/tf/index.js';
+export { gltfFormat, glbFormat } from './formats/gltf/index.js';
 /** Each format's document types, readers and writers, converters and defaults. */
 export * as iqm from './formats/iqm/index.js';
 export * as unigine from './formats/unigine/index.js';
 export * as tf from './formats/tf/index.js';
-export { IqmLoader, UnigineLoader, TfLoader } from './formats/loaders.js';
+export * as gltf from './formats/gltf/index.js';
+export { IqmLoader, UnigineLoader, TfLoader, GltfLoader, GlbLoader } from './formats/loaders.js';

@@ -17,8 +17,15 @@ const DIST = join(FIXTURES_DIR, '..', 'dist');
 const built = existsSync(join(DIST, 'worker-node.js'));
 if (!built) console.warn('[meshcodec tests] worker pool test skipped: dist/ not built (npm run build)');
 
-const fixtureNames = readdirSync(FIXTURES_DIR).filter((name) => !name.endsWith('.ts')).sort();
+const allFixtures = readdirSync(FIXTURES_DIR).filter((name) => !name.endsWith('.ts')).sort();
+/** A fixture whose name extends another's (`tube.msh.blob`) is that one's companion, not a file of its own. */
+const companionNames = (name: string) => allFixtures.filter((other) => other.startsWith(`${name}.`));
+const fixtureNames = allFixtures.filter((name) => !allFixtures.some((owner) => name.startsWith(`${owner}.`)));
 const readFixture = (name: string) => new Uint8Array(readFileSync(join(FIXTURES_DIR, name)));
+/** A pool job for fixture `name` (its bytes, or `bytes`), with its companions. */
+const job = (name: string, bytes = readFixture(name)) => ({ name, bytes, companions: companionNames(name).map((c) => ({ name: c, bytes: readFixture(c) })) });
+/** The synchronous reader's options for fixture `name`: its companions through `resolve`. */
+const readOptions = (name: string) => ({ fileName: name, resolve: (relative: string) => (companionNames(name).includes(relative) ? readFixture(relative) : undefined) });
 
 /** A copy of `bytes` with a run of 0xff written over its header fields (past any magic). */
 function corrupt(bytes: Uint8Array): Uint8Array {
@@ -40,7 +47,7 @@ describe.skipIf(!built)('decode pool on worker_threads', () => {
   afterAll(() => pool.destroy());
 
   it('decodes every fixture to the Asset the synchronous API reads', async () => {
-    const results = await Promise.all(fixtureNames.map((name) => pool.decode({ name, bytes: readFixture(name) })));
+    const results = await Promise.all(fixtureNames.map((name) => pool.decode(job(name))));
     for (const [i, name] of fixtureNames.entries()) {
       const bytes = readFixture(name);
       const handler = library.detectFormat(bytes, name)!;
@@ -48,8 +55,8 @@ describe.skipIf(!built)('decode pool on worker_threads', () => {
       expect(result.name).toBe(name);
       expect(result.format).toBe(handler.name);
       expect(result.backend).toBe('wasm-simd');
-      expect(result.byteLength).toBe(bytes.byteLength);
-      expect(result.asset).toEqual(handler.parseSync(bytes));
+      expect(result.byteLength).toBe(bytes.byteLength + companionNames(name).reduce((n, c) => n + readFixture(c).byteLength, 0));
+      expect(result.asset).toEqual(handler.parseSync(bytes, readOptions(name)));
     }
   });
 
@@ -76,12 +83,12 @@ describe.skipIf(!built)('decode pool on worker_threads', () => {
       const broken = corrupt(readFixture(name));
       let expected: unknown;
       try {
-        library.detectFormat(broken, name)!.parseSync(broken);
+        library.detectFormat(broken, name)!.parseSync(broken, readOptions(name));
       } catch (error) {
         expected = error;
       }
       if (!(expected instanceof library.MeshFormatError)) continue; // this corruption happens to stay readable
-      const [failed, fine] = await Promise.allSettled([pool.decode({ name, bytes: broken }), pool.decode({ name, bytes: readFixture(name) })]);
+      const [failed, fine] = await Promise.allSettled([pool.decode(job(name, broken)), pool.decode(job(name))]);
       expect(failed.status).toBe('rejected');
       const error = (failed as PromiseRejectedResult).reason;
       expect(error).toBeInstanceOf(dist.MeshFormatError);
@@ -137,7 +144,7 @@ describe.skipIf(!built)('decode pool on worker_threads', () => {
   });
 
   it('encodes to another format when asked (`to`), as the handler does', async () => {
-    const target = library.FORMATS[library.FORMATS.length - 1]!;
+    const target = library.formatByName('iqm')!;
     const name = fixtureNames.find((n) => n.endsWith('.mesh')) ?? fixtureNames[0]!;
     const result = await pool.decode({ name, bytes: readFixture(name) }, { to: target.name });
     const bytes = readFixture(name);

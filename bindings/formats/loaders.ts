@@ -1,5 +1,6 @@
 import type { Asset } from '../model/asset.js';
 import type { FormatHandler, ReadOptions } from './format.js';
+import { glbFormat, gltfFormat } from './gltf/gltf-format.js';
 import { iqmFormat } from './iqm/iqm-format.js';
 import { unigineFormat } from './unigine/index.js';
 import { tfFormat } from './tf/index.js';
@@ -40,3 +41,5 @@ export function toLoader(handler: FormatHandler): MeshcodecLoader {
 export const IqmLoader: MeshcodecLoader = toLoader(iqmFormat);
 export const UnigineLoader: MeshcodecLoader = toLoader(unigineFormat);
 export const TfLoader: MeshcodecLoader = toLoader(tfFormat);
+export const GltfLoader: MeshcodecLoader = toLoader(gltfFormat);
+export const GlbLoader: MeshcodecLoader = toLoader(glbFormat);

@@ -1,10 +1,11 @@
 import type { FormatHandler, FormatName } from './format.js';
+import { glbFormat, gltfFormat } from './gltf/gltf-format.js';
 import { iqmFormat } from './iqm/iqm-format.js';
 import { unigineFormat } from './unigine/index.js';
 import { tfFormat } from './tf/index.js';
 
 /** Every format this build reads, in detection order. Formats register themselves here. */
-export const FORMATS: readonly FormatHandler[] = [unigineFormat, iqmFormat, tfFormat];
+export const FORMATS: readonly FormatHandler[] = [unigineFormat, iqmFormat, glbFormat, gltfFormat, tfFormat];
 
 export function formatByName(name: string): FormatHandler | undefined {
   return FORMATS.find((f) => f.name === name);

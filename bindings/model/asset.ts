@@ -1,8 +1,13 @@
 /**
  * The format-neutral model every format converts through. Attributes are typed arrays owned by
- * the Asset (never views into WebAssembly memory). Conventions: right-handed, Y-up is not
- * assumed (formats keep their own axes and say so in `Asset.upAxis`), rotations are unit
- * quaternions (x, y, z, w), times are seconds.
+ * the Asset (never views into WebAssembly memory). Conventions:
+ * - right-handed; Y-up is not assumed (formats keep their own axes and say so in `Asset.upAxis`);
+ * - front faces wind counter-clockwise (as glTF and OpenGL): the IQM reader reverses IQM's
+ *   clockwise triangles, UNIGINE's are taken as stored;
+ * - texture coordinates have their origin at the image's top-left corner, v growing downward (as
+ *   glTF and Direct3D): IQM's are kept as stored (assimp, whose own origin is bottom-left, flips
+ *   v on import; test/iqm-assimp.test.ts), and so are UNIGINE's;
+ * - rotations are unit quaternions (x, y, z, w), times are seconds.
  */
 
 export type IndexArray = Uint8Array | Uint16Array | Uint32Array;
@@ -33,6 +38,20 @@ export interface Mesh {
   material?: string;
   /** Named extra per-vertex data the Asset model has no slot for (custom arrays, unknown attributes). */
   extras?: Record<string, { components: number; data: Float32Array }>;
+  /** Morph targets (blend shapes), in order. */
+  targets?: MorphTarget[];
+}
+
+/**
+ * One morph target of a mesh, stored as glTF stores them: per-vertex displacements added to the
+ * mesh's own attributes (weight 1 gives `positions + target.positions`), not absolute values.
+ */
+export interface MorphTarget {
+  name: string;
+  /** xyz displacement per vertex (same vertex count as the mesh). */
+  positions: Float32Array;
+  /** xyz normal displacement per vertex, when the target changes normals. */
+  normals?: Float32Array;
 }
 
 export interface Joint {

@@ -1,6 +1,6 @@
 import type { Asset, Joint, Mesh } from '../../model/asset.js';
-import type { WriteOptions } from '../format.js';
-import { checkSampledKeys, gridKeyCount, sampleChannel } from '../../model/sample-track.js';
+import { checkSampledKeys, fillFrames, isOnFrameGrid, resampleAnimation } from '../../model/resample-animation.js';
+import { DEFAULT_FRAME_RATE, type WriteOptions } from '../format.js';
 import { channelCount, emptyIqmDocument, IQM_ANIM_LOOP, IQM_CHANNELS, type IqmDocument, type IqmPose, type IqmVertexArray } from './iqm-document.js';
 import { IQM_CUSTOM, IQM_FORMAT, IQM_VERTEX_TYPE } from './vertex-formats.js';
 
@@ -186,14 +186,21 @@ function buildTriangles(meshes: Mesh[], firstVertices: number[], triangleCount: 
 
 /**
  * One pose per joint; every animation put on its frames (keys on the grid copied, others
- * sampled: see sampleChannel), channels absent from a track take the bind pose. Quantization follows the
+ * resampled: see resampleAnimation), channels absent from a track take the bind pose. Quantization follows the
  * reference compiler: offset = min, scale = range / 65535, value = ushort(0.5 + (v − offset) / scale).
  */
 function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], text: TextTable, warn: (m: string) => void): void {
-  const trackJoints = asset.animations.flatMap((a) => a.tracks.map((t) => t.joint));
+  const animations = asset.animations.map((animation) => {
+    if (isOnFrameGrid(animation)) return animation;
+    const rate = animation.frameRate > 0 && Number.isFinite(animation.frameRate) ? animation.frameRate : DEFAULT_FRAME_RATE;
+    const resampled = resampleAnimation(animation, rate);
+    warn(`animation '${animation.name}' has keys off a ${rate} fps grid; it was resampled to ${resampled.frameCount} frames, the only timing IQM stores`);
+    return resampled;
+  });
+  const trackJoints = animations.flatMap((a) => a.tracks.map((t) => t.joint));
   const poseCount = joints.length || Math.max(-1, ...trackJoints) + 1;
   if (!joints.length) warn('animations without a skeleton: poses are written without names or bind pose, all as roots');
-  const totalFrames = asset.animations.reduce((sum, a) => sum + a.frameCount, 0);
+  const totalFrames = animations.reduce((sum, a) => sum + a.frameCount, 0);
   checkSampledKeys(totalFrames, poseCount, 'the animations');
   const dense = new Float32Array(totalFrames * poseCount * IQM_CHANNELS);
   for (let j = 0; j < poseCount; j++) {
@@ -203,18 +210,15 @@ function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], tex
   }
 
   let firstFrame = 0;
-  for (const animation of asset.animations) {
+  for (const animation of animations) {
     const n = animation.frameCount;
     for (const track of animation.tracks) {
       if (track.joint < 0 || track.joint >= poseCount) { warn(`animation '${animation.name}' has a track for joint ${track.joint}, which does not exist; dropped`); continue; }
-      if (track.times.length && gridKeyCount(track, n, animation.frameRate) === undefined) {
-        warn(`animation '${animation.name}' has keys off its ${animation.frameRate} fps grid; they were resampled onto its ${n} frames`);
-      }
       const at = (firstFrame * poseCount + track.joint) * IQM_CHANNELS;
       const stride = poseCount * IQM_CHANNELS;
-      sampleChannel(track, 'translation', n, animation.frameRate, dense, at, stride);
-      sampleChannel(track, 'rotation', n, animation.frameRate, dense, at + 3, stride);
-      sampleChannel(track, 'scale', n, animation.frameRate, dense, at + 7, stride);
+      fillFrames(track, 'translation', n, animation.frameRate, dense, at, stride);
+      fillFrames(track, 'rotation', n, animation.frameRate, dense, at + 3, stride);
+      fillFrames(track, 'scale', n, animation.frameRate, dense, at + 7, stride);
     }
     document.anims.push({ name: text.add(animation.name), firstFrame, frameCount: n, frameRate: animation.frameRate, flags: animation.loop ? IQM_ANIM_LOOP : 0 });
     firstFrame += n;

@@ -74,7 +74,7 @@ export function encodeTf(asset: Asset, options: TfWriteOptions = {}): Uint8Array
     return writeTfAni(document);
   }
   const { msh, blob } = writeTfMesh(document);
-  if (blob.length) throw new Error('tf: this mesh needs a .msh.blob beside its .msh; use tfFormat.encodeFiles(asset, "name.msh") to get both files');
+  if (blob.length) throw new MeshFormatError({ code: 'UNSUPPORTED', format: TF_FORMAT_NAME, path: 'meshes' }, 'this mesh needs a .msh.blob beside its .msh; use tfFormat.encodeFiles(asset, "name.msh") to get both files');
   asset.warnings.push(...warnings);
   return msh;
 }

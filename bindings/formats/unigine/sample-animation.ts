@@ -1,9 +1,6 @@
 import { MeshFormatError } from '../../io/errors.js';
 import type { Animation, Joint, Track } from '../../model/asset.js';
-import { checkSampledKeys, gridKeyCount, sampleChannel } from '../../model/sample-track.js';
-
-/** Resampling an Asset's animation never makes more frames than this (about 9 hours at 30 fps). */
-export const MAX_RESAMPLED_FRAMES = 1_000_000;
+import { checkSampledKeys, fillFrames, framesToCover, gridKeyCount } from '../../model/resample-animation.js';
 
 /** An animation on UNIGINE's uniform frame grid, bone-major like ExpandedFrames. */
 export interface SampledAnimation {
@@ -32,13 +29,8 @@ export function sampleAnimation(animation: Animation, joints: readonly Joint[], 
   }
   const tracks = [...byJoint.values()];
   let frameCount = animation.frameCount;
-  if (!tracks.every((t) => gridKeyCount(t, frameCount, frameRate) !== undefined)) {
-    let end = 0;
-    for (const t of tracks) if (t.times.length) end = Math.max(end, t.times[t.times.length - 1]!);
-    frameCount = Math.round(end * frameRate) + 1;
-    if (!Number.isSafeInteger(frameCount) || frameCount > MAX_RESAMPLED_FRAMES) {
-      throw new MeshFormatError({ code: 'BAD_VALUE', format: 'asset' }, `animation ${animation.name}: keys up to ${end} s cannot be put on ${frameRate} fps frames (more than ${MAX_RESAMPLED_FRAMES})`);
-    }
+  if (!tracks.every((t) => t.times.length === 0 || gridKeyCount(t, frameCount, frameRate) !== undefined)) {
+    frameCount = framesToCover(animation, frameRate);
     warnings.push(`animation ${animation.name}: resampled at ${frameRate} frames per second (${frameCount} frames), the only timing UNIGINE stores`);
   }
   const n = tracks.length;
@@ -55,7 +47,7 @@ export function sampleAnimation(animation: Animation, joints: readonly Joint[], 
     const joint = joints[track.joint]!;
     const fill = (channel: 'translation' | 'rotation' | 'scale', dst: Float32Array, components: number, rest: readonly number[]) => {
       const base = b * frameCount * components;
-      if (sampleChannel(track, channel, frameCount, frameRate, dst, base, components)) return;
+      if (fillFrames(track, channel, frameCount, frameRate, dst, base, components)) return;
       for (let f = 0; f < frameCount; f++) dst.set(rest, base + f * components);
     };
     fill('translation', out.translations, 3, joint.translation);

@@ -1,0 +1,180 @@
+import { fail, isObject, show, type GltfInput } from './read-gltf.js';
+
+/** glTF componentType codes and their byte sizes. */
+export const COMPONENT_BYTES: Readonly<Record<number, number>> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
+export const COMPONENTS: Readonly<Record<string, number>> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
+
+/**
+ * Reads accessors with every range checked against the JSON and the bytes before anything is
+ * allocated: bufferView and buffer ranges, strides, counts (a count must fit in its bytes, and
+ * accessors without bytes or sparse ones are bounded by the input size), sparse indices.
+ */
+export class AccessorReader {
+  private readonly accessors: unknown[];
+  private readonly views: unknown[];
+  /** Values allocated so far; bounded by `maxValues`. */
+  private allocated = 0;
+  private readonly maxValues: number;
+
+  constructor(private readonly input: GltfInput, maxExpansion: number) {
+    this.accessors = list(input.json, 'accessors', input.jsonOffset);
+    this.views = list(input.json, 'bufferViews', input.jsonOffset);
+    this.maxValues = Math.max(1 << 16, input.inputBytes * maxExpansion);
+  }
+
+  /** An accessor's definition: type, componentType, count, normalized. */
+  describe(index: unknown, label: string): { components: number; componentType: number; count: number; normalized: boolean; type: string } {
+    const def = this.definition(index, label);
+    const type = def.type;
+    const componentType = def.componentType;
+    if (typeof type !== 'string' || !Object.hasOwn(COMPONENTS, type)) fail('BAD_VALUE', `${label}: accessor type ${show(type)} is not a glTF type`, this.input.jsonOffset);
+    if (typeof componentType !== 'number' || !Object.hasOwn(COMPONENT_BYTES, componentType)) fail('BAD_VALUE', `${label}: componentType ${show(componentType)} is not a glTF component type`, this.input.jsonOffset);
+    const count = def.count;
+    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1) fail('BAD_COUNT', `${label}: accessor count ${show(count)} is not a positive integer`, this.input.jsonOffset);
+    if (def.normalized !== undefined && typeof def.normalized !== 'boolean') fail('BAD_VALUE', `${label}: normalized is not a boolean`, this.input.jsonOffset);
+    return { components: COMPONENTS[type]!, componentType, count, normalized: def.normalized === true, type };
+  }
+
+  /**
+   * The accessor's values as float32, `components` per element: normalized integers mapped to
+   * 0..1 or −1..1 as glTF defines, other integers as their values. `types` lists the allowed type names.
+   */
+  floats(index: unknown, label: string, types: readonly string[]): { data: Float32Array; components: number; count: number } {
+    const info = this.describe(index, label);
+    if (!types.includes(info.type)) fail('BAD_VALUE', `${label}: accessor type ${info.type}, expected ${types.join(' or ')}`, this.input.jsonOffset);
+    const data = new Float32Array(this.reserve(info.count * info.components, label));
+    this.fill(index, info, label, (i, value) => { data[i] = value; });
+    return { data, components: info.components, count: info.count };
+  }
+
+  /** Non-negative integer values (indices, joints): unsigned integer component types only, not normalized. */
+  integers(index: unknown, label: string, types: readonly string[]): { data: Uint32Array; components: number; count: number } {
+    const info = this.describe(index, label);
+    if (!types.includes(info.type)) fail('BAD_VALUE', `${label}: accessor type ${info.type}, expected ${types.join(' or ')}`, this.input.jsonOffset);
+    if (![5121, 5123, 5125].includes(info.componentType) || info.normalized) fail('BAD_VALUE', `${label}: componentType ${info.componentType}${info.normalized ? ' (normalized)' : ''}, expected an unsigned integer type`, this.input.jsonOffset);
+    const data = new Uint32Array(this.reserve(info.count * info.components, label));
+    this.fill(index, info, label, (i, value) => { data[i] = value; });
+    return { data, components: info.components, count: info.count };
+  }
+
+  private definition(index: unknown, label: string): Record<string, unknown> {
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= this.accessors.length) fail('BAD_INDEX', `${label}: accessor ${show(index)} does not exist (${this.accessors.length} accessors)`, this.input.jsonOffset);
+    const def = this.accessors[index];
+    if (!isObject(def)) fail('BAD_VALUE', `${label}: accessors[${index}] is not an object`, this.input.jsonOffset);
+    return def;
+  }
+
+  private reserve(values: number, label: string): number {
+    this.allocated += values;
+    if (this.allocated > this.maxValues) fail('BAD_COUNT', `${label}: accessors claim more than ${this.maxValues} values in all, out of proportion to the ${this.input.inputBytes}-byte input`, this.input.jsonOffset);
+    return values;
+  }
+
+  private fill(index: unknown, info: ReturnType<AccessorReader['describe']>, label: string, set: (i: number, value: number) => void): void {
+    const def = this.definition(index, label);
+    const decode = decoder(info.componentType, info.normalized);
+    const elementBytes = elementSize(info);
+    if (def.bufferView !== undefined) {
+      const { view, stride, offset } = this.elements(def.bufferView, def.byteOffset, info, elementBytes, label);
+      const componentBytes = COMPONENT_BYTES[info.componentType]!;
+      const columns = columnLayout(info);
+      for (let e = 0, at = offset; e < info.count; e++, at += stride) {
+        for (let c = 0; c < info.components; c++) set(e * info.components + c, decode(view, at + columns(c, componentBytes)));
+      }
+    }
+    if (def.sparse !== undefined) this.applySparse(def.sparse, info, label, set, decode);
+  }
+
+  /** The bytes of `count` elements in a buffer view, range-checked. */
+  private elements(viewIndex: unknown, byteOffset: unknown, info: ReturnType<AccessorReader['describe']>, elementBytes: number, label: string) {
+    const { bytes, stride: viewStride, start } = this.view(viewIndex, label);
+    const offset = byteOffset ?? 0;
+    if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) fail('BAD_VALUE', `${label}: byteOffset ${show(offset)} is not a non-negative integer`, this.input.jsonOffset);
+    const componentBytes = COMPONENT_BYTES[info.componentType]!;
+    if (offset % componentBytes !== 0) fail('BAD_OFFSET', `${label}: byteOffset ${offset} is not a multiple of the ${componentBytes}-byte component`, start);
+    const stride = viewStride ?? elementBytes;
+    if (stride < elementBytes) fail('BAD_VALUE', `${label}: byteStride ${stride} is smaller than the ${elementBytes}-byte element`, start);
+    const needed = offset + (info.count - 1) * stride + elementBytes;
+    if (needed > bytes.length) {
+      fail('BAD_COUNT', `${label}: ${info.count} elements of ${elementBytes} bytes (stride ${stride}) from byte ${offset} need ${needed} bytes, the buffer view has ${bytes.length}`, start === undefined ? undefined : start + offset);
+    }
+    return { bytes, view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), stride, offset };
+  }
+
+  private view(viewIndex: unknown, label: string): { bytes: Uint8Array; stride: number | undefined; start: number | undefined } {
+    if (typeof viewIndex !== 'number' || !Number.isInteger(viewIndex) || viewIndex < 0 || viewIndex >= this.views.length) fail('BAD_INDEX', `${label}: bufferView ${show(viewIndex)} does not exist (${this.views.length} buffer views)`, this.input.jsonOffset);
+    const def = this.views[viewIndex];
+    if (!isObject(def)) fail('BAD_VALUE', `${label}: bufferViews[${viewIndex}] is not an object`, this.input.jsonOffset);
+    const buffer = def.buffer;
+    if (typeof buffer !== 'number' || !Number.isInteger(buffer) || buffer < 0 || buffer >= this.input.buffers.length) fail('BAD_INDEX', `${label}: bufferViews[${viewIndex}].buffer ${show(buffer)} does not exist`, this.input.jsonOffset);
+    const data = this.input.buffers[buffer]!;
+    const offset = def.byteOffset ?? 0;
+    const length = def.byteLength;
+    if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) fail('BAD_VALUE', `${label}: bufferViews[${viewIndex}].byteOffset is not a non-negative integer`, this.input.jsonOffset);
+    if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 1) fail('BAD_VALUE', `${label}: bufferViews[${viewIndex}].byteLength is not a positive integer`, this.input.jsonOffset);
+    const base = this.input.bufferOffsets[buffer];
+    if (offset + length > data.length) fail('BAD_OFFSET', `${label}: bufferViews[${viewIndex}] covers bytes ${offset}..${offset + length} of a ${data.length}-byte buffer`, base === undefined ? this.input.jsonOffset : base + Math.min(offset, data.length));
+    const stride = def.byteStride;
+    if (stride !== undefined && (typeof stride !== 'number' || !Number.isInteger(stride) || stride < 4 || stride > 252 || stride % 4 !== 0)) fail('BAD_VALUE', `${label}: bufferViews[${viewIndex}].byteStride ${show(stride)} is not a multiple of 4 in 4..252`, this.input.jsonOffset);
+    return { bytes: data.subarray(offset, offset + length), stride: stride as number | undefined, start: base === undefined ? undefined : base + offset };
+  }
+
+  private applySparse(sparse: unknown, info: ReturnType<AccessorReader['describe']>, label: string, set: (i: number, value: number) => void, decode: Decode): void {
+    if (!isObject(sparse) || !isObject(sparse.indices) || !isObject(sparse.values)) fail('BAD_VALUE', `${label}: sparse is not {count, indices, values}`, this.input.jsonOffset);
+    const count = sparse.count;
+    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1 || count > info.count) fail('BAD_COUNT', `${label}: sparse count ${show(count)} is not in 1..${info.count}`, this.input.jsonOffset);
+    const indexType = sparse.indices.componentType;
+    if (indexType !== 5121 && indexType !== 5123 && indexType !== 5125) fail('BAD_VALUE', `${label}: sparse index componentType ${show(indexType)} is not unsigned`, this.input.jsonOffset);
+    const indexInfo = { components: 1, componentType: indexType, count, normalized: false, type: 'SCALAR' };
+    const indices = this.elements(sparse.indices.bufferView, sparse.indices.byteOffset, indexInfo, COMPONENT_BYTES[indexType]!, `${label} sparse indices`);
+    const values = this.elements(sparse.values.bufferView, sparse.values.byteOffset, { ...info, count }, elementSize(info), `${label} sparse values`);
+    const readIndex = decoder(indexType, false);
+    const componentBytes = COMPONENT_BYTES[info.componentType]!;
+    const columns = columnLayout(info);
+    let previous = -1;
+    for (let s = 0; s < count; s++) {
+      const target = readIndex(indices.view, indices.offset + s * COMPONENT_BYTES[indexType]!);
+      if (target <= previous || target >= info.count) fail('BAD_INDEX', `${label}: sparse index ${target} (entry ${s}) is not increasing or not below the count ${info.count}`, this.input.jsonOffset);
+      previous = target;
+      for (let c = 0; c < info.components; c++) set(target * info.components + c, decode(values.view, values.offset + s * elementSize(info) + columns(c, componentBytes)));
+    }
+  }
+}
+
+type Decode = (view: DataView, at: number) => number;
+
+/** Values as glTF defines them: normalized unsigned c / max, signed max(c / max, −1). */
+function decoder(componentType: number, normalized: boolean): Decode {
+  const f = Math.fround;
+  switch (componentType) {
+    case 5120: return normalized ? (v, at) => f(Math.max(v.getInt8(at) / 127, -1)) : (v, at) => v.getInt8(at);
+    case 5121: return normalized ? (v, at) => f(v.getUint8(at) / 255) : (v, at) => v.getUint8(at);
+    case 5122: return normalized ? (v, at) => f(Math.max(v.getInt16(at, true) / 32767, -1)) : (v, at) => v.getInt16(at, true);
+    case 5123: return normalized ? (v, at) => f(v.getUint16(at, true) / 65535) : (v, at) => v.getUint16(at, true);
+    case 5125: return (v, at) => v.getUint32(at, true);
+    default: return (v, at) => v.getFloat32(at, true);
+  }
+}
+
+/** Bytes of one element, with the column padding glTF requires for 1- and 2-byte matrices. */
+function elementSize(info: { components: number; componentType: number; type: string }): number {
+  const bytes = COMPONENT_BYTES[info.componentType]!;
+  if (info.type === 'MAT2' && bytes === 1) return 8;
+  if (info.type === 'MAT3' && bytes === 1) return 12;
+  if (info.type === 'MAT3' && bytes === 2) return 24;
+  return info.components * bytes;
+}
+
+/** Byte offset of component c inside an element (matrix columns start on 4-byte boundaries). */
+function columnLayout(info: { components: number; componentType: number; type: string }): (c: number, componentBytes: number) => number {
+  if (!info.type.startsWith('MAT') || COMPONENT_BYTES[info.componentType] === 4) return (c, size) => c * size;
+  const rows = info.type === 'MAT2' ? 2 : info.type === 'MAT3' ? 3 : 4;
+  return (c, size) => Math.floor(c / rows) * ((rows * size + 3) & ~3) + (c % rows) * size;
+}
+
+export function list(json: Record<string, unknown>, key: string, offset: number): unknown[] {
+  const value = json[key];
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) fail('BAD_VALUE', `${key} is not an array`, offset);
+  return value;
+}

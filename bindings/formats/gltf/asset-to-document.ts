@@ -1,0 +1,292 @@
+import { Document, Logger, type Accessor, type Buffer, type Node } from '@gltf-transform/core';
+import { getKernels } from '../../kernels/backend.js';
+import type { Kernels } from '../../kernels/kernels.js';
+import type { Animation, Asset, Joint, Mesh } from '../../model/asset.js';
+import { composeTrs, invertAffine, multiply, swapYZInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
+
+export interface AssetToGltfOptions {
+  kernels?: Kernels;
+  /**
+   * 'y': a Z-up Asset (`upAxis: 'z'`, as IQM and UNIGINE give) is turned into glTF's Y-up,
+   * (x, y, z) → (x, z, −y), positions, normals, tangents, morph targets, bind pose and keys alike;
+   * 'keep': coordinates are written as they are.
+   */
+  upAxis?: 'y' | 'keep';
+  /** Reverse every triangle. The Asset winds front faces counter-clockwise, as glTF does, so the default is false. */
+  flipWinding?: boolean;
+  /** v → 1 − v in every UV set. The Asset's UV origin is the top-left, as glTF's, so the default is false. */
+  flipV?: boolean;
+}
+
+export const ASSET_TO_GLTF_DEFAULTS: Required<Omit<AssetToGltfOptions, 'kernels'>> = { upAxis: 'y', flipWinding: false, flipV: false };
+
+const silent = new Logger(Logger.Verbosity.SILENT);
+
+/**
+ * A glTF document (gltf-transform's) for an Asset: one glTF mesh with one triangle primitive per
+ * Asset mesh, each on its own node at the scene root; one material per distinct material name;
+ * the skeleton as a hierarchy of joint nodes with one skin (inverse bind matrices from the bind
+ * pose); one glTF animation per Asset animation, one sampler per channel at the track's own key
+ * times (linear). What glTF cannot hold, or what had to be changed to be valid, goes to `asset.warnings`.
+ */
+export function assetToDocument(asset: Asset, options: AssetToGltfOptions = {}): Document {
+  const settings = { ...ASSET_TO_GLTF_DEFAULTS, ...options };
+  const kernels = options.kernels ?? getKernels();
+  const warn = (message: string) => { if (!asset.warnings.includes(message)) asset.warnings.push(message); };
+  const toYUp = settings.upAxis === 'y' && asset.upAxis === 'z';
+  const document = new Document().setLogger(silent);
+  document.getRoot().getAsset().generator = 'meshcodec';
+  const buffer = document.createBuffer();
+  const scene = document.createScene();
+  document.getRoot().setDefaultScene(scene);
+  const writer = { document, buffer, toYUp, warn };
+
+  const jointNodes = addSkeleton(writer, asset, scene);
+  const skinned = asset.meshes.some((m) => m.attributes.joints && m.attributes.weights);
+  const skin = skinned && asset.skeleton?.joints.length ? addSkin(writer, asset.skeleton.joints, jointNodes) : undefined;
+  const materials = new Map<string, ReturnType<Document['createMaterial']>>();
+  for (const mesh of asset.meshes) {
+    const gltfMesh = addMesh(writer, kernels, mesh, settings, skin !== undefined, jointNodes.length);
+    if (!gltfMesh) continue;
+    if (mesh.material !== undefined) {
+      let material = materials.get(mesh.material);
+      if (!material) materials.set(mesh.material, (material = document.createMaterial(mesh.material)));
+      gltfMesh.listPrimitives()[0]!.setMaterial(material);
+    }
+    const node = document.createNode(mesh.name).setMesh(gltfMesh);
+    if (skin && mesh.attributes.joints && mesh.attributes.weights) node.setSkin(skin);
+    scene.addChild(node);
+  }
+  for (const animation of asset.animations) addAnimation(writer, animation, jointNodes);
+  for (const extra of asset.meshes.flatMap((m) => Object.keys(m.extras ?? {}).map((name) => `${m.name}.${name}`))) {
+    warn(`mesh attribute ${extra} is written as the application-specific attribute _${extra.split('.').pop()!.toUpperCase()}`);
+  }
+  return document;
+}
+
+interface Writer {
+  document: Document;
+  buffer: Buffer;
+  toYUp: boolean;
+  warn: (message: string) => void;
+}
+
+function accessor(w: Writer, type: 'SCALAR' | 'VEC2' | 'VEC3' | 'VEC4' | 'MAT4', array: Float32Array | Uint8Array | Uint16Array | Uint32Array): Accessor {
+  return w.document.createAccessor().setType(type).setArray(array).setBuffer(w.buffer);
+}
+
+/** A copy of xyz-per-element data turned to the output axes (`kind` says how the values turn). */
+function axes(w: Writer, data: Float32Array, stride: number, kind: 'vector' | 'scale' = 'vector'): Float32Array {
+  const copy = data.slice();
+  if (w.toYUp) (kind === 'scale' ? swapYZInPlace : zUpToYUpInPlace)(copy, stride);
+  return copy;
+}
+
+/** One node per joint, children attached to parents, roots on the scene. Tracks for joints a skeleton lacks get bare nodes. */
+function addSkeleton(w: Writer, asset: Asset, scene: ReturnType<Document['createScene']>): Node[] {
+  const joints = asset.skeleton?.joints ?? [];
+  const nodes = joints.map((joint) => {
+    const [t, r, s] = jointTrs(w, joint);
+    return w.document.createNode(joint.name).setTranslation(t).setRotation(r).setScale(s);
+  });
+  joints.forEach((joint, j) => {
+    if (joint.parent >= 0 && joint.parent < j) nodes[joint.parent]!.addChild(nodes[j]!);
+    else {
+      if (joint.parent >= 0) w.warn(`joint ${joint.name} names parent ${joint.parent}, which does not come before it; it is written as a root`);
+      scene.addChild(nodes[j]!);
+    }
+  });
+  const animated = Math.max(-1, ...asset.animations.flatMap((a) => a.tracks.map((t) => t.joint))) + 1;
+  if (animated > nodes.length) {
+    w.warn(`animations move ${animated} joints but the asset has ${nodes.length}: the others are written as bare root nodes named 'joint N'`);
+    for (let j = nodes.length; j < animated; j++) {
+      const node = w.document.createNode(`joint ${j}`);
+      nodes.push(node);
+      scene.addChild(node);
+    }
+  }
+  return nodes;
+}
+
+function jointTrs(w: Writer, joint: Joint): [[number, number, number], [number, number, number, number], [number, number, number]] {
+  const t = axes(w, Float32Array.from(joint.translation), 3);
+  const r = unitQuaternions(axes(w, Float32Array.from(joint.rotation), 4));
+  const s = axes(w, Float32Array.from(joint.scale), 3, 'scale');
+  return [[t[0]!, t[1]!, t[2]!], [r[0]!, r[1]!, r[2]!, r[3]!], [s[0]!, s[1]!, s[2]!]];
+}
+
+
+/** The skin: every joint, inverse bind matrices from the bind pose's world matrices. */
+function addSkin(w: Writer, joints: Joint[], nodes: Node[]) {
+  const world: Mat4[] = [];
+  const matrices = new Float32Array(joints.length * 16);
+  joints.forEach((joint, j) => {
+    const [t, r, s] = jointTrs(w, joint);
+    const local = composeTrs(t, r, s);
+    world[j] = joint.parent >= 0 && joint.parent < j ? multiply(world[joint.parent]!, local) : local;
+    const inverse = invertAffine(world[j]!);
+    if (!inverse) w.warn(`joint ${joint.name} has a singular bind pose; its inverse bind matrix is the identity`);
+    const m = inverse ?? composeTrs([0, 0, 0], [0, 0, 0, 1], [1, 1, 1]);
+    // glTF requires the last row to be exactly (0, 0, 0, 1).
+    m[3] = m[7] = m[11] = 0;
+    m[15] = 1;
+    matrices.set(m, j * 16);
+  });
+  const skin = w.document.createSkin().setInverseBindMatrices(accessor(w, 'MAT4', matrices));
+  for (let j = 0; j < joints.length; j++) skin.addJoint(nodes[j]!);
+  return skin;
+}
+
+function addMesh(w: Writer, kernels: Kernels, mesh: Mesh, settings: Required<Omit<AssetToGltfOptions, 'kernels'>>, skinned: boolean, jointCount: number) {
+  const a = mesh.attributes;
+  const vertexCount = a.positions.length / 3;
+  const label = `mesh ${mesh.name}`;
+  if (vertexCount === 0 || mesh.indices.length < 3) {
+    w.warn(`${label} has no triangles and is left out (glTF accessors cannot be empty)`);
+    return undefined;
+  }
+  const primitive = w.document.createPrimitive();
+  primitive.setAttribute('POSITION', accessor(w, 'VEC3', axes(w, a.positions, 3)));
+  if (a.normals) primitive.setAttribute('NORMAL', accessor(w, 'VEC3', unitVectors(axes(w, a.normals, 3), 3, label, w.warn)));
+  if (a.tangents) primitive.setAttribute('TANGENT', accessor(w, 'VEC4', unitTangents(axes(w, a.tangents, 4), label, w.warn)));
+  (a.uvs ?? []).forEach((uv, set) => {
+    const copy = uv.slice();
+    if (settings.flipV) for (let i = 1; i < copy.length; i += 2) copy[i] = 1 - copy[i]!;
+    primitive.setAttribute(`TEXCOORD_${set}`, accessor(w, 'VEC2', copy));
+  });
+  if (a.colors) primitive.setAttribute('COLOR_0', accessor(w, 'VEC4', clampedColors(a.colors, label, w.warn)));
+  if (a.joints && a.weights) {
+    if (skinned) {
+      const { joints, weights } = normalizedSkin(a.joints, a.weights, jointCount, label, w.warn);
+      primitive.setAttribute('JOINTS_0', accessor(w, 'VEC4', jointCount <= 256 ? Uint8Array.from(joints) : joints));
+      primitive.setAttribute('WEIGHTS_0', accessor(w, 'VEC4', weights));
+    } else w.warn(`${label}: skin weights without a skeleton are not written`);
+  }
+  for (const [name, extra] of Object.entries(mesh.extras ?? {})) {
+    primitive.setAttribute(`_${name.toUpperCase()}`, accessor(w, (['SCALAR', 'VEC2', 'VEC3', 'VEC4'] as const)[extra.components - 1]!, extra.data.slice()));
+  }
+  const indices = kernels.compactIndices(kernels.widenIndices(mesh.indices), vertexCount);
+  if (settings.flipWinding) {
+    for (let t = 0; t + 2 < indices.length; t += 3) [indices[t + 1], indices[t + 2]] = [indices[t + 2]!, indices[t + 1]!];
+  }
+  primitive.setIndices(accessor(w, 'SCALAR', indices));
+  const gltfMesh = w.document.createMesh(mesh.name).addPrimitive(primitive);
+  if (mesh.targets?.length) {
+    for (const target of mesh.targets) {
+      const morph = w.document.createPrimitiveTarget(target.name).setAttribute('POSITION', accessor(w, 'VEC3', axes(w, target.positions, 3)));
+      if (target.normals) morph.setAttribute('NORMAL', accessor(w, 'VEC3', axes(w, target.normals, 3)));
+      primitive.addTarget(morph);
+    }
+    gltfMesh.setWeights(mesh.targets.map(() => 0)).setExtras({ targetNames: mesh.targets.map((t) => t.name) });
+  }
+  return gltfMesh;
+}
+
+/** Unit-length copies (glTF requires them); zero or non-finite vectors become +Z, with a warning. */
+function unitVectors(data: Float32Array, stride: number, label: string, warn: (m: string) => void): Float32Array {
+  for (let i = 0; i < data.length; i += stride) {
+    const length = Math.hypot(data[i]!, data[i + 1]!, data[i + 2]!);
+    if (length > 0 && Number.isFinite(length)) {
+      for (let c = 0; c < 3; c++) data[i + c] = data[i + c]! / length;
+    } else {
+      warn(`${label}: zero-length or non-finite normals or tangents were replaced by +Z`);
+      data.set([0, 0, 1], i);
+    }
+  }
+  return data;
+}
+
+function unitTangents(data: Float32Array, label: string, warn: (m: string) => void): Float32Array {
+  unitVectors(data, 4, label, warn);
+  for (let i = 3; i < data.length; i += 4) data[i] = data[i]! < 0 ? -1 : 1;
+  return data;
+}
+
+function clampedColors(colors: Float32Array, label: string, warn: (m: string) => void): Float32Array {
+  const out = new Float32Array(colors.length);
+  for (let i = 0; i < colors.length; i++) {
+    const v = colors[i]!;
+    out[i] = v >= 0 ? (v <= 1 ? v : 1) : 0;
+    if (out[i] !== v) warn(`${label}: colours outside 0..1 were clamped`);
+  }
+  return out;
+}
+
+/**
+ * Weights scaled to sum to 1, unused slots (zero weight) pointing at joint 0, as glTF requires.
+ * A vertex with no weight at all is bound wholly to its first joint.
+ */
+function normalizedSkin(joints: Uint16Array, weights: Float32Array, jointCount: number, label: string, warn: (m: string) => void) {
+  const outJoints = new Uint16Array(joints.length);
+  const outWeights = new Float32Array(weights.length);
+  for (let v = 0; v < joints.length; v += 4) {
+    let sum = 0;
+    for (let k = 0; k < 4; k++) {
+      const weight = weights[v + k]!;
+      if (weight > 0 && joints[v + k]! < jointCount) sum += weight;
+      else if (weight > 0 || !(weight >= 0)) warn(`${label}: weights on joints outside the skeleton or not finite were dropped`);
+    }
+    if (!(sum > 0) || !Number.isFinite(sum)) {
+      warn(`${label}: vertices without skin weights were bound wholly to their first joint`);
+      outJoints[v] = joints[v]! < jointCount ? joints[v]! : 0;
+      outWeights[v] = 1;
+      continue;
+    }
+    for (let k = 0; k < 4; k++) {
+      const weight = weights[v + k]!;
+      if (weight > 0 && joints[v + k]! < jointCount) {
+        outJoints[v + k] = joints[v + k]!;
+        outWeights[v + k] = weight / sum;
+      }
+    }
+  }
+  return { joints: outJoints, weights: outWeights };
+}
+
+/** One glTF animation: per track, one shared input (its key times) and a sampler per channel. */
+function addAnimation(w: Writer, animation: Animation, nodes: Node[]): void {
+  const gltf = w.document.createAnimation(animation.name);
+  const inputs: { times: Float32Array; accessor: Accessor }[] = [];
+  for (const track of animation.tracks) {
+    const node = nodes[track.joint];
+    if (!node || track.times.length === 0) {
+      if (!node) w.warn(`animation ${animation.name}: a track for joint ${track.joint}, which does not exist, is left out`);
+      continue;
+    }
+    if (!track.times.every((t, i) => Number.isFinite(t) && t >= 0 && (i === 0 || t > track.times[i - 1]!))) {
+      w.warn(`animation ${animation.name}: a track whose key times are not increasing from 0 is left out`);
+      continue;
+    }
+    let input = inputs.find((i) => i.times === track.times || (i.times.length === track.times.length && i.times.every((t, k) => t === track.times[k])));
+    if (!input) inputs.push((input = { times: track.times, accessor: accessor(w, 'SCALAR', track.times.slice()) }));
+    const channels = [
+      ['translation', track.translation, 'VEC3', (v: Float32Array) => axes(w, v, 3)],
+      ['rotation', track.rotation, 'VEC4', (v: Float32Array) => unitQuaternions(axes(w, v, 4))],
+      ['scale', track.scale, 'VEC3', (v: Float32Array) => axes(w, v, 3, 'scale')],
+    ] as const;
+    for (const [path, values, type, convert] of channels) {
+      if (!values) continue;
+      const components = type === 'VEC4' ? 4 : 3;
+      if (values.length !== track.times.length * components) {
+        w.warn(`animation ${animation.name}: a ${path} channel whose value count does not match its keys is left out`);
+        continue;
+      }
+      const sampler = w.document.createAnimationSampler().setInput(input.accessor).setOutput(accessor(w, type, convert(values))).setInterpolation('LINEAR');
+      gltf.addSampler(sampler).addChannel(w.document.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
+    }
+  }
+  if (gltf.listChannels().length === 0) {
+    w.warn(`animation ${animation.name} has no key that glTF can hold and is left out (a glTF animation needs a channel)`);
+    gltf.dispose();
+  } else if (animation.loop !== undefined) gltf.setExtras({ loop: animation.loop });
+}
+
+/** Every quaternion scaled to unit length in place (zero or non-finite ones become the identity). */
+function unitQuaternions(data: Float32Array): Float32Array {
+  for (let i = 0; i < data.length; i += 4) {
+    const length = Math.hypot(data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!);
+    if (length > 0 && Number.isFinite(length)) for (let c = 0; c < 4; c++) data[i + c] = data[i + c]! / length;
+    else data.set([0, 0, 0, 1], i);
+  }
+  return data;
+}

@@ -1,0 +1,158 @@
+import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
+import type { SiblingResolver } from '../format.js';
+import { GLB_CHUNK, GLB_HEADER_BYTES, GLB_MAGIC, GLB_VERSION, isGlb } from './glb-container.js';
+
+export const GLTF_FORMAT = 'gltf';
+
+/** A parsed glTF: its JSON (unchecked beyond being an object) and every buffer's bytes. */
+export interface GltfInput {
+  json: Record<string, unknown>;
+  /** Bytes of each entry of `json.buffers`, in order. */
+  buffers: Uint8Array[];
+  /** Where each buffer starts in the input file (the GLB's BIN chunk), for error offsets; undefined for other files. */
+  bufferOffsets: (number | undefined)[];
+  /** Byte offset of the JSON text in the input (20 in a GLB, 0 in a .gltf). */
+  jsonOffset: number;
+  /** Total input bytes (the input and every resolved buffer), which bounds what the reader may allocate. */
+  inputBytes: number;
+}
+
+export function fail(code: MeshFormatErrorCode, detail: string, offset?: number): never {
+  throw new MeshFormatError(offset === undefined ? { code, format: GLTF_FORMAT } : { code, format: GLTF_FORMAT, offset }, detail);
+}
+
+/**
+ * Splits a .glb or .gltf file into its JSON and buffers. Buffers come from the GLB's BIN chunk,
+ * from `data:` URIs, or through `resolve` (relative names only: no scheme, no absolute path,
+ * no `..`); this function never touches a file system.
+ */
+export function readGltfInput(bytes: Uint8Array, resolve?: SiblingResolver): GltfInput {
+  let jsonBytes: Uint8Array;
+  let jsonOffset = 0;
+  let bin: Uint8Array | undefined;
+  let binOffset: number | undefined;
+  if (isGlb(bytes)) {
+    if (bytes.length < GLB_HEADER_BYTES + 8) fail('TRUNCATED', `a GLB needs at least ${GLB_HEADER_BYTES + 8} bytes, the file has ${bytes.length}`, bytes.length);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (view.getUint32(0, true) !== GLB_MAGIC) fail('BAD_MAGIC', 'not a GLB', 0);
+    const version = view.getUint32(4, true);
+    if (version !== GLB_VERSION) fail('UNSUPPORTED_VERSION', `GLB version ${version} (meshcodec reads glTF 2.0)`, 4);
+    const length = view.getUint32(8, true);
+    if (length > bytes.length) fail('TRUNCATED', `the header promises ${length} bytes, the file has ${bytes.length}`, 8);
+    if (length < bytes.length) fail('TRAILING_DATA', `${bytes.length - length} bytes after the ${length} the header declares`, length);
+    let at = GLB_HEADER_BYTES;
+    while (at < length) {
+      if (at + 8 > length) fail('TRUNCATED', 'a chunk header runs past the end of the file', at);
+      const chunkLength = view.getUint32(at, true);
+      const type = view.getUint32(at + 4, true);
+      if (chunkLength > length - at - 8) fail('BAD_COUNT', `chunk of ${chunkLength} bytes, only ${length - at - 8} are left`, at);
+      const data = bytes.subarray(at + 8, at + 8 + chunkLength);
+      if (at === GLB_HEADER_BYTES) {
+        if (type !== GLB_CHUNK.json) fail('BAD_VALUE', 'the first chunk is not JSON', at + 4);
+        jsonBytes = data;
+        jsonOffset = at + 8;
+      } else if (type === GLB_CHUNK.bin) {
+        if (bin) fail('BAD_VALUE', 'a second BIN chunk', at + 4);
+        bin = data;
+        binOffset = at + 8;
+      }
+      at += 8 + chunkLength;
+    }
+    jsonBytes ??= fail('TRUNCATED', 'no JSON chunk', GLB_HEADER_BYTES);
+  } else {
+    jsonBytes = bytes;
+  }
+  const json = parseJson(jsonBytes, jsonOffset);
+  const buffers: Uint8Array[] = [];
+  const bufferOffsets: (number | undefined)[] = [];
+  let inputBytes = bytes.length;
+  const bufferDefs = json.buffers;
+  if (bufferDefs !== undefined && !Array.isArray(bufferDefs)) fail('BAD_VALUE', 'buffers is not an array', jsonOffset);
+  (bufferDefs ?? []).forEach((def: unknown, i: number) => {
+    if (!isObject(def)) fail('BAD_VALUE', `buffers[${i}] is not an object`, jsonOffset);
+    const byteLength = def.byteLength;
+    if (typeof byteLength !== 'number' || !Number.isSafeInteger(byteLength) || byteLength < 1) fail('BAD_VALUE', `buffers[${i}].byteLength is not a positive integer`, jsonOffset);
+    let data: Uint8Array;
+    let offset: number | undefined;
+    if (def.uri === undefined) {
+      if (i !== 0 || !bin) fail('BAD_VALUE', `buffers[${i}] has no uri and is not the GLB's BIN chunk`, jsonOffset);
+      data = bin;
+      offset = binOffset;
+    } else {
+      if (typeof def.uri !== 'string') fail('BAD_VALUE', `buffers[${i}].uri is not a string`, jsonOffset);
+      data = def.uri.startsWith('data:') ? decodeDataUri(def.uri, i, jsonOffset) : resolveUri(def.uri, i, resolve, jsonOffset);
+      if (!def.uri.startsWith('data:')) inputBytes += data.length;
+    }
+    if (data.length < byteLength) fail('TRUNCATED', `buffers[${i}] declares ${byteLength} bytes but holds ${data.length}`, offset ?? jsonOffset);
+    buffers.push(data.subarray(0, byteLength));
+    bufferOffsets.push(offset);
+  });
+  return { json, buffers, bufferOffsets, jsonOffset, inputBytes };
+}
+
+function parseJson(bytes: Uint8Array, offset: number): Record<string, unknown> {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return fail('SYNTAX', 'the JSON is not valid UTF-8', offset);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    const position = /position (\d+)/.exec(String(e))?.[1];
+    return fail('SYNTAX', `the JSON does not parse (${String((e as Error).message)})`, offset + (position ? new TextEncoder().encode(text.slice(0, Number(position))).length : 0));
+  }
+  if (!isObject(json)) fail('SYNTAX', 'the JSON is not an object', offset);
+  const asset = json.asset;
+  if (!isObject(asset) || typeof asset.version !== 'string') fail('BAD_VALUE', 'no asset.version', offset);
+  if (!/^2\.\d+$/.test(asset.version)) fail('UNSUPPORTED_VERSION', `glTF version ${asset.version} (meshcodec reads 2.x)`, offset);
+  return json;
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The bytes of a base64 `data:` URI. */
+function decodeDataUri(uri: string, buffer: number, offset: number): Uint8Array {
+  const comma = uri.indexOf(',');
+  if (comma < 0 || !uri.slice(0, comma).endsWith(';base64')) fail('BAD_VALUE', `buffers[${buffer}] has a data: URI that is not base64`, offset);
+  const payload = uri.slice(comma + 1);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload) || payload.length % 4 === 1) fail('BAD_VALUE', `buffers[${buffer}] has a data: URI with invalid base64`, offset);
+  const text = atob(payload);
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+  return out;
+}
+
+/** An external buffer, only through `resolve` and only by a relative name inside the input's folder. */
+function resolveUri(uri: string, buffer: number, resolve: SiblingResolver | undefined, offset: number): Uint8Array {
+  let name: string;
+  try {
+    name = decodeURIComponent(uri);
+  } catch {
+    return fail('BAD_VALUE', `buffers[${buffer}].uri '${uri}' is not a valid URI`, offset);
+  }
+  if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(name) || name.startsWith('/') || name.startsWith('\\') || name.includes('\0')) {
+    fail('BAD_VALUE', `buffers[${buffer}].uri '${uri}' is not a relative file name (only data: URIs and names inside the input's folder are read)`, offset);
+  }
+  if (name.split(/[\\/]/).some((part) => part === '..')) fail('BAD_VALUE', `buffers[${buffer}].uri '${uri}' leaves the input's folder`, offset);
+  if (!resolve) fail('UNSUPPORTED', `buffers[${buffer}] is the external file '${name}'; pass options.resolve to read it`, offset);
+  const data = resolve(name);
+  if (!data) fail('BAD_VALUE', `buffers[${buffer}]: the external file '${name}' was not found`, offset);
+  return data;
+}
+
+/** A JSON value for a message, short, whatever it is (never calls the value's own methods). */
+export function show(value: unknown): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    text = undefined;
+  }
+  if (text === undefined) return typeof value;
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}

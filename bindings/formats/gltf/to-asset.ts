@@ -1,0 +1,518 @@
+import { getKernels } from '../../kernels/backend.js';
+import type { Kernels } from '../../kernels/kernels.js';
+import { emptyAsset, type Animation, type Asset, type Joint, type Mesh, type MeshAttributes, type MorphTarget, type Track } from '../../model/asset.js';
+import { framesToCover, resampleAnimation, sampleChannel } from '../../model/resample-animation.js';
+import { DEFAULT_FRAME_RATE } from '../format.js';
+import { AccessorReader, list } from './accessors.js';
+import { fail, isObject, show, type GltfInput } from './read-gltf.js';
+import { composeTrs, invertAffine, multiply, swapYZInPlace, transformInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
+
+export interface GltfToAssetOptions {
+  kernels?: Kernels;
+  /** 'y' keeps glTF's Y-up coordinates (`asset.upAxis = 'y'`); 'z' turns them Z-up, (x, y, z) → (x, −z, y), for IQM and UNIGINE. */
+  upAxis?: 'y' | 'z';
+  /** Reverse every triangle (glTF and the Asset both wind counter-clockwise). */
+  flipWinding?: boolean;
+  /** v → 1 − v (glTF and the Asset both put the UV origin top-left). */
+  flipV?: boolean;
+  /**
+   * Frames per second to resample every animation at (targets that store frames: IQM, UNIGINE);
+   * false keeps glTF's own key times. The IQM and UNIGINE writers resample off-grid animations themselves.
+   */
+  resample?: number | false;
+  /** Frame rate recorded for animations whose key times fit no whole-number rate. */
+  frameRate?: number;
+  /** Accessors may hold at most this many values per input byte in all (sparse and zero-filled accessors cost no bytes). */
+  maxExpansion?: number;
+}
+
+export const GLTF_TO_ASSET_DEFAULTS: Required<Omit<GltfToAssetOptions, 'kernels'>> = {
+  upAxis: 'y',
+  flipWinding: false,
+  flipV: false,
+  resample: false,
+  frameRate: DEFAULT_FRAME_RATE,
+  maxExpansion: 256,
+};
+
+const MODES = { triangles: 4, strip: 5, fan: 6 } as const;
+
+/**
+ * Required extensions whose files this reader still reads correctly: KHR_mesh_quantization only
+ * widens the accessor types allowed, which the accessor reader takes anyway. (Every used
+ * extension is named in the warnings.)
+ */
+const READABLE_REQUIRED_EXTENSIONS: readonly string[] = ['KHR_mesh_quantization'];
+const FLOAT_TYPES = ['VEC2', 'VEC3', 'VEC4'] as const;
+
+interface NodeInfo {
+  def: Record<string, unknown>;
+  parent: number;
+  local: Mat4;
+  trs: { translation: [number, number, number]; rotation: [number, number, number, number]; scale: [number, number, number] };
+}
+
+/**
+ * The Asset of a glTF: one mesh per triangle primitive of every node that has a mesh (static
+ * meshes moved by their node's world transform, skinned ones as stored), the joints of every skin
+ * (with their ancestors, so each joint keeps its own node's transform) as one skeleton, every
+ * animation's channels on those joints as tracks. What the Asset has no place for is named in
+ * `asset.warnings`; malformed input is a MeshFormatError.
+ */
+export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}): Asset {
+  const settings = { ...GLTF_TO_ASSET_DEFAULTS, ...options };
+  const kernels = options.kernels ?? getKernels();
+  const asset = emptyAsset('gltf');
+  asset.upAxis = settings.upAxis;
+  const warn = (message: string) => { if (!asset.warnings.includes(message)) asset.warnings.push(message); };
+  const at = input.jsonOffset;
+  const json = input.json;
+  const accessors = new AccessorReader(input, settings.maxExpansion);
+  for (const name of strings(json.extensionsRequired)) {
+    if (!READABLE_REQUIRED_EXTENSIONS.includes(name)) fail('UNSUPPORTED', `the file requires extension ${name}, which meshcodec does not read`, at);
+  }
+  for (const name of strings(json.extensionsUsed)) warn(`extension ${name} is not read`);
+
+  const nodes = readNodes(list(json, 'nodes', at), at);
+  const skins = list(json, 'skins', at);
+  const animationDefs = list(json, 'animations', at);
+  const { joints, jointOfNode } = buildSkeleton(nodes, skins, animatedNodes(animationDefs, nodes.length), at);
+  if (joints.length) asset.skeleton = { joints };
+  const meshDefs = list(json, 'meshes', at);
+  const materials = list(json, 'materials', at);
+  const worlds = new Map<number, Mat4>();
+  const worldOf = (n: number): Mat4 => {
+    let m = worlds.get(n);
+    if (!m) {
+      const node = nodes[n]!;
+      m = node.parent >= 0 ? multiply(worldOf(node.parent), node.local) : node.local;
+      worlds.set(n, m);
+    }
+    return m;
+  };
+
+  nodes.forEach((node, n) => {
+    if (node.def.mesh === undefined) return;
+    const meshIndex = index(node.def.mesh, meshDefs.length, `nodes[${n}].mesh`, at);
+    const meshDef = meshDefs[meshIndex];
+    if (!isObject(meshDef)) fail('BAD_VALUE', `meshes[${meshIndex}] is not an object`, at);
+    const skin = node.def.skin === undefined ? undefined : skinJoints(skins, index(node.def.skin, skins.length, `nodes[${n}].skin`, at), jointOfNode, at);
+    if (!skin && jointOfNode.has(n)) warn(`mesh ${show(meshDef.name ?? meshIndex)} sits on a node that is a joint or animated; it is kept in its rest pose (the Asset does not attach meshes to joints)`);
+    const primitives = list(meshDef, 'primitives', at);
+    const baseName = typeof meshDef.name === 'string' ? meshDef.name : typeof node.def.name === 'string' ? node.def.name : `mesh ${meshIndex}`;
+    const targetNames = isObject(meshDef.extras) && Array.isArray(meshDef.extras.targetNames) ? meshDef.extras.targetNames : [];
+    primitives.forEach((primitive, p) => {
+      const label = `meshes[${meshIndex}].primitives[${p}]`;
+      if (!isObject(primitive)) fail('BAD_VALUE', `${label} is not an object`, at);
+      const name = primitives.length > 1 ? `${baseName}#${p}` : baseName;
+      const mesh = readPrimitive(accessors, kernels, primitive, name, label, skin, targetNames, warn, at);
+      if (!mesh) return;
+      if (primitive.material !== undefined) {
+        const m = index(primitive.material, materials.length, `${label}.material`, at);
+        const material = materials[m];
+        mesh.material = isObject(material) && typeof material.name === 'string' ? material.name : `material ${m}`;
+      }
+      const world = worldOf(n);
+      if (!skin && !isIdentity(world)) bake(mesh, world);
+      asset.meshes.push(mesh);
+    });
+  });
+
+  animationDefs.forEach((def, a) => {
+    if (!isObject(def)) fail('BAD_VALUE', `animations[${a}] is not an object`, at);
+    const animation = readAnimation(accessors, def, a, jointOfNode, settings, warn, at);
+    if (animation) asset.animations.push(animation);
+  });
+  if (settings.resample !== false) {
+    const rate = settings.resample;
+    asset.animations = asset.animations.map((animation) => {
+      const frames = framesToCover(animation, rate) * Math.max(1, animation.tracks.length);
+      if (!(frames <= input.inputBytes * settings.maxExpansion)) fail('BAD_COUNT', `animation ${animation.name}: resampling at ${rate} fps needs ${frames} keys, out of proportion to the input`, at);
+      return resampleAnimation(animation, rate);
+    });
+  }
+  if (settings.upAxis === 'z') toZUp(asset);
+  if (settings.flipWinding) for (const mesh of asset.meshes) flipTriangles(mesh.indices);
+  if (settings.flipV) for (const mesh of asset.meshes) for (const uv of mesh.attributes.uvs ?? []) for (let i = 1; i < uv.length; i += 2) uv[i] = 1 - uv[i]!;
+  return asset;
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function index(value: unknown, length: number, label: string, at: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value >= length) fail('BAD_INDEX', `${label} ${show(value)} is not an index below ${length}`, at);
+  return value;
+}
+
+function numbers(value: unknown, count: number, fallback: number[], label: string, at: number): number[] {
+  if (value === undefined) return fallback;
+  if (!Array.isArray(value) || value.length !== count || !value.every((v) => typeof v === 'number' && Number.isFinite(v))) fail('BAD_VALUE', `${label} is not ${count} finite numbers`, at);
+  return value as number[];
+}
+
+/** Every node with its parent (a node has at most one, and no node is its own ancestor) and local transform. */
+function readNodes(defs: unknown[], at: number): NodeInfo[] {
+  const nodes = defs.map((def, n): NodeInfo => {
+    if (!isObject(def)) fail('BAD_VALUE', `nodes[${n}] is not an object`, at);
+    const label = `nodes[${n}]`;
+    if (def.matrix !== undefined) {
+      const m = Float64Array.from(numbers(def.matrix, 16, [], `${label}.matrix`, at));
+      return { def, parent: -1, local: m, trs: decompose(m) };
+    }
+    const translation = numbers(def.translation, 3, [0, 0, 0], `${label}.translation`, at) as [number, number, number];
+    const rotation = numbers(def.rotation, 4, [0, 0, 0, 1], `${label}.rotation`, at) as [number, number, number, number];
+    const scale = numbers(def.scale, 3, [1, 1, 1], `${label}.scale`, at) as [number, number, number];
+    return { def, parent: -1, local: composeTrs(translation, rotation, scale), trs: { translation, rotation, scale } };
+  });
+  nodes.forEach((node, n) => {
+    for (const child of list(node.def, 'children', at)) {
+      const c = index(child, nodes.length, `nodes[${n}].children`, at);
+      if (nodes[c]!.parent >= 0 || c === n) fail('BAD_VALUE', `node ${c} has more than one parent`, at);
+      nodes[c]!.parent = n;
+    }
+  });
+  nodes.forEach((_, n) => {
+    for (let p = nodes[n]!.parent, steps = 0; p >= 0; p = nodes[p]!.parent) {
+      if (++steps > nodes.length) fail('BAD_VALUE', `node ${n} is its own ancestor`, at);
+    }
+  });
+  return nodes;
+}
+
+/** Translation, rotation and scale of an affine matrix without shear (a negative determinant flips X scale). */
+function decompose(m: Mat4): NodeInfo['trs'] {
+  const sx0 = Math.hypot(m[0]!, m[1]!, m[2]!);
+  const sy = Math.hypot(m[4]!, m[5]!, m[6]!);
+  const sz = Math.hypot(m[8]!, m[9]!, m[10]!);
+  const det = m[0]! * (m[5]! * m[10]! - m[6]! * m[9]!) - m[4]! * (m[1]! * m[10]! - m[2]! * m[9]!) + m[8]! * (m[1]! * m[6]! - m[2]! * m[5]!);
+  const sx = det < 0 ? -sx0 : sx0;
+  const r = [m[0]! / (sx || 1), m[1]! / (sx || 1), m[2]! / (sx || 1), m[4]! / (sy || 1), m[5]! / (sy || 1), m[6]! / (sy || 1), m[8]! / (sz || 1), m[9]! / (sz || 1), m[10]! / (sz || 1)];
+  const trace = r[0]! + r[4]! + r[8]!;
+  let q: [number, number, number, number];
+  if (trace > 0) {
+    const s = Math.sqrt(trace + 1) * 2;
+    q = [(r[5]! - r[7]!) / s, (r[6]! - r[2]!) / s, (r[1]! - r[3]!) / s, s / 4];
+  } else if (r[0]! > r[4]! && r[0]! > r[8]!) {
+    const s = Math.sqrt(1 + r[0]! - r[4]! - r[8]!) * 2;
+    q = [s / 4, (r[3]! + r[1]!) / s, (r[6]! + r[2]!) / s, (r[5]! - r[7]!) / s];
+  } else if (r[4]! > r[8]!) {
+    const s = Math.sqrt(1 + r[4]! - r[0]! - r[8]!) * 2;
+    q = [(r[3]! + r[1]!) / s, s / 4, (r[7]! + r[5]!) / s, (r[6]! - r[2]!) / s];
+  } else {
+    const s = Math.sqrt(1 + r[8]! - r[0]! - r[4]!) * 2;
+    q = [(r[6]! + r[2]!) / s, (r[7]! + r[5]!) / s, s / 4, (r[1]! - r[3]!) / s];
+  }
+  const length = Math.hypot(...q) || 1;
+  return { translation: [m[12]!, m[13]!, m[14]!], rotation: q.map((v) => v / length) as NodeInfo['trs']['rotation'], scale: [sx, sy, sz] };
+}
+
+/** Nodes that animation channels move (translation, rotation, scale), in node order. */
+function animatedNodes(animations: unknown[], nodeCount: number): number[] {
+  const moved = new Set<number>();
+  for (const animation of animations) {
+    if (!isObject(animation) || !Array.isArray(animation.channels)) continue;
+    for (const channel of animation.channels as unknown[]) {
+      if (!isObject(channel) || !isObject(channel.target)) continue;
+      const { node, path } = channel.target;
+      if (typeof node === 'number' && Number.isInteger(node) && node >= 0 && node < nodeCount && path !== 'weights') moved.add(node);
+    }
+  }
+  return [...moved].sort((a, b) => a - b);
+}
+
+/**
+ * The skeleton: the joints of every skin, then the nodes animations move, each with all its
+ * ancestors, parents first, each from its node's own transform.
+ */
+function buildSkeleton(nodes: NodeInfo[], skins: unknown[], animated: number[], at: number): { joints: Joint[]; jointOfNode: Map<number, number> } {
+  const jointOfNode = new Map<number, number>();
+  const joints: Joint[] = [];
+  const place = (n: number): number => {
+    const known = jointOfNode.get(n);
+    if (known !== undefined) return known;
+    const node = nodes[n]!;
+    const parent = node.parent >= 0 ? place(node.parent) : -1;
+    const j = joints.length;
+    joints.push({ name: typeof node.def.name === 'string' ? node.def.name : `node ${n}`, parent, translation: [...node.trs.translation], rotation: [...node.trs.rotation], scale: [...node.trs.scale] });
+    jointOfNode.set(n, j);
+    return j;
+  };
+  skins.forEach((skin, s) => {
+    if (!isObject(skin)) fail('BAD_VALUE', `skins[${s}] is not an object`, at);
+    const list_ = list(skin, 'joints', at);
+    if (list_.length === 0) fail('BAD_COUNT', `skins[${s}] has no joints`, at);
+    for (const joint of list_) place(index(joint, nodes.length, `skins[${s}].joints`, at));
+  });
+  for (const node of animated) place(node);
+  return { joints, jointOfNode };
+}
+
+/** For one skin: the skeleton joint of each of its joints. */
+function skinJoints(skins: unknown[], s: number, jointOfNode: Map<number, number>, at: number): number[] {
+  const skin = skins[s] as Record<string, unknown>;
+  return list(skin, 'joints', at).map((node) => jointOfNode.get(node as number)!);
+}
+
+function isIdentity(m: Mat4): boolean {
+  return m.every((v, i) => v === (i % 5 === 0 ? 1 : 0));
+}
+
+/** Moves a static mesh by its node's world matrix (normals by the inverse transpose, winding kept when the matrix mirrors). */
+function bake(mesh: Mesh, world: Mat4): void {
+  const a = mesh.attributes;
+  transformInPlace(world, a.positions, 3, true);
+  const inverse = invertAffine(world);
+  if (inverse) {
+    const normalMatrix = new Float64Array(16);
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) normalMatrix[c * 4 + r] = inverse[r * 4 + c]!;
+    if (a.normals) { transformInPlace(normalMatrix, a.normals, 3, false); normalize(a.normals, 3); }
+  }
+  if (a.tangents) { transformInPlace(world, a.tangents, 4, false); normalize(a.tangents, 4); }
+  for (const target of mesh.targets ?? []) transformInPlace(world, target.positions, 3, false);
+  const det = world[0]! * (world[5]! * world[10]! - world[6]! * world[9]!) - world[4]! * (world[1]! * world[10]! - world[2]! * world[9]!) + world[8]! * (world[1]! * world[6]! - world[2]! * world[5]!);
+  if (det < 0) flipTriangles(mesh.indices);
+}
+
+function normalize(data: Float32Array, stride: number): void {
+  for (let i = 0; i < data.length; i += stride) {
+    const length = Math.hypot(data[i]!, data[i + 1]!, data[i + 2]!);
+    if (length > 0) for (let c = 0; c < 3; c++) data[i + c] = data[i + c]! / length;
+  }
+}
+
+function flipTriangles(indices: Mesh['indices']): void {
+  for (let t = 0; t + 2 < indices.length; t += 3) {
+    const b = indices[t + 1]!;
+    indices[t + 1] = indices[t + 2]!;
+    indices[t + 2] = b;
+  }
+}
+
+function readPrimitive(
+  accessors: AccessorReader, kernels: Kernels, primitive: Record<string, unknown>, name: string, label: string,
+  skin: number[] | undefined, targetNames: unknown[], warn: (m: string) => void, at: number,
+): Mesh | undefined {
+  const mode = primitive.mode ?? MODES.triangles;
+  if (mode !== MODES.triangles && mode !== MODES.strip && mode !== MODES.fan) {
+    warn(`${label}: mode ${show(mode)} (points or lines) is not kept; the Asset holds triangles`);
+    return undefined;
+  }
+  const attributes = primitive.attributes;
+  if (!isObject(attributes)) fail('BAD_VALUE', `${label}.attributes is not an object`, at);
+  if (attributes.POSITION === undefined) fail('BAD_VALUE', `${label} has no POSITION`, at);
+  const position = accessors.floats(attributes.POSITION, `${label} POSITION`, ['VEC3']);
+  const count = position.count;
+  const read = (semantic: string, types: readonly string[]) => {
+    const result = accessors.floats(attributes[semantic], `${label} ${semantic}`, types);
+    if (result.count !== count) fail('BAD_COUNT', `${label}: ${semantic} has ${result.count} elements, POSITION ${count}`, at);
+    return result;
+  };
+  const out: MeshAttributes = { positions: position.data };
+  if (attributes.NORMAL !== undefined) out.normals = read('NORMAL', ['VEC3']).data;
+  if (attributes.TANGENT !== undefined) out.tangents = read('TANGENT', ['VEC4']).data;
+  const uvs: Float32Array[] = [];
+  for (let set = 0; attributes[`TEXCOORD_${set}`] !== undefined; set++) uvs.push(read(`TEXCOORD_${set}`, ['VEC2']).data);
+  if (uvs.length) out.uvs = uvs;
+  if (attributes.COLOR_0 !== undefined) {
+    const color = read('COLOR_0', ['VEC3', 'VEC4']);
+    out.colors = color.components === 4 ? color.data : rgbToRgba(color.data);
+  }
+  if (attributes.COLOR_1 !== undefined) warn(`${label}: colour sets after the first are not kept`);
+  if (attributes.JOINTS_0 !== undefined && attributes.WEIGHTS_0 !== undefined) {
+    if (!skin) warn(`${label}: JOINTS_0 and WEIGHTS_0 on a node without a skin are not kept`);
+    else {
+      const joints = accessors.integers(attributes.JOINTS_0, `${label} JOINTS_0`, ['VEC4']);
+      if (joints.count !== count) fail('BAD_COUNT', `${label}: JOINTS_0 has ${joints.count} elements, POSITION ${count}`, at);
+      out.weights = read('WEIGHTS_0', ['VEC4']).data;
+      out.joints = new Uint16Array(joints.data.length);
+      for (let i = 0; i < joints.data.length; i++) {
+        const j = joints.data[i]!;
+        if (j >= skin.length) fail('BAD_INDEX', `${label}: JOINTS_0 names joint ${j} of a skin with ${skin.length}`, at);
+        out.joints[i] = skin[j]!;
+      }
+    }
+  }
+  if (attributes.JOINTS_1 !== undefined) warn(`${label}: influences after the first four (JOINTS_1, WEIGHTS_1) are not kept`);
+  const mesh: Mesh = { name, attributes: out, indices: new Uint8Array(0) };
+  for (const semantic of Object.keys(attributes)) {
+    if (!semantic.startsWith('_')) continue;
+    const extra = read(semantic, ['SCALAR', ...FLOAT_TYPES]);
+    (mesh.extras ??= {})[semantic.slice(1).toLowerCase()] = { components: extra.components, data: extra.data };
+  }
+  for (const semantic of Object.keys(attributes)) {
+    if (!/^(POSITION|NORMAL|TANGENT|TEXCOORD_\d+|COLOR_\d+|JOINTS_\d+|WEIGHTS_\d+|_.*)$/.test(semantic)) warn(`${label}: attribute ${semantic} is not kept`);
+    else if (/^TEXCOORD_\d+$/.test(semantic) && Number(semantic.slice(9)) >= uvs.length) warn(`${label}: ${semantic} after a missing set is not kept`);
+  }
+
+  const targets = list(primitive, 'targets', at);
+  if (targets.length) {
+    mesh.targets = targets.map((target, t): MorphTarget => {
+      if (!isObject(target)) fail('BAD_VALUE', `${label}.targets[${t}] is not an object`, at);
+      const morph: MorphTarget = { name: typeof targetNames[t] === 'string' ? targetNames[t] : `target ${t}`, positions: new Float32Array(count * 3) };
+      const targetAttribute = (semantic: string) => {
+        const result = accessors.floats(target[semantic], `${label} target ${t} ${semantic}`, ['VEC3']);
+        if (result.count !== count) fail('BAD_COUNT', `${label}: target ${t} ${semantic} has ${result.count} elements, POSITION ${count}`, at);
+        return result.data;
+      };
+      if (target.POSITION !== undefined) morph.positions = targetAttribute('POSITION');
+      if (target.NORMAL !== undefined) morph.normals = targetAttribute('NORMAL');
+      if (target.TANGENT !== undefined) warn(`${label}: morph target tangents are not kept`);
+      return morph;
+    });
+  }
+
+  let corners: Uint32Array;
+  if (primitive.indices !== undefined) {
+    corners = accessors.integers(primitive.indices, `${label} indices`, ['SCALAR']).data;
+    const bad = corners.findIndex((i) => i >= count);
+    if (bad >= 0) fail('BAD_INDEX', `${label}: index ${corners[bad]} at position ${bad} is beyond the ${count} vertices`, at);
+  } else {
+    corners = new Uint32Array(count);
+    for (let i = 0; i < count; i++) corners[i] = i;
+  }
+  const triangles = toTriangleList(corners, mode as number);
+  if (mode === MODES.triangles && corners.length % 3) warn(`${label}: ${corners.length % 3} indices after the last whole triangle are not kept`);
+  mesh.indices = kernels.compactIndices(triangles, count);
+  return mesh;
+}
+
+function rgbToRgba(rgb: Float32Array): Float32Array {
+  const out = new Float32Array((rgb.length / 3) * 4);
+  for (let v = 0; v < rgb.length / 3; v++) out.set([rgb[v * 3]!, rgb[v * 3 + 1]!, rgb[v * 3 + 2]!, 1], v * 4);
+  return out;
+}
+
+/** Triangle strips and fans as lists (strips alternate their winding back, as glTF defines). */
+function toTriangleList(corners: Uint32Array, mode: number): Uint32Array {
+  if (mode === MODES.triangles) return corners.length % 3 ? corners.slice(0, corners.length - (corners.length % 3)) : corners;
+  const count = Math.max(0, corners.length - 2);
+  const out = new Uint32Array(count * 3);
+  for (let t = 0; t < count; t++) {
+    if (mode === MODES.fan) out.set([corners[t + 1]!, corners[t + 2]!, corners[0]!], t * 3);
+    else if (t % 2 === 0) out.set([corners[t]!, corners[t + 1]!, corners[t + 2]!], t * 3);
+    else out.set([corners[t + 1]!, corners[t]!, corners[t + 2]!], t * 3);
+  }
+  return out;
+}
+
+interface ChannelKeys {
+  times: Float32Array;
+  values: Float32Array;
+}
+
+/** One glTF animation as Asset tracks: channels grouped per joint on the union of their key times. */
+function readAnimation(
+  accessors: AccessorReader, def: Record<string, unknown>, a: number, jointOfNode: Map<number, number>,
+  settings: Required<Omit<GltfToAssetOptions, 'kernels'>>, warn: (m: string) => void, at: number,
+): Animation | undefined {
+  const name = typeof def.name === 'string' ? def.name : `animation ${a}`;
+  const samplers = list(def, 'samplers', at);
+  const byJoint = new Map<number, Partial<Record<'translation' | 'rotation' | 'scale', ChannelKeys>>>();
+  list(def, 'channels', at).forEach((channel, c) => {
+    const label = `animations[${a}].channels[${c}]`;
+    if (!isObject(channel) || !isObject(channel.target)) fail('BAD_VALUE', `${label} is not {sampler, target}`, at);
+    const path = channel.target.path;
+    if (path === 'weights') { warn(`animation ${name}: morph target weight keys are not kept`); return; }
+    if (path !== 'translation' && path !== 'rotation' && path !== 'scale') { warn(`animation ${name}: channel path ${show(path)} is not kept`); return; }
+    if (channel.target.node === undefined) return;
+    const joint = jointOfNode.get(channel.target.node as number);
+    if (joint === undefined) return;
+    const s = index(channel.sampler, samplers.length, `${label}.sampler`, at);
+    const sampler = samplers[s];
+    if (!isObject(sampler)) fail('BAD_VALUE', `animations[${a}].samplers[${s}] is not an object`, at);
+    const times = accessors.floats(sampler.input, `animations[${a}].samplers[${s}] input`, ['SCALAR']).data;
+    for (let k = 0; k < times.length; k++) {
+      if (!Number.isFinite(times[k]!) || times[k]! < 0 || (k > 0 && !(times[k]! > times[k - 1]!))) fail('BAD_VALUE', `animations[${a}].samplers[${s}]: key times are not increasing from 0 (key ${k})`, at);
+    }
+    const components = path === 'rotation' ? 4 : 3;
+    const output = accessors.floats(sampler.output, `animations[${a}].samplers[${s}] output`, [components === 4 ? 'VEC4' : 'VEC3']);
+    const interpolation = sampler.interpolation ?? 'LINEAR';
+    const perKey = interpolation === 'CUBICSPLINE' ? 3 : 1;
+    if (interpolation !== 'LINEAR' && interpolation !== 'STEP' && interpolation !== 'CUBICSPLINE') fail('BAD_VALUE', `animations[${a}].samplers[${s}].interpolation ${show(interpolation)}`, at);
+    if (output.count !== times.length * perKey) fail('BAD_COUNT', `animations[${a}].samplers[${s}]: ${output.count} outputs for ${times.length} keys`, at);
+    let values = output.data;
+    if (perKey === 3) {
+      warn(`animation ${name}: cubic-spline tangents are not kept (keys are interpolated linearly)`);
+      values = new Float32Array(times.length * components);
+      for (let k = 0; k < times.length; k++) values.set(output.data.subarray((k * 3 + 1) * components, (k * 3 + 2) * components), k * components);
+    }
+    if (interpolation === 'STEP') warn(`animation ${name}: step interpolation is not kept (keys are interpolated linearly)`);
+    const channels = byJoint.get(joint) ?? {};
+    if (channels[path]) warn(`animation ${name}: a second ${path} channel on one joint is not kept`);
+    else channels[path] = { times, values };
+    byJoint.set(joint, channels);
+  });
+  if (byJoint.size === 0) {
+    warn(`animation ${name} moves no joint and is not kept`);
+    return undefined;
+  }
+  const tracks: Track[] = [];
+  for (const [joint, channels] of byJoint) {
+    const present = Object.values(channels);
+    const shared = present.every((c) => sameTimes(c.times, present[0]!.times));
+    const times = shared ? present[0]!.times : unionTimes(present.map((c) => c.times));
+    const track: Track = { joint, times };
+    for (const path of ['translation', 'rotation', 'scale'] as const) {
+      const keys = channels[path];
+      if (keys) track[path] = shared ? keys.values : sampleChannel(keys.times, keys.values, path === 'rotation' ? 4 : 3, times);
+    }
+    tracks.push(track);
+  }
+  const frameRate = wholeFrameRate(tracks) ?? settings.frameRate;
+  const animation: Animation = { name, frameRate, frameCount: 0, tracks };
+  animation.frameCount = framesToCover(animation, frameRate);
+  return animation;
+}
+
+function sameTimes(a: Float32Array, b: Float32Array): boolean {
+  return a === b || (a.length === b.length && a.every((t, i) => t === b[i]));
+}
+
+function unionTimes(lists: Float32Array[]): Float32Array {
+  const all = Float32Array.from(new Set(lists.flatMap((l) => Array.from(l))));
+  return all.sort();
+}
+
+/** The whole-number frame rate (1–1000 fps) whose grid every key lies on, if there is one. */
+function wholeFrameRate(tracks: Track[]): number | undefined {
+  let step = Infinity;
+  for (const t of tracks) for (let k = 1; k < t.times.length; k++) step = Math.min(step, t.times[k]! - t.times[k - 1]!);
+  if (!Number.isFinite(step)) return undefined;
+  const rate = Math.round(1 / step);
+  if (!(rate >= 1 && rate <= 1000)) return undefined;
+  const onGrid = tracks.every((t) => t.times.every((time) => Math.abs(time * rate - Math.round(time * rate)) <= 1e-3));
+  return onGrid ? rate : undefined;
+}
+
+/** Y-up to Z-up, everything that has a direction: (x, y, z) → (x, −z, y). */
+function toZUp(asset: Asset): void {
+  const turn = (data: Float32Array | undefined, stride: number) => { if (data) zUpToYUpInPlace(data, stride, true); };
+  for (const mesh of asset.meshes) {
+    const a = mesh.attributes;
+    turn(a.positions, 3);
+    turn(a.normals, 3);
+    turn(a.tangents, 4);
+    for (const target of mesh.targets ?? []) { turn(target.positions, 3); turn(target.normals, 3); }
+  }
+  for (const joint of asset.skeleton?.joints ?? []) {
+    const t = Float32Array.from(joint.translation);
+    const r = Float32Array.from(joint.rotation);
+    const s = Float32Array.from(joint.scale);
+    turn(t, 3);
+    turn(r, 4);
+    swapYZInPlace(s, 3);
+    joint.translation = [t[0]!, t[1]!, t[2]!];
+    joint.rotation = [r[0]!, r[1]!, r[2]!, r[3]!];
+    joint.scale = [s[0]!, s[1]!, s[2]!];
+  }
+  for (const animation of asset.animations) {
+    for (const track of animation.tracks) {
+      if (track.translation) { track.translation = track.translation.slice(); turn(track.translation, 3); }
+      if (track.rotation) { track.rotation = track.rotation.slice(); turn(track.rotation, 4); }
+      if (track.scale) { track.scale = track.scale.slice(); swapYZInPlace(track.scale, 3); }
+    }
+  }
+  asset.upAxis = 'z';
+}

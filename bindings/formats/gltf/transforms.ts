@@ -1,0 +1,100 @@
+/** Column-major 4×4 matrices (as glTF stores them) and the Z-up ↔ Y-up change of axes. */
+
+export type Vec3 = [number, number, number];
+export type Quat = [number, number, number, number];
+export type Mat4 = Float64Array;
+
+export function identity(): Mat4 {
+  const m = new Float64Array(16);
+  m[0] = m[5] = m[10] = m[15] = 1;
+  return m;
+}
+
+/** The matrix of translation × rotation × scale (the order glTF applies a node's TRS). */
+export function composeTrs(t: ArrayLike<number>, r: ArrayLike<number>, s: ArrayLike<number>): Mat4 {
+  const [x, y, z, w] = [r[0]!, r[1]!, r[2]!, r[3]!];
+  const m = new Float64Array(16);
+  m[0] = (1 - 2 * (y * y + z * z)) * s[0]!;
+  m[1] = 2 * (x * y + z * w) * s[0]!;
+  m[2] = 2 * (x * z - y * w) * s[0]!;
+  m[4] = 2 * (x * y - z * w) * s[1]!;
+  m[5] = (1 - 2 * (x * x + z * z)) * s[1]!;
+  m[6] = 2 * (y * z + x * w) * s[1]!;
+  m[8] = 2 * (x * z + y * w) * s[2]!;
+  m[9] = 2 * (y * z - x * w) * s[2]!;
+  m[10] = (1 - 2 * (x * x + y * y)) * s[2]!;
+  m[12] = t[0]!;
+  m[13] = t[1]!;
+  m[14] = t[2]!;
+  m[15] = 1;
+  return m;
+}
+
+export function multiply(a: Mat4, b: Mat4): Mat4 {
+  const m = new Float64Array(16);
+  for (let c = 0; c < 4; c++) {
+    for (let r = 0; r < 4; r++) {
+      let sum = 0;
+      for (let k = 0; k < 4; k++) sum += a[k * 4 + r]! * b[c * 4 + k]!;
+      m[c * 4 + r] = sum;
+    }
+  }
+  return m;
+}
+
+/** The inverse of an affine matrix, or undefined when it is singular. */
+export function invertAffine(m: Mat4): Mat4 | undefined {
+  const [a, b, c, d, e, f, g, h, i] = [m[0]!, m[1]!, m[2]!, m[4]!, m[5]!, m[6]!, m[8]!, m[9]!, m[10]!];
+  const c00 = e * i - f * h;
+  const c01 = c * h - b * i;
+  const c02 = b * f - c * e;
+  const det = a * c00 + d * c01 + g * c02;
+  if (!(Math.abs(det) > 0) || !Number.isFinite(det)) return undefined;
+  const k = 1 / det;
+  const out = new Float64Array(16);
+  out[0] = c00 * k;
+  out[1] = c01 * k;
+  out[2] = c02 * k;
+  out[4] = (f * g - d * i) * k;
+  out[5] = (a * i - c * g) * k;
+  out[6] = (c * d - a * f) * k;
+  out[8] = (d * h - e * g) * k;
+  out[9] = (b * g - a * h) * k;
+  out[10] = (a * e - b * d) * k;
+  for (let r = 0; r < 3; r++) out[12 + r] = -(out[r]! * m[12]! + out[4 + r]! * m[13]! + out[8 + r]! * m[14]!);
+  out[15] = 1;
+  return out;
+}
+
+/** Applies `m` to points (w = 1) or directions (w = 0) stored `stride` floats apart, xyz first, in place. */
+export function transformInPlace(m: Mat4, data: Float32Array, stride: number, isPoint: boolean): void {
+  const w = isPoint ? 1 : 0;
+  for (let i = 0; i + 2 < data.length; i += stride) {
+    const [x, y, z] = [data[i]!, data[i + 1]!, data[i + 2]!];
+    data[i] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]! * w;
+    data[i + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]! * w;
+    data[i + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]! * w;
+  }
+}
+
+/**
+ * The change of axes from Z-up to Y-up (a −90° turn about X): (x, y, z) → (x, z, −y). Vectors and
+ * the vector part of quaternions turn alike; scale factors follow their axes, (sx, sy, sz) → (sx, sz, sy).
+ * `inverse` turns Y-up back into Z-up.
+ */
+export function zUpToYUpInPlace(data: Float32Array, stride: number, inverse = false): void {
+  for (let i = 0; i + 2 < data.length; i += stride) {
+    const y = data[i + 1]!;
+    const z = data[i + 2]!;
+    data[i + 1] = inverse ? -z : z;
+    data[i + 2] = inverse ? y : -y;
+  }
+}
+
+export function swapYZInPlace(data: Float32Array, stride: number): void {
+  for (let i = 0; i + 2 < data.length; i += stride) {
+    const y = data[i + 1]!;
+    data[i + 1] = data[i + 2]!;
+    data[i + 2] = y;
+  }
+}

@@ -1,0 +1,108 @@
+import { Document, Extension, Format, GLB_BUFFER, Logger, VertexLayout, WebIO, type JSONDocument, type ReaderContext, type WriterContext } from '@gltf-transform/core';
+import type { EncodedFile } from '../format.js';
+import { GLB_CHUNK, GLB_HEADER_BYTES, GLB_MAGIC, GLB_VERSION } from './glb-container.js';
+
+const CAPTURE = 'MESHCODEC_capture';
+
+/**
+ * gltf-transform's serialisation (its internal GLTFWriter) is synchronous, but its public entry
+ * points (`writeJSON`, `writeBinary`) are declared async. This extension is called at the very end
+ * of that synchronous work with the finished JSON document and its buffers, removes itself from
+ * `extensionsUsed`, and keeps the result, so that `encodeSync` stays synchronous.
+ * test/gltf-write.test.ts checks that the result equals gltf-transform's own `writeBinary`.
+ */
+class CaptureWrittenJson extends Extension {
+  static override EXTENSION_NAME = CAPTURE;
+  override readonly extensionName = CAPTURE;
+  captured: JSONDocument | undefined;
+
+  override read(_context: ReaderContext): this {
+    return this;
+  }
+
+  override write(context: WriterContext): this {
+    const json = context.jsonDoc.json;
+    json.extensionsUsed = (json.extensionsUsed ?? []).filter((name) => name !== CAPTURE);
+    json.extensionsRequired = (json.extensionsRequired ?? []).filter((name) => name !== CAPTURE);
+    this.captured = context.jsonDoc;
+    return this;
+  }
+}
+
+const silent = new Logger(Logger.Verbosity.SILENT);
+
+/**
+ * The JSON document and its resources (buffers by URI), written synchronously. Each attribute gets
+ * its own buffer view (gltf-transform's SEPARATE layout): interleaving costs a pass per vertex and
+ * buys nothing for files that are converted rather than rendered.
+ */
+export function documentToJson(document: Document, format: 'GLB' | 'GLTF', basename = 'scene'): JSONDocument {
+  const capture = document.createExtension(CaptureWrittenJson);
+  try {
+    const io = new WebIO().setLogger(silent).setVertexLayout(VertexLayout.SEPARATE).registerExtensions([CaptureWrittenJson]);
+    io.writeJSON(document, { format: format === 'GLB' ? Format.GLB : Format.GLTF, basename }).catch(() => undefined);
+    if (!capture.captured) throw new Error('gltf-transform did not finish writing the document');
+    return capture.captured;
+  } finally {
+    capture.dispose();
+  }
+}
+
+/** A .glb file: the 12-byte header, the JSON chunk (space-padded), the BIN chunk (zero-padded). */
+export function documentToGlb(document: Document): Uint8Array {
+  const { json, resources } = documentToJson(document, 'GLB');
+  const text = new TextEncoder().encode(JSON.stringify(json));
+  const jsonLength = align4(text.length);
+  const bin = resources[GLB_BUFFER];
+  const binLength = bin ? align4(bin.length) : 0;
+  const total = GLB_HEADER_BYTES + 8 + jsonLength + (bin ? 8 + binLength : 0);
+  const out = new Uint8Array(total);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, GLB_MAGIC, true);
+  view.setUint32(4, GLB_VERSION, true);
+  view.setUint32(8, total, true);
+  view.setUint32(12, jsonLength, true);
+  view.setUint32(16, GLB_CHUNK.json, true);
+  out.set(text, 20);
+  out.fill(0x20, 20 + text.length, 20 + jsonLength);
+  if (bin) {
+    const at = 20 + jsonLength;
+    view.setUint32(at, binLength, true);
+    view.setUint32(at + 4, GLB_CHUNK.bin, true);
+    out.set(bin, at + 8);
+  }
+  return out;
+}
+
+/** A .gltf file with its buffers in external files named after `baseName` (without its extension). */
+export function documentToGltfFiles(document: Document, baseName: string): EncodedFile[] {
+  const stem = baseName.replace(/\.gltf$/i, '');
+  const { json, resources } = documentToJson(document, 'GLTF', stem.split('/').pop()!);
+  const main: EncodedFile = { name: `${stem}.gltf`, bytes: new TextEncoder().encode(JSON.stringify(json, null, 1)) };
+  return [main, ...Object.entries(resources).map(([uri, bytes]) => ({ name: siblingName(stem, uri), bytes }))];
+}
+
+/** A single .gltf file, its buffers embedded as base64 data: URIs. */
+export function documentToEmbeddedGltf(document: Document): Uint8Array {
+  const { json, resources } = documentToJson(document, 'GLTF');
+  for (const buffer of json.buffers ?? []) {
+    const bytes = buffer.uri !== undefined ? resources[buffer.uri] : undefined;
+    if (bytes) buffer.uri = `data:application/octet-stream;base64,${toBase64(bytes)}`;
+  }
+  return new TextEncoder().encode(JSON.stringify(json, null, 1));
+}
+
+function siblingName(stem: string, uri: string): string {
+  const slash = stem.lastIndexOf('/');
+  return slash < 0 ? uri : `${stem.slice(0, slash + 1)}${uri}`;
+}
+
+function align4(n: number): number {
+  return (n + 3) & ~3;
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
