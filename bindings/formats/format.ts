@@ -55,6 +55,11 @@ export interface FormatHandler<R extends ReadOptions = ReadOptions, W extends Wr
    * every file, the main one first, named from `baseName` (the main output's file name).
    */
   encodeFiles?(asset: Asset, baseName: string, options?: W): EncodedFile[];
+  /**
+   * Reads the file into the format's document and writes that document back: the same bytes
+   * where the format allows (binary formats), else a file that reads back to the same document.
+   */
+  rewriteSync?(bytes: Uint8Array, options?: R & W): Uint8Array;
   /** Format-specific facts for `meshcodec info` (surfaces, version, …). */
   describe?(bytes: Uint8Array, options?: R): Record<string, unknown>;
 }
