@@ -4,6 +4,8 @@ export * from './quantize';
 export * from './indices';
 export * from './iqm';
 export * from './unigine';
+export * from './parse-numbers';
+export * from './weld-vertices';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

@@ -26,6 +26,8 @@ interface KernelExports {
   tangentFrames(quats: number, count: number, dstNormals: number, dstTangents: number): void;
   weldIndexPairs(cindices: number, tindices: number, count: number, coordinateCount: number, triangleVertexCount: number, table: number, capacity: number, dstIndices: number, dstC: number, dstT: number): number;
   gatherComponents(src: number, srcCount: number, components: number, indices: number, count: number, dst: number): number;
+  parseFloats(text: number, length: number, dst: number, capacity: number): number;
+  weldVertices(words: number, stride: number, count: number, table: number, capacity: number, dstIndices: number, dstFirst: number): number;
 }
 
 /**
@@ -124,5 +126,8 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
         exports.weldIndexPairs(c!, t!, count!, coordinateCount >>> 0, triangleVertexCount >>> 0, h!, tableLength! - triangleVertexCount, i!, a!, b!)),
     gatherComponents: (src, components, indices, dst) =>
       run([src, indices], [dst], ([s, i, d], [srcLength, count]) => exports.gatherComponents(s!, Math.floor(srcLength! / components), components, i!, count!, d!)),
+    parseFloats: (text, dst) => run([text], [dst], ([t, d], [length, capacity]) => exports.parseFloats(t!, length!, d!, capacity!)),
+    weldVertices: (words, stride, table, dstIndices, dstFirst) =>
+      run([words], [table, dstIndices, dstFirst], ([w, t, i, f], [length, capacity]) => exports.weldVertices(w!, stride, Math.floor(length! / stride), t!, capacity!, i!, f!)),
   };
 }

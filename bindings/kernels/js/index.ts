@@ -3,6 +3,8 @@ import * as quantize from './quantize.js';
 import * as indices from './indices.js';
 import * as iqm from './iqm.js';
 import * as unigine from './unigine.js';
+import * as parseNumbers from './parse-numbers.js';
+import * as weldVertices from './weld-vertices.js';
 
 /** The pure-TypeScript backend: the twin of every WebAssembly kernel. */
-export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm, ...unigine };
+export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm, ...unigine, ...parseNumbers, ...weldVertices };
