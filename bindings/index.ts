@@ -23,8 +23,10 @@ export { toLoader, type MeshcodecLoader } from './formats/loaders.js';
 export { iqmFormat } from './formats/iqm/index.js';
 export { unigineFormat } from './formats/unigine/index.js';
 export { ms2Format } from './formats/ms2/index.js';
+export { apgFormat } from './formats/apg/index.js';
 /** Each format's document types, readers and writers, converters and defaults. */
 export * as iqm from './formats/iqm/index.js';
 export * as unigine from './formats/unigine/index.js';
 export * as ms2 from './formats/ms2/index.js';
-export { IqmLoader, UnigineLoader, Ms2Loader } from './formats/loaders.js';
+export * as apg from './formats/apg/index.js';
+export { IqmLoader, UnigineLoader, Ms2Loader, ApgLoader } from './formats/loaders.js';

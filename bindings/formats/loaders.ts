@@ -3,6 +3,7 @@ import type { FormatHandler, ReadOptions } from './format.js';
 import { iqmFormat } from './iqm/iqm-format.js';
 import { unigineFormat } from './unigine/index.js';
 import { ms2Format } from './ms2/index.js';
+import { apgFormat } from './apg/index.js';
 
 /** A loaders.gl-compatible loader object (`parse` takes an ArrayBuffer, resolves to an Asset). */
 export interface MeshcodecLoader {
@@ -40,3 +41,4 @@ export function toLoader(handler: FormatHandler): MeshcodecLoader {
 export const IqmLoader: MeshcodecLoader = toLoader(iqmFormat);
 export const UnigineLoader: MeshcodecLoader = toLoader(unigineFormat);
 export const Ms2Loader: MeshcodecLoader = toLoader(ms2Format);
+export const ApgLoader: MeshcodecLoader = toLoader(apgFormat);
