@@ -8,10 +8,10 @@
 // infinity, nan (any case; C's printf spellings). Tokens are separated by ASCII whitespace
 // (space, \t, \n, \v, \f, \r).
 //
-// Fast path (almost every token in real files): at most 15 significant digits and a decimal
-// exponent within ±22. The digits are exact in float64 and so is the power of ten, so one
-// float64 multiply or divide is the correctly rounded float64 (Clinger), and converting it to
-// float32 is the second rounding. Everything else goes to the exact path below.
+// Fast path (almost every token in real files): a mantissa of at most 2^53 and a decimal exponent
+// within ±22. The digits are exact in float64 and so is the power of ten, so one float64
+// multiply or divide is the correctly rounded float64 (Clinger), and converting it to float32
+// is the second rounding. Everything else goes to the exact path below.
 
 const POW10 = memory.data<f64>([
   1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
@@ -34,6 +34,10 @@ const EXPONENT_LIMIT: i32 = 100000000;
   return c - 48 < 10;
 }
 
+/** The final token when nothing follows it: copied here with a space after it. */
+const TAIL_CAPACITY: i32 = 256;
+const TAIL = memory.data(TAIL_CAPACITY + 16);
+
 /**
  * Parses every whitespace-separated token of `length` bytes at `text` into float32 values at
  * `dst`. Returns the number of values, or −(offset + 1) of the first token that is not a
@@ -41,81 +45,88 @@ const EXPONENT_LIMIT: i32 = 100000000;
  */
 export function parseFloats(text: usize, length: i32, dst: usize, capacity: i32): i32 {
   const end = text + <usize>length;
-  let p = text;
-  let count = 0;
+  // Every token before the last whitespace byte ends at a whitespace byte inside the text, so
+  // the token loops below need no end checks: they stop at it.
+  let terminated = end;
+  while (terminated > text && !isSpace(<u32>load<u8>(terminated - 1))) terminated--;
+  const count = parseTerminated(text, text, terminated, dst, 0, capacity);
+  if (count < 0 || terminated == end) return count;
+  // The last token has no whitespace after it (a file without a final newline).
+  const tail = <i32>(end - terminated);
+  if (count >= capacity) return -(<i32>(terminated - text) + 1);
+  if (tail <= TAIL_CAPACITY) {
+    memory.copy(TAIL, terminated, <usize>tail);
+    store<u8>(TAIL + <usize>tail, 32);
+    const result = parseTerminated(TAIL, TAIL, TAIL + <usize>tail + 1, dst, count, capacity);
+    return result < 0 ? -(<i32>(terminated - text) + 1) : result;
+  }
+  // Longer than any float needs, but valid: only the exact path reads such a token.
+  if (!isDecimal(terminated, end)) return -(<i32>(terminated - text) + 1);
+  const negative = load<u8>(terminated) == 45;
+  store<f32>(dst + (<usize>count << 2), exactToFloat32(terminated, end, negative));
+  return count + 1;
+}
+
+/**
+ * Tokens in [p, end), where `end` follows a whitespace byte (or p == end); values go to dst from
+ * index `count`. Offsets in errors count from `base`.
+ */
+function parseTerminated(base: usize, p: usize, end: usize, dst: usize, count: i32, capacity: i32): i32 {
   while (true) {
     while (p < end && isSpace(<u32>load<u8>(p))) p++;
-    if (p >= end) break;
+    if (p >= end) return count;
     const start = p;
-    if (count >= capacity) return -(<i32>(start - text) + 1);
+    if (count >= capacity) return -(<i32>(start - base) + 1);
     let c = <u32>load<u8>(p);
     const negative = c == 45;
-    if (c == 45 || c == 43) {
-      p++;
-      c = p < end ? <u32>load<u8>(p) : 32;
-    }
+    if (c == 45 || c == 43) c = <u32>load<u8>(++p);
+    // Up to 19 digits the mantissa is exact in a u64; with more, the exact path takes over.
     let mantissa: u64 = 0;
-    let digits = 0; // significant digits seen (after leading zeros)
-    let scale = 0; // decimal exponent correction from the point and from digits not kept
-    let anyDigit = false;
+    const integerStart = p; // after the sign
     while (isDigit(c)) {
-      anyDigit = true;
-      if (digits < 19) {
-        mantissa = mantissa * 10 + <u64>(c - 48);
-        if (mantissa != 0) digits++;
-      } else {
-        digits++;
-        scale++;
-      }
-      p++;
-      c = p < end ? <u32>load<u8>(p) : 32;
+      mantissa = mantissa * 10 + <u64>(c - 48);
+      c = <u32>load<u8>(++p);
     }
+    let digits = <i32>(p - integerStart);
+    let fractionDigits = 0;
     if (c == 46) {
-      p++;
-      c = p < end ? <u32>load<u8>(p) : 32;
+      const fractionStart = ++p;
+      c = <u32>load<u8>(p);
       while (isDigit(c)) {
-        anyDigit = true;
-        if (digits < 19) {
-          mantissa = mantissa * 10 + <u64>(c - 48);
-          if (mantissa != 0) digits++;
-          scale--;
-        } else digits++;
-        p++;
-        c = p < end ? <u32>load<u8>(p) : 32;
+        mantissa = mantissa * 10 + <u64>(c - 48);
+        c = <u32>load<u8>(++p);
       }
+      fractionDigits = <i32>(p - fractionStart);
+      digits += fractionDigits;
     }
-    if (!anyDigit) {
-      const word = parseWord(p, end, negative);
-      if (word == 0) return -(<i32>(start - text) + 1);
+    if (digits == 0) {
+      // No digits: a word (inf, nan) right after the sign, or not a number ("." or ".inf").
+      const word = p == integerStart ? parseWord(p, end, negative) : 0;
+      if (word == 0) return -(<i32>(start - base) + 1);
       p += <usize>(word >>> 8);
       store<f32>(dst + (<usize>count << 2), (word & 0xff) == 1 ? (negative ? -Infinity : Infinity) : NaN);
       count++;
       continue;
     }
     let exponent = 0;
-    if (c == 101 || c == 69) {
-      p++;
-      c = p < end ? <u32>load<u8>(p) : 32;
+    if ((c | 0x20) == 101) {
+      c = <u32>load<u8>(++p);
       let exponentNegative = false;
       if (c == 45 || c == 43) {
         exponentNegative = c == 45;
-        p++;
-        c = p < end ? <u32>load<u8>(p) : 32;
+        c = <u32>load<u8>(++p);
       }
-      if (!isDigit(c)) return -(<i32>(start - text) + 1);
+      if (!isDigit(c)) return -(<i32>(start - base) + 1);
       while (isDigit(c)) {
         if (exponent < EXPONENT_LIMIT) exponent = exponent * 10 + <i32>(c - 48);
-        p++;
-        c = p < end ? <u32>load<u8>(p) : 32;
+        c = <u32>load<u8>(++p);
       }
       if (exponentNegative) exponent = -exponent;
     }
-    if (!isSpace(c)) return -(<i32>(start - text) + 1);
-    const e = exponent + scale;
+    if (!isSpace(c)) return -(<i32>(start - base) + 1);
+    const e = exponent - fractionDigits;
     let value: f32;
-    if (mantissa == 0) {
-      value = negative ? -0.0 : 0.0;
-    } else if (digits <= 15 && e >= -22 && e <= 22) {
+    if (digits <= 19 && mantissa <= 0x20000000000000 && e >= -22 && e <= 22) {
       const m = <f64>mantissa;
       const v = e < 0 ? m / load<f64>(POW10 + (<usize>-e << 3)) : m * load<f64>(POW10 + (<usize>e << 3));
       value = <f32>(negative ? -v : v);
@@ -125,7 +136,26 @@ export function parseFloats(text: usize, length: i32, dst: usize, capacity: i32)
     store<f32>(dst + (<usize>count << 2), value);
     count++;
   }
-  return count;
+}
+
+/** Whether [p, end) is a decimal token of the grammar (for tokens only the exact path reads). */
+function isDecimal(p: usize, end: usize): bool {
+  let c = <u32>load<u8>(p);
+  if (c == 45 || c == 43) p++;
+  let digits = 0;
+  while (p < end && isDigit(<u32>load<u8>(p))) { p++; digits++; }
+  if (p < end && load<u8>(p) == 46) {
+    p++;
+    while (p < end && isDigit(<u32>load<u8>(p))) { p++; digits++; }
+  }
+  if (digits == 0) return false;
+  if (p < end && (<u32>load<u8>(p) | 0x20) == 101) {
+    p++;
+    if (p < end && (load<u8>(p) == 45 || load<u8>(p) == 43)) p++;
+    if (p >= end || !isDigit(<u32>load<u8>(p))) return false;
+    while (p < end && isDigit(<u32>load<u8>(p))) p++;
+  }
+  return p == end;
 }
 
 /**
@@ -214,6 +244,7 @@ function exactToFloat32(start: usize, end: usize, negative: bool): f32 {
     n++;
     scale--;
   }
+  if (n == 0) return negative ? -0.0 : 0.0;
   const e = exponent + scale; // value = digits × 10^e
   const leading = n - 1 + e; // 10^leading ≤ value < 10^(leading + 1)
   if (leading >= 39) return negative ? -Infinity : Infinity;

@@ -150,7 +150,7 @@ describe('parseFloats kernel: exactly Math.fround(Number(token)) on every backen
   });
 
   it('refuses tokens that are not numbers, at the token, on every backend', () => {
-    const bad = ['1e', '1e+', '--1', '+-1', '1.2.3', 'abc', '0x10', '1,5', '.', '-', '+', 'e5', '1e5x', 'inff', 'na', '1-2', '١'];
+    const bad = ['1e', '1e+', '--1', '+-1', '1.2.3', 'abc', '0x10', '1,5', '.', '-', '+', 'e5', '1e5x', 'inff', 'na', '1-2', '١', '.inf', '-.nan', '.e1', '1e5.5'];
     for (const token of bad) {
       const text = `1 2.5\n ${token} 3`;
       const offset = text.indexOf(token, 6);
@@ -165,6 +165,22 @@ describe('parseFloats kernel: exactly Math.fround(Number(token)) on every backen
       expect(parseOn(backend, '', 0).result).toBe(0);
       expect(parseOn(backend, '  \r\n', 0).result).toBe(0);
     }
+  });
+
+  it('a final token without whitespace after it, short or longer than the kernel copies (256 bytes)', () => {
+    const long = '0.' + '0'.repeat(300) + '123e300';
+    expectExact(['1', '2', long], 2);
+    for (const tail of [long, '2.5', '-inf', 'nan', '1e-3', '0.' + '1'.repeat(400)]) {
+      const expected = reference(tail);
+      for (const backend of BACKENDS) {
+        const { result, values } = parseOn(backend, `7 ${tail}`, 2);
+        expect({ backend, tail: tail.slice(0, 20), result, bits: floatBits(values)[1] }).toEqual({ backend, tail: tail.slice(0, 20), result: 2, bits: floatBits(Float32Array.of(expected))[0] });
+      }
+    }
+    for (const bad of ['1.' + '2'.repeat(300) + 'x', '-' + '5'.repeat(300) + 'e', '.' + '1'.repeat(300) + '.']) {
+      for (const backend of BACKENDS) expect(parseOn(backend, `7 ${bad}`, 2).result).toBe(-3);
+    }
+    for (const backend of BACKENDS) expect(parseOn(backend, '7 8', 1).result).toBe(-3);
   });
 
   it('every length 0–40 of a real apg line (no separator at the end, cut anywhere)', () => {

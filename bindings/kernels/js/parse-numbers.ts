@@ -27,6 +27,7 @@ export function parseFloats(text: Uint8Array, dst: Float32Array): number {
     let c = text[p]!;
     const negative = c === 45;
     if (c === 45 || c === 43) c = ++p < end ? text[p]! : 32;
+    const afterSign = p;
     // The mantissa stays below 2^53 in the fast path (15 digits), so a double holds it exactly;
     // beyond 15 significant digits only the count matters (the exact path re-reads the token).
     let mantissa = 0;
@@ -57,7 +58,8 @@ export function parseFloats(text: Uint8Array, dst: Float32Array): number {
       }
     }
     if (!anyDigit) {
-      const word = parseWord(text, p, end);
+      // No digits: a word (inf, nan) right after the sign, or not a number ("." or ".inf").
+      const word = p === afterSign ? parseWord(text, p, end) : 0;
       if (word === 0) return -(start + 1);
       p += word >>> 8;
       dst[count++] = (word & 0xff) === 1 ? (negative ? -Infinity : Infinity) : NaN;
