@@ -79,7 +79,8 @@ function parseTerminated(base: usize, p: usize, end: usize, dst: usize, count: i
     if (count >= capacity) return -(<i32>(start - base) + 1);
     let c = <u32>load<u8>(p);
     const negative = c == 45;
-    if (c == 45 || c == 43) c = <u32>load<u8>(++p);
+    p += <usize>(negative | (c == 43)); // no branch: signs come and go at random in real files
+    c = <u32>load<u8>(p);
     // Up to 19 digits the mantissa is exact in a u64; with more, the exact path takes over.
     let mantissa: u64 = 0;
     const integerStart = p; // after the sign
@@ -128,8 +129,9 @@ function parseTerminated(base: usize, p: usize, end: usize, dst: usize, count: i
     let value: f32;
     if (digits <= 19 && mantissa <= 0x20000000000000 && e >= -22 && e <= 22) {
       const m = <f64>mantissa;
-      const v = e < 0 ? m / load<f64>(POW10 + (<usize>-e << 3)) : m * load<f64>(POW10 + (<usize>e << 3));
-      value = <f32>(negative ? -v : v);
+      // e ≤ 0 (plain decimals; integers divide by 1) is the common case, e > 0 the rare one.
+      const v = e > 0 ? m * load<f64>(POW10 + (<usize>e << 3)) : m / load<f64>(POW10 + (<usize>-e << 3));
+      value = <f32>select<f64>(-v, v, negative);
     } else {
       value = exactToFloat32(start, p, negative);
     }
