@@ -131,6 +131,13 @@ describe('apg grammar, tolerances and errors', () => {
     expect(asset.warnings).toEqual([]);
   });
 
+  it('keeps UTF-8 in the header and animation names', () => {
+    const d = readApg(text(SMALL.replace('walk cycle', 'Gehen über  Brücke').replace('v.27DEC2014', 'v.27DEC2014 – ü')));
+    expect(d.animations[0]!.name).toBe('Gehen über  Brücke');
+    expect(d.header).toContain('– ü');
+    expect(comparable(readApg(writeApg(d)))).toEqual(comparable(d));
+  });
+
   it('tolerates the v.7NOV2014 header, CRLF, exponents and no final newline', () => {
     const crlf = SMALL.replace("v.27DEC2014", 'v.7NOV2014').replace('1 0 0\n', '1e0 0E+0 -0.0e-3\n').replace(/\n/g, '\r\n').replace(/\r\n$/, '');
     const d = readApg(text(crlf));

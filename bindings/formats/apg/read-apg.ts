@@ -22,6 +22,7 @@ export interface ReadApgOptions {
 }
 
 const AT = 0x40;
+const UTF8 = new TextDecoder('utf-8');
 const NEWLINE = 0x0a;
 
 /** True when the file starts with "@Anton's" (all the format's own readers check). */
@@ -63,7 +64,7 @@ class ApgReader {
     const bytes = this.bytes;
     if (!isApg(bytes)) this.fail('BAD_MAGIC', 0, `the file does not start with "${APG_MAGIC}"`);
     const headerEnd = this.lineEnd(0);
-    const document: ApgDocument = { header: this.latin1(0, headerEnd).replace(/\r$/, ''), vertexCount: -1, vertexArrays: [], animations: [] };
+    const document: ApgDocument = { header: this.utf8(0, headerEnd).replace(/\r$/, ''), vertexCount: -1, vertexArrays: [], animations: [] };
     let animation: ApgAnimation | undefined;
     let at = this.nextLine(headerEnd);
     while (at < bytes.length) {
@@ -161,7 +162,7 @@ class ApgReader {
     let durationAt = -1;
     for (let i = tokens.length - 2; i >= 2; i--) if (tokens[i]!.text === 'duration') { durationAt = i; break; }
     if (durationAt < 0 || durationAt !== tokens.length - 2) this.fail('SYNTAX', tokens[tokens.length - 1]!.offset, 'expected "duration D" at the end of the @animation line');
-    const name = durationAt > 2 ? this.latin1(tokens[2]!.offset, tokens[durationAt - 1]!.offset + tokens[durationAt - 1]!.text.length) : '';
+    const name = durationAt > 2 ? this.utf8(tokens[2]!.offset, tokens[durationAt - 1]!.offset + tokens[durationAt - 1]!.text.length) : '';
     return { name, duration: this.number(tokens[durationAt + 1]!), keys: [] };
   }
 
@@ -278,6 +279,11 @@ class ApgReader {
     let s = '';
     for (let i = start; i < end; i += 4096) s += String.fromCharCode(...this.bytes.subarray(i, Math.min(end, i + 4096)));
     return s;
+  }
+
+  /** Free text (the header, animation names), which our writer stores as UTF-8. */
+  private utf8(start: number, end: number): string {
+    return UTF8.decode(this.bytes.subarray(start, end));
   }
 
   private position(offset: number): { line: number; column: number } {

@@ -6,7 +6,7 @@ import type { QuantizeMode } from '../../kernels/raw-kernels.js';
 import type { WriteOptions } from '../format.js';
 import { MS2_FORMAT, MS2_MAX_COUNT, type Ms2Document } from './ms2-document.js';
 import { tightBounds, unityPositionBounds, unityUvBounds } from './quantization-bounds.js';
-import { negateEvery, swapSecondAndThirdCorners } from './to-asset.js';
+import { negateEvery, swapSecondAndThirdCorners } from './unity-handedness.js';
 
 export interface AssetToMs2Options {
   kernels?: Kernels;

@@ -2,6 +2,7 @@ import { emptyAsset, type Asset, type MeshAttributes } from '../../model/asset.j
 import type { Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
 import { MS2_UNITY_READER_LIMIT, type Ms2Document } from './ms2-document.js';
+import { negateEvery, swapSecondAndThirdCorners } from './unity-handedness.js';
 
 export interface Ms2ToAssetOptions {
   kernels?: Kernels;
@@ -50,18 +51,4 @@ function dequantize(kernels: Kernels, values: Uint16Array, components: number, b
     size.push(Math.fround(bounds[2 * c + 1]! - bounds[2 * c]!));
   }
   return kernels.dequantizeUnorm16(values, components, min, size);
-}
-
-/** Negates component `component` of every element (the left-handed ⇄ right-handed mirror). */
-export function negateEvery(values: Float32Array, stride: number, component: number): void {
-  for (let i = component; i < values.length; i += stride) values[i] = -values[i]!;
-}
-
-/** Reverses the winding of a triangle list in place. */
-export function swapSecondAndThirdCorners(indices: Uint32Array | Uint16Array): void {
-  for (let i = 0; i + 2 < indices.length; i += 3) {
-    const b = indices[i + 1]!;
-    indices[i + 1] = indices[i + 2]!;
-    indices[i + 2] = b;
-  }
 }
