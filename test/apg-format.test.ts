@@ -196,6 +196,9 @@ describe('apg grammar, tolerances and errors', () => {
     const d = readApg(text(SMALL));
     expect(new TextDecoder().decode(writeApg(d, { precision: 3 }))).toContain('t 1.000 TRA 0.000 1.000 0.000');
     expect(comparable(readApg(writeApg(d)))).toEqual(comparable(d));
+    // Repeated values are printed once; 0 and −0 stay apart.
+    const zeros: ApgDocument = { header: "@Anton's", vertexCount: 3, vertexArrays: [{ name: 'vp', components: 3, values: Float32Array.of(-0, 0, 0.5, 0, -0, 0.5, -0, -0, 0) }], animations: [] };
+    expect(new TextDecoder().decode(writeApg(zeros))).toContain('-0 0 0.5\n0 -0 0.5\n-0 -0 0\n');
   });
 
   it('writes the tube with skeleton and animation, the same text on every backend, and reads it back', () => {

@@ -16,7 +16,18 @@ export const WRITE_APG_DEFAULTS: Required<WriteApgOptions> = { precision: 'short
  */
 export function writeApg(document: ApgDocument, options: WriteApgOptions = {}): Uint8Array {
   const { precision } = { ...WRITE_APG_DEFAULTS, ...options };
-  const format = precision === 'shortest' ? formatFloat32Shortest : (v: number) => formatFixed(v, precision);
+  // A triangle soup repeats each vertex's values several times: print each distinct one once.
+  const printed = new Map<number, string>();
+  const print = precision === 'shortest' ? formatFloat32Shortest : (v: number) => formatFixed(v, precision);
+  const format = (v: number) => {
+    if (v === 0) return print(v); // the Map would take 0 and −0 for one key
+    let text = printed.get(v);
+    if (text === undefined) {
+      text = print(v);
+      printed.set(v, text);
+    }
+    return text;
+  };
   if (!document.header.startsWith(APG_MAGIC) || /[\r\n]/.test(document.header)) fail(`the header must be one line starting with "${APG_MAGIC}"`);
   const out: string[] = [document.header, `@vert_count ${document.vertexCount}`];
   const rows = (values: Float32Array, width: number) => {
