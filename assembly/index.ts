@@ -6,6 +6,8 @@ export * from './iqm';
 export * from './unigine';
 export * from './tangent-space';
 export * from './weld';
+export * from './parse-numbers';
+export * from './weld-vertices';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

@@ -26,9 +26,13 @@ export { iqmFormat } from './formats/iqm/index.js';
 export { unigineFormat } from './formats/unigine/index.js';
 export { tfFormat } from './formats/tf/index.js';
 export { gltfFormat, glbFormat } from './formats/gltf/index.js';
+export { ms2Format } from './formats/ms2/index.js';
+export { apgFormat } from './formats/apg/index.js';
 /** Each format's document types, readers and writers, converters and defaults. */
 export * as iqm from './formats/iqm/index.js';
 export * as unigine from './formats/unigine/index.js';
 export * as tf from './formats/tf/index.js';
 export * as gltf from './formats/gltf/index.js';
-export { IqmLoader, UnigineLoader, TfLoader, GltfLoader, GlbLoader } from './formats/loaders.js';
+export * as ms2 from './formats/ms2/index.js';
+export * as apg from './formats/apg/index.js';
+export { IqmLoader, UnigineLoader, TfLoader, GltfLoader, GlbLoader, Ms2Loader, ApgLoader } from './formats/loaders.js';

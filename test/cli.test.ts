@@ -49,6 +49,22 @@ describe('meshcodec CLI', () => {
     ]);
   });
 
+  it('info reads MeshSerializer2 (by size, by extension, by --format) and apg', () => {
+    const r = run(['info', '--json', 'fixtures/tube.data', 'fixtures/tube.apg']);
+    expect(r.code).toBe(0);
+    const infos = JSON.parse(r.stdout) as { format: string; triangles: number; joints: number; frames: number; details: Record<string, unknown> }[];
+    expect(infos.map((i) => [i.format, i.triangles, i.joints, i.frames])).toEqual([
+      ['ms2', 120, 0, 0],
+      ['apg', 120, 2, 16],
+    ]);
+    expect(infos[0]!.details).toMatchObject({ vertexFormat: 15 });
+    const dir = testTempDir('ms2');
+    const padded = join(dir, 'padded.bin');
+    writeFileSync(padded, Buffer.concat([readFileSync('fixtures/tube.data'), Buffer.from([0])]));
+    expect(run(['info', padded]).stderr).toContain('not a format meshcodec recognises');
+    expect(run(['info', '--format', 'ms2', padded]).stderr).toContain('follow the last triangle');
+  });
+
   it('convert writes the target format, one file (-o) or many (--out-dir --to)', () => {
     const dir = testTempDir('convert');
     const one = run(['convert', 'fixtures/tube.mesh', '-o', join(dir, 'a.iqm')]);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { IqmLoader, TfLoader, UnigineLoader, iqm, summarizeAsset, tf, unigine } from '../bindings/index.js';
+import { ApgLoader, IqmLoader, Ms2Loader, TfLoader, UnigineLoader, apg, iqm, ms2, summarizeAsset, tf, unigine } from '../bindings/index.js';
 
 describe('loaders.gl loader objects', () => {
   it('describe the format and parse an ArrayBuffer into an Asset', async () => {
@@ -11,11 +11,17 @@ describe('loaders.gl loader objects', () => {
     const asset = await IqmLoader.parse(arrayBuffer);
     expect(summarizeAsset(asset)).toMatchObject({ triangles: 120, joints: 2, frames: 16 });
     expect(summarizeAsset(UnigineLoader.parseSync(new Uint8Array(readFileSync('fixtures/tube.mesh'))))).toMatchObject({ triangles: 120 });
+    expect(Ms2Loader).toMatchObject({ id: 'ms2', extensions: ['data', 'bytes'], binary: true });
+    expect(ApgLoader).toMatchObject({ id: 'apg', extensions: ['apg'], binary: false });
+    expect(summarizeAsset(await Ms2Loader.parse(readFileSync('fixtures/tube.data')))).toMatchObject({ triangles: 120 });
+    expect(summarizeAsset(ApgLoader.parseSync(readFileSync('fixtures/tube.apg')))).toMatchObject({ triangles: 120, joints: 2 });
   });
 
   it('the package root exposes each format as a namespace', () => {
     expect(typeof iqm.readIqm).toBe('function');
     expect(typeof unigine.readUnigine).toBe('function');
+    expect(typeof ms2.readMs2).toBe('function');
+    expect(typeof apg.readApg).toBe('function');
     expect(typeof tf.readTfMesh).toBe('function');
   });
 

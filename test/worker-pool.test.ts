@@ -23,7 +23,7 @@ const companionNames = (name: string) => allFixtures.filter((other) => other.sta
 const fixtureNames = allFixtures.filter((name) => !allFixtures.some((owner) => name.startsWith(`${owner}.`)));
 const readFixture = (name: string) => new Uint8Array(readFileSync(join(FIXTURES_DIR, name)));
 /** A pool job for fixture `name` (its bytes, or `bytes`), with its companions. */
-const job = (name: string, bytes = readFixture(name)) => ({ name, bytes, companions: companionNames(name).map((c) => ({ name: c, bytes: readFixture(c) })) });
+const job = (name: string, bytes: Uint8Array = readFixture(name)) => ({ name, bytes, companions: companionNames(name).map((c) => ({ name: c, bytes: readFixture(c) })) });
 /** The synchronous reader's options for fixture `name`: its companions through `resolve`. */
 const readOptions = (name: string) => ({ fileName: name, resolve: (relative: string) => (companionNames(name).includes(relative) ? readFixture(relative) : undefined) });
 

@@ -57,9 +57,9 @@ export interface FormatHandler<R extends ReadOptions = ReadOptions, W extends Wr
   encodeFiles?(asset: Asset, baseName: string, options?: W): EncodedFile[];
   /**
    * Same-format conversion without the Asset: reads the file into this format's document and
-   * writes that back, so every file the reader accepts comes out byte for byte. Only the options
-   * that reading and writing the document take apply (`kernels`, limits); conversion options
-   * such as quantization do not.
+   * writes that back: the same bytes where the format allows (binary formats), else a file that
+   * reads back to the same document (text formats). Only the options that reading and writing the
+   * document take apply (`kernels`, limits); conversion options such as quantization do not.
    */
   rewriteSync?(bytes: Uint8Array, options?: R & W): Uint8Array;
   /** Format-specific facts for `meshcodec info` (surfaces, version, …). */

@@ -4,6 +4,8 @@ import { glbFormat, gltfFormat } from './gltf/gltf-format.js';
 import { iqmFormat } from './iqm/iqm-format.js';
 import { unigineFormat } from './unigine/index.js';
 import { tfFormat } from './tf/index.js';
+import { ms2Format } from './ms2/index.js';
+import { apgFormat } from './apg/index.js';
 
 /** A loaders.gl-compatible loader object (`parse` takes an ArrayBuffer, resolves to an Asset). */
 export interface MeshcodecLoader {
@@ -43,3 +45,5 @@ export const UnigineLoader: MeshcodecLoader = toLoader(unigineFormat);
 export const TfLoader: MeshcodecLoader = toLoader(tfFormat);
 export const GltfLoader: MeshcodecLoader = toLoader(gltfFormat);
 export const GlbLoader: MeshcodecLoader = toLoader(glbFormat);
+export const Ms2Loader: MeshcodecLoader = toLoader(ms2Format);
+export const ApgLoader: MeshcodecLoader = toLoader(apgFormat);

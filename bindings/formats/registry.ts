@@ -3,9 +3,14 @@ import { glbFormat, gltfFormat } from './gltf/gltf-format.js';
 import { iqmFormat } from './iqm/iqm-format.js';
 import { unigineFormat } from './unigine/index.js';
 import { tfFormat } from './tf/index.js';
+import { ms2Format } from './ms2/index.js';
+import { apgFormat } from './apg/index.js';
 
-/** Every format this build reads, in detection order. Formats register themselves here. */
-export const FORMATS: readonly FormatHandler[] = [unigineFormat, iqmFormat, glbFormat, gltfFormat, tfFormat];
+/**
+ * Every format this build reads, in detection order. Formats register themselves here; ms2 comes
+ * last, as it has no magic (its test is an exact size match).
+ */
+export const FORMATS: readonly FormatHandler[] = [unigineFormat, iqmFormat, glbFormat, gltfFormat, tfFormat, apgFormat, ms2Format];
 
 export function formatByName(name: string): FormatHandler | undefined {
   return FORMATS.find((f) => f.name === name);

@@ -132,7 +132,8 @@ export class ByteReader {
 
   /** A copy of the next `byteCount` bytes, detached from the input. */
   bytesCopy(byteCount: number, what = 'bytes'): Uint8Array {
-    return this.bytesView(byteCount, what).slice();
+    // new Uint8Array(view), not view.slice(): a Node Buffer's slice() is a view, not a copy.
+    return new Uint8Array(this.bytesView(byteCount, what));
   }
 
   /** `count` float32 values into a new array (unaligned-safe). */

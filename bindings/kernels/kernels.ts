@@ -202,6 +202,31 @@ export class Kernels {
     return bad < 0 ? dst : bad;
   }
 
+  /**
+   * Parses ASCII whitespace-separated numbers into `dst`, each exactly Math.fround(Number(token))
+   * (plus C's inf/infinity/nan spellings). Returns the count, or −(offset + 1) of the first token
+   * that is not a number or does not fit in `dst`.
+   */
+  parseFloats(text: Uint8Array, dst: Float32Array): number {
+    return this.raw.parseFloats(text, dst);
+  }
+
+  /**
+   * Welds vertices of `stride` words each whose words are all equal (float bits: 0 and −0 differ).
+   * Returns, per input vertex, its welded vertex (numbered by first appearance), and per welded
+   * vertex, its first input vertex.
+   */
+  weldVertices(words: Uint32Array, stride: number): { indices: Uint32Array; first: Uint32Array } {
+    if (!Number.isInteger(stride) || stride < 1 || words.length % stride !== 0) throw new RangeError(`${words.length} words do not divide into vertices of ${stride}`);
+    const count = words.length / stride;
+    let capacity = 1;
+    while (capacity < 2 * count) capacity *= 2;
+    const indices = new Uint32Array(count);
+    const first = new Uint32Array(count);
+    const vertices = this.raw.weldVertices(words, stride, new Uint32Array(capacity), indices, first);
+    return { indices, first: first.slice(0, vertices) };
+  }
+
   /** The narrowest array holding `indices`, which point into `vertexCount` vertices. */
   compactIndices(indices: Uint32Array, vertexCount: number): IndexArray {
     const narrowed = this.narrowIndices(indices, indexWidthFor(vertexCount));

@@ -49,4 +49,15 @@ export interface RawKernels {
   encodeTangentFrames(normals: Float32Array, tangents: Float32Array, hasTangents: boolean, dst: Int16Array): void;
   /** dst[i] = src[indices[i]] for elements of `components` floats; −1, or the first position whose index is out of range. */
   gatherComponents(src: Float32Array, components: number, indices: Uint32Array, dst: Float32Array): number;
+  /**
+   * ASCII whitespace-separated numbers to float32, each exactly Math.fround(Number(token)).
+   * Returns the count, or −(offset + 1) of the first token that is not a number or does not fit in `dst`.
+   */
+  parseFloats(text: Uint8Array, dst: Float32Array): number;
+  /**
+   * Welds vertices whose `stride` words are all equal; returns the vertex count. dstIndices: the
+   * welded vertex of each input vertex; dstFirst: for each welded vertex, its first input vertex.
+   * `table`: a power of two (≥ 2 × count) of hash slots.
+   */
+  weldVertices(words: Uint32Array, stride: number, table: Uint32Array, dstIndices: Uint32Array, dstFirst: Uint32Array): number;
 }

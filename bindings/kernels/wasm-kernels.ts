@@ -27,6 +27,8 @@ interface KernelExports {
   weldIndexStreams(streams: number, streamCount: number, count: number, limits: number, keyStream: number, table: number, capacity: number, dstIndices: number, dstTuples: number): number;
   encodeTangentFrames(normals: number, tangents: number, hasTangents: number, count: number, dst: number): void;
   gatherComponents(src: number, srcCount: number, components: number, indices: number, count: number, dst: number): number;
+  parseFloats(text: number, length: number, dst: number, capacity: number): number;
+  weldVertices(words: number, stride: number, count: number, table: number, capacity: number, dstIndices: number, dstFirst: number): number;
 }
 
 /**
@@ -129,5 +131,8 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
       run([normals, tangents], [dst], ([n, t, d], [, , count]) => exports.encodeTangentFrames(n!, t!, hasTangents ? 1 : 0, count! >> 2, d!)),
     gatherComponents: (src, components, indices, dst) =>
       run([src, indices], [dst], ([s, i, d], [srcLength, count]) => exports.gatherComponents(s!, Math.floor(srcLength! / components), components, i!, count!, d!)),
+    parseFloats: (text, dst) => run([text], [dst], ([t, d], [length, capacity]) => exports.parseFloats(t!, length!, d!, capacity!)),
+    weldVertices: (words, stride, table, dstIndices, dstFirst) =>
+      run([words], [table, dstIndices, dstFirst], ([w, t, i, f], [length, capacity]) => exports.weldVertices(w!, stride, Math.floor(length! / stride), t!, capacity!, i!, f!)),
   };
 }

@@ -5,6 +5,8 @@ import * as iqm from './iqm.js';
 import * as unigine from './unigine.js';
 import * as tangentSpace from './tangent-space.js';
 import * as weld from './weld.js';
+import * as parseNumbers from './parse-numbers.js';
+import * as weldVertices from './weld-vertices.js';
 
 /** The pure-TypeScript backend: the twin of every WebAssembly kernel. */
-export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld };
+export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices };

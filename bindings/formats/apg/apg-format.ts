@@ -1,0 +1,42 @@
+import { defineFormat } from '../define-format.js';
+import type { FormatHandler, ReadOptions } from '../format.js';
+import type { WriteOptions } from '../format.js';
+import { assetToApg } from './from-asset.js';
+import { isApg, readApg } from './read-apg.js';
+import { apgToAsset } from './to-asset.js';
+import { writeApg, type WriteApgOptions } from './write-apg.js';
+
+/** What `apgFormat.encodeSync` takes. */
+export interface ApgWriteOptions extends WriteOptions, WriteApgOptions {}
+
+/** apg (capnramses/apg_mesh), ASCII. */
+export const apgFormat = defineFormat({
+  name: 'apg',
+  extensions: ['.apg'],
+  mimeTypes: ['model/x-apg', 'text/plain'],
+  binary: false,
+  test: isApg,
+  parseSync: (bytes, options = {}) => {
+    const warnings: string[] = [];
+    const kernels = options.kernels ? { kernels: options.kernels } : {};
+    const asset = apgToAsset(readApg(bytes, { ...kernels, warnings }), { ...kernels, ...(options.frameRate ? { frameRate: options.frameRate } : {}) });
+    asset.warnings.unshift(...warnings);
+    return asset;
+  },
+  encodeSync: (asset, options = {}) => writeApg(assetToApg(asset, options), options),
+  rewriteSync: (bytes, options = {}) => writeApg(readApg(bytes, options.kernels ? { kernels: options.kernels } : {}), options),
+  describe: (bytes, options = {}) => {
+    const warnings: string[] = [];
+    const d = readApg(bytes, { ...(options.kernels ? { kernels: options.kernels } : {}), warnings });
+    return {
+      header: d.header,
+      vertexCount: d.vertexCount,
+      blocks: d.vertexArrays.map((a) => `${a.name} comps ${a.components}`),
+      bones: d.skeleton?.bones,
+      hierarchyNodes: d.hierarchy?.length,
+      animations: d.animations.map((a) => ({ name: a.name, duration: a.duration, keyBlocks: a.keys.length })),
+      boundingRadius: d.boundingRadius,
+      quirks: warnings.length ? warnings : undefined,
+    };
+  },
+} satisfies FormatHandler<ReadOptions, ApgWriteOptions>);

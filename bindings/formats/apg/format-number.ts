@@ -1,0 +1,36 @@
+// Numbers as apg text. By default the shortest decimal that reads back (Math.fround(Number(s)),
+// which is what the parseFloats kernel gives) to the same float32; or a fixed number of
+// fraction digits, as C's %.Nf.
+
+/** Shortest form that reads back to the same float32; C's spellings for infinities and NaN. */
+export function formatFloat32Shortest(value: number): string {
+  if (value !== value) return 'nan';
+  if (value === Infinity) return 'inf';
+  if (value === -Infinity) return '-inf';
+  if (value === 0) return Object.is(value, -0) ? '-0' : '0';
+  const target = Math.fround(value);
+  for (let digits = 1; digits < 9; digits++) {
+    const text = value.toPrecision(digits);
+    if (Math.fround(Number(text)) === target) return trimZeros(text);
+  }
+  return trimZeros(value.toPrecision(9));
+}
+
+/** `%.Nf`: fixed fraction digits (the sign of −0 kept, as C prints it). */
+export function formatFixed(value: number, fractionDigits: number): string {
+  if (value !== value) return 'nan';
+  if (value === Infinity) return 'inf';
+  if (value === -Infinity) return '-inf';
+  // toFixed switches to exponent form from 1e21 on; the reader accepts both.
+  const text = value.toFixed(fractionDigits);
+  return Object.is(value, -0) || (value < 0 && !text.startsWith('-')) ? '-' + text : text;
+}
+
+/** "1.500" -> "1.5", "2.0e+5" -> "2e+5"; integers and exponents otherwise unchanged. */
+function trimZeros(text: string): string {
+  const e = text.indexOf('e');
+  let mantissa = e < 0 ? text : text.slice(0, e);
+  const exponent = e < 0 ? '' : text.slice(e);
+  if (mantissa.includes('.')) mantissa = mantissa.replace(/\.?0+$/, '');
+  return mantissa + exponent;
+}

@@ -1,0 +1,111 @@
+import type { Asset, Mesh } from '../../model/asset.js';
+import type { Kernels } from '../../kernels/kernels.js';
+import { getKernels } from '../../kernels/backend.js';
+import { APG_DEFAULT_HEADER, type ApgDocument, type ApgKeyBlock, type ApgVertexArray } from './apg-document.js';
+import { compose4, identity4, invertAffine4, multiply4, type Matrix4 } from './matrices.js';
+
+export interface AssetToApgOptions {
+  kernels?: Kernels;
+}
+
+/**
+ * Converts an Asset to an apg document: every mesh expanded to one triangle soup (attributes a
+ * mesh lacks are dropped for all, with a warning), one bone id per vertex (the joint with the
+ * largest weight), the skeleton as hierarchy + offset matrices (inverse bind matrices), and each
+ * track as tra/rot/sca key blocks. Losses are appended to `asset.warnings`.
+ */
+export function assetToApg(asset: Asset, options: AssetToApgOptions = {}): ApgDocument {
+  const kernels = options.kernels ?? getKernels();
+  const warn = (message: string) => { if (!asset.warnings.includes(message)) asset.warnings.push(message); };
+  if (asset.meshes.length > 1) warn(`apg holds one triangle soup: ${asset.meshes.length} meshes were merged`);
+  const joints = asset.skeleton?.joints ?? [];
+  const arrays = soup(asset.meshes, kernels, warn);
+  const vertexCount = arrays[0] ? arrays[0].values.length / 3 : 0;
+  let radius = 0;
+  const positions = arrays[0]?.values ?? new Float32Array(0);
+  for (let i = 0; i < positions.length; i += 3) radius = Math.max(radius, Math.hypot(positions[i]!, positions[i + 1]!, positions[i + 2]!));
+  const document: ApgDocument = { header: APG_DEFAULT_HEADER, vertexCount, vertexArrays: arrays, animations: [], boundingRadius: Math.fround(radius) };
+  if (joints.length) {
+    document.skeleton = { bones: joints.length, animations: asset.animations.length };
+    document.rootTransform = Float32Array.from(identity4());
+    const globals: Matrix4[] = [];
+    document.offsetMatrices = new Float32Array(joints.length * 16);
+    joints.forEach((joint, i) => {
+      const local = compose4(joint.translation, joint.rotation, joint.scale);
+      const global = joint.parent >= 0 ? multiply4(globals[joint.parent]!, local) : local;
+      globals.push(global);
+      document.offsetMatrices!.set(invertAffine4(global) ?? identity4(), i * 16);
+    });
+    document.hierarchy = joints.map((joint, i) => ({ parent: joint.parent, boneId: i }));
+  }
+  for (const animation of asset.animations) {
+    const keys: ApgKeyBlock[] = [];
+    let duration = 0;
+    for (const track of animation.tracks) {
+      const times = track.times;
+      if (times.length) duration = Math.max(duration, times[times.length - 1]!);
+      if (track.translation) keys.push({ kind: 'tra', node: track.joint, times: times.slice(), values: track.translation.slice() });
+      if (track.rotation) {
+        const wxyz = new Float32Array(track.rotation.length);
+        for (let i = 0; i < wxyz.length; i += 4) wxyz.set([track.rotation[i + 3]!, track.rotation[i]!, track.rotation[i + 1]!, track.rotation[i + 2]!], i);
+        keys.push({ kind: 'rot', node: track.joint, times: times.slice(), values: wxyz });
+      }
+      if (track.scale) keys.push({ kind: 'sca', node: track.joint, times: times.slice(), values: track.scale.slice() });
+    }
+    document.animations.push({ name: animation.name.replace(/[\r\n]+/g, ' '), duration: Math.fround(duration), keys });
+  }
+  return document;
+}
+
+/** The meshes' corners as one soup of vertex arrays (vp first). */
+function soup(meshes: Mesh[], kernels: Kernels, warn: (m: string) => void): ApgVertexArray[] {
+  if (!meshes.length) return [];
+  const every = (has: (m: Mesh) => boolean, what: string) => {
+    const count = meshes.filter(has).length;
+    if (count > 0 && count < meshes.length) warn(`${what} were dropped: not every mesh has them`);
+    return count === meshes.length;
+  };
+  const gather = (pick: (m: Mesh) => Float32Array, components: number) => {
+    const parts = meshes.map((m) => {
+      const out = new Float32Array(m.indices.length * components);
+      kernels.raw.gatherComponents(pick(m), components, kernels.widenIndices(m.indices), out);
+      return out;
+    });
+    const all = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) { all.set(p, at); at += p.length; }
+    return all;
+  };
+  const arrays: ApgVertexArray[] = [{ name: 'vp', components: 3, values: gather((m) => m.attributes.positions, 3) }];
+  if (every((m) => !!m.attributes.normals, 'normals')) arrays.push({ name: 'vn', components: 3, values: gather((m) => m.attributes.normals!, 3) });
+  if (every((m) => !!m.attributes.uvs?.length, 'UVs')) arrays.push({ name: 'vt', components: 2, values: gather((m) => m.attributes.uvs![0]!, 2) });
+  if (every((m) => !!m.attributes.tangents, 'tangents')) arrays.push({ name: 'vtan', components: 4, values: gather((m) => m.attributes.tangents!, 4) });
+  if (every((m) => !!(m.attributes.joints && m.attributes.weights), 'joints and weights')) {
+    let blended = false;
+    const ids = gather((m) => dominantJoints(m, () => { blended = true; }), 1);
+    if (blended) warn('apg stores one bone per vertex: each vertex kept only the joint with the largest weight');
+    arrays.push({ name: 'vb', components: 1, values: ids });
+  }
+  for (const m of meshes) {
+    if ((m.attributes.uvs?.length ?? 0) > 1) warn('apg has one UV set: the others were dropped');
+    if (m.attributes.colors) warn('apg has no vertex colors: they were dropped');
+    if (m.extras && Object.keys(m.extras).length) warn('apg has no custom vertex arrays: they were dropped');
+  }
+  return arrays;
+}
+
+function dominantJoints(mesh: Mesh, onBlend: () => void): Float32Array {
+  const joints = mesh.attributes.joints!, weights = mesh.attributes.weights!;
+  const out = new Float32Array(joints.length / 4);
+  for (let v = 0; v < out.length; v++) {
+    let best = 0;
+    let used = 0;
+    for (let k = 0; k < 4; k++) {
+      if (weights[v * 4 + k]! > 0) used++;
+      if (weights[v * 4 + k]! > weights[v * 4 + best]!) best = k;
+    }
+    if (used > 1) onBlend();
+    out[v] = joints[v * 4 + best]!;
+  }
+  return out;
+}

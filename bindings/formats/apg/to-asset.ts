@@ -1,0 +1,198 @@
+import { emptyAsset, type Animation, type Asset, type Joint, type Mesh, type Track } from '../../model/asset.js';
+import type { Kernels } from '../../kernels/kernels.js';
+import { getKernels } from '../../kernels/backend.js';
+import { MeshFormatError } from '../../io/errors.js';
+import { DEFAULT_FRAME_RATE } from '../format.js';
+import type { ApgAnimation, ApgDocument, ApgKeyBlock, ApgVertexArray } from './apg-document.js';
+import { decompose4, identity4, invertAffine4, multiply4, type Matrix4 } from './matrices.js';
+
+export interface ApgToAssetOptions {
+  kernels?: Kernels;
+  /** Recorded as the animations' frame rate (apg times are seconds and store none); default 30. */
+  frameRate?: number;
+}
+
+/**
+ * Converts a document to the Asset model: the triangle soup becomes an indexed mesh by welding
+ * vertices whose values are all identical (weldVertices kernel), the skeleton comes from the
+ * hierarchy (one joint per node) with bind poses from the inverted offset matrices, and each
+ * node's tra/rot/sca keys become one track (times merged, channels sampled where they differ).
+ */
+export function apgToAsset(document: ApgDocument, options: ApgToAssetOptions = {}): Asset {
+  const kernels = options.kernels ?? getKernels();
+  const asset = emptyAsset('apg');
+  const warn = (message: string) => { if (!asset.warnings.includes(message)) asset.warnings.push(message); };
+  const joints = buildSkeleton(document, warn);
+  if (joints.length) asset.skeleton = { joints };
+  const mesh = buildMesh(document, kernels, joints.length, nodeOfBone(document), warn);
+  if (mesh) asset.meshes.push(mesh);
+  const frameRate = options.frameRate ?? DEFAULT_FRAME_RATE;
+  for (const animation of document.animations) asset.animations.push(buildAnimation(animation, joints.length, frameRate, warn));
+  if (document.rootTransform && !isIdentity(document.rootTransform)) warn('the apg root transform is not identity and was not applied');
+  return asset;
+}
+
+function fail(code: 'BAD_INDEX' | 'BAD_VALUE', detail: string): never {
+  throw new MeshFormatError({ code, format: 'apg' }, detail);
+}
+
+/** Node index for each bone id (the hierarchy's bone_id), or the bone itself without a hierarchy. */
+function nodeOfBone(document: ApgDocument): Map<number, number> {
+  const map = new Map<number, number>();
+  if (document.hierarchy) document.hierarchy.forEach((node, i) => { if (node.boneId >= 0 && !map.has(node.boneId)) map.set(node.boneId, i); });
+  else for (let b = 0; b < boneCount(document); b++) map.set(b, b);
+  return map;
+}
+
+function boneCount(document: ApgDocument): number {
+  return Math.max(document.skeleton?.bones ?? 0, (document.offsetMatrices?.length ?? 0) / 16);
+}
+
+function buildSkeleton(document: ApgDocument, warn: (m: string) => void): Joint[] {
+  const nodes = document.hierarchy ?? Array.from({ length: boneCount(document) }, (_, b) => ({ parent: -1, boneId: b }));
+  const offsets = document.offsetMatrices;
+  const globals: Matrix4[] = [];
+  return nodes.map((node, i) => {
+    if (node.parent >= i) fail('BAD_VALUE', `hierarchy node ${i} has parent ${node.parent}: parents must come before their children`);
+    const parentGlobal = node.parent >= 0 ? globals[node.parent]! : identity4();
+    let global = parentGlobal;
+    if (node.boneId >= 0 && offsets && node.boneId * 16 + 16 <= offsets.length) {
+      const inverse = invertAffine4(offsets.subarray(node.boneId * 16, node.boneId * 16 + 16));
+      if (inverse) global = inverse;
+      else warn(`the offset matrix of bone ${node.boneId} cannot be inverted; its bind pose is its parent's`);
+    }
+    globals.push(global);
+    const local = multiply4(invertAffine4(parentGlobal) ?? identity4(), global);
+    const trs = decompose4(local);
+    return { name: node.boneId >= 0 ? `bone${node.boneId}` : `node${i}`, parent: node.parent, ...trs };
+  });
+}
+
+function buildMesh(document: ApgDocument, kernels: Kernels, jointCount: number, nodes: Map<number, number>, warn: (m: string) => void): Mesh | undefined {
+  const arrays = document.vertexArrays;
+  const byName = (name: string) => arrays.find((a) => a.name === name);
+  const vp = byName('vp');
+  if (!vp) {
+    if (document.vertexCount > 0) warn('the apg file has no @vp block: its vertices were dropped');
+    return undefined;
+  }
+  if (vp.components !== 3) fail('BAD_VALUE', `@vp has comps ${vp.components}; positions need 3`);
+  const corners = document.vertexCount - (document.vertexCount % 3);
+  if (corners !== document.vertexCount) warn(`${document.vertexCount} vertices is not a whole number of triangles: the last ${document.vertexCount - corners} were dropped`);
+
+  // One row of float bits per soup vertex, every array side by side: equal rows weld.
+  const stride = arrays.reduce((n, a) => n + a.components, 0);
+  const words = new Uint32Array(corners * stride);
+  let column = 0;
+  for (const a of arrays) {
+    const bits = new Uint32Array(a.values.buffer, a.values.byteOffset, a.values.length);
+    for (let v = 0; v < corners; v++) for (let c = 0; c < a.components; c++) words[v * stride + column + c] = bits[v * a.components + c]!;
+    column += a.components;
+  }
+  const welded = kernels.weldVertices(words, stride);
+  const vertexCount = welded.first.length;
+  const gather = (a: ApgVertexArray) => {
+    const out = new Float32Array(vertexCount * a.components);
+    kernels.raw.gatherComponents(a.values, a.components, welded.first, out);
+    return out;
+  };
+  const mesh: Mesh = { name: 'mesh', attributes: { positions: gather(vp) }, indices: kernels.compactIndices(welded.indices, vertexCount) };
+  const attach = (name: 'vn' | 'vt' | 'vtan', components: number, set: (data: Float32Array) => void) => {
+    const a = byName(name);
+    if (!a) return;
+    if (a.components === components) set(gather(a));
+    else (mesh.extras ??= {})[name] = { components: a.components, data: gather(a) };
+  };
+  attach('vn', 3, (d) => { mesh.attributes.normals = d; });
+  attach('vt', 2, (d) => { mesh.attributes.uvs = [d]; });
+  attach('vtan', 4, (d) => { mesh.attributes.tangents = d; });
+  const vb = byName('vb');
+  if (vb) {
+    const ids = gather(vb);
+    const joints = new Uint16Array(vertexCount * 4);
+    const weights = new Float32Array(vertexCount * 4);
+    for (let v = 0; v < vertexCount; v++) {
+      const bone = ids[v * vb.components]!;
+      const node = nodes.get(bone);
+      if (node === undefined || node >= jointCount) fail('BAD_INDEX', `vertex bone id ${bone} names no bone of the skeleton`);
+      joints[v * 4] = node;
+      weights[v * 4] = 1;
+    }
+    mesh.attributes.joints = joints;
+    mesh.attributes.weights = weights;
+    if (vb.components > 1) warn('@vb has more than one value per vertex: only the first (the bone id) was used');
+  }
+  return mesh;
+}
+
+function buildAnimation(animation: ApgAnimation, jointCount: number, frameRate: number, warn: (m: string) => void): Animation {
+  const byNode = new Map<number, Partial<Record<ApgKeyBlock['kind'], ApgKeyBlock>>>();
+  for (const block of animation.keys) {
+    if (block.node < 0 || block.node >= jointCount) fail('BAD_INDEX', `animation "${animation.name}": keys for node ${block.node}, outside the ${jointCount} nodes`);
+    const entry = byNode.get(block.node) ?? {};
+    if (entry[block.kind]) warn(`animation "${animation.name}": node ${block.node} has two @${block.kind}_keys blocks; the last was kept`);
+    entry[block.kind] = block;
+    byNode.set(block.node, entry);
+  }
+  const tracks: Track[] = [];
+  let frameCount = 0;
+  for (const [joint, blocks] of [...byNode].sort((a, b) => a[0] - b[0])) {
+    const times = mergedTimes(Object.values(blocks).map((b) => b!.times));
+    const track: Track = { joint, times };
+    if (blocks.tra) track.translation = sampleLinear(blocks.tra, times);
+    if (blocks.sca) track.scale = sampleLinear(blocks.sca, times);
+    if (blocks.rot) track.rotation = sampleRotation(blocks.rot, times);
+    frameCount = Math.max(frameCount, times.length);
+    tracks.push(track);
+  }
+  return { name: animation.name, frameRate, frameCount, tracks };
+}
+
+/** The sorted union of key times (the blocks' own times when they agree, the usual case). */
+function mergedTimes(lists: Float32Array[]): Float32Array {
+  const first = lists[0]!;
+  if (lists.every((l) => l.length === first.length && l.every((t, i) => t === first[i]))) return first.slice();
+  return Float32Array.from(new Set(lists.flatMap((l) => Array.from(l)))).sort();
+}
+
+/** Index of the last key at or before t (0 before the first), searching on from `from` (sampled times ascend). */
+function keyBefore(times: Float32Array, t: number, from: number): number {
+  let k = from;
+  while (k + 1 < times.length && times[k + 1]! <= t) k++;
+  return k;
+}
+
+function sampleLinear(block: ApgKeyBlock, times: Float32Array): Float32Array {
+  const out = new Float32Array(times.length * 3);
+  let k = 0;
+  times.forEach((t, i) => {
+    k = keyBefore(block.times, t, k);
+    const next = Math.min(k + 1, block.times.length - 1);
+    const span = block.times[next]! - block.times[k]!;
+    const u = span > 0 ? Math.min(Math.max((t - block.times[k]!) / span, 0), 1) : 0;
+    for (let c = 0; c < 3; c++) out[i * 3 + c] = block.values[k * 3 + c]! + (block.values[next * 3 + c]! - block.values[k * 3 + c]!) * u;
+  });
+  return out;
+}
+
+/** apg rotations are w x y z; the Asset's x y z w. Between keys: normalized linear blend. */
+function sampleRotation(block: ApgKeyBlock, times: Float32Array): Float32Array {
+  const out = new Float32Array(times.length * 4);
+  let k = 0;
+  times.forEach((t, i) => {
+    k = keyBefore(block.times, t, k);
+    const next = Math.min(k + 1, block.times.length - 1);
+    const span = block.times[next]! - block.times[k]!;
+    const u = span > 0 ? Math.min(Math.max((t - block.times[k]!) / span, 0), 1) : 0;
+    const a = block.values.subarray(k * 4, k * 4 + 4), b = block.values.subarray(next * 4, next * 4 + 4);
+    const sign = a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]! + a[3]! * b[3]! < 0 ? -1 : 1;
+    const q = [0, 1, 2, 3].map((c) => a[c]! + (sign * b[c]! - a[c]!) * u);
+    const length = Math.hypot(...q) || 1;
+    out.set(u === 0 ? [a[1]!, a[2]!, a[3]!, a[0]!] : [q[1]! / length, q[2]! / length, q[3]! / length, q[0]! / length], i * 4);
+  });
+  return out;
+}
+
+function isIdentity(m: Float32Array): boolean {
+  return m.every((v, i) => v === (i % 5 === 0 ? 1 : 0));
+}

@@ -1,0 +1,30 @@
+import { defineFormat } from '../define-format.js';
+import type { FormatHandler, ReadOptions } from '../format.js';
+import { assetToMs2, type Ms2WriteOptions } from './from-asset.js';
+import { MS2_FORMAT, MS2_UNITY_READER_LIMIT } from './ms2-document.js';
+import { isMs2, readMs2 } from './read-ms2.js';
+import { ms2ToAsset } from './to-asset.js';
+import { writeMs2 } from './write-ms2.js';
+
+/** MeshSerializer2 (Unity): no magic, so detected only by its exact size; `.data` / `.bytes` otherwise. */
+export const ms2Format = defineFormat({
+  name: 'ms2',
+  extensions: ['.data', '.bytes'],
+  mimeTypes: ['application/octet-stream'],
+  binary: true,
+  test: isMs2,
+  parseSync: (bytes, options = {}) => ms2ToAsset(readMs2(bytes), options.kernels ? { kernels: options.kernels } : {}),
+  encodeSync: (asset, options = {}) => writeMs2(assetToMs2(asset, options)),
+  rewriteSync: (bytes) => writeMs2(readMs2(bytes)),
+  describe: (bytes) => {
+    const d = readMs2(bytes);
+    const arrays = Object.entries(MS2_FORMAT).filter(([, bit]) => d.format & bit).map(([name]) => name);
+    return {
+      vertexFormat: d.format,
+      arrays,
+      positionBounds: d.positionBounds ? Array.from(d.positionBounds) : undefined,
+      uvBounds: d.uvBounds ? Array.from(d.uvBounds) : undefined,
+      aboveUnityReaderLimit: d.vertexCount > MS2_UNITY_READER_LIMIT || d.triangleCount > MS2_UNITY_READER_LIMIT,
+    };
+  },
+} satisfies FormatHandler<ReadOptions, Ms2WriteOptions>);

@@ -1,0 +1,72 @@
+import { ByteReader } from '../../io/byte-reader.js';
+import { isValidMs2Format, ms2ByteSize, MS2_FORMAT, MS2_HEADER_BYTES, type Ms2Document } from './ms2-document.js';
+
+/**
+ * True when `bytes` has exactly the size its header promises. MeshSerializer2 has no magic, so
+ * this is all detection can go on (extensions `.data`/`.bytes` and `--format ms2` otherwise).
+ */
+export function isMs2(bytes: Uint8Array): boolean {
+  if (bytes.length < MS2_HEADER_BYTES) return false;
+  const vertexCount = bytes[0]! | (bytes[1]! << 8);
+  const triangleCount = bytes[2]! | (bytes[3]! << 8);
+  const format = bytes[4]!;
+  return isValidMs2Format(format) && ms2ByteSize(vertexCount, triangleCount, format) === bytes.length;
+}
+
+/**
+ * Reads a MeshSerializer2 file into its document. Every array is checked against the bytes
+ * left before it is read, every index against the vertex count, and bytes after the indices
+ * are refused (a format without magic gives no other sign of a wrong file).
+ */
+export function readMs2(bytes: Uint8Array): Ms2Document {
+  const r = new ByteReader(bytes, 'ms2');
+  const vertexCount = r.u16('vertex count');
+  const triangleCount = r.u16('triangle count');
+  const format = r.u8('vertex format');
+  if (!isValidMs2Format(format)) r.fail('BAD_VALUE', `vertex format ${format} is not 1..15 with bit 0 (positions) set`, 4);
+
+  let positionBounds: Float32Array | undefined;
+  let uvBounds: Float32Array | undefined;
+  if (vertexCount > 0) {
+    r.need(24, 'position bounds');
+    positionBounds = floatsAsStored(r.bytesView(24, 'position bounds'));
+  }
+  r.needCount(vertexCount * 3, 2, 'positions');
+  const positions = r.u16Array(vertexCount * 3, 'positions');
+  const normals = format & MS2_FORMAT.normals ? r.bytesCopy(r.needCount(vertexCount, 3, 'normals'), 'normals') : undefined;
+  const tangents = format & MS2_FORMAT.tangents ? r.bytesCopy(r.needCount(vertexCount, 4, 'tangents'), 'tangents') : undefined;
+  let uvs: Uint16Array | undefined;
+  if (format & MS2_FORMAT.uvs) {
+    if (vertexCount > 0) {
+      uvBounds = floatsAsStored(r.bytesView(16, 'UV bounds'));
+    }
+    r.needCount(vertexCount * 2, 2, 'UVs');
+    uvs = r.u16Array(vertexCount * 2, 'UVs');
+  }
+  const indicesAt = r.offset;
+  r.needCount(triangleCount * 3, 2, 'triangle indices');
+  const indices = r.u16Array(triangleCount * 3, 'triangle indices');
+  for (let i = 0; i < indices.length; i++) {
+    if (indices[i]! >= vertexCount) r.fail('BAD_INDEX', `index ${indices[i]} of corner ${i} is out of range for ${vertexCount} vertices`, indicesAt + i * 2);
+  }
+  if (r.remaining > 0) r.fail('TRAILING_DATA', `${r.remaining} bytes follow the last triangle (the header promises ${ms2ByteSize(vertexCount, triangleCount, format)} bytes)`);
+  return {
+    format,
+    vertexCount,
+    triangleCount,
+    positions,
+    indices,
+    ...(positionBounds ? { positionBounds } : {}),
+    ...(normals ? { normals } : {}),
+    ...(tangents ? { tangents } : {}),
+    ...(uvBounds ? { uvBounds } : {}),
+    ...(uvs ? { uvs } : {}),
+  };
+}
+
+/** Float32 values with their stored bits (a NaN's payload included), copied out of the input. */
+function floatsAsStored(bytes: Uint8Array): Float32Array {
+  const out = new Float32Array(bytes.length / 4);
+  new Uint8Array(out.buffer).set(bytes);
+  return out;
+}
