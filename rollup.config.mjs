@@ -36,10 +36,18 @@ export default [
     output: { file: 'dist/index.cjs', format: 'cjs', sourcemap: true, exports: 'named' },
     plugins: [nodeResolve(), ts(false)],
   },
+  // The CLI and its worker-pool script (found beside dist/cli.js) share one chunk of library code.
   {
-    input: 'bindings/cli/bin.ts',
+    input: { cli: 'bindings/cli/bin.ts', 'convert-worker': 'bindings/workers/convert-worker.ts' },
     external,
-    output: { file: 'dist/cli.js', format: 'es', banner: '#!/usr/bin/env node', sourcemap: false },
+    output: {
+      dir: 'dist',
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+      banner: (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
+      sourcemap: false,
+    },
     plugins: [nodeResolve(), ts(false)],
   },
 ];

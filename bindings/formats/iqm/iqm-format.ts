@@ -7,7 +7,7 @@ import { assetToIqm, type IqmWriteOptions } from './from-asset.js';
 import { IQM_CUSTOM, IQM_FORMAT_NAMES, IQM_VERTEX_TYPE_NAMES } from './vertex-formats.js';
 
 /** Inter-Quake Model v2 (.iqm). */
-export const iqmFormat: FormatHandler<ReadOptions, IqmWriteOptions> = {
+export const iqmFormat: FormatHandler<ReadOptions, IqmWriteOptions, 'iqm'> = {
   name: 'iqm',
   extensions: ['.iqm'],
   mimeTypes: ['model/x-iqm', 'application/octet-stream'],

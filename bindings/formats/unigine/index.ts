@@ -1,6 +1,6 @@
 import type { Asset } from '../../model/asset.js';
 import type { FormatHandler, ReadOptions } from '../format.js';
-import { assetToUnigine, type UnigineWriteOptions } from './from-asset.js';
+import { assetToUnigine, unigineKindFor, type UnigineWriteOptions } from './from-asset.js';
 import type { UnigineDocument } from './mesh-document.js';
 import { readUnigine } from './read-document.js';
 import { unigineToAsset } from './to-asset.js';
@@ -15,7 +15,7 @@ export { writeMesh } from './write-mesh.js';
 export { writeAnim } from './write-anim.js';
 export { writeUnigine } from './write-document.js';
 export { unigineToAsset, UNIGINE_READ_DEFAULTS } from './to-asset.js';
-export { assetToUnigine, UNIGINE_WRITE_DEFAULTS, type UnigineWriteOptions, type UnigineConversion } from './from-asset.js';
+export { assetToUnigine, unigineKindFor, UNIGINE_WRITE_DEFAULTS, type UnigineWriteOptions, type UnigineConversion } from './from-asset.js';
 
 /** Any "msNN" or "anNN" magic: ms11 and an10 are read, the others refused with a clear error. */
 const UNIGINE_MAGIC = /^(ms|an)\d\d$/;
@@ -56,13 +56,15 @@ export function describeUnigine(doc: UnigineDocument): Record<string, unknown> {
   };
 }
 
-export const unigineFormat: FormatHandler<ReadOptions, UnigineWriteOptions> = {
+export const unigineFormat: FormatHandler<ReadOptions, UnigineWriteOptions, 'unigine'> = {
   name: 'unigine',
+  aliases: ['mesh'],
   extensions: ['.mesh', '.anim'],
   mimeTypes: ['application/octet-stream'],
   binary: true,
   test: (bytes) => bytes.length >= 4 && UNIGINE_MAGIC.test(String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!)),
   parseSync: parseUnigine,
   encodeSync: encodeUnigine,
+  outputExtension: (asset, options) => (unigineKindFor(asset, options) === 'mesh' ? '.mesh' : '.anim'),
   describe: (bytes) => describeUnigine(readUnigine(bytes)),
 };

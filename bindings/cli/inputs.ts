@@ -1,0 +1,81 @@
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { basename, join, relative, resolve, sep } from 'node:path';
+import { CodedError } from '../io/error-info.js';
+import { globToRegExp, isGlob, splitGlob } from './glob.js';
+
+/** One input file and where it sits under the argument that named it. */
+export interface InputFile {
+  /** The path to read, or `-` for standard input. */
+  path: string;
+  /** The path relative to the folder or glob base that found it (its own name when named directly): kept under --out-dir. */
+  relative: string;
+}
+
+export interface ExpandedInputs {
+  files: InputFile[];
+  /** Arguments that named nothing (missing paths, globs without matches), as per-file failures. */
+  missing: { path: string; error: CodedError }[];
+}
+
+function walk(folder: string, accept: (name: string) => boolean, out: string[]): void {
+  const entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) walk(path, accept, out);
+    else if ((entry.isFile() || (entry.isSymbolicLink() && isFile(path))) && accept(entry.name)) out.push(path);
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+const toSlashes = (path: string) => path.split(sep).join('/');
+
+/**
+ * Expands FILES|DIRS|GLOBS: a file is taken as named; a folder is walked (recursively, sorted)
+ * and a glob expanded, both keeping only the files `accept` takes (a known extension); `-` is
+ * standard input. A file reached twice is read once.
+ */
+export function expandInputs(args: string[], accept: (name: string) => boolean): ExpandedInputs {
+  const files: InputFile[] = [];
+  const missing: ExpandedInputs['missing'] = [];
+  const seen = new Set<string>();
+  const add = (path: string, rel: string) => {
+    const key = path === '-' ? '-' : realPath(path);
+    if (seen.has(key)) return;
+    seen.add(key);
+    files.push({ path, relative: rel });
+  };
+  for (const arg of args) {
+    if (arg === '-') add('-', 'stdin');
+    else if (existsSync(arg)) {
+      if (statSync(arg).isDirectory()) {
+        const found: string[] = [];
+        walk(arg, accept, found);
+        for (const path of found) add(path, relative(arg, path));
+      } else add(arg, basename(arg));
+    } else if (isGlob(arg)) {
+      const { base, rest } = splitGlob(arg);
+      const pattern = globToRegExp(rest);
+      const found: string[] = [];
+      if (existsSync(base) && statSync(base).isDirectory()) walk(base, accept, found);
+      const matches = found.filter((path) => pattern.test(toSlashes(relative(base, path))));
+      if (matches.length === 0) missing.push({ path: arg, error: new CodedError('NO_MATCH', `no file matches ${arg}`) });
+      for (const path of matches) add(path, relative(base, path));
+    } else missing.push({ path: arg, error: new CodedError('ENOENT', `no such file or folder: ${arg}`) });
+  }
+  return { files, missing };
+}
+
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
