@@ -117,6 +117,7 @@ describe('meshcodec info', () => {
     const r = run(['info', '--json', 'in/tube.mesh', 'in/broken.mesh', 'in/missing.mesh']);
     expect(r.code).toBe(1);
     const results = JSON.parse(r.out) as Record<string, unknown>[];
+    expect(results.map((x) => x.file)).toEqual(['in/tube.mesh', 'in/broken.mesh', 'in/missing.mesh']);
     const byFile = Object.fromEntries(results.map((x) => [x.file, x]));
     expect(byFile['in/tube.mesh']).toMatchObject({ format: 'unigine', vertices: 78, triangles: 120, joints: 2, animations: 1, frames: 16, bytes: 4059 });
     expect(byFile['in/broken.mesh']!.error).toMatchObject({ format: 'unigine', offset: expect.any(Number), code: expect.stringMatching(/^[A-Z_]+$/) });

@@ -9,7 +9,7 @@ import { runConvertJob, type ConvertJob, type ConvertJobOutcome } from '../worke
 import { ConvertPool } from '../workers/convert-pool.js';
 import { writeFilesAtomic } from './atomic-write.js';
 import { readInput, type CommandContext } from './context.js';
-import type { ExpandedInputs, InputFile } from './inputs.js';
+import { inArgumentOrder, type ExpandedInputs, type InputFile } from './inputs.js';
 import { planOutputs, type OutputPlace } from './output-plan.js';
 import { Progress } from './progress.js';
 import { formatBytes } from './table.js';
@@ -168,8 +168,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   progress.finish();
 
   const failed = results.filter((r) => !r.ok).length;
-  const order = new Map([...inputs.missing.map((m) => m.path), ...files.map((f) => f.path)].map((path, i) => [path, i]));
-  results.sort((a, b) => order.get(a.input)! - order.get(b.input)!);
+  inArgumentOrder(inputs, results, (r) => r.input);
   if (ctx.json) io.out(JSON.stringify(results, null, 2) + '\n');
   if (!ctx.quiet) {
     const seconds = (performance.now() - started) / 1000;

@@ -2,7 +2,7 @@ import { summarizeAsset, type Asset } from '../model/asset.js';
 import { errorInfo, type ErrorInfo } from '../io/error-info.js';
 import { nodeSiblingResolver } from '../node/sibling-resolver.js';
 import { sourceHandler } from '../workers/convert-job.js';
-import type { ExpandedInputs } from './inputs.js';
+import { inArgumentOrder, type ExpandedInputs } from './inputs.js';
 import { readInput, type CommandContext } from './context.js';
 import { renderDetails } from './details.js';
 import { formatTable } from './table.js';
@@ -75,6 +75,7 @@ export async function runInfo(inputs: ExpandedInputs, ctx: CommandContext): Prom
       results.push({ file: input.path, error: errorInfo(e) });
     }
   }
+  inArgumentOrder(inputs, results, (r) => r.file);
   const ok = results.filter((r): r is FileInfo => !('error' in r));
   const failed = results.filter((r): r is FileInfoFailure => 'error' in r);
   if (ctx.json) ctx.io.out(JSON.stringify(results, null, 2) + '\n');

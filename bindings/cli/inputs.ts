@@ -15,6 +15,8 @@ export interface ExpandedInputs {
   files: InputFile[];
   /** Arguments that named nothing (missing paths, globs without matches), as per-file failures. */
   missing: { path: string; error: CodedError }[];
+  /** Every path of `files` and `missing` in the order the arguments gave them: results are reported in this order. */
+  order: Map<string, number>;
 }
 
 function walk(folder: string, accept: (name: string) => boolean, out: string[]): void {
@@ -36,6 +38,11 @@ function isFile(path: string): boolean {
 
 const toSlashes = (path: string) => path.split(sep).join('/');
 
+/** Sorts per-file results into the order of the arguments that named the files. */
+export function inArgumentOrder<T>(inputs: ExpandedInputs, results: T[], pathOf: (result: T) => string): T[] {
+  return results.sort((a, b) => (inputs.order.get(pathOf(a)) ?? 0) - (inputs.order.get(pathOf(b)) ?? 0));
+}
+
 /**
  * Expands FILES|DIRS|GLOBS: a file is taken as named; a folder is walked (recursively, sorted)
  * and a glob expanded, both keeping only the files `accept` takes (a known extension); `-` is
@@ -44,12 +51,18 @@ const toSlashes = (path: string) => path.split(sep).join('/');
 export function expandInputs(args: string[], accept: (name: string) => boolean): ExpandedInputs {
   const files: InputFile[] = [];
   const missing: ExpandedInputs['missing'] = [];
+  const order = new Map<string, number>();
+  const addMissing = (path: string, error: CodedError) => {
+    missing.push({ path, error });
+    order.set(path, order.size);
+  };
   const seen = new Set<string>();
   const add = (path: string, rel: string) => {
     const key = path === '-' ? '-' : realPath(path);
     if (seen.has(key)) return;
     seen.add(key);
     files.push({ path, relative: rel });
+    order.set(path, order.size);
   };
   for (const arg of args) {
     if (arg === '-') add('-', 'stdin');
@@ -65,11 +78,11 @@ export function expandInputs(args: string[], accept: (name: string) => boolean):
       const found: string[] = [];
       if (existsSync(base) && statSync(base).isDirectory()) walk(base, accept, found);
       const matches = found.filter((path) => pattern.test(toSlashes(relative(base, path))));
-      if (matches.length === 0) missing.push({ path: arg, error: new CodedError('NO_MATCH', `no file matches ${arg}`) });
+      if (matches.length === 0) addMissing(arg, new CodedError('NO_MATCH', `no file matches ${arg}`));
       for (const path of matches) add(path, relative(base, path));
-    } else missing.push({ path: arg, error: new CodedError('ENOENT', `no such file or folder: ${arg}`) });
+    } else addMissing(arg, new CodedError('ENOENT', `no such file or folder: ${arg}`));
   }
-  return { files, missing };
+  return { files, missing, order };
 }
 
 function realPath(path: string): string {

@@ -1,7 +1,7 @@
 import { errorInfo } from '../io/error-info.js';
 import { nodeSiblingResolver } from '../node/sibling-resolver.js';
 import { sourceHandler } from '../workers/convert-job.js';
-import type { ExpandedInputs } from './inputs.js';
+import { inArgumentOrder, type ExpandedInputs } from './inputs.js';
 import { readInput, type CommandContext } from './context.js';
 
 export interface ValidationProblem {
@@ -87,6 +87,7 @@ export async function runValidate(inputs: ExpandedInputs, ctx: CommandContext): 
     }
     results.push(validateBytes(input.path, bytes, ctx));
   }
+  inArgumentOrder(inputs, results, (r) => r.file);
   if (ctx.json) ctx.io.out(JSON.stringify(results, null, 2) + '\n');
   else for (const r of results) ctx.io.out(humanLine(r) + (ctx.verbose ? r.warnings.map((w) => `  warning: ${w}\n`).join('') : ''));
   return results.some((r) => !r.ok || r.problems.length) ? 1 : 0;
