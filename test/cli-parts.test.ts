@@ -2,7 +2,8 @@
 // on a terminal, the warning tally, and the sibling resolver the CLI hands to readers.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFilesAtomic } from '../bindings/cli/atomic-write.js';
 import { globToRegExp, splitGlob } from '../bindings/cli/glob.js';
@@ -12,6 +13,10 @@ import { Progress } from '../bindings/cli/progress.js';
 import type { CliIO } from '../bindings/cli/stdio.js';
 import { WarningTally } from '../bindings/cli/warning-tally.js';
 import { nodeSiblingResolver } from '../bindings/node/sibling-resolver.js';
+import type { FormatHandler } from '../bindings/formats/format.js';
+import { unigineFormat } from '../bindings/formats/unigine/index.js';
+import { createKernelsSync } from '../bindings/kernels/backend.js';
+import { runConvertJob } from '../bindings/workers/convert-job.js';
 
 let dir = '';
 beforeAll(() => {
@@ -164,5 +169,38 @@ describe('sibling resolver', () => {
     expect(text('link.bin')).toBeUndefined();
     expect(text('inner')).toBeUndefined();
     expect(text('')).toBeUndefined();
+  });
+});
+
+describe('convert job', () => {
+  const tube = new Uint8Array(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'tube.mesh')));
+  const kernels = createKernelsSync('js');
+
+  it("rewrites a same-format file with the handler's rewriteSync when it has one, unless the output's extension changes the kind", () => {
+    const calls: Uint8Array[] = [];
+    const handler = unigineFormat as FormatHandler;
+    handler.rewriteSync = (bytes) => {
+      calls.push(bytes);
+      return bytes.slice();
+    };
+    try {
+      const same = runConvertJob({ bytes: tube, inputPath: 'in/tube.mesh', to: 'unigine', outputStem: 'tube' }, kernels);
+      expect(same).toMatchObject({ ok: true, rewritten: true, files: [{ name: 'tube.mesh', bytes: tube }] });
+      const named = runConvertJob({ bytes: tube, inputPath: 'in/tube.mesh', to: 'mesh', outputName: 'out/copy.mesh' }, kernels);
+      expect(named).toMatchObject({ ok: true, rewritten: true, files: [{ name: 'copy.mesh' }] });
+      const anim = runConvertJob({ bytes: tube, inputPath: 'in/tube.mesh', to: 'unigine', outputName: 'out/tube.anim' }, kernels);
+      expect(anim).toMatchObject({ ok: true, rewritten: false, files: [{ name: 'tube.anim' }] });
+      expect(calls).toHaveLength(2);
+    } finally {
+      delete handler.rewriteSync;
+    }
+  });
+
+  it('returns failures as data with code, format and offset (they cross worker boundaries intact)', () => {
+    expect(runConvertJob({ bytes: tube.subarray(0, 1000), inputPath: 'broken.mesh', to: 'iqm', outputStem: 'broken' }, kernels)).toMatchObject({
+      ok: false,
+      error: { format: 'unigine', offset: expect.any(Number), code: expect.stringMatching(/^[A-Z_]+$/) },
+    });
+    expect(runConvertJob({ bytes: new Uint8Array(8), inputPath: '-', to: 'iqm' }, kernels)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_FORMAT', format: null } });
   });
 });
