@@ -107,7 +107,11 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
 const baseline = median(runs.filter((r) => r.jobs === jobCounts[0]).map((r) => r.seconds));
 const rows = jobCounts.map((jobs) => {
   const mine = runs.filter((r) => r.jobs === jobs);

@@ -102,7 +102,7 @@ describe('atomic writes', () => {
 
 function fakeIO(tty: boolean) {
   let err = '';
-  const io: CliIO = { out: () => undefined, err: (s) => void (err += s), errIsTTY: tty, columns: 80, readStdin: async () => new Uint8Array() };
+  const io: CliIO = { out: () => undefined, err: (s) => void (err += s), outIsTTY: false, errIsTTY: tty, columns: 80, readStdin: async () => new Uint8Array() };
   return { io, text: () => err };
 }
 

@@ -234,6 +234,21 @@ describe('meshcodec convert', () => {
     expect(quiet.err.trim().split('\n')).toEqual([expect.stringMatching(/^in\/broken\.mesh: error:/)]);
   });
 
+  it('an interrupted run (SIGTERM) exits 143 and leaves no temporary files', async () => {
+    const src = join(dir, 'interrupt');
+    mkdirSync(src);
+    for (let i = 0; i < 400; i++) copyFileSync(join(inDir(), 'tube.mesh'), join(src, `t${i}.mesh`));
+    const child = spawn(process.execPath, [CLI, 'convert', 'interrupt', '--to', 'iqm', '--out-dir', 'interrupted', '--jobs', '1'], { cwd: dir });
+    // Stopped once the first file is done, so that it stops in the middle of the batch.
+    child.stderr.once('data', () => child.kill('SIGTERM'));
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    expect(code).toBe(143);
+    const written = filesUnder(join(dir, 'interrupted'));
+    expect(written.length).toBeGreaterThan(0);
+    expect(written.length).toBeLessThan(400);
+    expect(written.filter((f) => f.includes('.partial'))).toEqual([]);
+  });
+
   it.skipIf(!corpusAvailable)('QBZ95_long.mesh and QBZ95_long.anim in one batch both convert (corpus)', () => {
     const q = join(dir, 'qbz');
     mkdirSync(q);

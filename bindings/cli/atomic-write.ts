@@ -1,8 +1,24 @@
+import { unlinkSync } from 'node:fs';
 import { link, mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CodedError } from '../io/error-info.js';
 
 let counter = 0;
+
+/** Temporary files being written, so that an interrupted run can remove them. */
+const partialFiles = new Set<string>();
+
+/** Removes the temporary files of writes still in progress (for SIGINT / SIGTERM). */
+export function removePartialFiles(): void {
+  for (const path of partialFiles) {
+    try {
+      unlinkSync(path);
+    } catch {
+      // already renamed or removed
+    }
+  }
+  partialFiles.clear();
+}
 
 async function exists(path: string): Promise<boolean> {
   try {
@@ -29,6 +45,7 @@ export async function writeFilesAtomic(files: readonly { path: string; bytes: Ui
       await mkdir(dirname(f.path), { recursive: true });
       const temporary = join(dirname(f.path), `.${basename(f.path)}.${process.pid}-${counter++}.partial`);
       staged.push({ temporary, path: f.path });
+      partialFiles.add(temporary);
       await writeFile(temporary, f.bytes, { flag: 'wx' });
     }
     for (const s of staged) {
@@ -36,7 +53,10 @@ export async function writeFilesAtomic(files: readonly { path: string; bytes: Ui
       else await linkOrRename(s.temporary, s.path);
     }
   } finally {
-    for (const s of staged) await unlink(s.temporary).catch(() => undefined);
+    for (const s of staged) {
+      await unlink(s.temporary).catch(() => undefined);
+      partialFiles.delete(s.temporary);
+    }
   }
 }
 

@@ -107,6 +107,7 @@ export async function runCli(argv: string[], env: CliEnvironment): Promise<numbe
     return usage(`-o takes one input, but ${inputs.files.length + inputs.missing.length} were given; use --out-dir DIR for several`, command);
   }
   if (values.output === '-' && values.json) return usage('--json and -o - would both write to stdout', command);
+  if (values.output === '-' && io.outIsTTY) return usage('-o - would write binary data to a terminal: redirect stdout or use -o FILE', command);
   let jobs = availableParallelism();
   if (values.jobs !== undefined) {
     jobs = Number(values.jobs);

@@ -2,6 +2,8 @@
 export interface CliIO {
   out(text: string | Uint8Array): void;
   err(text: string): void;
+  /** Whether stdout is a terminal (binary output is refused there). */
+  outIsTTY: boolean;
   /** Whether stderr is a terminal (a progress bar) or not (plain lines). */
   errIsTTY: boolean;
   /** Terminal width for the progress bar. */
@@ -21,6 +23,7 @@ export function processIO(): CliIO {
   return {
     out: (text) => void process.stdout.write(text),
     err: (text) => void process.stderr.write(text),
+    outIsTTY: process.stdout.isTTY === true,
     errIsTTY: process.stderr.isTTY === true,
     columns: process.stderr.columns ?? 80,
     readStdin: async () => {
