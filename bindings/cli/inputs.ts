@@ -19,12 +19,14 @@ export interface ExpandedInputs {
   order: Map<string, number>;
 }
 
-function walk(folder: string, accept: (name: string) => boolean, out: string[]): void {
+/** Files under `folder` that `accept` takes, sorted, at most `depth` levels down (1: the folder's own files). */
+function walk(folder: string, accept: (name: string) => boolean, out: string[], depth = Infinity): void {
   const entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) walk(path, accept, out);
-    else if ((entry.isFile() || (entry.isSymbolicLink() && isFile(path))) && accept(entry.name)) out.push(path);
+    if (entry.isDirectory()) {
+      if (depth > 1) walk(path, accept, out, depth - 1);
+    } else if ((entry.isFile() || (entry.isSymbolicLink() && isFile(path))) && accept(entry.name)) out.push(path);
   }
 }
 
@@ -76,7 +78,9 @@ export function expandInputs(args: string[], accept: (name: string) => boolean):
       const { base, rest } = splitGlob(arg);
       const pattern = globToRegExp(rest);
       const found: string[] = [];
-      if (existsSync(base) && statSync(base).isDirectory()) walk(base, accept, found);
+      // A pattern without ** reaches only as deep as its segments.
+      const depth = rest.includes('**') ? Infinity : rest.split('/').length;
+      if (existsSync(base) && statSync(base).isDirectory()) walk(base, accept, found, depth);
       const matches = found.filter((path) => pattern.test(toSlashes(relative(base, path))));
       if (matches.length === 0) addMissing(arg, new CodedError('NO_MATCH', `no file matches ${arg}`));
       for (const path of matches) add(path, relative(base, path));
