@@ -5,7 +5,7 @@ import type { FormatHandler } from '../formats/format.js';
 import { formatByExtension, formatByName, FORMAT_NAMES } from '../formats/registry.js';
 import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
 import { nodeSiblingResolver } from '../node/sibling-resolver.js';
-import { runConvertJob, type ConvertJob, type ConvertJobOutcome } from '../workers/convert-job.js';
+import { runConvertJob, type ConvertJob, type ConvertJobDone, type ConvertJobOutcome } from '../workers/convert-job.js';
 import { ConvertPool } from '../workers/convert-pool.js';
 import { writeFilesAtomic } from './atomic-write.js';
 import { readInput, type CommandContext } from './context.js';
@@ -111,16 +111,21 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     if (ctx.format !== undefined) job.from = ctx.format;
     if (settings.output !== undefined && settings.output !== '-') job.outputName = settings.output;
     else job.outputStem = place?.stem ?? (input.path === '-' ? 'stdin' : basename(input.path));
-    const outcome: ConvertJobOutcome = pool
-      ? await pool.run(job)
-      : runConvertJob(job, ctx.kernels, input.path === '-' ? undefined : nodeSiblingResolver(input.path));
+    let outcome: ConvertJobOutcome;
+    try {
+      outcome = pool ? await pool.run(job) : runConvertJob(job, ctx.kernels, input.path === '-' ? undefined : nodeSiblingResolver(input.path));
+    } catch (e) {
+      // A worker that died (out of memory, …): this file fails, the others go on.
+      fail(input.path, e);
+      return;
+    }
     if (!outcome.ok) {
       results.push({ input: input.path, ok: false, error: outcome.error });
       progress.fileFailed(`${input.path}: error: ${outcome.error.message}`);
       return;
     }
     try {
-      const outputs = await commit(outcome, input, place);
+      const outputs = await commit(outcome, place);
       const out = outcome.files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
       bytesIn += size;
       bytesOut += out;
@@ -133,7 +138,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     }
   };
 
-  const commit = async (outcome: Extract<ConvertJobOutcome, { ok: true }>, input: InputFile, place: OutputPlace | undefined): Promise<string[]> => {
+  const commit = async (outcome: ConvertJobDone, place: OutputPlace | undefined): Promise<string[]> => {
     if (settings.output === '-') {
       if (outcome.files.length !== 1) throw new CodedError('MULTI_FILE_OUTPUT', `${outcome.to} writes ${outcome.files.length} files; they cannot all go to stdout`);
       io.out(outcome.files[0]!.bytes);
