@@ -10,6 +10,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { fmt, machine, markdownTable, writeResults } from './harness.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -86,10 +87,38 @@ interface Run {
   /** The run's CPU time, all threads: on a shared machine, wall time alone hides contention. */
   cpuSeconds: number;
 }
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * What two threads can gain on this machine right now: the same integer loop on one thread,
+ * then on two at once (twice the work); 2.0 on two idle cores. Read the bulk speed-up against it.
+ */
+async function parallelCeiling(): Promise<number> {
+  const loop = `const { parentPort } = require('node:worker_threads'); let x = 0; for (let i = 0; i < 2e8; i++) x = (x + i * 7) | 0; parentPort.postMessage(x);`;
+  const threads = async (n: number) => {
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: n }, () => new Promise((done) => new Worker(loop, { eval: true }).once('message', done))));
+    return performance.now() - t0;
+  };
+  const ratios: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const one = await threads(1);
+    ratios.push((2 * one) / (await threads(2)));
+  }
+  return median(ratios);
+}
+
 const runs: Run[] = [];
+const ceilings: number[] = [];
 const loadBefore = loadavg()[0]!;
 try {
   for (let round = 0; round < rounds; round++) {
+    ceilings.push(await parallelCeiling());
+    console.log(`round ${round + 1}: two threads of a plain loop run ${fmt(ceilings.at(-1)!)}× one`);
     for (const jobs of jobCounts) {
       const out = join(work, 'out');
       rmSync(out, { recursive: true, force: true });
@@ -107,11 +136,6 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-const median = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const baseline = median(runs.filter((r) => r.jobs === jobCounts[0]).map((r) => r.seconds));
 const rows = jobCounts.map((jobs) => {
   const mine = runs.filter((r) => r.jobs === jobs);
@@ -121,6 +145,8 @@ const rows = jobCounts.map((jobs) => {
 
 const m = machine();
 const loadAfter = loadavg()[0]!;
+const ceiling = median(ceilings);
+console.log(`\nparallel ceiling (two threads of a plain loop vs one, median): ${fmt(ceiling)}×`);
 console.log(`\n1-minute load average: ${fmt(loadBefore)} before, ${fmt(loadAfter)} after (${machine().cores} cores; other work on the machine slows both runs)`);
 console.log(`\n${fileCount} files (${fmt(bytes / 1e6, 1)} MB, the corpus repeated) -> ${target}; ${m.cpu}, ${m.cores} cores, Node ${m.node}; median of ${rounds} interleaved run(s)\n`);
 console.log(
@@ -129,5 +155,5 @@ console.log(
     rows.map((r) => [r.jobs, fmt(r.seconds), fmt(r.cpuSeconds), fmt(r.filesPerSecond, 0), fmt(r.megabytesPerSecond, 1), `${fmt(r.speedUp)}×`]),
   ),
 );
-const path = writeResults('bulk', { target, files: fileCount, bytes, corpusFiles: usable.length, leftOut: failing.map((f) => f.slice(CORPUS.length + 1)), rounds, loadAverage: { before: loadBefore, after: loadAfter }, runs, rows });
+const path = writeResults('bulk', { target, files: fileCount, bytes, corpusFiles: usable.length, leftOut: failing.map((f) => f.slice(CORPUS.length + 1)), rounds, parallelCeiling: { median: ceiling, rounds: ceilings }, loadAverage: { before: loadBefore, after: loadAfter }, runs, rows });
 console.log(`\nwrote ${path}`);

@@ -157,8 +157,9 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   };
 
   try {
-    // At most two files in flight per worker: enough to keep the workers busy while bounding memory.
-    const inFlight = pool ? Math.min(settings.jobs, files.length) * 2 : 1;
+    // Two files in flight per converting thread (the main thread without a pool): one converting
+    // while the other's bytes are read or written, which bounds memory to a few files.
+    const inFlight = (pool ? Math.min(settings.jobs, files.length) : 1) * 2;
     let next = 0;
     const lanes = Array.from({ length: inFlight }, async () => {
       while (next < files.length) {
