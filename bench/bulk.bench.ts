@@ -10,7 +10,6 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { fmt, machine, markdownTable, writeResults } from './harness.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -93,32 +92,10 @@ const median = (xs: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/**
- * What two threads can gain on this machine right now: the same integer loop on one thread,
- * then on two at once (twice the work); 2.0 on two idle cores. Read the bulk speed-up against it.
- */
-async function parallelCeiling(): Promise<number> {
-  const loop = `const { parentPort } = require('node:worker_threads'); let x = 0; for (let i = 0; i < 2e8; i++) x = (x + i * 7) | 0; parentPort.postMessage(x);`;
-  const threads = async (n: number) => {
-    const t0 = performance.now();
-    await Promise.all(Array.from({ length: n }, () => new Promise((done) => new Worker(loop, { eval: true }).once('message', done))));
-    return performance.now() - t0;
-  };
-  const ratios: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const one = await threads(1);
-    ratios.push((2 * one) / (await threads(2)));
-  }
-  return median(ratios);
-}
-
 const runs: Run[] = [];
-const ceilings: number[] = [];
 const loadBefore = loadavg()[0]!;
 try {
   for (let round = 0; round < rounds; round++) {
-    ceilings.push(await parallelCeiling());
-    console.log(`round ${round + 1}: two threads of a plain loop run ${fmt(ceilings.at(-1)!)}× one`);
     for (const jobs of jobCounts) {
       const out = join(work, 'out');
       rmSync(out, { recursive: true, force: true });
@@ -129,7 +106,7 @@ try {
       if (r.status !== 0) throw new Error(`--jobs ${jobs} exited ${r.status}: ${r.stderr.slice(0, 2000)}`);
       const cpuSeconds = childCpuSeconds() - cpu0;
       runs.push({ jobs, seconds, cpuSeconds });
-      console.log(`round ${round + 1}, --jobs ${jobs}: ${fmt(seconds)} s wall, ${fmt(cpuSeconds)} s CPU`);
+      console.log(`round ${round + 1}, --jobs ${jobs}: ${fmt(seconds)} s wall, ${fmt(cpuSeconds)} s CPU (${fmt(cpuSeconds / seconds)} cores)`);
     }
   }
 } finally {
@@ -140,20 +117,20 @@ const baseline = median(runs.filter((r) => r.jobs === jobCounts[0]).map((r) => r
 const rows = jobCounts.map((jobs) => {
   const mine = runs.filter((r) => r.jobs === jobs);
   const seconds = median(mine.map((r) => r.seconds));
-  return { jobs, seconds, cpuSeconds: median(mine.map((r) => r.cpuSeconds)), filesPerSecond: fileCount / seconds, megabytesPerSecond: bytes / 1e6 / seconds, speedUp: baseline / seconds };
+  const cpuSeconds = median(mine.map((r) => r.cpuSeconds));
+  // CPU seconds per wall second: how many cores the run actually got (2 at most here).
+  return { jobs, seconds, cpuSeconds, coresUsed: cpuSeconds / seconds, filesPerSecond: fileCount / seconds, megabytesPerSecond: bytes / 1e6 / seconds, speedUp: baseline / seconds };
 });
 
 const m = machine();
 const loadAfter = loadavg()[0]!;
-const ceiling = median(ceilings);
-console.log(`\nparallel ceiling (two threads of a plain loop vs one, median): ${fmt(ceiling)}×`);
 console.log(`\n1-minute load average: ${fmt(loadBefore)} before, ${fmt(loadAfter)} after (${machine().cores} cores; other work on the machine slows both runs)`);
 console.log(`\n${fileCount} files (${fmt(bytes / 1e6, 1)} MB, the corpus repeated) -> ${target}; ${m.cpu}, ${m.cores} cores, Node ${m.node}; median of ${rounds} interleaved run(s)\n`);
 console.log(
   markdownTable(
-    ['--jobs', 'seconds', 'CPU s', 'files/s', 'MB/s (input)', 'speed-up'],
-    rows.map((r) => [r.jobs, fmt(r.seconds), fmt(r.cpuSeconds), fmt(r.filesPerSecond, 0), fmt(r.megabytesPerSecond, 1), `${fmt(r.speedUp)}×`]),
+    ['--jobs', 'seconds', 'CPU s', 'cores used', 'files/s', 'MB/s (input)', 'speed-up'],
+    rows.map((r) => [r.jobs, fmt(r.seconds), fmt(r.cpuSeconds), fmt(r.coresUsed), fmt(r.filesPerSecond, 0), fmt(r.megabytesPerSecond, 1), `${fmt(r.speedUp)}×`]),
   ),
 );
-const path = writeResults('bulk', { target, files: fileCount, bytes, corpusFiles: usable.length, leftOut: failing.map((f) => f.slice(CORPUS.length + 1)), rounds, parallelCeiling: { median: ceiling, rounds: ceilings }, loadAverage: { before: loadBefore, after: loadAfter }, runs, rows });
+const path = writeResults('bulk', { target, files: fileCount, bytes, corpusFiles: usable.length, leftOut: failing.map((f) => f.slice(CORPUS.length + 1)), rounds, loadAverage: { before: loadBefore, after: loadAfter }, runs, rows });
 console.log(`\nwrote ${path}`);
