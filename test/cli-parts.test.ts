@@ -15,6 +15,7 @@ import { WarningTally } from '../bindings/cli/warning-tally.js';
 import { nodeSiblingResolver } from '../bindings/node/sibling-resolver.js';
 import type { FormatHandler } from '../bindings/formats/format.js';
 import { unigineFormat } from '../bindings/formats/unigine/index.js';
+import { detectFormat } from '../bindings/formats/registry.js';
 import { createKernelsSync } from '../bindings/kernels/backend.js';
 import { runConvertJob } from '../bindings/workers/convert-job.js';
 
@@ -203,4 +204,17 @@ describe('convert job', () => {
     });
     expect(runConvertJob({ bytes: new Uint8Array(8), inputPath: '-', to: 'iqm' }, kernels)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_FORMAT', format: null } });
   });
+});
+
+describe('inspect (info --verbose reads each file once)', () => {
+  const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
+  for (const name of ['tube.mesh', 'tube.anim', 'tube.iqm']) {
+    it(`${name}: inspect gives what parseSync and describe give`, () => {
+      const bytes = new Uint8Array(readFileSync(join(fixtures, name)));
+      const handler = detectFormat(bytes, name)!;
+      const inspected = handler.inspect!(bytes);
+      expect(inspected.details).toEqual(handler.describe!(bytes));
+      expect(inspected.asset).toEqual(handler.parseSync(bytes));
+    });
+  }
 });

@@ -130,6 +130,9 @@ describe('meshcodec info', () => {
     expect(r.out).toMatch(/meshes \(1\):\n\s+name\s+material\s+vertices\s+triangles\n\s+tube/);
     expect(r.out).toMatch(/surfaces \(1\):/);
     expect(r.out.split('\n').every((line) => line.length < 200)).toBe(true);
+    const json = JSON.parse(run(['info', '--json', '--verbose', 'in/tube.iqm']).out)[0];
+    expect(json.details.vertexArrays[0]).toEqual({ type: 'position', format: 'float', size: 3 });
+    expect(json.meshes).toEqual([{ name: 'tube', material: 'tube.mat', vertices: 78, triangles: 120 }]);
   });
 
   it("reads standard input as '-'", () => {

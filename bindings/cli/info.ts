@@ -38,15 +38,17 @@ function verboseParts(asset: Asset): Pick<FileInfo, 'meshes' | 'animationList'> 
   };
 }
 
-/** Reads one file (parsed once; --verbose adds the handler's `describe`) and summarises it. */
+/** Reads one file (once, where the handler has `inspect`) and summarises it; --verbose adds the format's own facts. */
 export function infoForBytes(file: string, bytes: Uint8Array, ctx: CommandContext): FileInfo {
   const handler = sourceHandler(bytes, file, ctx.format);
   const options = { kernels: ctx.kernels, ...(file !== '-' ? { fileName: file, resolve: nodeSiblingResolver(file) } : {}) };
-  const asset = handler.parseSync(bytes, options);
+  // --verbose wants the format's facts too: from the same read where the handler can (inspect).
+  const inspected = ctx.verbose && handler.inspect ? handler.inspect(bytes, options) : undefined;
+  const asset = inspected?.asset ?? handler.parseSync(bytes, options);
   const info: FileInfo = { file, format: handler.name, ...summaryOf(asset), bytes: bytes.byteLength, warnings: asset.warnings };
   if (ctx.verbose) {
     Object.assign(info, verboseParts(asset));
-    const details = handler.describe?.(bytes, options);
+    const details = inspected?.details ?? handler.describe?.(bytes, options);
     if (details) info.details = details;
   }
   return info;

@@ -73,6 +73,8 @@ export interface FormatHandler<R extends ReadOptions = ReadOptions, W extends Wr
   rewriteSync?(bytes: Uint8Array, options?: W): Uint8Array;
   /** Format-specific facts for `meshcodec info` (surfaces, version, …). */
   describe?(bytes: Uint8Array, options?: R): Record<string, unknown>;
+  /** `parseSync` and `describe` from one read of the file (`meshcodec info --verbose`). */
+  inspect?(bytes: Uint8Array, options?: R): { asset: Asset; details: Record<string, unknown> };
 }
 
 export const DEFAULT_FRAME_RATE = 30;

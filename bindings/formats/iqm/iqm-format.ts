@@ -1,10 +1,32 @@
 import type { FormatHandler, ReadOptions } from '../format.js';
-import { iqmText, IQM_VERSION } from './iqm-document.js';
+import { iqmText, IQM_VERSION, type IqmDocument } from './iqm-document.js';
 import { isIqm, readIqm } from './read-iqm.js';
 import { writeIqm } from './write-iqm.js';
 import { iqmToAsset } from './to-asset.js';
 import { assetToIqm, type IqmWriteOptions } from './from-asset.js';
 import { IQM_CUSTOM, IQM_FORMAT_NAMES, IQM_VERTEX_TYPE_NAMES } from './vertex-formats.js';
+
+/** Per-file facts for `meshcodec info --verbose`. */
+export function describeIqm(d: IqmDocument): Record<string, unknown> {
+  return {
+    version: IQM_VERSION,
+    meshes: d.meshes.map((m) => ({ name: iqmText(d, m.name), material: iqmText(d, m.material), vertices: m.vertexCount, triangles: m.triangleCount })),
+    vertexArrays: d.vertexArrays.map((a) => ({
+      type: a.type >= IQM_CUSTOM ? `custom:${iqmText(d, a.type - IQM_CUSTOM)}` : (IQM_VERTEX_TYPE_NAMES[a.type] ?? `reserved:${a.type}`),
+      format: IQM_FORMAT_NAMES[a.format],
+      size: a.size,
+    })),
+    poses: d.poses.length,
+    frameChannels: d.frameChannelCount,
+    adjacency: d.adjacency !== undefined,
+    bounds: d.bounds !== undefined,
+    commentBytes: d.comment.length,
+    extensions: d.extensions.map((e) => ({ name: iqmText(d, e.name), bytes: e.data.length })),
+  };
+}
+
+const kernelsOf = (options: ReadOptions) => (options.kernels ? { kernels: options.kernels } : {});
+const assetOptionsOf = (options: ReadOptions) => ({ ...kernelsOf(options), ...(options.frameRate ? { frameRate: options.frameRate } : {}) });
 
 /** Inter-Quake Model v2 (.iqm). */
 export const iqmFormat: FormatHandler<ReadOptions, IqmWriteOptions, 'iqm'> = {
@@ -13,27 +35,11 @@ export const iqmFormat: FormatHandler<ReadOptions, IqmWriteOptions, 'iqm'> = {
   mimeTypes: ['model/x-iqm', 'application/octet-stream'],
   binary: true,
   test: isIqm,
-  parseSync: (bytes, options = {}) => {
-    const kernels = options.kernels ? { kernels: options.kernels } : {};
-    return iqmToAsset(readIqm(bytes, kernels), { ...kernels, ...(options.frameRate ? { frameRate: options.frameRate } : {}) });
-  },
+  parseSync: (bytes, options = {}) => iqmToAsset(readIqm(bytes, kernelsOf(options)), assetOptionsOf(options)),
   encodeSync: (asset, options = {}) => writeIqm(assetToIqm(asset, options)),
-  describe: (bytes, options = {}) => {
-    const d = readIqm(bytes, options.kernels ? { kernels: options.kernels } : {});
-    return {
-      version: IQM_VERSION,
-      meshes: d.meshes.map((m) => ({ name: iqmText(d, m.name), material: iqmText(d, m.material), vertices: m.vertexCount, triangles: m.triangleCount })),
-      vertexArrays: d.vertexArrays.map((a) => ({
-        type: a.type >= IQM_CUSTOM ? `custom:${iqmText(d, a.type - IQM_CUSTOM)}` : (IQM_VERTEX_TYPE_NAMES[a.type] ?? `reserved:${a.type}`),
-        format: IQM_FORMAT_NAMES[a.format],
-        size: a.size,
-      })),
-      poses: d.poses.length,
-      frameChannels: d.frameChannelCount,
-      adjacency: d.adjacency !== undefined,
-      bounds: d.bounds !== undefined,
-      commentBytes: d.comment.length,
-      extensions: d.extensions.map((e) => ({ name: iqmText(d, e.name), bytes: e.data.length })),
-    };
+  describe: (bytes, options = {}) => describeIqm(readIqm(bytes, kernelsOf(options))),
+  inspect: (bytes, options = {}) => {
+    const document = readIqm(bytes, kernelsOf(options));
+    return { asset: iqmToAsset(document, assetOptionsOf(options)), details: describeIqm(document) };
   },
 };

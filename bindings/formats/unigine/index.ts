@@ -67,4 +67,8 @@ export const unigineFormat: FormatHandler<ReadOptions, UnigineWriteOptions, 'uni
   encodeSync: encodeUnigine,
   outputExtension: (asset, options) => (unigineKindFor(asset, options) === 'mesh' ? '.mesh' : '.anim'),
   describe: (bytes) => describeUnigine(readUnigine(bytes)),
+  inspect: (bytes, options = {}) => {
+    const doc = readUnigine(bytes);
+    return { asset: unigineToAsset(doc, options), details: describeUnigine(doc) };
+  },
 };
