@@ -43,6 +43,7 @@ export default [
       'worker-node': 'bindings/workers/node-pool.ts',
       'browser-pool-worker': 'bindings/workers/browser-pool-worker.ts',
       'node-pool-worker': 'bindings/workers/node-pool-worker.ts',
+      'convert-worker': 'bindings/workers/convert-worker.ts',
     },
     external,
     output: {
@@ -50,7 +51,7 @@ export default [
       format: 'es',
       entryFileNames: '[name].js',
       // The library code every entry imports; the CLI and the worker pools (Node built-ins) stay out of it.
-      manualChunks: (id) => (id.endsWith('/bindings/index.ts') || id.includes('/bindings/cli/') || id.includes('/bindings/workers/') ? undefined : 'library'),
+      manualChunks: (id) => (id.endsWith('/bindings/index.ts') || /\/bindings\/(cli|workers|node)\//.test(id) ? undefined : 'library'),
       chunkFileNames: '[name].js',
       banner: (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
     },

@@ -19,8 +19,8 @@ export {
   type InitOptions,
   type BackendChoice,
 } from './kernels/backend.js';
-export type { FormatHandler, FormatName, ReadOptions, WriteOptions, EncodedFile, SiblingResolver } from './formats/format.js';
-export { FORMATS, detectFormat, formatByName } from './formats/registry.js';
+export type { FormatHandler, ReadOptions, WriteOptions, EncodedFile, SiblingResolver } from './formats/format.js';
+export { FORMATS, FORMAT_NAMES, detectFormat, formatByName, formatByExtension, type FormatName } from './formats/registry.js';
 export { toLoader, type MeshcodecLoader } from './formats/loaders.js';
 export { iqmFormat } from './formats/iqm/index.js';
 export { unigineFormat } from './formats/unigine/index.js';

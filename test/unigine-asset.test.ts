@@ -12,8 +12,6 @@ import {
   type UnigineMeshDocument,
 } from '../bindings/formats/unigine/index.js';
 import { detectFormat } from '../bindings/formats/registry.js';
-import { infoForFile } from '../bindings/cli/info.js';
-import { runCli } from '../bindings/cli/main.js';
 import { CORPUS_SKIP_MESSAGE, corpusAvailable, corpusFiles, corpusPath, readCorpus } from './helpers/corpus.js';
 
 const kernels = createKernelsSync('wasm-simd');
@@ -350,27 +348,5 @@ describe('UNIGINE Asset conversion warnings and synthetic files', () => {
     expect(unigineFormat.test(new TextEncoder().encode('ms1'))).toBe(false);
     expect(unigineFormat.test(new TextEncoder().encode('IQM!'))).toBe(false);
     expect(detectFormat(new Uint8Array(0), 'x.anim')).toBe(unigineFormat);
-  });
-});
-
-describe.skipIf(!corpusAvailable)('meshcodec info on UNIGINE files', () => {
-  it('reports totals and per-surface counts', () => {
-    const info = infoForFile('arm.mesh', readCorpus('unigine', 'arm.mesh'), undefined, kernels);
-    expect(info).toMatchObject({ format: 'unigine', vertices: 3129, triangles: 5216, joints: 40, animations: 1, frames: 1 });
-    expect((info.details!.surfaces as { name: string; triangles: number }[]).map((s) => [s.name, s.triangles])).toEqual([['skin', 398], ['cloth', 642], ['glove', 4176]]);
-  });
-
-  it('meshcodec info prints the totals and surfaces, and fails on ms10', () => {
-    let out = '';
-    let err = '';
-    const code = runCli(['info', '--backend', 'js', corpusPath('unigine', 'actor_00.mesh'), corpusPath('unigine', 'editor_box_ms10.mesh')], (s) => (out += s), (s) => (err += s));
-    expect(code).toBe(1);
-    expect(out).toMatch(/actor_00\.mesh: unigine, 3128 vertices, 4089 triangles, 54 joints, 0 animations, 0 frames/);
-    expect(out).toMatch(/"name":"agent_eye_lod1","morphTargets":1,"coordinateVertices":138,"triangleVertices":143,"triangles":238/);
-    expect(err).toMatch(/editor_box_ms10\.mesh: error: .*"ms10" is unsupported/);
-  });
-
-  it('refuses ms10 with the unsupported-version error', () => {
-    expect(() => infoForFile('editor_box_ms10.mesh', readCorpus('unigine', 'editor_box_ms10.mesh'), undefined, kernels)).toThrow(/"ms10" is unsupported/);
   });
 });

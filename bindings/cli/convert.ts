@@ -1,56 +1,189 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, extname, join } from 'node:path';
-import type { Kernels } from '../kernels/kernels.js';
-import { detectFormat, formatByName } from '../formats/registry.js';
+import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type { FormatHandler } from '../formats/format.js';
-import { siblingResolver } from './siblings.js';
+import { formatByExtension, formatByName, FORMAT_NAMES } from '../formats/registry.js';
+import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
+import { nodeSiblingResolver } from '../node/sibling-resolver.js';
+import { runConvertJob, type ConvertJob, type ConvertJobDone, type ConvertJobOutcome } from '../workers/convert-job.js';
+import { ConvertPool } from '../workers/convert-pool.js';
+import { writeFilesAtomic } from './atomic-write.js';
+import { readInput, type CommandContext } from './context.js';
+import { inArgumentOrder, type ExpandedInputs, type InputFile } from './inputs.js';
+import { planOutputs, type OutputPlace } from './output-plan.js';
+import { Progress } from './progress.js';
+import { formatBytes } from './table.js';
+import { WarningTally } from './warning-tally.js';
 
-export interface ConvertResult {
-  input: string;
-  output: string;
-  /** Every file written (formats such as Transport Fever write a companion beside `output`). */
-  files: string[];
-  from: string;
-  to: string;
-  bytesIn: number;
-  bytesOut: number;
-  warnings: string[];
+export interface ConvertSettings {
+  /** --to (already resolved to a handler by `convertTarget`). */
+  target: FormatHandler;
+  /** -o: the one output (`-` for stdout). */
+  output: string | undefined;
+  outDir: string | undefined;
+  force: boolean;
+  /** Worker threads; 1 converts on the main thread. */
+  jobs: number;
+  /** The built worker script; without it every file converts on the main thread. */
+  workerUrl: URL | undefined;
 }
 
-export interface ConvertOptions {
-  /** Target format name; default: from the output file's extension. */
-  to?: string;
-  /** Source format name; default: detect. */
-  from?: string;
-  kernels?: Kernels;
+export type ConvertResult =
+  | { input: string; ok: true; outputs: string[]; from: string; to: string; bytesIn: number; bytesOut: number; rewritten: boolean; warnings: string[] }
+  | { input: string; ok: false; error: ErrorInfo };
+
+/**
+ * The target format from --to and -o, or a usage message: --to names a registered format; -o's
+ * extension names it when --to is absent, and must not name a different one when --to is given.
+ */
+export function convertTarget(to: string | undefined, output: string | undefined): FormatHandler | string {
+  const known = `formats: ${FORMAT_NAMES.join(', ')}`;
+  const named = to !== undefined ? formatByName(to) : undefined;
+  if (to !== undefined && !named) return `unknown format '${to}' (${known})`;
+  const byExtension = output !== undefined && output !== '-' ? formatByExtension(output) : undefined;
+  if (named) {
+    if (byExtension && byExtension !== named) return `${output} has a ${byExtension.name} extension, but --to is ${named.name}: make them agree`;
+    return named;
+  }
+  if (byExtension) return byExtension;
+  if (output === '-') return `-o - needs --to NAME (${known})`;
+  if (output !== undefined) return `cannot tell the format from ${output}'s extension: pass --to NAME (${known})`;
+  return `convert needs --to NAME (or -o FILE) (${known})`;
 }
 
-function targetHandler(output: string, to: string | undefined): FormatHandler {
-  const handler = to ? formatByName(to) : detectFormat(new Uint8Array(0), output);
-  if (!handler) throw new Error(to ? `unknown or unavailable format '${to}'` : `cannot tell the output format from '${output}': pass --to NAME`);
-  return handler;
+/** Device and inode of every input, so that no output replaces one (links and case-insensitive names included). */
+function inputIdentities(inputs: readonly InputFile[]): Set<string> {
+  const ids = new Set<string>();
+  for (const input of inputs) {
+    if (input.path === '-') continue;
+    try {
+      const s = statSync(input.path);
+      ids.add(`${s.dev}:${s.ino}`);
+    } catch {
+      // unreadable: reported when it is read
+    }
+  }
+  return ids;
 }
 
-/** Reads `input`, converts it through the Asset model and writes `output`. */
-export function convertFile(input: string, output: string, options: ConvertOptions = {}): ConvertResult {
-  const bytes = new Uint8Array(readFileSync(input));
-  const source = options.from ? formatByName(options.from) : detectFormat(bytes, input);
-  if (!source) throw new Error(options.from ? `unknown or unavailable format '${options.from}'` : `${input}: not a format meshcodec recognises`);
-  const target = targetHandler(output, options.to);
-  const kernelOptions = options.kernels ? { kernels: options.kernels } : {};
-  const asset = source.parseSync(bytes, { ...kernelOptions, fileName: input, resolve: siblingResolver(input) });
-  const encoded = target.encodeFiles
-    ? target.encodeFiles(asset, basename(output), kernelOptions).map((f) => ({ path: join(dirname(output), f.name), bytes: f.bytes }))
-    : [{ path: output, bytes: target.encodeSync(asset, kernelOptions) }];
-  mkdirSync(dirname(output), { recursive: true });
-  for (const file of encoded) writeFileSync(file.path, file.bytes);
-  const bytesOut = encoded.reduce((n, f) => n + f.bytes.byteLength, 0);
-  return { input, output, files: encoded.map((f) => f.path), from: source.name, to: target.name, bytesIn: bytes.byteLength, bytesOut, warnings: asset.warnings };
+async function identity(path: string): Promise<string | undefined> {
+  try {
+    const s = await stat(path);
+    return `${s.dev}:${s.ino}`;
+  } catch {
+    return undefined;
+  }
 }
 
-/** Output path for `input` in `outDir` with the target format's first extension. */
-export function outputPathFor(input: string, outDir: string, to: string): string {
-  const handler = formatByName(to);
-  if (!handler) throw new Error(`unknown or unavailable format '${to}'`);
-  return join(outDir, basename(input, extname(input)) + handler.extensions[0]);
+export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettings, ctx: CommandContext): Promise<number> {
+  const { io } = ctx;
+  const started = performance.now();
+  const files = inputs.files;
+  const places = settings.output === undefined ? planOutputs(files, settings.outDir) : [];
+  const inputIds = inputIdentities(files);
+  const written = new Set<string>();
+  const tally = new WarningTally();
+  const results: ConvertResult[] = [];
+  const progress = new Progress(io, files.length + inputs.missing.length, ctx.quiet || ctx.json);
+  let bytesIn = 0;
+  let bytesOut = 0;
+
+  const fail = (input: string, e: unknown) => {
+    const error = errorInfo(e);
+    results.push({ input, ok: false, error });
+    progress.fileFailed(`${input}: error: ${error.message}`);
+  };
+  for (const m of inputs.missing) fail(m.path, m.error);
+
+  const usePool = settings.workerUrl !== undefined && settings.jobs > 1 && files.length > 1;
+  const pool = usePool ? new ConvertPool(settings.workerUrl!, Math.min(settings.jobs, files.length), ctx.backend) : undefined;
+
+  const convertOne = async (input: InputFile, place: OutputPlace | undefined): Promise<void> => {
+    let bytes: Uint8Array;
+    try {
+      bytes = await readInput(input.path, io);
+    } catch (e) {
+      fail(input.path, e);
+      return;
+    }
+    const size = bytes.byteLength;
+    const job: ConvertJob = { bytes, inputPath: input.path, to: settings.target.name };
+    if (ctx.format !== undefined) job.from = ctx.format;
+    if (settings.output !== undefined && settings.output !== '-') job.outputName = settings.output;
+    else job.outputStem = place?.stem ?? (input.path === '-' ? 'stdin' : basename(input.path));
+    let outcome: ConvertJobOutcome;
+    try {
+      outcome = pool ? await pool.run(job) : runConvertJob(job, ctx.kernels, input.path === '-' ? undefined : nodeSiblingResolver(input.path));
+    } catch (e) {
+      // A worker that died (out of memory, …): this file fails, the others go on.
+      fail(input.path, e);
+      return;
+    }
+    if (!outcome.ok) {
+      results.push({ input: input.path, ok: false, error: outcome.error });
+      progress.fileFailed(`${input.path}: error: ${outcome.error.message}`);
+      return;
+    }
+    try {
+      const outputs = await commit(outcome, place);
+      const out = outcome.files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
+      bytesIn += size;
+      bytesOut += out;
+      tally.add(outcome.warnings);
+      results.push({ input: input.path, ok: true, outputs, from: outcome.from, to: outcome.to, bytesIn: size, bytesOut: out, rewritten: outcome.rewritten, warnings: outcome.warnings });
+      const detail = ctx.verbose ? outcome.warnings.map((w) => `\n  warning: ${w}`).join('') : '';
+      progress.fileDone(size, `${input.path} -> ${outputs.join(', ')} (${outcome.from} -> ${outcome.to}${outcome.rewritten ? ', rewritten' : ''}, ${size} -> ${out} bytes)${detail}`);
+    } catch (e) {
+      fail(input.path, e);
+    }
+  };
+
+  const commit = async (outcome: ConvertJobDone, place: OutputPlace | undefined): Promise<string[]> => {
+    if (settings.output === '-') {
+      if (outcome.files.length !== 1) throw new CodedError('MULTI_FILE_OUTPUT', `${outcome.to} writes ${outcome.files.length} files; they cannot all go to stdout`);
+      io.out(outcome.files[0]!.bytes);
+      return ['-'];
+    }
+    const folder = settings.output !== undefined ? dirname(settings.output) : place!.dir;
+    const targets = outcome.files.map((f) => ({ path: join(folder, f.name), bytes: f.bytes }));
+    for (const t of targets) {
+      const id = await identity(t.path);
+      if (id !== undefined && inputIds.has(id)) throw new CodedError('WOULD_OVERWRITE_INPUT', `${t.path} is an input of this run and is never overwritten (use --out-dir or -o)`);
+      if (written.has(t.path)) throw new CodedError('OUTPUT_COLLISION', `${t.path} was already written by another input of this run`);
+    }
+    for (const t of targets) written.add(t.path);
+    await writeFilesAtomic(targets, settings.force);
+    return targets.map((t) => t.path);
+  };
+
+  try {
+    // Two files in flight per converting thread (the main thread without a pool): one converting
+    // while the other's bytes are read or written, which bounds memory to a few files.
+    const inFlight = (pool ? Math.min(settings.jobs, files.length) : 1) * 2;
+    let next = 0;
+    const lanes = Array.from({ length: inFlight }, async () => {
+      while (next < files.length) {
+        const i = next++;
+        await convertOne(files[i]!, places[i]);
+      }
+    });
+    await Promise.all(lanes);
+  } finally {
+    await pool?.close();
+  }
+  progress.finish();
+
+  const failed = results.filter((r) => !r.ok).length;
+  inArgumentOrder(inputs, results, (r) => r.input);
+  if (ctx.json) io.out(JSON.stringify(results, null, 2) + '\n');
+  if (!ctx.quiet) {
+    const seconds = (performance.now() - started) / 1000;
+    const rate = seconds > 0 ? `${(bytesIn / 1e6 / seconds).toFixed(2)} MB/s` : '';
+    io.err(
+      `${results.length - failed} of ${results.length} file(s) converted${failed ? `, ${failed} failed (listed above)` : ''}; ` +
+        `${formatBytes(bytesIn)} in, ${formatBytes(bytesOut)} out; ${seconds.toFixed(2)} s; ${rate}\n`,
+    );
+    for (const line of tally.summary()) io.err(line + '\n');
+  }
+  return failed ? 1 : 0;
 }

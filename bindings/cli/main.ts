@@ -1,140 +1,117 @@
-import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { MeshFormatError } from '../io/errors.js';
-import { initSync } from '../kernels/backend.js';
-import type { BackendChoice } from '../kernels/backend.js';
-import { FORMAT_NAMES } from '../formats/registry.js';
-import { formatInfoLine, infoForFile, type FileInfo } from './info.js';
-import { convertFile, outputPathFor } from './convert.js';
-import type { Kernels } from '../kernels/kernels.js';
+import { initSync, type BackendChoice } from '../kernels/backend.js';
+import { formatByName, FORMATS, FORMAT_NAMES } from '../formats/registry.js';
+import type { CommandContext } from './context.js';
+import { convertTarget, runConvert } from './convert.js';
+import { COMMAND_HELP, generalHelp } from './help.js';
+import { runInfo } from './info.js';
+import { expandInputs } from './inputs.js';
+import type { CliIO } from './stdio.js';
+import { runValidate } from './validate.js';
 
-const USAGE = `Usage: meshcodec <command> [options] FILES…
-
-Commands:
-  info [--json] [--format NAME] FILES…   summarise mesh and animation files
-  convert FILE -o OUTPUT [--to NAME]       convert one file (format from OUTPUT's extension)
-  convert FILES… --out-dir DIR --to NAME   convert many files into DIR
-
-Options:
-  --format NAME    read every file as NAME (${FORMAT_NAMES.join(', ')}); default: detect
-  --json           print one JSON array, one object per file
-  -o, --output     output file (convert)
-  --out-dir DIR    output folder (convert)
-  --to NAME        output format (convert)
-  --backend NAME   auto (default), wasm-simd, wasm-scalar or js
-  -h, --help       show this help
-`;
-
-/** Runs the CLI; returns the exit code (0 ok, 1 some file failed, 2 usage). */
-export function runCli(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s), err: (s: string) => void = (s) => process.stderr.write(s)): number {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        json: { type: 'boolean', default: false },
-        format: { type: 'string' },
-        output: { type: 'string', short: 'o' },
-        'out-dir': { type: 'string' },
-        to: { type: 'string' },
-        backend: { type: 'string', default: 'auto' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (e) {
-    err(`meshcodec: ${(e as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  const [command, ...files] = parsed.positionals;
-  if (parsed.values.help || !command) {
-    (parsed.values.help ? out : err)(USAGE);
-    return parsed.values.help ? 0 : 2;
-  }
-  let kernels;
-  try {
-    kernels = initSync({ backend: parsed.values.backend as BackendChoice });
-  } catch (e) {
-    err(`meshcodec: ${(e as Error).message}\n`);
-    return 2;
-  }
-  if (command !== 'info' && command !== 'convert') {
-    err(`meshcodec: unknown command '${command}'\n${USAGE}`);
-    return 2;
-  }
-  if (files.length === 0) {
-    err(`meshcodec: ${command} needs at least one file\n${USAGE}`);
-    return 2;
-  }
-  if (command === 'convert') return runConvert(files, parsed.values, kernels, out, err);
-  const infos: (FileInfo | { file: string; error: string; code?: string })[] = [];
-  let failed = false;
-  for (const file of files) {
-    try {
-      const info = infoForFile(file, readFileSync(file), parsed.values.format, kernels);
-      infos.push(info);
-      if (!parsed.values.json) out(formatInfoLine(info) + '\n');
-    } catch (e) {
-      failed = true;
-      const message = (e as Error).message;
-      const entry = e instanceof MeshFormatError ? { file, error: message, code: e.code } : { file, error: message };
-      infos.push(entry);
-      if (!parsed.values.json) err(`${file}: error: ${message}\n`);
-    }
-  }
-  if (parsed.values.json) out(JSON.stringify(infos, null, 2) + '\n');
-  return failed ? 1 : 0;
+export interface CliEnvironment {
+  io: CliIO;
+  /** The package version for --version. */
+  version: string;
+  /** The built worker script (dist/convert-worker.js); without it convert runs on the main thread. */
+  workerUrl?: URL;
 }
 
-function runConvert(
-  files: string[],
-  values: { output?: string | undefined; 'out-dir'?: string | undefined; to?: string | undefined; format?: string | undefined; json?: boolean | undefined },
-  kernels: Kernels,
-  out: (s: string) => void,
-  err: (s: string) => void,
-): number {
-  if (values.output && files.length !== 1) {
-    err('meshcodec: -o takes one input file; use --out-dir DIR --to NAME for several\n');
+const OPTIONS = {
+  format: { type: 'string' },
+  backend: { type: 'string', default: 'auto' },
+  json: { type: 'boolean', default: false },
+  verbose: { type: 'boolean', default: false },
+  quiet: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', default: false },
+  to: { type: 'string' },
+  output: { type: 'string', short: 'o' },
+  'out-dir': { type: 'string' },
+  force: { type: 'boolean', default: false },
+  jobs: { type: 'string' },
+} as const;
+
+/** Options only `convert` takes. */
+const CONVERT_ONLY = ['to', 'output', 'out-dir', 'force', 'jobs', 'quiet'] as const;
+
+/** Runs the CLI; resolves to the exit code (0 ok, 1 some file failed, 2 usage). */
+export async function runCli(argv: string[], env: CliEnvironment): Promise<number> {
+  const { io } = env;
+  const usage = (message: string, command?: string) => {
+    io.err(`meshcodec: ${message}\n${command ? `Run 'meshcodec ${command} --help' for its options.` : "Run 'meshcodec --help' for usage."}\n`);
     return 2;
-  }
-  if (!values.output && !(values['out-dir'] && values.to)) {
-    err(`meshcodec: convert needs -o OUTPUT, or --out-dir DIR with --to NAME\n${USAGE}`);
-    return 2;
-  }
-  let outputs: string[];
+  };
+  let parsed;
   try {
-    outputs = files.map((file) => values.output ?? outputPathFor(file, values['out-dir']!, values.to!));
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
   } catch (e) {
-    err(`meshcodec: ${(e as Error).message}\n`);
+    return usage((e as Error).message);
+  }
+  const { values } = parsed;
+  const [command, ...args] = parsed.positionals;
+  if (values.version) {
+    io.out(`meshcodec ${env.version}\n`);
+    return 0;
+  }
+  if (!command) {
+    if (values.help) {
+      io.out(generalHelp());
+      return 0;
+    }
+    io.err(generalHelp());
     return 2;
   }
-  const seen = new Map<string, string>();
-  for (let i = 0; i < files.length; i++) {
-    const first = seen.get(outputs[i]!);
-    if (first !== undefined) {
-      err(`meshcodec: ${first} and ${files[i]} would both be written to ${outputs[i]}; convert them into different folders\n`);
-      return 2;
-    }
-    seen.set(outputs[i]!, files[i]!);
+  const help = COMMAND_HELP[command];
+  if (!help) return usage(`unknown command '${command}'`);
+  if (values.help) {
+    io.out(help());
+    return 0;
   }
-  let failed = false;
-  const results = [];
-  for (let i = 0; i < files.length; i++) {
-    const file = files[i]!;
-    try {
-      const r = convertFile(file, outputs[i]!, { to: values.to, from: values.format, kernels });
-      results.push(r);
-      if (!values.json) {
-        out(`${r.input} (${r.from}, ${r.bytesIn} bytes) -> ${r.output} (${r.to}, ${r.bytesOut} bytes)\n`);
-        for (const file of r.files.filter((f) => f !== r.output)) out(`  with ${file}\n`);
-        for (const w of r.warnings) out(`  warning: ${w}\n`);
-      }
-    } catch (e) {
-      failed = true;
-      results.push({ input: file, error: (e as Error).message });
-      if (!values.json) err(`${file}: error: ${(e as Error).message}\n`);
-    }
+  if (command !== 'convert') {
+    const misplaced = CONVERT_ONLY.find((name) => values[name] !== undefined && values[name] !== false);
+    if (misplaced) return usage(`${command} does not take --${misplaced}`, command);
   }
-  if (values.json) out(JSON.stringify(results, null, 2) + '\n');
-  return failed ? 1 : 0;
+  if (args.length === 0) return usage(`${command} needs at least one file, folder or glob ('-' for stdin)`, command);
+  if (values.format !== undefined && !formatByName(values.format)) return usage(`unknown format '${values.format}' (formats: ${FORMAT_NAMES.join(', ')})`, command);
+  if (args.filter((a) => a === '-').length > 1) return usage("'-' (stdin) can be given once", command);
+  let kernels;
+  try {
+    kernels = initSync({ backend: values.backend as BackendChoice });
+  } catch (e) {
+    return usage((e as Error).message.replace(/^meshcodec: /, ''), command);
+  }
+  const ctx: CommandContext = {
+    io,
+    kernels,
+    backend: values.backend as BackendChoice,
+    format: values.format,
+    json: values.json,
+    verbose: values.verbose,
+    quiet: values.quiet,
+  };
+  // Folders and globs take the files a registered format (or the forced one) names by extension.
+  const forced = values.format !== undefined ? formatByName(values.format) : undefined;
+  const extensions = (forced ? [forced] : FORMATS).flatMap((f) => f.extensions);
+  const accept = (name: string) => forced !== undefined || extensions.some((ext) => name.toLowerCase().endsWith(ext));
+  const inputs = expandInputs(args, accept);
+
+  if (command === 'info') return runInfo(inputs, ctx);
+  if (command === 'validate') return runValidate(inputs, ctx);
+
+  const target = convertTarget(values.to, values.output);
+  if (typeof target === 'string') return usage(target, command);
+  if (values.output !== undefined && values['out-dir'] !== undefined) return usage('-o and --out-dir do not go together', command);
+  if (values.output !== undefined && inputs.files.length + inputs.missing.length !== 1) {
+    return usage(`-o takes one input, but ${inputs.files.length + inputs.missing.length} were given; use --out-dir DIR for several`, command);
+  }
+  if (values.output === '-' && values.json) return usage('--json and -o - would both write to stdout', command);
+  if (values.output === '-' && io.outIsTTY) return usage('-o - would write binary data to a terminal: redirect stdout or use -o FILE', command);
+  let jobs = availableParallelism();
+  if (values.jobs !== undefined) {
+    jobs = Number(values.jobs);
+    if (!Number.isInteger(jobs) || jobs < 1) return usage(`--jobs takes a whole number of at least 1, not '${values.jobs}'`, command);
+  }
+  return runConvert(inputs, { target, output: values.output, outDir: values['out-dir'], force: values.force, jobs, workerUrl: env.workerUrl }, ctx);
 }

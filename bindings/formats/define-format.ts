@@ -27,7 +27,7 @@ export function runFormatCall<T>(format: string, kernels: Kernels | undefined, c
  * first check the Asset (validateAsset). Every handler in FORMATS is made with this. The result
  * has the handler's own type, so members it has (`rewriteSync`, `describe`) need no `!`.
  */
-export function defineFormat<H extends FormatHandler<any, any>>(handler: H): H {
+export function defineFormat<H extends FormatHandler<any, any, string>>(handler: H): H {
   type R = Parameters<H['parseSync']>[1];
   type W = Parameters<H['encodeSync']>[1];
   const { name } = handler;
@@ -41,9 +41,10 @@ export function defineFormat<H extends FormatHandler<any, any>>(handler: H): H {
     parseSync: (bytes: Uint8Array, options?: R) => runFormatCall(name, kernelsOf(options), () => handler.parseSync(bytes, options)),
     encodeSync: (asset: Asset, options?: W) => runFormatCall(name, kernelsOf(options), () => handler.encodeSync(checked(asset, options), options)),
   };
-  const { encodeFiles, describe, rewriteSync } = handler;
+  const { encodeFiles, describe, rewriteSync, inspect } = handler;
   if (encodeFiles) guarded.encodeFiles = (asset: Asset, baseName: string, options?: W) => runFormatCall(name, kernelsOf(options), () => encodeFiles(checked(asset, options), baseName, options));
   if (describe) guarded.describe = (bytes: Uint8Array, options?: R) => runFormatCall(name, kernelsOf(options), () => describe(bytes, options));
+  if (inspect) guarded.inspect = (bytes: Uint8Array, options?: R) => runFormatCall(name, kernelsOf(options), () => inspect(bytes, options));
   if (rewriteSync) guarded.rewriteSync = (bytes: Uint8Array, options?: R & W) => runFormatCall(name, kernelsOf(options), () => rewriteSync(bytes, options));
   return guarded;
 }

@@ -1,9 +1,6 @@
 import type { Asset } from '../model/asset.js';
 import type { Kernels } from '../kernels/kernels.js';
 
-/** Every format name a handler can have (a build registers the ones it has in `FORMATS`). */
-export type FormatName = 'unigine' | 'iqm' | 'ms2' | 'tf' | 'apg' | 'gltf' | 'glb';
-
 /**
  * Reads a file that belongs with the one being parsed (Transport Fever's `.msh.blob`, a glTF's
  * external buffers), by a name relative to it. Returns undefined when there is no such file.
@@ -26,6 +23,11 @@ export interface WriteOptions {
   kernels?: Kernels;
   /** How float values are quantized where the format stores fixed point. */
   quantize?: 'truncate' | 'round';
+  /**
+   * The output's file name. Formats with several kinds of file (UNIGINE `.mesh` / `.anim`)
+   * write the kind its extension names, so that a file's contents always match its extension.
+   */
+  fileName?: string;
 }
 
 /** One output file of a format that writes several (`name` relative to the main output). */
@@ -39,8 +41,11 @@ export interface EncodedFile {
  * `parseSync`) plus what the CLI needs: recognising a file and summarising it. `R` and `W` are
  * the format's own option types.
  */
-export interface FormatHandler<R extends ReadOptions = ReadOptions, W extends WriteOptions = WriteOptions> {
-  name: FormatName;
+export interface FormatHandler<R extends ReadOptions = ReadOptions, W extends WriteOptions = WriteOptions, N extends string = string> {
+  /** The format's name (`FormatName` is the union of the registered handlers' names). */
+  name: N;
+  /** Other names `formatByName` and the CLI's `--format` / `--to` accept (`mesh` for unigine). */
+  aliases?: readonly string[];
   extensions: readonly string[];
   mimeTypes: readonly string[];
   binary: boolean;
@@ -56,6 +61,12 @@ export interface FormatHandler<R extends ReadOptions = ReadOptions, W extends Wr
    */
   encodeFiles?(asset: Asset, baseName: string, options?: W): EncodedFile[];
   /**
+   * The extension (with its dot) `encodeSync` gives this Asset with these options, for formats
+   * with several kinds of file (UNIGINE: `.mesh` when the Asset has meshes, else `.anim`).
+   * Without it, the first of `extensions`.
+   */
+  outputExtension?(asset: Asset, options?: W): string;
+  /**
    * Same-format conversion without the Asset: reads the file into this format's document and
    * writes that back: the same bytes where the format allows (binary formats), else a file that
    * reads back to the same document (text formats). Only the options that reading and writing the
@@ -64,6 +75,8 @@ export interface FormatHandler<R extends ReadOptions = ReadOptions, W extends Wr
   rewriteSync?(bytes: Uint8Array, options?: R & W): Uint8Array;
   /** Format-specific facts for `meshcodec info` (surfaces, version, …). */
   describe?(bytes: Uint8Array, options?: R): Record<string, unknown>;
+  /** `parseSync` and `describe` from one read of the file (`meshcodec info --verbose`). */
+  inspect?(bytes: Uint8Array, options?: R): { asset: Asset; details: Record<string, unknown> };
 }
 
 export const DEFAULT_FRAME_RATE = 30;

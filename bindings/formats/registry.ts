@@ -1,4 +1,4 @@
-import type { FormatHandler, FormatName } from './format.js';
+import type { FormatHandler } from './format.js';
 import { glbFormat, gltfFormat } from './gltf/gltf-format.js';
 import { iqmFormat } from './iqm/iqm-format.js';
 import { unigineFormat } from './unigine/index.js';
@@ -6,22 +6,43 @@ import { tfFormat } from './tf/index.js';
 import { ms2Format } from './ms2/index.js';
 import { apgFormat } from './apg/index.js';
 
-/**
- * Every format this build reads, in detection order. Formats register themselves here; ms2 comes
- * last, as it has no magic (its test is an exact size match).
- */
-export const FORMATS: readonly FormatHandler[] = [unigineFormat, iqmFormat, glbFormat, gltfFormat, tfFormat, apgFormat, ms2Format];
+/** Detection order: formats with a magic first; ms2 last, as it has none (its test is an exact size match). */
+const REGISTERED = [unigineFormat, iqmFormat, glbFormat, gltfFormat, tfFormat, apgFormat, ms2Format] as const;
 
+/** The names of the formats this build has (derived from the registry, never listed by hand). */
+export type FormatName = (typeof REGISTERED)[number]['name'];
+
+/** Every format this build reads, in detection order. Formats register themselves here. */
+export const FORMATS: readonly FormatHandler[] = REGISTERED;
+
+/** Every registered name, in detection order. */
+export const FORMAT_NAMES: readonly FormatName[] = REGISTERED.map((f) => f.name);
+
+/** The handler called `name` or one of its aliases (case-insensitive). */
 export function formatByName(name: string): FormatHandler | undefined {
-  return FORMATS.find((f) => f.name === name);
+  const wanted = name.toLowerCase();
+  return FORMATS.find((f) => f.name === wanted || (f.aliases ?? []).includes(wanted));
 }
 
 /** The handler for a file: by its magic first, then by its extension. */
 export function detectFormat(bytes: Uint8Array, fileName = ''): FormatHandler | undefined {
   const byMagic = FORMATS.find((f) => f.test(bytes));
   if (byMagic) return byMagic;
-  const lower = fileName.toLowerCase();
-  return FORMATS.find((f) => f.extensions.some((ext) => lower.endsWith(ext)));
+  return formatByExtension(fileName);
 }
 
-export const FORMAT_NAMES: readonly FormatName[] = ['unigine', 'iqm', 'ms2', 'tf', 'apg', 'gltf', 'glb'];
+/** The handler whose extensions the file name ends with (the longest match: `.msh.blob` before `.blob`). */
+export function formatByExtension(fileName: string): FormatHandler | undefined {
+  const lower = fileName.toLowerCase();
+  let best: FormatHandler | undefined;
+  let bestLength = 0;
+  for (const f of FORMATS) {
+    for (const ext of f.extensions) {
+      if (lower.endsWith(ext) && ext.length > bestLength) {
+        best = f;
+        bestLength = ext.length;
+      }
+    }
+  }
+  return best;
+}

@@ -39,4 +39,4 @@ export const apgFormat = defineFormat({
       quirks: warnings.length ? warnings : undefined,
     };
   },
-} satisfies FormatHandler<ReadOptions, ApgWriteOptions>);
+} satisfies FormatHandler<ReadOptions, ApgWriteOptions, 'apg'>);

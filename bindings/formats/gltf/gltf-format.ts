@@ -19,7 +19,7 @@ export interface GltfWriteOptions extends WriteOptions, Omit<AssetToGltfOptions,
   embedBuffers?: boolean;
 }
 
-export const GLTF_WRITE_DEFAULTS: Required<Omit<GltfWriteOptions, 'kernels' | 'quantize'>> = {
+export const GLTF_WRITE_DEFAULTS: Required<Omit<GltfWriteOptions, 'kernels' | 'quantize' | 'fileName'>> = {
   upAxis: 'y',
   flipWinding: false,
   flipV: false,
@@ -66,7 +66,7 @@ export const gltfFormat = defineFormat({
     return documentToGltfFiles(document, baseName);
   },
   describe: describeGltf,
-} satisfies FormatHandler<GltfReadOptions, GltfWriteOptions>);
+} satisfies FormatHandler<GltfReadOptions, GltfWriteOptions, 'gltf'>);
 
 /** Binary glTF 2.0 (.glb): one file, JSON and buffer in chunks. */
 export const glbFormat = defineFormat({
@@ -78,4 +78,4 @@ export const glbFormat = defineFormat({
   parseSync: parseGltf,
   encodeSync: (asset, options = {}) => documentToGlb(gltfDocument(asset, options)),
   describe: describeGltf,
-} satisfies FormatHandler<GltfReadOptions, GltfWriteOptions>);
+} satisfies FormatHandler<GltfReadOptions, GltfWriteOptions, 'glb'>);

@@ -1,6 +1,6 @@
 import type { FormatHandler, ReadOptions } from '../format.js';
 import { defineFormat } from '../define-format.js';
-import { iqmText, IQM_VERSION } from './iqm-document.js';
+import { iqmText, IQM_VERSION, type IqmDocument } from './iqm-document.js';
 import { isIqm, readIqm, type ReadIqmOptions } from './read-iqm.js';
 import { writeIqm } from './write-iqm.js';
 import { iqmToAsset } from './to-asset.js';
@@ -18,35 +18,40 @@ function readerOptions(options: IqmReadOptions): ReadIqmOptions {
   };
 }
 
-/** Inter-Quake Model v2 (.iqm). Its optional members (`rewriteSync`, `describe`) are all there, so they need no `!`. */
+/** Per-file facts for `meshcodec info --verbose`. */
+export function describeIqm(d: IqmDocument): Record<string, unknown> {
+  return {
+    version: IQM_VERSION,
+    meshes: d.meshes.map((m) => ({ name: iqmText(d, m.name), material: iqmText(d, m.material), vertices: m.vertexCount, triangles: m.triangleCount })),
+    vertexArrays: d.vertexArrays.map((a) => ({
+      type: a.type >= IQM_CUSTOM ? `custom:${iqmText(d, a.type - IQM_CUSTOM)}` : (IQM_VERTEX_TYPE_NAMES[a.type] ?? `reserved:${a.type}`),
+      format: IQM_FORMAT_NAMES[a.format],
+      size: a.size,
+    })),
+    poses: d.poses.length,
+    frameChannels: d.frameChannelCount,
+    adjacency: d.adjacency !== undefined,
+    bounds: d.bounds !== undefined,
+    commentBytes: d.comment.length,
+    extensions: d.extensions.map((e) => ({ name: iqmText(d, e.name), bytes: e.data.length })),
+  };
+}
+
+const assetOptionsOf = (options: ReadOptions) => ({ ...(options.kernels ? { kernels: options.kernels } : {}), ...(options.frameRate ? { frameRate: options.frameRate } : {}) });
+
+/** Inter-Quake Model v2 (.iqm). Its optional members (`rewriteSync`, `describe`, `inspect`) are all there, so they need no `!`. */
 export const iqmFormat = defineFormat({
   name: 'iqm',
   extensions: ['.iqm'],
   mimeTypes: ['model/x-iqm', 'application/octet-stream'],
   binary: true,
   test: isIqm,
-  parseSync: (bytes, options = {}) => {
-    const kernels = options.kernels ? { kernels: options.kernels } : {};
-    return iqmToAsset(readIqm(bytes, readerOptions(options)), { ...kernels, ...(options.frameRate ? { frameRate: options.frameRate } : {}) });
-  },
+  parseSync: (bytes, options = {}) => iqmToAsset(readIqm(bytes, readerOptions(options)), assetOptionsOf(options)),
   encodeSync: (asset, options = {}) => writeIqm(assetToIqm(asset, options)),
   rewriteSync: (bytes, options = {}) => writeIqm(readIqm(bytes, readerOptions(options))),
-  describe: (bytes, options = {}) => {
-    const d = readIqm(bytes, readerOptions(options));
-    return {
-      version: IQM_VERSION,
-      meshes: d.meshes.map((m) => ({ name: iqmText(d, m.name), material: iqmText(d, m.material), vertices: m.vertexCount, triangles: m.triangleCount })),
-      vertexArrays: d.vertexArrays.map((a) => ({
-        type: a.type >= IQM_CUSTOM ? `custom:${iqmText(d, a.type - IQM_CUSTOM)}` : (IQM_VERTEX_TYPE_NAMES[a.type] ?? `reserved:${a.type}`),
-        format: IQM_FORMAT_NAMES[a.format],
-        size: a.size,
-      })),
-      poses: d.poses.length,
-      frameChannels: d.frameChannelCount,
-      adjacency: d.adjacency !== undefined,
-      bounds: d.bounds !== undefined,
-      commentBytes: d.comment.length,
-      extensions: d.extensions.map((e) => ({ name: iqmText(d, e.name), bytes: e.data.length })),
-    };
+  describe: (bytes, options = {}) => describeIqm(readIqm(bytes, readerOptions(options))),
+  inspect: (bytes, options = {}) => {
+    const document = readIqm(bytes, readerOptions(options));
+    return { asset: iqmToAsset(document, assetOptionsOf(options)), details: describeIqm(document) };
   },
-} satisfies FormatHandler<IqmReadOptions, IqmWriteOptions>);
+} satisfies FormatHandler<IqmReadOptions, IqmWriteOptions, 'iqm'>);

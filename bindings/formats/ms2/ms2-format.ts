@@ -27,4 +27,4 @@ export const ms2Format = defineFormat({
       aboveUnityReaderLimit: d.vertexCount > MS2_UNITY_READER_LIMIT || d.triangleCount > MS2_UNITY_READER_LIMIT,
     };
   },
-} satisfies FormatHandler<ReadOptions, Ms2WriteOptions>);
+} satisfies FormatHandler<ReadOptions, Ms2WriteOptions, 'ms2'>);

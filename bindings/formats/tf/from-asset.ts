@@ -25,16 +25,28 @@ export interface TfConversion {
 const STANDARD_ORDER = ['normal', 'position', 'tangent', 'uv0'];
 
 /**
+ * The kind of file `assetToTf` writes: `kind` when given; with 'auto', the one the output's file
+ * name asks for (`.ani` or `.msh`), else an `.ani` for an Asset with animations and no meshes.
+ */
+export function tfKindFor(asset: Asset, options: TfWriteOptions = {}): 'msh' | 'ani' {
+  const kind = options.kind ?? TF_WRITE_DEFAULTS.kind;
+  if (kind !== 'auto') return kind;
+  const name = options.fileName?.toLowerCase() ?? '';
+  if (name.endsWith('.ani')) return 'ani';
+  if (name.endsWith('.msh')) return 'msh';
+  return asset.meshes.length === 0 && asset.animations.length > 0 ? 'ani' : 'msh';
+}
+
+/**
  * A TF document for an Asset. Meshes become submeshes (one shared index stream each, since Asset
  * vertices are already single-index), attributes are concatenated across meshes in a packed blob.
  * Animations become KEYFRAME animations when each animates one joint (its bind translation is
  * the origin); the `.ani` kind takes one track as matrices. Losses go to `warnings`.
  */
 export function assetToTf(asset: Asset, options: TfWriteOptions = {}): TfConversion {
-  const { kind, flipV } = { ...TF_WRITE_DEFAULTS, ...options };
+  const { flipV } = { ...TF_WRITE_DEFAULTS, ...options };
   const warnings: string[] = [];
-  const ani = kind === 'ani' || (kind === 'auto' && asset.meshes.length === 0 && asset.animations.length > 0);
-  const document = ani ? assetToAni(asset, warnings) : assetToMesh(asset, flipV, warnings);
+  const document = tfKindFor(asset, options) === 'ani' ? assetToAni(asset, warnings) : assetToMesh(asset, flipV, warnings);
   return { document, warnings };
 }
 

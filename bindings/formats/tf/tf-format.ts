@@ -2,7 +2,7 @@ import { MeshFormatError } from '../../io/errors.js';
 import type { Asset } from '../../model/asset.js';
 import type { EncodedFile, FormatHandler } from '../format.js';
 import { defineFormat } from '../define-format.js';
-import { assetToTf, type TfWriteOptions } from './from-asset.js';
+import { assetToTf, tfKindFor, type TfWriteOptions } from './from-asset.js';
 import { evaluateLuaData, tablePosition } from './lua-constants.js';
 import { isAniTable, TF_FORMAT_NAME, tfAniFromTable, tfMeshFromTable, type TfPairNames } from './read-tf.js';
 import type { TfDocument, TfMeshDocument } from './tf-document.js';
@@ -112,6 +112,7 @@ function blobLength(doc: TfMeshDocument): number {
  */
 export const tfFormat = defineFormat({
   name: 'tf',
+  aliases: ['transport-fever'],
   extensions: ['.msh', '.ani'],
   mimeTypes: ['text/x-lua', 'application/octet-stream'],
   binary: true,
@@ -119,10 +120,11 @@ export const tfFormat = defineFormat({
   parseSync: (bytes, options = {}) => tfToAsset(readTf(bytes, options), options),
   encodeSync: encodeTf,
   encodeFiles: encodeTfFiles,
+  outputExtension: (asset, options) => (tfKindFor(asset, options) === 'ani' ? '.ani' : '.msh'),
   /** The descriptor rewritten as this library writes it: an `.ani` whole, a `.msh` for the same blob (its layout kept). */
   rewriteSync: (bytes, options = {}) => {
     const doc = readTf(bytes, options);
     return doc.kind === 'ani' ? writeTfAni(doc) : writeTfDescriptor(doc);
   },
   describe: (bytes, options = {}) => describeTf(readTf(bytes, options)),
-} satisfies FormatHandler<TfReadOptions, TfWriteOptions>);
+} satisfies FormatHandler<TfReadOptions, TfWriteOptions, 'tf'>);

@@ -13,13 +13,16 @@ import { sampleAnimation } from './sample-animation.js';
 const MAX_BONES = 32767;
 
 export interface UnigineWriteOptions extends WriteOptions {
-  /** 'mesh' (ms11, float frames), 'anim' (an10, quantized frames) or 'auto': mesh when the Asset has meshes. */
+  /**
+   * 'mesh' (ms11, float frames), 'anim' (an10, quantized frames) or 'auto': the kind `fileName`'s
+   * extension names (`.mesh` / `.anim`), else mesh when the Asset has meshes.
+   */
   kind?: 'auto' | 'mesh' | 'anim';
   /** Frame rate for animations that have none. */
   frameRate?: number;
 }
 
-export const UNIGINE_WRITE_DEFAULTS: Required<Omit<UnigineWriteOptions, 'kernels'>> = {
+export const UNIGINE_WRITE_DEFAULTS: Required<Omit<UnigineWriteOptions, 'kernels' | 'fileName'>> = {
   kind: 'auto',
   quantize: 'truncate',
   frameRate: DEFAULT_FRAME_RATE,
@@ -31,6 +34,16 @@ export interface UnigineConversion {
   warnings: string[];
 }
 
+/** The kind of file `assetToUnigine` writes for this Asset and these options. */
+export function unigineKindFor(asset: Asset, options: UnigineWriteOptions = {}): 'mesh' | 'anim' {
+  const kind = options.kind ?? UNIGINE_WRITE_DEFAULTS.kind;
+  if (kind !== 'auto') return kind;
+  const name = options.fileName?.toLowerCase() ?? '';
+  if (name.endsWith('.anim')) return 'anim';
+  if (name.endsWith('.mesh')) return 'mesh';
+  return asset.meshes.length > 0 ? 'mesh' : 'anim';
+}
+
 /**
  * A UNIGINE document for an Asset: one surface per mesh (cindices = tindices = the mesh's
  * indices), bounds and bounding spheres computed, normals and tangents compressed into
@@ -38,7 +51,7 @@ export interface UnigineConversion {
  */
 export function assetToUnigine(asset: Asset, options: UnigineWriteOptions = {}): UnigineConversion {
   const kernels = options.kernels ?? getKernels();
-  const { kind, quantize, frameRate } = { ...UNIGINE_WRITE_DEFAULTS, ...options };
+  const { quantize, frameRate } = { ...UNIGINE_WRITE_DEFAULTS, ...options };
   const warnings: string[] = [];
   const joints = asset.skeleton?.joints ?? [];
   // Bone parents and animated-bone indices are int16.
@@ -49,12 +62,12 @@ export function assetToUnigine(asset: Asset, options: UnigineWriteOptions = {}):
   if (asset.upAxis === 'y') warnings.push('the Asset is Y-up; its coordinates are written unchanged into a Z-up UNIGINE file');
   const sampled = asset.animations.map((a) => sampleAnimation(a, joints, a.frameRate > 0 ? a.frameRate : frameRate, warnings));
   for (const a of asset.animations) if (a.loop !== undefined) warnings.push(`animation ${a.name}: the loop flag is not stored in UNIGINE files`);
-  const asMesh = kind === 'mesh' || (kind === 'auto' && asset.meshes.length > 0);
-  if (!asMesh) {
+  if (unigineKindFor(asset, options) === 'anim') {
     if (asset.meshes.length) warnings.push(`${asset.meshes.length} mesh(es) are left out of the .anim file`);
     const animations = sampled.map((s) => quantizedFrames(kernels, s, quantize));
     return { document: { kind: 'anim', bounds: emptyBounds(), bones, bindPose, animations }, warnings };
   }
+  if (asset.meshes.length === 0) warnings.push('the Asset has no meshes: the .mesh file holds only the skeleton and animations');
   const surfaces = asset.meshes.map((mesh) => meshToSurface(kernels, mesh, joints.length, warnings));
   const bounds = boundsOf(surfaces.map((s) => s.targets[0]!.vertices));
   const animations = sampled.map((s) => floatFrames(kernels, s));

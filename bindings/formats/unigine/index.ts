@@ -4,7 +4,7 @@ import { defineFormat, runFormatCall } from '../define-format.js';
 import { validateAsset } from '../../model/validate-asset.js';
 import { getKernels } from '../../kernels/backend.js';
 import { FORMAT_NAME } from './read-common.js';
-import { assetToUnigine, type UnigineWriteOptions } from './from-asset.js';
+import { assetToUnigine, unigineKindFor, type UnigineWriteOptions } from './from-asset.js';
 import type { UnigineDocument } from './mesh-document.js';
 import { readUnigine } from './read-document.js';
 import { unigineToAsset } from './to-asset.js';
@@ -19,7 +19,7 @@ export { writeMesh } from './write-mesh.js';
 export { writeAnim } from './write-anim.js';
 export { writeUnigine } from './write-document.js';
 export { unigineToAsset, UNIGINE_READ_DEFAULTS } from './to-asset.js';
-export { assetToUnigine, UNIGINE_WRITE_DEFAULTS, type UnigineWriteOptions, type UnigineConversion } from './from-asset.js';
+export { assetToUnigine, unigineKindFor, UNIGINE_WRITE_DEFAULTS, type UnigineWriteOptions, type UnigineConversion } from './from-asset.js';
 
 /** Any "msNN" or "anNN" magic: ms11 and an10 are read, the others refused with a clear error. */
 const UNIGINE_MAGIC = /^(ms|an)\d\d$/;
@@ -63,9 +63,10 @@ export function describeUnigine(doc: UnigineDocument): Record<string, unknown> {
   };
 }
 
-/** UNIGINE `.mesh` (ms11) and `.anim` (an10). Its optional members (`rewriteSync`, `describe`) are all there, so they need no `!`. */
+/** UNIGINE `.mesh` (ms11) and `.anim` (an10). Its optional members are all there, so they need no `!`. */
 export const unigineFormat = defineFormat({
   name: 'unigine',
+  aliases: ['mesh'],
   extensions: ['.mesh', '.anim'],
   mimeTypes: ['application/octet-stream'],
   binary: true,
@@ -73,5 +74,10 @@ export const unigineFormat = defineFormat({
   parseSync: parseUnigine,
   encodeSync: encodeUnigine,
   rewriteSync: (bytes) => writeUnigine(readUnigine(bytes)),
+  outputExtension: (asset, options) => (unigineKindFor(asset, options) === 'mesh' ? '.mesh' : '.anim'),
   describe: (bytes) => describeUnigine(readUnigine(bytes)),
-} satisfies FormatHandler<ReadOptions, UnigineWriteOptions>);
+  inspect: (bytes, options = {}) => {
+    const doc = readUnigine(bytes);
+    return { asset: unigineToAsset(doc, options), details: describeUnigine(doc) };
+  },
+} satisfies FormatHandler<ReadOptions, UnigineWriteOptions, 'unigine'>);

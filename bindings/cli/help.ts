@@ -1,0 +1,104 @@
+import { FORMATS } from '../formats/registry.js';
+
+/** The registered formats, one per line, with aliases and extensions (from the registry). */
+function formatList(): string {
+  return FORMATS.map((f) => {
+    const aliases = f.aliases?.length ? ` (also ${f.aliases.join(', ')})` : '';
+    return `  ${`${f.name}${aliases}`.padEnd(22)} ${f.extensions.join(' ')}`;
+  }).join('\n');
+}
+
+const COMMON = `  --format NAME      read every input as NAME (default: detect by content, then extension)
+  --backend NAME     kernels: auto (default), wasm-simd, wasm-scalar, js
+  --json             machine-readable output on stdout
+  --verbose          details per file
+  -h, --help         this help`;
+
+export function generalHelp(): string {
+  return `Usage: meshcodec <command> [options] FILES|DIRS|GLOBS…
+
+Commands:
+  info       summarise mesh and animation files (a table, or --json)
+  convert    convert files to another format, on all cores
+  validate   check files and whether re-encoding reproduces them byte for byte
+
+Run 'meshcodec <command> --help' for a command's options and examples.
+Folders are walked for files with a known extension; '-' is standard input.
+
+Formats:
+${formatList()}
+
+Options:
+  --version          print the version
+  -h, --help         this help
+
+Exit codes: 0 every file done, 1 some file failed (each is reported, the rest still run), 2 usage.
+`;
+}
+
+export const COMMAND_HELP: Record<string, () => string> = {
+  info: () => `Usage: meshcodec info [options] FILES|DIRS|GLOBS…
+
+Prints a table (file, format, vertices, triangles, joints, animations, frames, bytes); each
+file is parsed once. --verbose adds meshes, animations, warnings and the format's own facts.
+
+Options:
+${COMMON}
+
+Examples:
+  meshcodec info model.mesh run.anim
+  meshcodec info --json assets/ > inventory.json
+  meshcodec info 'assets/**/*.iqm'
+  cat model.iqm | meshcodec info -
+
+Formats:
+${formatList()}
+`,
+  convert: () => `Usage: meshcodec convert [options] FILES|DIRS|GLOBS… --to NAME [--out-dir DIR]
+       meshcodec convert [options] FILE -o OUTPUT
+
+Converts each file through the format-neutral Asset (a same-format conversion rewrites the file
+unchanged where the format can). Without -o or --out-dir, outputs are written beside the inputs.
+Several files run on a pool of worker threads. Outputs are written under a temporary name and
+renamed when complete; inputs are never overwritten; existing outputs are refused without --force.
+Under --out-dir the inputs' folder structure is kept; inputs whose output names would meet keep
+their source extension (x.mesh.iqm, x.anim.iqm).
+
+Options:
+  --to NAME          output format (default with -o: from OUTPUT's extension)
+  -o, --output FILE  the output for a single input ('-' for stdout); its extension decides the
+                     kind of file where a format has several (.mesh / .anim)
+  --out-dir DIR      output folder for many inputs
+  --force            replace existing outputs
+  --jobs N           worker threads (default: one per core; 1 converts on the main thread)
+  --quiet            no progress and no summary; failures are still reported
+${COMMON}
+
+Examples:
+  meshcodec convert actor.mesh --to iqm                 # writes actor.iqm beside actor.mesh
+  meshcodec convert actor.mesh -o out/actor.iqm
+  meshcodec convert assets/ --to iqm --out-dir converted/ --jobs 4
+  meshcodec convert run.anim -o run.mesh                # an .anim's skeleton and animation as a .mesh
+  cat actor.iqm | meshcodec convert - --to unigine -o - > actor.mesh
+
+Formats:
+${formatList()}
+`,
+  validate: () => `Usage: meshcodec validate [options] FILES|DIRS|GLOBS…
+
+Reads each file with every check the reader has, reports problems with their byte offsets, and
+says whether re-encoding reproduces the file byte for byte (the format's document rewrite where
+it has one, else through the Asset). --json prints one object per file:
+{ file, format, ok, byteExact, problems: [{ code, offset, message }] }.
+
+Options:
+${COMMON}
+
+Examples:
+  meshcodec validate model.mesh
+  meshcodec validate --json assets/ | jq '.[] | select(.ok | not)'
+
+Formats:
+${formatList()}
+`,
+};

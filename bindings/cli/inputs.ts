@@ -1,0 +1,98 @@
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { basename, join, relative, resolve, sep } from 'node:path';
+import { CodedError } from '../io/error-info.js';
+import { globToRegExp, isGlob, splitGlob } from './glob.js';
+
+/** One input file and where it sits under the argument that named it. */
+export interface InputFile {
+  /** The path to read, or `-` for standard input. */
+  path: string;
+  /** The path relative to the folder or glob base that found it (its own name when named directly): kept under --out-dir. */
+  relative: string;
+}
+
+export interface ExpandedInputs {
+  files: InputFile[];
+  /** Arguments that named nothing (missing paths, globs without matches), as per-file failures. */
+  missing: { path: string; error: CodedError }[];
+  /** Every path of `files` and `missing` in the order the arguments gave them: results are reported in this order. */
+  order: Map<string, number>;
+}
+
+/** Files under `folder` that `accept` takes, sorted, at most `depth` levels down (1: the folder's own files). */
+function walk(folder: string, accept: (name: string) => boolean, out: string[], depth = Infinity): void {
+  const entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) {
+      if (depth > 1) walk(path, accept, out, depth - 1);
+    } else if ((entry.isFile() || (entry.isSymbolicLink() && isFile(path))) && accept(entry.name)) out.push(path);
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+const toSlashes = (path: string) => path.split(sep).join('/');
+
+/** Sorts per-file results into the order of the arguments that named the files. */
+export function inArgumentOrder<T>(inputs: ExpandedInputs, results: T[], pathOf: (result: T) => string): T[] {
+  return results.sort((a, b) => (inputs.order.get(pathOf(a)) ?? 0) - (inputs.order.get(pathOf(b)) ?? 0));
+}
+
+/**
+ * Expands FILES|DIRS|GLOBS: a file is taken as named; a folder is walked (recursively, sorted)
+ * and a glob expanded, both keeping only the files `accept` takes (a known extension); `-` is
+ * standard input. A file reached twice is read once.
+ */
+export function expandInputs(args: string[], accept: (name: string) => boolean): ExpandedInputs {
+  const files: InputFile[] = [];
+  const missing: ExpandedInputs['missing'] = [];
+  const order = new Map<string, number>();
+  const addMissing = (path: string, error: CodedError) => {
+    missing.push({ path, error });
+    order.set(path, order.size);
+  };
+  const seen = new Set<string>();
+  const add = (path: string, rel: string) => {
+    const key = path === '-' ? '-' : realPath(path);
+    if (seen.has(key)) return;
+    seen.add(key);
+    files.push({ path, relative: rel });
+    order.set(path, order.size);
+  };
+  for (const arg of args) {
+    if (arg === '-') add('-', 'stdin');
+    else if (existsSync(arg)) {
+      if (statSync(arg).isDirectory()) {
+        const found: string[] = [];
+        walk(arg, accept, found);
+        for (const path of found) add(path, relative(arg, path));
+      } else add(arg, basename(arg));
+    } else if (isGlob(arg)) {
+      const { base, rest } = splitGlob(arg);
+      const pattern = globToRegExp(rest);
+      const found: string[] = [];
+      // A pattern without ** reaches only as deep as its segments.
+      const depth = rest.includes('**') ? Infinity : rest.split('/').length;
+      if (existsSync(base) && statSync(base).isDirectory()) walk(base, accept, found, depth);
+      const matches = found.filter((path) => pattern.test(toSlashes(relative(base, path))));
+      if (matches.length === 0) addMissing(arg, new CodedError('NO_MATCH', `no file matches ${arg}`));
+      for (const path of matches) add(path, relative(base, path));
+    } else addMissing(arg, new CodedError('ENOENT', `no such file or folder: ${arg}`));
+  }
+  return { files, missing, order };
+}
+
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}

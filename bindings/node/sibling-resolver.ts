@@ -1,0 +1,28 @@
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import type { SiblingResolver } from '../formats/format.js';
+
+function inside(folder: string, path: string): boolean {
+  const rel = relative(folder, path);
+  return rel !== '' && !rel.startsWith('..' + sep) && rel !== '..' && !isAbsolute(rel);
+}
+
+/**
+ * A SiblingResolver for a file on disk: reads names relative to the input's folder and refuses
+ * (returns undefined for) anything outside it: absolute names, `..` escapes, and symbolic links
+ * that lead out of the folder. Missing files and folders are undefined too.
+ */
+export function nodeSiblingResolver(inputPath: string): SiblingResolver {
+  const folder = resolve(dirname(inputPath));
+  return (relativeName) => {
+    if (relativeName === '' || isAbsolute(relativeName) || relativeName.includes('\0')) return undefined;
+    const target = resolve(folder, relativeName);
+    if (!inside(folder, target)) return undefined;
+    try {
+      if (!inside(realpathSync(folder), realpathSync(target)) || !statSync(target).isFile()) return undefined;
+      return new Uint8Array(readFileSync(target));
+    } catch {
+      return undefined;
+    }
+  };
+}

@@ -1,0 +1,92 @@
+import type { Kernels } from '../kernels/kernels.js';
+import type { EncodedFile, FormatHandler, SiblingResolver, WriteOptions } from '../formats/format.js';
+import { detectFormat, formatByName } from '../formats/registry.js';
+import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
+
+/** One conversion: a file's bytes in, the encoded output files out. */
+export interface ConvertJob {
+  bytes: Uint8Array;
+  /** The input's path (`-` for standard input): detection by extension, and messages. */
+  inputPath: string;
+  /** Source format name or alias (`--format`); default: detect. */
+  from?: string;
+  /** Target format name or alias. */
+  to: string;
+  /** The output file name the user chose (`-o`): its extension decides the kind of file written. */
+  outputName?: string;
+  /** Otherwise the output's name without extension; the target's extension for this Asset is added. */
+  outputStem?: string;
+}
+
+export interface ConvertJobDone {
+  ok: true;
+  from: string;
+  to: string;
+  /** The main output first; each name is a file name in the main output's folder. */
+  files: EncodedFile[];
+  /** What the conversion lost (the Asset's warnings). */
+  warnings: string[];
+  /** True when a same-format conversion rewrote the file's document instead of going through the Asset. */
+  rewritten: boolean;
+}
+
+export interface ConvertJobFailed {
+  ok: false;
+  error: ErrorInfo;
+}
+
+export type ConvertJobOutcome = ConvertJobDone | ConvertJobFailed;
+
+function extensionOf(name: string): string {
+  const slash = Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\'));
+  const dot = name.lastIndexOf('.');
+  return dot > slash + 1 ? name.slice(dot).toLowerCase() : '';
+}
+
+function fileNameOf(path: string): string {
+  return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+}
+
+/** The source handler for a job: forced by name, else detected (magic, then extension). */
+export function sourceHandler(bytes: Uint8Array, inputPath: string, from?: string): FormatHandler {
+  if (from) {
+    const forced = formatByName(from);
+    if (!forced) throw new CodedError('UNKNOWN_FORMAT', `unknown format '${from}'`);
+    return forced;
+  }
+  const detected = detectFormat(bytes, inputPath === '-' ? '' : inputPath);
+  if (!detected) throw new CodedError('UNKNOWN_FORMAT', 'not a format meshcodec recognises (use --format NAME to force one)');
+  return detected;
+}
+
+/**
+ * Converts one file. Same format in and out (and the output's extension, when named, the
+ * input's) rewrites the document when the handler can (`rewriteSync`: identical bytes for valid
+ * files); otherwise the file goes through the Asset. Never throws: failures are data, so that
+ * they keep their code, format and offset across a worker boundary.
+ */
+export function runConvertJob(job: ConvertJob, kernels: Kernels, resolve?: SiblingResolver): ConvertJobOutcome {
+  try {
+    const source = sourceHandler(job.bytes, job.inputPath, job.from);
+    const target = formatByName(job.to);
+    if (!target) throw new CodedError('UNKNOWN_FORMAT', `unknown format '${job.to}'`);
+    const stem = job.outputStem ?? 'output';
+    const sameKind = job.outputName === undefined || extensionOf(job.outputName) === extensionOf(job.inputPath);
+    if (source === target && sameKind && target.rewriteSync) {
+      const name = job.outputName !== undefined ? fileNameOf(job.outputName) : stem + extensionOf(job.inputPath);
+      return { ok: true, from: source.name, to: target.name, files: [{ name, bytes: target.rewriteSync(job.bytes, { kernels }) }], warnings: [], rewritten: true };
+    }
+    const asset = source.parseSync(job.bytes, {
+      kernels,
+      ...(job.inputPath !== '-' ? { fileName: job.inputPath } : {}),
+      ...(resolve ? { resolve } : {}),
+    });
+    const options: WriteOptions = { kernels };
+    const name = job.outputName !== undefined ? fileNameOf(job.outputName) : stem + (target.outputExtension?.(asset, options) ?? target.extensions[0] ?? '');
+    options.fileName = name;
+    const files = target.encodeFiles ? target.encodeFiles(asset, name, options) : [{ name, bytes: target.encodeSync(asset, options) }];
+    return { ok: true, from: source.name, to: target.name, files, warnings: asset.warnings, rewritten: false };
+  } catch (e) {
+    return { ok: false, error: errorInfo(e) };
+  }
+}
