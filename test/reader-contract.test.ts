@@ -23,7 +23,7 @@ function refusal(call: () => unknown): MeshFormatError {
 }
 
 describe('branches the corpus lacks, made by the writers, read alike on every backend', () => {
-  it('UNIGINE ms11: UV1, colours, three morph targets, 1–4 weights, an empty surface, an animation of no bones', () => {
+  it('UNIGINE ms11: UV1, colours, three morph targets (two in the Asset beside the base), 1–4 weights, an empty surface, an animation of no bones', () => {
     const bytes = richUnigineMesh();
     expect(checkContract(unigineFormat, bytes, kernels).ok).toBe(true);
     const asset = unigineFormat.parseSync(bytes, { kernels: kernels['wasm-simd'] });
@@ -34,6 +34,18 @@ describe('branches the corpus lacks, made by the writers, read alike on every ba
     for (let v = 0; v < tube!.attributes.weights!.length / 4; v++) weightsPerVertex.add(tube!.attributes.weights!.subarray(v * 4, v * 4 + 4).filter((w) => w > 0).length);
     expect([...weightsPerVertex].sort()).toEqual([1, 2, 3, 4]);
     expect(summarizeAsset({ ...asset, meshes: [empty!] })).toMatchObject({ vertices: 0, triangles: 0 });
+    expect(tube!.targets!.map((t) => t.name)).toEqual(['swell1', 'swell2']);
+    const [swell1] = tube!.targets!;
+    // swell1 scales x by 1.1: the displacement is a tenth of each x, nothing in y or z.
+    for (let v = 0; v < 5; v++) {
+      expect(swell1!.positions[v * 3]).toBeCloseTo(tube!.attributes.positions[v * 3]! * 0.1, 5);
+      expect([swell1!.positions[v * 3 + 1], swell1!.positions[v * 3 + 2]]).toEqual([0, 0]);
+    }
+    expect(swell1!.normals!.every((n) => n === 0)).toBe(true); // the targets keep the base's frames
+    // …and they survive a write and a read.
+    const again = unigineFormat.parseSync(unigineFormat.encodeSync(asset));
+    expect(again.meshes[0]!.targets!.map((t) => [t.name, t.positions.length])).toEqual(tube!.targets!.map((t) => [t.name, t.positions.length]));
+    expect(again.meshes[0]!.targets![1]!.positions).toEqual(tube!.targets![1]!.positions);
     const still = asset.animations.find((a) => a.name === 'still')!;
     expect([still.frameCount, still.tracks.length]).toEqual([9, 0]);
   });

@@ -276,11 +276,13 @@ describe('UNIGINE Asset conversion warnings and synthetic files', () => {
     expect(doc.bounds.radius).toBeGreaterThanOrEqual(Math.SQRT1_2);
   });
 
-  it('morph targets after the first are reported as lost', () => {
+  it('morph targets after the first become Asset targets; one of another vertex count is reported as lost', () => {
     const doc = readMesh(encodeUnigine(structuredClone(triangle), { kernels })) as UnigineMeshDocument;
-    doc.surfaces[0]!.targets.push({ ...doc.surfaces[0]!.targets[0]!, name: 'smile' });
+    const base = doc.surfaces[0]!.targets[0]!;
+    doc.surfaces[0]!.targets.push({ ...base, name: 'smile' }, { name: 'broken', vertices: base.vertices.subarray(3), tangents: base.tangents });
     const asset = unigineToAsset(readUnigine(writeUnigine(doc)), { kernels });
-    expect(asset.warnings.join('\n')).toMatch(/1 morph target/);
+    expect(asset.meshes[0]!.targets!.map((t) => [t.name, Array.from(t.positions).every((d) => d === 0)])).toEqual([['smile', true]]);
+    expect(asset.warnings.join('\n')).toMatch(/morph target broken has 2 vertices for the base's 3 and is not carried/);
   });
 
   it('a full synthetic Asset (two UV sets, colors, skin, off-grid animation) survives the round trip', () => {

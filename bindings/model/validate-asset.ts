@@ -42,6 +42,10 @@ function checkMesh(mesh: Mesh, m: number, kernels: Kernels | undefined): void {
   mesh.attributes.uvs?.forEach((uv, set) => {
     if (uv.length !== vertexCount * 2) fail('BAD_COUNT', `${at}.attributes.uvs[${set}]`, `${uv.length} values for ${vertexCount} vertices of 2 components`);
   });
+  mesh.targets?.forEach((target, t) => {
+    if (target.positions.length !== vertexCount * 3) fail('BAD_COUNT', `${at}.targets[${t}].positions`, `${target.positions.length} values for ${vertexCount} vertices of 3 components`);
+    if (target.normals && target.normals.length !== vertexCount * 3) fail('BAD_COUNT', `${at}.targets[${t}].normals`, `${target.normals.length} values for ${vertexCount} vertices of 3 components`);
+  });
   const { indices } = mesh;
   if (indices.length % 3 !== 0) fail('BAD_COUNT', `${at}.indices`, `${indices.length} indices do not make whole triangles`);
   const limit = indices instanceof Uint8Array ? 0x100 : indices instanceof Uint16Array ? 0x10000 : Infinity;

@@ -6,7 +6,7 @@ import type { Asset, Mesh } from '../../model/asset.js';
 import { DEFAULT_FRAME_RATE, type WriteOptions } from '../format.js';
 import { boundsOf } from './bounds.js';
 import { floatFrames, quantizedFrames } from './compress-frames.js';
-import { BIND_POSE_FLOATS, emptyBounds, type UnigineBone, type UnigineDocument, type UnigineSurface } from './mesh-document.js';
+import { BIND_POSE_FLOATS, emptyBounds, type UnigineBone, type UnigineDocument, type UnigineMorphTarget, type UnigineSurface } from './mesh-document.js';
 import { MAX_WEIGHTS_PER_VERTEX } from './read-mesh.js';
 import { sampleAnimation } from './sample-animation.js';
 
@@ -93,7 +93,7 @@ function meshToSurface(kernels: Kernels, mesh: Mesh, boneCount: number, warnings
   const surface: UnigineSurface = {
     name: mesh.name,
     bounds: boundsOf([a.positions]),
-    targets: [{ name: '', vertices: a.positions.slice(), tangents }],
+    targets: [{ name: '', vertices: a.positions.slice(), tangents }, ...morphTargets(kernels, mesh, normals, tangents)],
     ...skinWeights(a.joints, a.weights, vertexCount, boneCount, label, warnings),
     uv0: uvSets[0]?.slice() ?? new Float32Array(0),
     uv1: uvSets[1]?.slice() ?? new Float32Array(0),
@@ -102,6 +102,21 @@ function meshToSurface(kernels: Kernels, mesh: Mesh, boneCount: number, warnings
     tindices: kernels.compactIndices(indices, vertexCount),
   };
   return surface;
+}
+
+/** Asset morph targets as UNIGINE targets: absolute coordinates, and tangent frames from the displaced normals (the base's when a target has none). */
+function morphTargets(kernels: Kernels, mesh: Mesh, normals: Float32Array, baseFrames: Int16Array): UnigineMorphTarget[] {
+  const { positions, tangents } = mesh.attributes;
+  return (mesh.targets ?? []).map((target) => {
+    const vertices = new Float32Array(positions.length);
+    for (let i = 0; i < vertices.length; i++) vertices[i] = positions[i]! + target.positions[i]!;
+    if (!target.normals) return { name: target.name, vertices, tangents: baseFrames.slice() };
+    const displaced = new Float32Array(normals.length);
+    for (let i = 0; i < displaced.length; i++) displaced[i] = normals[i]! + target.normals[i]!;
+    const frames = new Int16Array(baseFrames.length);
+    kernels.raw.encodeTangentFrames(displaced, tangents ?? NO_TANGENTS, tangents !== undefined, frames);
+    return { name: target.name, vertices, tangents: frames };
+  });
 }
 
 function skinWeights(joints: Uint16Array | undefined, weights: Float32Array | undefined, vertexCount: number, boneCount: number, label: string, warnings: string[]) {

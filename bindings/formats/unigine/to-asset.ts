@@ -1,12 +1,12 @@
 import { MeshFormatError } from '../../io/errors.js';
 import { getKernels } from '../../kernels/backend.js';
-import type { Kernels, WorkspaceLayout } from '../../kernels/kernels.js';
-import { emptyAsset, type Animation, type Asset, type Joint, type Mesh, type MeshAttributes, type Track } from '../../model/asset.js';
+import type { Kernels, Workspace, WorkspaceLayout } from '../../kernels/kernels.js';
+import { emptyAsset, type Animation, type Asset, type Joint, type Mesh, type MeshAttributes, type MorphTarget, type Track } from '../../model/asset.js';
 import { DEFAULT_FRAME_RATE, type ReadOptions } from '../format.js';
 import { expandAnimation } from './expand-animation.js';
 import { ALL_CHANNELS_MASK, BIND_POSE_FLOATS, type UnigineAnimAnimation, type UnigineBone, type UnigineDocument, type UnigineMeshAnimation, type UnigineSurface } from './mesh-document.js';
 import { FORMAT_NAME } from './read-common.js';
-import { weldCorners, weldLayout } from './weld-corners.js';
+import { weldCorners, weldLayout, type WeldedCorners } from './weld-corners.js';
 import { fileOffsetOf } from '../../io/provenance.js';
 
 export const UNIGINE_READ_DEFAULTS = {
@@ -129,6 +129,10 @@ function surfaceLayout(surface: UnigineSurface, coordinates: Float32Array, quate
     uv0: ['f32', surface.uv0.length ? corners * 2 : 0],
     uv1Source: ['f32', surface.uv1.length],
     uv1: ['f32', surface.uv1.length ? corners * 2 : 0],
+    // Morph targets after the first, one at a time: their tangent frames decoded for the normals.
+    targetQuaternions: ['i16', surface.targets.length > 1 ? quaternions.length : 0],
+    targetNormals: ['f32', surface.targets.length > 1 ? tangentCount * 3 : 0],
+    targetTangents: ['f32', surface.targets.length > 1 ? tangentCount * 4 : 0],
   } as const satisfies WorkspaceLayout;
 }
 
@@ -138,7 +142,6 @@ function surfaceToMesh(kernels: Kernels, surface: UnigineSurface, jointOf: reado
     throw new MeshFormatError({ code: 'BAD_INDEX', format: FORMAT_NAME, offset }, `${label}: ${detail}`);
   };
   const target = surface.targets[0];
-  if (surface.targets.length > 1) warnings.push(`${label}: ${surface.targets.length - 1} morph target(s) after the first are not carried into the Asset`);
   if (target?.name) warnings.push(`${label}: the name of morph target 0 (${target.name}) is not carried into the Asset`);
   const coordinates = target?.vertices ?? new Float32Array(0);
   const quaternions = target?.tangents ?? new Int16Array(0);
@@ -204,10 +207,53 @@ function surfaceToMesh(kernels: Kernels, surface: UnigineSurface, jointOf: reado
       warnings.push(`${label}: ${surface.weightCounts.length} weighted vertices for ${coordinateCount} coordinate vertices; skin weights are not carried`);
     }
     // A heap copy: narrowing may stage its output in WebAssembly memory and grow it.
-    return { name: surface.name, attributes, indices: kernels.compactIndices(ws.keep(welded.indices), vertexCount) };
+    const mesh: Mesh = { name: surface.name, attributes, indices: kernels.compactIndices(ws.keep(welded.indices), vertexCount) };
+    const targets = morphTargets(kernels, ws, surface, welded, attributes, label, warnings);
+    if (targets.length) mesh.targets = targets;
+    return mesh;
   } finally {
     ws.release();
   }
+}
+
+/**
+ * Targets after the first as Asset morph targets: per welded vertex, the displacement of the
+ * target's coordinate from the base position and, when its tangent frames cover the triangle
+ * vertices, of its normal from the base normal. A target whose counts do not match the base's is
+ * left out with a warning.
+ */
+function morphTargets(
+  kernels: Kernels, ws: Workspace<ReturnType<typeof surfaceLayout>>, surface: UnigineSurface, welded: WeldedCorners,
+  attributes: MeshAttributes, label: string, warnings: string[],
+): MorphTarget[] {
+  const [base, ...rest] = surface.targets;
+  const { coordinateOf, triangleVertexOf } = welded;
+  const vertexCount = coordinateOf.length;
+  const out: MorphTarget[] = [];
+  for (const target of rest) {
+    if (target.vertices.length !== base!.vertices.length) {
+      warnings.push(`${label}: morph target ${target.name} has ${target.vertices.length / 3} vertices for the base's ${base!.vertices.length / 3} and is not carried`);
+      continue;
+    }
+    const positions = new Float32Array(vertexCount * 3);
+    for (let v = 0; v < vertexCount; v++) {
+      for (let c = 0; c < 3; c++) positions[v * 3 + c] = target.vertices[coordinateOf[v]! * 3 + c]! - attributes.positions[v * 3 + c]!;
+    }
+    const result: MorphTarget = { name: target.name, positions };
+    const baseNormals = attributes.normals;
+    if (baseNormals && target.tangents.length === base!.tangents.length) {
+      const a = ws.arrays;
+      a.targetQuaternions.set(target.tangents);
+      kernels.raw.tangentFrames(a.targetQuaternions, a.targetNormals, a.targetTangents);
+      const normals = new Float32Array(vertexCount * 3);
+      for (let v = 0; v < vertexCount; v++) {
+        for (let c = 0; c < 3; c++) normals[v * 3 + c] = a.targetNormals[triangleVertexOf[v]! * 3 + c]! - baseNormals[v * 3 + c]!;
+      }
+      result.normals = normals;
+    }
+    out.push(result);
+  }
+  return out;
 }
 
 /** Four joints and weights per vertex (w / 65535), unused slots zero. */
