@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { formatByName } from '../bindings/formats/registry.js';
 import { rng } from './helpers/backends.js';
 import { checkContract, fuzzKernels, mutate } from './helpers/fuzz.js';
-import { fuzzSeeds } from './helpers/fuzz-seeds.js';
+import { fuzzInput, fuzzSeeds } from './helpers/fuzz-seeds.js';
 import { FUZZED_FORMATS, REGRESSIONS_DIR } from './fuzz/formats.js';
 
 const kernels = fuzzKernels();
@@ -20,7 +20,8 @@ for (const format of FUZZED_FORMATS) {
       const next = rng(seed.bytes.length * 31 + seed.name.length);
       const outcomes = new Set<string>();
       for (let i = 0; i < runs; i++) {
-        const outcome = checkContract(handler, mutate(seed.bytes, next), kernels);
+        const { bytes, options } = fuzzInput(seed, next, mutate);
+        const outcome = checkContract(handler, bytes, kernels, options);
         outcomes.add(outcome.ok ? 'ok' : outcome.code);
       }
       expect(outcomes.size).toBeGreaterThan(0);

@@ -16,3 +16,23 @@ export function fileOffsetOf(array: ArrayBufferView, index = 0, elementBytes = 1
   const start = fileOffsets.get(array);
   return start === undefined ? undefined : start + index * elementBytes;
 }
+
+/** 1-based line and column in a text file. */
+export interface TextPosition {
+  line: number;
+  column: number;
+}
+
+const textPositions = new WeakMap<object, TextPosition>();
+
+/** Records that `part` of a text format's document (a block, a table) starts at `position`. Returns the part. */
+export function recordTextPosition<T extends object>(part: T, position: TextPosition): T {
+  textPositions.set(part, position);
+  return part;
+}
+
+/** Where `part` starts in its text file, if it was read from one; `lineOffset` lines further down. */
+export function textPositionOf(part: object, lineOffset = 0): TextPosition | undefined {
+  const at = textPositions.get(part);
+  return at && { line: at.line + lineOffset, column: lineOffset ? 1 : at.column };
+}

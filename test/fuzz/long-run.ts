@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { formatByName } from '../../bindings/formats/registry.js';
 import { rng } from '../helpers/backends.js';
 import { checkContract, ContractViolation, FUZZ_BACKENDS, fuzzKernels, mutate } from '../helpers/fuzz.js';
-import { fuzzSeeds } from '../helpers/fuzz-seeds.js';
+import { fuzzInput, fuzzSeeds } from '../helpers/fuzz-seeds.js';
 import { FUZZED_FORMATS, REGRESSIONS_DIR } from './formats.js';
 
 const { values } = parseArgs({
@@ -40,12 +40,12 @@ for (const format of formats) {
   let lastReport = started;
   while (inputs < maxInputs && performance.now() < deadline) {
     const seed = seeds[Math.floor(next() * seeds.length)]!;
-    let bytes = mutate(seed.bytes, next);
     // Now and then stack a second mutation, to get past the first check that refuses the first.
-    if (next() < 0.25) bytes = mutate(bytes, next);
+    const stacked = next() < 0.25;
+    const { bytes, options } = fuzzInput(seed, next, (b, n) => (stacked ? mutate(mutate(b, n), n) : mutate(b, n)));
     inputs++;
     try {
-      const outcome = checkContract(handler, bytes, kernels);
+      const outcome = checkContract(handler, bytes, kernels, options);
       const key = outcome.ok ? 'ok' : outcome.code;
       outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
     } catch (error) {

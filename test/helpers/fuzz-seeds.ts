@@ -4,12 +4,27 @@ import { formatByName } from '../../bindings/formats/registry.js';
 import { writeIqm } from '../../bindings/formats/iqm/index.js';
 import { FIXTURES_DIR } from '../../fixtures/make-fixtures.js';
 import { corpusAvailable, corpusPath } from './corpus.js';
+import type { ReadOptions } from './fuzz.js';
 import { sampleIqmDocument } from './iqm-samples.js';
 import { iqmFilePerVertexFormat, richIqmFiles, richUnigineAnim, richUnigineMesh } from './synthetic.js';
 
 export interface FuzzSeed {
   name: string;
   bytes: Uint8Array;
+  /** Files read with this one (a Transport Fever .msh.blob), by name relative to it. */
+  companions?: { name: string; bytes: Uint8Array }[];
+}
+
+/** One fuzz input from a seed: the seed or one of its companions mutated, with what the reader needs to find the companions. */
+export function fuzzInput(seed: FuzzSeed, next: () => number, mutate: (bytes: Uint8Array, next: () => number) => Uint8Array): { bytes: Uint8Array; options: ReadOptions } {
+  const companions = (seed.companions ?? []).map((c) => ({ ...c }));
+  const target = companions.length && next() < 0.4 ? companions[Math.floor(next() * companions.length)]! : undefined;
+  let bytes = seed.bytes;
+  if (target) target.bytes = mutate(target.bytes, next);
+  else bytes = mutate(bytes, next);
+  const fileName = seed.name.slice(seed.name.lastIndexOf('/') + 1);
+  const options: ReadOptions = { fileName, resolve: (name) => companions.find((c) => c.name === name)?.bytes, companionBytes: companions.reduce((n, c) => n + c.bytes.length, 0) };
+  return { bytes, options };
 }
 
 /** Files each format's fuzzing starts from besides its fixtures and corpus folder: what the writers make for branches the corpus lacks. */
@@ -34,16 +49,19 @@ export function fuzzSeeds(format: string, maxBytes = 300_000): FuzzSeed[] {
   if (!handler) throw new Error(`no format named ${format}`);
   const matches = (name: string) => handler.extensions.some((ext) => name.toLowerCase().endsWith(ext));
   const seeds: FuzzSeed[] = [];
-  for (const name of readdirSync(FIXTURES_DIR).sort()) {
-    if (matches(name)) seeds.push({ name: `fixtures/${name}`, bytes: new Uint8Array(readFileSync(join(FIXTURES_DIR, name))) });
-  }
-  const folder = corpusPath(format);
-  if (corpusAvailable && existsSync(folder)) {
-    for (const name of readdirSync(folder).sort()) {
+  const fromFolder = (folder: string, label: string) => {
+    const names = readdirSync(folder).sort();
+    for (const name of names) {
       const path = join(folder, name);
-      if (matches(name) && statSync(path).size <= maxBytes) seeds.push({ name: `corpus/${format}/${name}`, bytes: new Uint8Array(readFileSync(path)) });
+      if (!matches(name) || statSync(path).size > maxBytes) continue;
+      // A file whose name extends this one's (`car.msh.blob` after `car.msh`) is its companion.
+      const companions = names.filter((other) => other.startsWith(`${name}.`)).map((other) => ({ name: other, bytes: new Uint8Array(readFileSync(join(folder, other))) }));
+      seeds.push({ name: `${label}/${name}`, bytes: new Uint8Array(readFileSync(path)), ...(companions.length ? { companions } : {}) });
     }
-  }
+  };
+  fromFolder(FIXTURES_DIR, 'fixtures');
+  const folder = corpusPath(format);
+  if (corpusAvailable && existsSync(folder)) fromFolder(folder, `corpus/${format}`);
   seeds.push(...(SYNTHETIC[format]?.() ?? []));
   return seeds;
 }

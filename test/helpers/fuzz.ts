@@ -1,6 +1,11 @@
 // The reader contract, checked on one input at a time on all three backends: used by the fuzz
 // tests in CI and by the long-run fuzzer (test/fuzz/long-run.ts, `npm run fuzz`).
-import { createKernelsSync, MeshFormatError, type Asset, type BackendName, type FormatHandler, type Kernels } from '../../bindings/index.js';
+import { createKernelsSync, MeshFormatError, type Asset, type BackendName, type FormatHandler, type Kernels, type ReadOptions as LibraryReadOptions } from '../../bindings/index.js';
+
+/** What a fuzzed read gets besides its bytes: its file name and companions (a TF .msh.blob), and their size for the memory bound. */
+export interface ReadOptions extends Omit<LibraryReadOptions, 'kernels'> {
+  companionBytes?: number;
+}
 
 export const FUZZ_BACKENDS: BackendName[] = ['wasm-simd', 'wasm-scalar', 'js'];
 
@@ -93,12 +98,12 @@ export type FuzzOutcome = { ok: true; digest: string; assetBytes: number } | { o
 /** A broken contract: what the fuzzer reports and saves a reproducer for. */
 export class ContractViolation extends Error {}
 
-function checkError(error: unknown, handler: FormatHandler, bytes: Uint8Array, backend: BackendName): FuzzOutcome {
+function checkError(error: unknown, handler: FormatHandler, fileBytes: number, backend: BackendName): FuzzOutcome {
   if (!(error instanceof MeshFormatError)) throw new ContractViolation(`${backend}: threw ${error instanceof Error ? error.stack : String(error)}, not a MeshFormatError`);
   if (error.code === 'INTERNAL') throw new ContractViolation(`${backend}: internal error: ${error.message}; cause: ${(error.cause as Error)?.stack ?? String(error.cause)}`);
   const positioned = error.offset !== undefined || error.line !== undefined;
   if (!positioned) throw new ContractViolation(`${backend}: ${error.code} without an offset or line: ${error.message}`);
-  if (error.offset !== undefined && !(error.offset >= 0 && error.offset <= bytes.length)) throw new ContractViolation(`${backend}: offset ${error.offset} outside the ${bytes.length}-byte file: ${error.message}`);
+  if (error.offset !== undefined && !(error.offset >= 0 && error.offset <= fileBytes)) throw new ContractViolation(`${backend}: offset ${error.offset} outside the ${fileBytes} bytes of files: ${error.message}`);
   if (!error.format) throw new ContractViolation(`${backend}: error names no format: ${error.message}`);
   return { ok: false, code: error.code, message: error.message };
 }
@@ -109,22 +114,24 @@ function checkError(error: unknown, handler: FormatHandler, bytes: Uint8Array, b
  * error code, or Assets equal bit for bit); Asset bytes within the stated bound; WebAssembly
  * memory back under its cap after the call; no call slower than HANG_MS. Throws ContractViolation.
  */
-export function checkContract(handler: FormatHandler, bytes: Uint8Array, kernels: Record<BackendName, Kernels>): FuzzOutcome {
+export function checkContract(handler: FormatHandler, bytes: Uint8Array, kernels: Record<BackendName, Kernels>, options: ReadOptions = {}): FuzzOutcome {
   const outcomes: FuzzOutcome[] = [];
   for (const backend of FUZZ_BACKENDS) {
     const k = kernels[backend];
     const started = performance.now();
     let outcome: FuzzOutcome;
     try {
-      const asset = handler.parseSync(bytes, { kernels: k });
+      const { companionBytes: _, ...readOptions } = options;
+      const asset = handler.parseSync(bytes, { ...readOptions, kernels: k });
       const held = assetBytes(asset);
-      if (held > ASSET_BYTES_PER_FILE_BYTE * bytes.length + ASSET_BYTES_SLACK) {
-        throw new ContractViolation(`${backend}: the Asset holds ${held} bytes for a ${bytes.length}-byte file (bound ${ASSET_BYTES_PER_FILE_BYTE}× + ${ASSET_BYTES_SLACK})`);
+      const fileBytes = bytes.length + (options.companionBytes ?? 0);
+      if (held > ASSET_BYTES_PER_FILE_BYTE * fileBytes + ASSET_BYTES_SLACK) {
+        throw new ContractViolation(`${backend}: the Asset holds ${held} bytes for ${fileBytes} bytes of files (bound ${ASSET_BYTES_PER_FILE_BYTE}× + ${ASSET_BYTES_SLACK})`);
       }
       outcome = { ok: true, digest: assetDigest(asset), assetBytes: held };
     } catch (error) {
       if (error instanceof ContractViolation) throw error;
-      outcome = checkError(error, handler, bytes, backend);
+      outcome = checkError(error, handler, bytes.length + (options.companionBytes ?? 0), backend);
     }
     const ms = performance.now() - started;
     if (ms > HANG_MS) throw new ContractViolation(`${backend}: took ${ms.toFixed(0)} ms on a ${bytes.length}-byte file`);

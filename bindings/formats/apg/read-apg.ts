@@ -1,3 +1,4 @@
+import { recordTextPosition } from '../../io/provenance.js';
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
@@ -88,7 +89,7 @@ class ApgReader {
         if (document.vertexArrays.some((a) => a.name === name)) this.fail('SYNTAX', tag.offset, `a second @${name} block`);
         const components = this.integer(tokens[2]!, 1, 16);
         const values = this.numbers(blockStart, blockEnd, document.vertexCount * components, tag, `@${name} (${document.vertexCount} vertices × ${components} comps)`);
-        document.vertexArrays.push({ name: name as ApgVertexArrayName, components, values });
+        document.vertexArrays.push(recordTextPosition({ name: name as ApgVertexArrayName, components, values }, this.position(tag.offset)));
       } else if (name === 'skeleton') {
         this.expectWords(tokens, ['bones', 'animations'], 5);
         document.skeleton = { bones: this.integer(tokens[2]!, 0), animations: this.integer(tokens[4]!, 0) };
@@ -111,7 +112,7 @@ class ApgReader {
       } else if (name === 'tra_keys' || name === 'rot_keys' || name === 'sca_keys') {
         if (!animation) this.fail('SYNTAX', tag.offset, `@${name} outside an @animation`);
         this.expectWords(tokens, ['node', 'count', 'comps'], 7);
-        animation.keys.push(this.keys(name.slice(0, 3) as ApgKeyKind, blockStart, blockEnd, tokens));
+        animation.keys.push(recordTextPosition(this.keys(name.slice(0, 3) as ApgKeyKind, blockStart, blockEnd, tokens), this.position(tag.offset)));
       } else if (name === 'bounding_radius') {
         this.expectWords(tokens, [], 2);
         document.boundingRadius = this.number(tokens[1]!);

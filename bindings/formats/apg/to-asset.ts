@@ -1,3 +1,4 @@
+import { textPositionOf, type TextPosition } from '../../io/provenance.js';
 import { emptyAsset, type Animation, type Asset, type Joint, type Mesh, type Track } from '../../model/asset.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
@@ -32,8 +33,9 @@ export function apgToAsset(document: ApgDocument, options: ApgToAssetOptions = {
   return asset;
 }
 
-function fail(code: 'BAD_INDEX' | 'BAD_VALUE', detail: string): never {
-  throw new MeshFormatError({ code, format: 'apg' }, detail);
+/** Refuses the document; `at` is the line (and column) of the block at fault, for documents read from text. */
+function fail(code: 'BAD_INDEX' | 'BAD_VALUE', detail: string, at?: TextPosition): never {
+  throw new MeshFormatError({ code, format: 'apg', ...at }, detail);
 }
 
 /** Node index for each bone id (the hierarchy's bone_id), or the bone itself without a hierarchy. */
@@ -114,7 +116,8 @@ function buildMesh(document: ApgDocument, kernels: Kernels, jointCount: number, 
     for (let v = 0; v < vertexCount; v++) {
       const bone = ids[v * vb.components]!;
       const node = nodes.get(bone);
-      if (node === undefined || node >= jointCount) fail('BAD_INDEX', `vertex bone id ${bone} names no bone of the skeleton`);
+      // One vertex per line after the @vb tag line.
+      if (node === undefined || node >= jointCount) fail('BAD_INDEX', `vertex bone id ${bone} names no bone of the skeleton`, textPositionOf(vb, v + 1));
       joints[v * 4] = node;
       weights[v * 4] = 1;
     }
@@ -128,7 +131,7 @@ function buildMesh(document: ApgDocument, kernels: Kernels, jointCount: number, 
 function buildAnimation(animation: ApgAnimation, jointCount: number, frameRate: number, warn: (m: string) => void): Animation {
   const byNode = new Map<number, Partial<Record<ApgKeyBlock['kind'], ApgKeyBlock>>>();
   for (const block of animation.keys) {
-    if (block.node < 0 || block.node >= jointCount) fail('BAD_INDEX', `animation "${animation.name}": keys for node ${block.node}, outside the ${jointCount} nodes`);
+    if (block.node < 0 || block.node >= jointCount) fail('BAD_INDEX', `animation "${animation.name}": keys for node ${block.node}, outside the ${jointCount} nodes`, textPositionOf(block));
     const entry = byNode.get(block.node) ?? {};
     if (entry[block.kind]) warn(`animation "${animation.name}": node ${block.node} has two @${block.kind}_keys blocks; the last was kept`);
     entry[block.kind] = block;

@@ -91,12 +91,14 @@ export class AccessorReader {
     const offset = byteOffset ?? 0;
     if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) fail('BAD_VALUE', `${label}: byteOffset ${show(offset)} is not a non-negative integer`, this.input.jsonOffset);
     const componentBytes = COMPONENT_BYTES[info.componentType]!;
-    if (offset % componentBytes !== 0) fail('BAD_OFFSET', `${label}: byteOffset ${offset} is not a multiple of the ${componentBytes}-byte component`, start);
+    if (offset % componentBytes !== 0) fail('BAD_OFFSET', `${label}: byteOffset ${offset} is not a multiple of the ${componentBytes}-byte component`, start ?? this.input.jsonOffset);
     const stride = viewStride ?? elementBytes;
-    if (stride < elementBytes) fail('BAD_VALUE', `${label}: byteStride ${stride} is smaller than the ${elementBytes}-byte element`, start);
+    if (stride < elementBytes) fail('BAD_VALUE', `${label}: byteStride ${stride} is smaller than the ${elementBytes}-byte element`, start ?? this.input.jsonOffset);
     const needed = offset + (info.count - 1) * stride + elementBytes;
     if (needed > bytes.length) {
-      fail('BAD_COUNT', `${label}: ${info.count} elements of ${elementBytes} bytes (stride ${stride}) from byte ${offset} need ${needed} bytes, the buffer view has ${bytes.length}`, start === undefined ? undefined : start + offset);
+      // At: where the data would start, inside its buffer view (which ends inside the file), or the JSON for a buffer not in this file.
+      const at = start === undefined ? this.input.jsonOffset : start + Math.min(offset, bytes.length);
+      fail('BAD_COUNT', `${label}: ${info.count} elements of ${elementBytes} bytes (stride ${stride}) from byte ${offset} need ${needed} bytes, the buffer view has ${bytes.length}`, at);
     }
     return { bytes, view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), stride, offset };
   }

@@ -121,7 +121,12 @@ function decodeDataUri(uri: string, buffer: number, offset: number): Uint8Array 
   if (comma < 0 || !uri.slice(0, comma).endsWith(';base64')) fail('BAD_VALUE', `buffers[${buffer}] has a data: URI that is not base64`, offset);
   const payload = uri.slice(comma + 1);
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload) || payload.length % 4 === 1) fail('BAD_VALUE', `buffers[${buffer}] has a data: URI with invalid base64`, offset);
-  const text = atob(payload);
+  let text: string;
+  try {
+    text = atob(payload);
+  } catch {
+    return fail('BAD_VALUE', `buffers[${buffer}] has a data: URI with invalid base64`, offset);
+  }
   const out = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
   return out;

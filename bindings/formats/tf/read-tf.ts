@@ -1,3 +1,4 @@
+import { recordTextPosition } from '../../io/provenance.js';
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
 import { evaluateLuaData, isLuaTable, tablePosition, type LuaPosition, type LuaTable, type LuaValue } from './lua-constants.js';
 import type {
@@ -84,7 +85,7 @@ export function tfMeshFromTable(root: LuaTable, blob: Uint8Array, names: TfPairN
         return m;
       });
     }
-    return subMesh;
+    return recordTextPosition(subMesh, tablePosition(entry));
   });
   const document: TfMeshDocument = {
     kind: 'msh',

@@ -1,3 +1,4 @@
+import { textPositionOf } from '../../io/provenance.js';
 import { MeshFormatError } from '../../io/errors.js';
 import { getKernels } from '../../kernels/backend.js';
 import type { Kernels } from '../../kernels/kernels.js';
@@ -82,7 +83,7 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
     used.add(attribute.name);
   }
   const position = streams.find((s) => s.attribute.name === 'position');
-  if (!position) fail('BAD_VALUE', `${label} has no position index stream`);
+  if (!position) throw new MeshFormatError({ code: 'BAD_VALUE', format: TF_FORMAT_NAME, ...textPositionOf(subMesh) }, `${label} has no position index stream`);
   if (position.attribute.numComp !== 3) fail('BAD_VALUE', `vertexAttr.position has numComp ${position.attribute.numComp}, not 3`, position.attribute.offset);
   const corners = position.stream.data.length;
   for (const { stream } of streams) {
