@@ -271,7 +271,11 @@ function addAnimation(w: Writer, animation: Animation, nodes: Node[]): void {
         w.warn(`animation ${animation.name}: a ${path} channel whose value count does not match its keys is left out`);
         continue;
       }
-      const sampler = w.document.createAnimationSampler().setInput(input.accessor).setOutput(accessor(w, type, convert(values))).setInterpolation('LINEAR');
+      const converted = convert(values);
+      // A channel that holds the node's rest value at every key changes nothing: no sampler
+      // (glTF keeps the node's own TRS wherever an animation has no channel for it).
+      if (holdsRest(converted, restOf(node, path))) continue;
+      const sampler = w.document.createAnimationSampler().setInput(input.accessor).setOutput(accessor(w, type, converted)).setInterpolation('LINEAR');
       gltf.addSampler(sampler).addChannel(w.document.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
     }
   }
@@ -279,6 +283,17 @@ function addAnimation(w: Writer, animation: Animation, nodes: Node[]): void {
     w.warn(`animation ${animation.name} has no key that glTF can hold and is left out (a glTF animation needs a channel)`);
     gltf.dispose();
   } else if (animation.loop !== undefined) gltf.setExtras({ loop: animation.loop });
+}
+
+function restOf(node: Node, path: 'translation' | 'rotation' | 'scale'): readonly number[] {
+  return path === 'translation' ? node.getTranslation() : path === 'rotation' ? node.getRotation() : node.getScale();
+}
+
+/** Whether every key of `values` equals `rest` (as float32). */
+function holdsRest(values: Float32Array, rest: readonly number[]): boolean {
+  const c = rest.length;
+  for (let i = 0; i < values.length; i++) if (values[i] !== Math.fround(rest[i % c]!)) return false;
+  return true;
 }
 
 /** Every quaternion scaled to unit length in place (zero or non-finite ones become the identity). */
