@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MeshFormatError, summarizeAsset } from '../bindings/index.js';
+import { summarizeAsset } from '../bindings/index.js';
 import { apgFormat, apgToAsset, formatFixed, formatFloat32Shortest, readApg, writeApg, type ApgDocument } from '../bindings/formats/apg/index.js';
 import { iqmFormat } from '../bindings/formats/iqm/index.js';
 import { ms2Format } from '../bindings/formats/ms2/index.js';
@@ -8,19 +8,11 @@ import { tubeAsset } from '../fixtures/tube-asset.js';
 import { allKernels, BACKENDS, rng } from './helpers/backends.js';
 import { assetBits } from './helpers/backend-outcomes.js';
 import { corpusAvailable, readCorpus } from './helpers/corpus.js';
+import { refusal } from './helpers/refusal.js';
 
 const kernels = allKernels();
 const text = (s: string) => new TextEncoder().encode(s);
 
-function refusal(run: () => unknown): MeshFormatError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof MeshFormatError) return e;
-    throw e;
-  }
-  throw new Error('expected a MeshFormatError');
-}
 
 const SMALL = `@Anton's custom mesh format v.27DEC2014
 @vert_count 3

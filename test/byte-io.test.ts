@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ByteReader, ByteWriter, MeshFormatError } from '../bindings/index.js';
+import { ByteReader, ByteWriter } from '../bindings/index.js';
+import { refusal } from './helpers/refusal.js';
 
-function catchError(fn: () => unknown): MeshFormatError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof MeshFormatError) return e;
-    throw e;
-  }
-  throw new Error('expected a MeshFormatError');
-}
 
 describe('ByteReader', () => {
   it('reads little-endian values at unaligned offsets', () => {
@@ -36,7 +28,7 @@ describe('ByteReader', () => {
   it('throws MeshFormatError with format, code and offset past the end', () => {
     const r = new ByteReader(new Uint8Array([1, 2, 3]), 'unigine');
     r.u16();
-    const e = catchError(() => r.u32('vertex count'));
+    const e = refusal(() => r.u32('vertex count'));
     expect(e.code).toBe('TRUNCATED');
     expect(e.format).toBe('unigine');
     expect(e.offset).toBe(2);
@@ -45,11 +37,11 @@ describe('ByteReader', () => {
 
   it('refuses counts the remaining bytes cannot hold before anything is allocated', () => {
     const r = new ByteReader(new Uint8Array(16), 'iqm');
-    const e = catchError(() => r.f32Array(0x7fffffff, 'positions'));
+    const e = refusal(() => r.f32Array(0x7fffffff, 'positions'));
     expect(e.code).toBe('BAD_COUNT');
     expect(e.detail).toContain('positions count 2147483647');
-    expect(catchError(() => r.needCount(-1, 4, 'joints')).code).toBe('BAD_COUNT');
-    expect(catchError(() => r.needCount(1.5, 4, 'joints')).code).toBe('BAD_COUNT');
+    expect(refusal(() => r.needCount(-1, 4, 'joints')).code).toBe('BAD_COUNT');
+    expect(refusal(() => r.needCount(1.5, 4, 'joints')).code).toBe('BAD_COUNT');
     expect(r.needCount(4, 4, 'fits')).toBe(16);
   });
 
@@ -58,13 +50,13 @@ describe('ByteReader', () => {
     const r = new ByteReader(bytes, 'test');
     expect(r.cstring()).toBe('hi');
     expect(r.utf8(4)).toBe('ok');
-    expect(catchError(() => r.cstring('name')).code).toBe('TRUNCATED');
+    expect(refusal(() => r.cstring('name')).code).toBe('TRUNCATED');
   });
 
   it('seek refuses offsets outside the file', () => {
     const r = new ByteReader(new Uint8Array(8), 'test');
     expect(r.seek(8).remaining).toBe(0);
-    const e = catchError(() => r.seek(9, 'ofs_meshes'));
+    const e = refusal(() => r.seek(9, 'ofs_meshes'));
     expect(e.code).toBe('BAD_OFFSET');
     expect(e.detail).toBe('ofs_meshes 9 lies outside the file (8 bytes)');
   });

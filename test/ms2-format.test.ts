@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectFormat, MeshFormatError, summarizeAsset, type Asset } from '../bindings/index.js';
+import { detectFormat, summarizeAsset, type Asset } from '../bindings/index.js';
 import { assetToMs2, isMs2, ms2Format, ms2ToAsset, MS2_FORMAT, readMs2, unityPositionBounds, unityUvBounds, writeMs2, type Ms2Document } from '../bindings/formats/ms2/index.js';
 import { iqmFormat } from '../bindings/formats/iqm/index.js';
 import { unigineFormat } from '../bindings/formats/unigine/index.js';
@@ -7,18 +7,10 @@ import { tubeAsset } from '../fixtures/tube-asset.js';
 import { allKernels, BACKENDS, floatBits } from './helpers/backends.js';
 import { corpusAvailable, corpusPath, readCorpus } from './helpers/corpus.js';
 import { readFileSync } from 'node:fs';
+import { refusal } from './helpers/refusal.js';
 
 const kernels = allKernels();
 
-function refusal(run: () => unknown): MeshFormatError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof MeshFormatError) return e;
-    throw e;
-  }
-  throw new Error('expected a MeshFormatError');
-}
 
 function smallDocument(): Ms2Document {
   return {

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MeshFormatError } from '../bindings/index.js';
 import { packTfLayout, readTf, readTfAni, readTfMesh, tfFormat, writeTfAni, writeTfBlob, writeTfDescriptor, writeTfMesh, type TfMeshDocument } from '../bindings/formats/tf/index.js';
 import { CORPUS_SKIP_MESSAGE, corpusAvailable, readCorpus } from './helpers/corpus.js';
 import { corpusResolver, memoryResolver, TF_CORPUS_ANIS, TF_CORPUS_MESHES } from './helpers/tf-files.js';
+import { refusal } from './helpers/refusal.js';
 
 const text = (s: string) => new TextEncoder().encode(s);
 
-function refusal(run: () => unknown): MeshFormatError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof MeshFormatError) return e;
-    throw e;
-  }
-  throw new Error('accepted');
-}
 
 describe.skipIf(!corpusAvailable)(`TF corpus: read, write back, read again ${corpusAvailable ? '' : CORPUS_SKIP_MESSAGE}`, () => {
   for (const [name, expected] of Object.entries(TF_CORPUS_MESHES)) {

@@ -82,7 +82,7 @@ export function resampleAnimation(animation: Animation, frameRate: number): Anim
   return result;
 }
 
-/** Values of one channel (`components` per key at `keyTimes`) at each of `at` (ascending). */
+/** Values of one channel (`components` per key at `keyTimes`) at each of `at` (ascending): a key's own values on its time, interpolated between keys. */
 export function sampleChannel(keyTimes: Float32Array, values: Float32Array, components: number, at: Float32Array): Float32Array {
   const out = new Float32Array(at.length * components);
   const keys = Math.min(keyTimes.length, values.length / components);
@@ -94,6 +94,11 @@ export function sampleChannel(keyTimes: Float32Array, values: Float32Array, comp
     const next = Math.min(k + 1, keys - 1);
     const span = keyTimes[next]! - keyTimes[k]!;
     const s = span > 0 ? Math.min(1, Math.max(0, (time - keyTimes[k]!) / span)) : 0;
+    if (s === 0 || s === 1) {
+      // On a key (or held past the ends): its values exactly.
+      out.set(values.subarray((s === 0 ? k : next) * components, ((s === 0 ? k : next) + 1) * components), f * components);
+      continue;
+    }
     let sign = 1;
     if (components === 4) {
       let dot = 0;

@@ -1,3 +1,4 @@
+import { sampleChannel } from '../../model/resample-animation.js';
 import { textPositionOf, type TextPosition } from '../../io/provenance.js';
 import { emptyAsset, type Animation, type Asset, type Joint, type Mesh, type Track } from '../../model/asset.js';
 import type { Kernels } from '../../kernels/kernels.js';
@@ -142,9 +143,9 @@ function buildAnimation(animation: ApgAnimation, jointCount: number, frameRate: 
   for (const [joint, blocks] of [...byNode].sort((a, b) => a[0] - b[0])) {
     const times = mergedTimes(Object.values(blocks).map((b) => b!.times));
     const track: Track = { joint, times };
-    if (blocks.tra) track.translation = sampleLinear(blocks.tra, times);
-    if (blocks.sca) track.scale = sampleLinear(blocks.sca, times);
-    if (blocks.rot) track.rotation = sampleRotation(blocks.rot, times);
+    if (blocks.tra) track.translation = sampleChannel(blocks.tra.times, blocks.tra.values, 3, times);
+    if (blocks.sca) track.scale = sampleChannel(blocks.sca.times, blocks.sca.values, 3, times);
+    if (blocks.rot) track.rotation = sampleChannel(blocks.rot.times, xyzwRotations(blocks.rot.values), 4, times);
     frameCount = Math.max(frameCount, times.length);
     tracks.push(track);
   }
@@ -158,41 +159,10 @@ function mergedTimes(lists: Float32Array[]): Float32Array {
   return Float32Array.from(new Set(lists.flatMap((l) => Array.from(l)))).sort();
 }
 
-/** Index of the last key at or before t (0 before the first), searching on from `from` (sampled times ascend). */
-function keyBefore(times: Float32Array, t: number, from: number): number {
-  let k = from;
-  while (k + 1 < times.length && times[k + 1]! <= t) k++;
-  return k;
-}
-
-function sampleLinear(block: ApgKeyBlock, times: Float32Array): Float32Array {
-  const out = new Float32Array(times.length * 3);
-  let k = 0;
-  times.forEach((t, i) => {
-    k = keyBefore(block.times, t, k);
-    const next = Math.min(k + 1, block.times.length - 1);
-    const span = block.times[next]! - block.times[k]!;
-    const u = span > 0 ? Math.min(Math.max((t - block.times[k]!) / span, 0), 1) : 0;
-    for (let c = 0; c < 3; c++) out[i * 3 + c] = block.values[k * 3 + c]! + (block.values[next * 3 + c]! - block.values[k * 3 + c]!) * u;
-  });
-  return out;
-}
-
-/** apg rotations are w x y z; the Asset's x y z w. Between keys: normalized linear blend. */
-function sampleRotation(block: ApgKeyBlock, times: Float32Array): Float32Array {
-  const out = new Float32Array(times.length * 4);
-  let k = 0;
-  times.forEach((t, i) => {
-    k = keyBefore(block.times, t, k);
-    const next = Math.min(k + 1, block.times.length - 1);
-    const span = block.times[next]! - block.times[k]!;
-    const u = span > 0 ? Math.min(Math.max((t - block.times[k]!) / span, 0), 1) : 0;
-    const a = block.values.subarray(k * 4, k * 4 + 4), b = block.values.subarray(next * 4, next * 4 + 4);
-    const sign = a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]! + a[3]! * b[3]! < 0 ? -1 : 1;
-    const q = [0, 1, 2, 3].map((c) => a[c]! + (sign * b[c]! - a[c]!) * u);
-    const length = Math.hypot(...q) || 1;
-    out.set(u === 0 ? [a[1]!, a[2]!, a[3]!, a[0]!] : [q[1]! / length, q[2]! / length, q[3]! / length, q[0]! / length], i * 4);
-  });
+/** apg rotations are w x y z; the Asset's x y z w. */
+function xyzwRotations(wxyz: Float32Array): Float32Array {
+  const out = new Float32Array(wxyz.length);
+  for (let i = 0; i < wxyz.length; i += 4) out.set([wxyz[i + 1]!, wxyz[i + 2]!, wxyz[i + 3]!, wxyz[i]!], i);
   return out;
 }
 
