@@ -12,9 +12,9 @@ import { decomposeMatrix, eulerDegreesToQuaternion } from './transforms.js';
 
 export interface TfReadOptions extends ReadOptions {
   /**
-   * Flip texture coordinates (v = 1 − v) between Transport Fever's convention (v = 0 at the top
-   * of the image, as DirectX) and the Asset's (v = 0 at the bottom, as OpenGL and the other
-   * formats here). Default true.
+   * Flip texture coordinates (v = 1 − v) between Transport Fever's convention, taken to be
+   * OpenGL's (v = 0 at the bottom of the image: the game renders with OpenGL), and the Asset's
+   * (v = 0 at the top, as glTF). Default true; no corpus file has a texture to settle it.
    */
   flipV?: boolean;
   /** See TF_READ_DEFAULTS.maxExpansion. */
