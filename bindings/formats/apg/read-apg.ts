@@ -148,7 +148,7 @@ class ApgReader {
     const nodes: ApgHierarchyNode[] = [];
     for (const line of this.lines(start, end)) {
       this.expectWords(line, ['parent', 'bone_id'], 4, 0);
-      nodes.push({ parent: this.integer(line[1]!, -1), boneId: this.integer(line[3]!, -1) });
+      nodes.push(recordTextPosition({ parent: this.integer(line[1]!, -1), boneId: this.integer(line[3]!, -1) }, this.position(line[0]!.offset)));
     }
     if (nodes.length !== declared) this.fail('BAD_COUNT', tag.offset, `@hierarchy declares ${declared} nodes but ${nodes.length} lines follow`);
     for (let i = 0; i < nodes.length; i++) {

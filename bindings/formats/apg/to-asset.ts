@@ -56,7 +56,7 @@ function buildSkeleton(document: ApgDocument, warn: (m: string) => void): Joint[
   const offsets = document.offsetMatrices;
   const globals: Matrix4[] = [];
   return nodes.map((node, i) => {
-    if (node.parent >= i) fail('BAD_VALUE', `hierarchy node ${i} has parent ${node.parent}: parents must come before their children`);
+    if (node.parent >= i) fail('BAD_VALUE', `hierarchy node ${i} has parent ${node.parent}: parents must come before their children`, textPositionOf(node));
     const parentGlobal = node.parent >= 0 ? globals[node.parent]! : identity4();
     let global = parentGlobal;
     if (node.boneId >= 0 && offsets && node.boneId * 16 + 16 <= offsets.length) {
