@@ -27,9 +27,9 @@ export type WorkspaceArrays<L extends WorkspaceLayout> = { readonly [K in keyof 
  * Scratch arrays for a run of kernel calls, all declared up front in one layout, so that the
  * space reserved is computed from the very list of arrays taken: a job cannot outgrow its
  * workspace. On a wasm backend the arrays live in WebAssembly memory and kernels use them in
- * place; on the js backend they are ordinary arrays. Read them through `arrays` each time
+ * place; on the js backend they are ordinary arrays. `arrays` has a getter per array
  * (`const a = ws.arrays; … a.positions`): if anything grows the memory while the workspace is
- * live, `arrays` re-derives every view. Hand results back with `keep()` (a copy on wasm, the
+ * live, the next read of an array gives a view over the new memory. Hand results back with `keep()` (a copy on wasm, the
  * array itself on js) before `release()`.
  */
 export interface Workspace<L extends WorkspaceLayout = WorkspaceLayout> {
@@ -260,36 +260,46 @@ function heapWorkspace<L extends WorkspaceLayout>(layout: L): Workspace<L> {
 
 class ArenaWorkspace<L extends WorkspaceLayout> implements Workspace<L> {
   private readonly arena: WasmArena;
-  private readonly layout: L;
   private readonly start: number;
   private readonly end: number;
+  /** Pointer, constructor and length of each array, by name. */
+  private readonly places = new Map<string, { ptr: number; ctor: TypedArrayConstructor; length: number }>();
   private buffer: ArrayBufferLike | undefined;
-  private views: WorkspaceArrays<L> | undefined;
+  private readonly views = new Map<string, TypedArray>();
   private released = false;
+  /** Getters, one per array: each read gives a view over the current memory. */
+  readonly arrays: WorkspaceArrays<L>;
 
   constructor(arena: WasmArena, layout: L) {
     this.arena = arena;
-    this.layout = layout;
     this.start = arena.top;
     arena.alloc(layoutBytes(layout));
     this.end = arena.top;
+    let ptr = this.start;
+    const arrays = {};
+    for (const [name, [kind, length]] of Object.entries(layout)) {
+      const ctor = CONSTRUCTOR_OF_KIND[kind];
+      this.places.set(name, { ptr, ctor, length });
+      ptr += alignUp16(length * ctor.BYTES_PER_ELEMENT);
+      Object.defineProperty(arrays, name, { enumerable: true, get: () => this.view(name) });
+    }
+    this.arrays = arrays as WorkspaceArrays<L>;
   }
 
-  get arrays(): WorkspaceArrays<L> {
+  private view(name: string): TypedArray {
     if (this.released) throw new Error('meshcodec: workspace used after release()');
     const buffer = this.arena.memory.buffer;
-    if (this.views === undefined || this.buffer !== buffer) {
-      const views: Record<string, TypedArray> = {};
-      let ptr = this.start;
-      for (const [name, [kind, length]] of Object.entries(this.layout)) {
-        const ctor = CONSTRUCTOR_OF_KIND[kind];
-        views[name] = this.arena.view(ctor, ptr, length);
-        ptr += alignUp16(length * ctor.BYTES_PER_ELEMENT);
-      }
-      this.views = views as WorkspaceArrays<L>;
+    if (this.buffer !== buffer) {
+      this.views.clear();
       this.buffer = buffer;
     }
-    return this.views;
+    let view = this.views.get(name);
+    if (!view) {
+      const { ptr, ctor, length } = this.places.get(name)!;
+      view = this.arena.view(ctor, ptr, length);
+      this.views.set(name, view);
+    }
+    return view;
   }
 
   keep<T extends TypedArray>(array: T): T {
