@@ -23,11 +23,29 @@ function copier(bytes: number): () => unknown {
   return () => to.set(from);
 }
 
-/** The tube grown until its file in `format` is about `megabytes` MB, with its bytes. */
-function generated(format: FormatHandler, megabytes: number): Uint8Array {
-  const probe = format.encodeSync(tubeAsset({ rings: 64, segments: 64, frames: 4 }), { kernels: kernels.js });
-  const rings = Math.max(2, Math.round((64 * megabytes * MB) / probe.length));
-  return format.encodeSync(tubeAsset({ rings, segments: 64, frames: 4 }), { kernels: kernels.js });
+/** A file to parse, with the files read beside it (a TF .msh.blob). */
+interface Input {
+  name: string;
+  bytes: Uint8Array;
+  companions: { name: string; bytes: Uint8Array }[];
+}
+
+const readOptions = (input: Input) => ({ fileName: input.name, resolve: (n: string) => input.companions.find((c) => c.name === n)?.bytes });
+
+/** Every file `format` writes for `asset` (one, or a TF .msh with its blob). */
+function encodeAll(format: FormatHandler, asset: Asset, name: string, kernels: Kernels): Input {
+  const files = format.encodeFiles ? format.encodeFiles(asset, name, { kernels }) : [{ name, bytes: format.encodeSync(asset, { kernels }) }];
+  return { name, bytes: files[0]!.bytes, companions: files.slice(1) };
+}
+
+const sizeOf = (input: Input) => input.bytes.length + input.companions.reduce((n, c) => n + c.bytes.length, 0);
+
+/** The tube grown until its files in `format` are about `megabytes` MB. */
+function generated(format: FormatHandler, megabytes: number): Input {
+  const name = `generated${format.extensions[0]}`;
+  const probe = sizeOf(encodeAll(format, tubeAsset({ rings: 64, segments: 64, frames: 4 }), name, kernels.js));
+  const rings = Math.max(2, Math.round((64 * megabytes * MB) / probe));
+  return encodeAll(format, tubeAsset({ rings, segments: 64, frames: 4 }), name, kernels.js);
 }
 
 interface Row {
@@ -44,36 +62,41 @@ interface Row {
 
 const rows: Row[] = [];
 
-function measure(format: FormatHandler, input: string, bytes: Uint8Array): void {
-  const assets = Object.fromEntries(BACKENDS.map((b) => [b, format.parseSync(bytes, { kernels: kernels[b] })])) as Record<BackendName, Asset>;
-  const encoded = format.encodeSync(assets.js, { kernels: kernels.js });
-  const minSeconds = bytes.length > 20 * MB ? 4 : 1.5;
-  const parse = timeInterleaved(
-    { copy: copier(bytes.length + assetBytes(assets.js)), ...Object.fromEntries(BACKENDS.map((b) => [b, () => format.parseSync(bytes, { kernels: kernels[b] })])) },
+function measure(format: FormatHandler, label: string, input: Input): void {
+  const parse = (b: BackendName) => format.parseSync(input.bytes, { ...readOptions(input), kernels: kernels[b] });
+  const assets = Object.fromEntries(BACKENDS.map((b) => [b, parse(b)])) as Record<BackendName, Asset>;
+  const encoded = encodeAll(format, assets.js, input.name, kernels.js);
+  const inputBytes = sizeOf(input);
+  const outputBytes = sizeOf(encoded);
+  const minSeconds = inputBytes > 20 * MB ? 4 : 1.5;
+  const parseTimes = timeInterleaved({ copy: copier(inputBytes + assetBytes(assets.js)), ...Object.fromEntries(BACKENDS.map((b) => [b, () => parse(b)])) }, { minSeconds });
+  const encodeTimes = timeInterleaved(
+    { copy: copier(assetBytes(assets.js) + outputBytes), ...Object.fromEntries(BACKENDS.map((b) => [b, () => encodeAll(format, assets[b], input.name, kernels[b])])) },
     { minSeconds },
   );
-  const encode = timeInterleaved(
-    { copy: copier(assetBytes(assets.js) + encoded.length), ...Object.fromEntries(BACKENDS.map((b) => [b, () => format.encodeSync(assets[b], { kernels: kernels[b] })])) },
-    { minSeconds },
-  );
-  for (const [work, timing, size] of [['parse', parse, bytes.length], ['encode', encode, encoded.length]] as const) {
+  for (const [work, timing, size] of [['parse', parseTimes, inputBytes], ['encode', encodeTimes, outputBytes]] as const) {
     for (const b of BACKENDS) {
       const seconds = timing[b]!;
-      rows.push({ format: format.name, input, work, backend: b, inputBytes: size, ms: seconds * 1000, mbPerSecond: size / MB / seconds, vsJs: timing.js! / seconds, vsCopy: seconds / timing.copy! });
+      rows.push({ format: format.name, input: label, work, backend: b, inputBytes: size, ms: seconds * 1000, mbPerSecond: size / MB / seconds, vsJs: timing.js! / seconds, vsCopy: seconds / timing.copy! });
     }
   }
 }
 
 for (const format of FORMATS) {
   if (values.format && format.name !== values.format) continue;
-  const inputs: [string, Uint8Array][] = [];
-  if (corpusAvailable) for (const name of corpusFiles(format.name, format.extensions.slice())) inputs.push([name, readCorpus(format.name, name)]);
+  const inputs: [string, Input][] = [];
+  if (corpusAvailable) {
+    for (const name of corpusFiles(format.name, format.extensions.slice())) {
+      const companions = corpusFiles(format.name, [`${name}.blob`]).map((c) => ({ name: c, bytes: readCorpus(format.name, c) }));
+      inputs.push([name, { name, bytes: readCorpus(format.name, name), companions }]);
+    }
+  }
   for (const size of SIZES_MB) inputs.push([`generated ${size} MB`, generated(format, size)]);
-  for (const [name, bytes] of inputs) {
+  for (const [label, input] of inputs) {
     try {
-      measure(format, name, bytes);
+      measure(format, label, input);
     } catch (error) {
-      console.error(`${format.name} ${name}: ${(error as Error).message}`);
+      console.error(`${format.name} ${label}: ${(error as Error).message}`);
     }
   }
 }
