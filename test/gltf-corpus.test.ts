@@ -10,6 +10,7 @@ import { detectFormat, glbFormat, gltfFormat, summarizeAsset, type Asset } from 
 import { CORPUS_SKIP_MESSAGE, corpusAvailable, corpusFiles, corpusPath } from './helpers/corpus.js';
 import { expectSameGeometryAndMotion } from './helpers/compare-assets.js';
 import { validateGltf } from './helpers/gltf-validator.js';
+import { assimpAvailable } from './helpers/assimp.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures');
 const MRFIXIT = '/usr/share/assimp/models/IQM/mrfixit.iqm';
@@ -31,15 +32,7 @@ function load(path: string): Asset {
   return detectFormat(bytes, path)!.parseSync(bytes);
 }
 
-function assimpAvailable(): boolean {
-  try {
-    execFileSync('assimp', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const ASSIMP = assimpAvailable();
+const ASSIMP = assimpAvailable;
 if (!ASSIMP) console.warn('[meshcodec tests] assimp not found (apt-get install assimp-utils): the independent-reader check is skipped');
 
 describe('Asset → GLB → Asset', () => {

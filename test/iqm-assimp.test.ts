@@ -4,19 +4,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { iqmToAsset, readIqm } from '../bindings/formats/iqm/index.js';
 import { testTempDir } from './helpers/temp-dir.js';
+import { assimpAvailable } from './helpers/assimp.js';
 
 const MRFIXIT = '/usr/share/assimp/models/IQM/mrfixit.iqm';
 
-function assimpAvailable(): boolean {
-  try {
-    execFileSync('assimp', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
-const ready = assimpAvailable() && existsSync(MRFIXIT);
+const ready = assimpAvailable && existsSync(MRFIXIT);
 const SKIP = 'assimp or mrfixit.iqm is missing: apt-get install assimp-utils assimp-testmodels to run this check';
 if (!ready) console.warn(`[meshcodec tests] ${SKIP}`);
 
