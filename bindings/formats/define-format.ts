@@ -1,5 +1,5 @@
 import { MeshFormatError } from '../io/errors.js';
-import { currentKernels, getKernels } from '../kernels/backend.js';
+import { currentKernels } from '../kernels/backend.js';
 import type { Kernels } from '../kernels/kernels.js';
 import { validateAsset } from '../model/validate-asset.js';
 import type { Asset } from '../model/asset.js';
@@ -32,7 +32,7 @@ export function defineFormat<H extends FormatHandler<any, any, string>>(handler:
   type W = Parameters<H['encodeSync']>[1];
   const { name } = handler;
   const checked = (asset: Asset, options: W | undefined) => {
-    validateAsset(asset, (options as WriteOptions | undefined)?.kernels ?? getKernels());
+    validateAsset(asset, (options as WriteOptions | undefined)?.kernels);
     return asset;
   };
   const kernelsOf = (options: R | W | undefined) => (options as ReadOptions | undefined)?.kernels;

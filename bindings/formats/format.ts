@@ -80,3 +80,13 @@ export interface FormatHandler<R extends ReadOptions = ReadOptions, W extends Wr
 }
 
 export const DEFAULT_FRAME_RATE = 30;
+
+/**
+ * For formats with several kinds of file: the kind an output's file name asks for, by its
+ * extension (`{ '.mesh': 'mesh', '.anim': 'anim' }`), or undefined when it names none.
+ */
+export function kindForFileName<K extends string>(fileName: string | undefined, kinds: Readonly<Record<string, K>>): K | undefined {
+  const name = fileName?.toLowerCase() ?? '';
+  for (const [extension, kind] of Object.entries(kinds)) if (name.endsWith(extension)) return kind;
+  return undefined;
+}

@@ -1,6 +1,7 @@
 import { MeshFormatError } from '../io/errors.js';
 import type { Asset, IndexArray, Mesh } from './asset.js';
 import type { Kernels } from '../kernels/kernels.js';
+import { getKernels } from '../kernels/backend.js';
 
 /** What Asset errors name as their format: the data is an Asset in memory, not a file. */
 export const ASSET_FORMAT = 'asset';
@@ -30,7 +31,7 @@ export function toIndexArray(indices: ArrayLike<number>, vertexCount: number): I
 
 const PER_VERTEX = { normals: 3, tangents: 4, colors: 4, joints: 4, weights: 4 } as const;
 
-function checkMesh(mesh: Mesh, m: number, kernels: Kernels | undefined): void {
+function checkMesh(mesh: Mesh, m: number, kernels: Kernels): void {
   const at = `meshes[${m}]`;
   const { positions } = mesh.attributes;
   if (positions.length % 3 !== 0) fail('BAD_COUNT', `${at}.attributes.positions`, `${positions.length} position values are not whole xyz vertices`);
@@ -52,16 +53,10 @@ function checkMesh(mesh: Mesh, m: number, kernels: Kernels | undefined): void {
   if (vertexCount > limit) {
     fail('BAD_VALUE', `${at}.indices`, `a ${indices.constructor.name} cannot index ${vertexCount} vertices (indices past ${limit - 1} would have wrapped); use a wider array`);
   }
-  // The scan runs as a kernel where one is given; only a failing array is searched for its first bad index.
-  if ((kernels ? kernels.maxIndex(indices) : maxOf(indices)) < vertexCount) return;
+  // The scan runs as a kernel; only a failing array is searched for its first bad index.
+  if (kernels.maxIndex(indices) < vertexCount) return;
   const i = indices.findIndex((index) => index >= vertexCount);
   fail('BAD_INDEX', `${at}.indices[${i}]`, `index ${indices[i]} does not point at one of the ${vertexCount} vertices`);
-}
-
-function maxOf(indices: IndexArray): number {
-  let max = -1;
-  for (let i = 0; i < indices.length; i++) if (indices[i]! > max) max = indices[i]!;
-  return max;
 }
 
 /**
@@ -69,7 +64,7 @@ function maxOf(indices: IndexArray): number {
  * make whole triangles, point at vertices and sit in an array wide enough for the vertex count,
  * tracks name existing joints. Throws MeshFormatError (format 'asset', with the `path` at fault).
  */
-export function validateAsset(asset: Asset, kernels?: Kernels): void {
+export function validateAsset(asset: Asset, kernels: Kernels = getKernels()): void {
   asset.meshes.forEach((mesh, m) => checkMesh(mesh, m, kernels));
   const joints = asset.skeleton?.joints.length;
   asset.skeleton?.joints.forEach((joint, j) => {

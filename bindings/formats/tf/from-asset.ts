@@ -1,5 +1,5 @@
 import type { Animation, Asset, IndexArray, Joint, Mesh } from '../../model/asset.js';
-import type { WriteOptions } from '../format.js';
+import { kindForFileName, type WriteOptions } from '../format.js';
 import { packTfLayout } from './pack-layout.js';
 import type { TfAniDocument, TfDocument, TfIndexStream, TfKeyframeAnimation, TfMeshDocument, TfSubMesh, TfVertexAttribute } from './tf-document.js';
 import { composeMatrix, quaternionToEulerDegrees, shortestFloat32, type Quat, type Vec3 } from './transforms.js';
@@ -31,10 +31,7 @@ const STANDARD_ORDER = ['normal', 'position', 'tangent', 'uv0'];
 export function tfKindFor(asset: Asset, options: TfWriteOptions = {}): 'msh' | 'ani' {
   const kind = options.kind ?? TF_WRITE_DEFAULTS.kind;
   if (kind !== 'auto') return kind;
-  const name = options.fileName?.toLowerCase() ?? '';
-  if (name.endsWith('.ani')) return 'ani';
-  if (name.endsWith('.msh')) return 'msh';
-  return asset.meshes.length === 0 && asset.animations.length > 0 ? 'ani' : 'msh';
+  return kindForFileName(options.fileName, { '.ani': 'ani', '.msh': 'msh' } as const) ?? (asset.meshes.length === 0 && asset.animations.length > 0 ? 'ani' : 'msh');
 }
 
 /**

@@ -3,7 +3,7 @@ import { ASSET_FORMAT } from '../../model/validate-asset.js';
 import { getKernels } from '../../kernels/backend.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import type { Asset, Mesh } from '../../model/asset.js';
-import { DEFAULT_FRAME_RATE, type WriteOptions } from '../format.js';
+import { DEFAULT_FRAME_RATE, kindForFileName, type WriteOptions } from '../format.js';
 import { boundsOf } from './bounds.js';
 import { floatFrames, quantizedFrames } from './compress-frames.js';
 import { BIND_POSE_FLOATS, emptyBounds, type UnigineBone, type UnigineDocument, type UnigineMorphTarget, type UnigineSurface } from './mesh-document.js';
@@ -38,10 +38,7 @@ export interface UnigineConversion {
 export function unigineKindFor(asset: Asset, options: UnigineWriteOptions = {}): 'mesh' | 'anim' {
   const kind = options.kind ?? UNIGINE_WRITE_DEFAULTS.kind;
   if (kind !== 'auto') return kind;
-  const name = options.fileName?.toLowerCase() ?? '';
-  if (name.endsWith('.anim')) return 'anim';
-  if (name.endsWith('.mesh')) return 'mesh';
-  return asset.meshes.length > 0 ? 'mesh' : 'anim';
+  return kindForFileName(options.fileName, { '.anim': 'anim', '.mesh': 'mesh' } as const) ?? (asset.meshes.length > 0 ? 'mesh' : 'anim');
 }
 
 /**

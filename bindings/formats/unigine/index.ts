@@ -2,7 +2,6 @@ import type { Asset } from '../../model/asset.js';
 import type { FormatHandler, ReadOptions } from '../format.js';
 import { defineFormat, runFormatCall } from '../define-format.js';
 import { validateAsset } from '../../model/validate-asset.js';
-import { getKernels } from '../../kernels/backend.js';
 import { FORMAT_NAME } from './read-common.js';
 import { assetToUnigine, unigineKindFor, type UnigineWriteOptions } from './from-asset.js';
 import type { UnigineDocument } from './mesh-document.js';
@@ -32,7 +31,7 @@ export function parseUnigine(bytes: Uint8Array, options: ReadOptions = {}): Asse
 /** Asset to `.mesh` (or `.anim`, see UnigineWriteOptions.kind). What is lost is added to `asset.warnings`. */
 export function encodeUnigine(asset: Asset, options: UnigineWriteOptions = {}): Uint8Array {
   return runFormatCall(FORMAT_NAME, options.kernels, () => {
-    validateAsset(asset, options.kernels ?? getKernels());
+    validateAsset(asset, options.kernels);
     const { document, warnings } = assetToUnigine(asset, options);
     asset.warnings.push(...warnings);
     return writeUnigine(document);
