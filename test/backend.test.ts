@@ -49,6 +49,29 @@ describe('WebAssembly memory ownership', () => {
     expect(() => a.out).toThrow(/after release/);
   });
 
+  it('keepAll() copies neighbouring arrays out in one new buffer, each at its own place', () => {
+    for (const backend of ['wasm-simd', 'js'] as const) {
+      const ws = createKernelsSync(backend).workspace({ scratch: ['f32', 64], a: ['f32', 3], none: ['u16', 0], b: ['u16', 5], c: ['u8', 7] });
+      const x = ws.arrays;
+      x.a.set([1.5, -0, NaN]);
+      x.b.set([1, 2, 3, 4, 65535]);
+      x.c.set([9, 8, 7, 6, 5, 4, 3]);
+      const outside = Float32Array.of(4);
+      const [a, none, b, c, kept] = ws.keepAll([x.a, x.none, x.b, x.c, outside] as const);
+      expect(kept).toBe(outside);
+      if (backend === 'js') expect(a).toBe(x.a);
+      ws.release();
+      expect([Array.from(a), none.length, Array.from(b), Array.from(c)]).toEqual([[1.5, -0, NaN], 0, [1, 2, 3, 4, 65535], [9, 8, 7, 6, 5, 4, 3]]);
+      expect([a.constructor, b.constructor, c.constructor]).toEqual([Float32Array, Uint16Array, Uint8Array]);
+      if (backend === 'wasm-simd') {
+        expect(b.buffer).toBe(a.buffer);
+        expect(c.buffer).toBe(a.buffer);
+        expect(a.buffer.byteLength).toBeLessThan(64); // the span of a, b and c, not the scratch before them
+        expect(a.buffer).toBeInstanceOf(ArrayBuffer);
+      }
+    }
+  });
+
   it('reserves exactly what its layout lists, and no more than the layout computes', () => {
     const k = createKernelsSync('wasm-scalar');
     const layout = { a: ['u8', 3], b: ['f32', 5], c: ['u32', 0] } as const;

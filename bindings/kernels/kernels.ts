@@ -36,6 +36,11 @@ export interface Workspace<L extends WorkspaceLayout = WorkspaceLayout> {
   readonly arrays: WorkspaceArrays<L>;
   /** An array the caller may keep after `release()`. */
   keep<T extends TypedArray>(array: T): T;
+  /**
+   * Arrays the caller may keep, copied out of WebAssembly memory together: one copy of the span
+   * they cover (declare them next to each other in the layout), so that they share one new buffer.
+   */
+  keepAll<T extends readonly TypedArray[]>(arrays: T): T;
   release(): void;
 }
 
@@ -255,7 +260,7 @@ function checkLength(dst: ArrayLike<number>, length: number): void {
 function heapWorkspace<L extends WorkspaceLayout>(layout: L): Workspace<L> {
   const arrays: Record<string, TypedArray> = {};
   for (const [name, [kind, length]] of Object.entries(layout)) arrays[name] = new CONSTRUCTOR_OF_KIND[kind](checkedLength(length));
-  return { arrays: arrays as WorkspaceArrays<L>, keep: (array) => array, release: () => {} };
+  return { arrays: arrays as WorkspaceArrays<L>, keep: (array) => array, keepAll: (list) => list, release: () => {} };
 }
 
 class ArenaWorkspace<L extends WorkspaceLayout> implements Workspace<L> {
@@ -304,6 +309,23 @@ class ArenaWorkspace<L extends WorkspaceLayout> implements Workspace<L> {
 
   keep<T extends TypedArray>(array: T): T {
     return (this.arena.owns(array) ? array.slice() : array) as T;
+  }
+
+  keepAll<T extends readonly TypedArray[]>(arrays: T): T {
+    let start = Infinity;
+    let end = 0;
+    for (const array of arrays) {
+      if (!this.arena.owns(array) || array.byteLength === 0) continue;
+      start = Math.min(start, array.byteOffset);
+      end = Math.max(end, array.byteOffset + array.byteLength);
+    }
+    if (end === 0) return arrays.map((array) => (this.arena.owns(array) ? array.slice() : array)) as unknown as T;
+    const copy = this.arena.memory.buffer.slice(start, end);
+    return arrays.map((array) => {
+      if (!this.arena.owns(array)) return array;
+      const ctor = array.constructor as TypedArrayConstructor;
+      return array.byteLength === 0 ? new ctor(0) : new ctor(copy, array.byteOffset - start, array.length);
+    }) as unknown as T;
   }
 
   release(): void {

@@ -60,4 +60,13 @@ export interface RawKernels {
    * `table`: a power of two (≥ 2 × count) of hash slots.
    */
   weldVertices(words: Uint32Array, stride: number, table: Uint32Array, dstIndices: Uint32Array, dstFirst: Uint32Array): number;
+  /** dst[i] = src[indices[i]] / 255 per component (8-bit unorm to float32); −1, or the first position whose index is out of range. */
+  gatherUnorm8(src: Uint8Array, components: number, indices: Uint32Array, dst: Float32Array): number;
+  /**
+   * Variable-length skin records (`counts` per source vertex, 0–4; then `bones` and `values` =
+   * weight × 65535) to four joints (jointOf[bone]) and weights (value / 65535) per output vertex
+   * of source vertexOf[i]; `first` is scratch (counts.length + 1). −1; −2 too few records, −3 a
+   * count above 4, −4 a bone outside jointOf; or the first position whose vertexOf is out of range.
+   */
+  gatherSkinWeights(counts: Uint8Array, bones: Int16Array, values: Uint16Array, jointOf: Uint16Array, vertexOf: Uint32Array, first: Uint32Array, dstJoints: Uint16Array, dstWeights: Float32Array): number;
 }

@@ -29,6 +29,8 @@ interface KernelExports {
   gatherComponents(src: number, srcCount: number, components: number, indices: number, count: number, dst: number): number;
   parseFloats(text: number, length: number, dst: number, capacity: number): number;
   weldVertices(words: number, stride: number, count: number, table: number, capacity: number, dstIndices: number, dstFirst: number): number;
+  gatherUnorm8(src: number, srcCount: number, components: number, indices: number, count: number, dst: number): number;
+  gatherSkinWeights(counts: number, sourceCount: number, bones: number, values: number, recordCount: number, jointOf: number, jointCount: number, vertexOf: number, count: number, first: number, dstJoints: number, dstWeights: number): number;
 }
 
 /**
@@ -134,5 +136,10 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     parseFloats: (text, dst) => run([text], [dst], ([t, d], [length, capacity]) => exports.parseFloats(t!, length!, d!, capacity!)),
     weldVertices: (words, stride, table, dstIndices, dstFirst) =>
       run([words], [table, dstIndices, dstFirst], ([w, t, i, f], [length, capacity]) => exports.weldVertices(w!, stride, Math.floor(length! / stride), t!, capacity!, i!, f!)),
+    gatherUnorm8: (src, components, indices, dst) =>
+      run([src, indices], [dst], ([s, i, d], [srcLength, count]) => exports.gatherUnorm8(s!, Math.floor(srcLength! / components), components, i!, count!, d!)),
+    gatherSkinWeights: (counts, bones, values, jointOf, vertexOf, first, dstJoints, dstWeights) =>
+      run([counts, bones, values, jointOf, vertexOf], [first, dstJoints, dstWeights], ([c, b, v, j, o, f, dj, dw], [sources, boneCount, valueCount, joints, count]) =>
+        exports.gatherSkinWeights(c!, sources!, b!, v!, Math.min(boneCount!, valueCount!), j!, joints!, o!, count!, f!, dj!, dw!)),
   };
 }

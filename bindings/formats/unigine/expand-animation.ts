@@ -89,7 +89,8 @@ export function expandAnimation(kernels: Kernels, animation: UnigineAnimation, b
       failed = kernels.raw.expandFloatFrames(flags, frameCount, bones, a.floatPositions, a.rotations, a.floatScales, a.initial, a.translations, a.quaternions, a.scales);
     }
     if (failed >= 0) fail(`the frame flags ask for more values than the document holds (frame ${Math.floor(failed / bones)}, animated bone ${failed % bones})`);
-    return { frameCount, translations: ws.keep(a.translations), rotations: ws.keep(a.quaternions), scales: ws.keep(a.scales), lastStoredFrame };
+    const [translations, rotations, scales] = ws.keepAll([a.translations, a.quaternions, a.scales]);
+    return { frameCount, translations, rotations, scales, lastStoredFrame };
   } finally {
     ws.release();
   }

@@ -178,23 +178,42 @@ export function readFrames<Channel extends Float32Array | Uint16Array>(
   }
   if (offset > bytes.length) reader.fail('TRUNCATED', `${animation} frame ${frameCount - 1} is cut off by the end of the file`, bytes.length);
   const flags = new Uint8Array(entries);
-  const ChannelArray = channelBytes === 4 ? Float32Array : Uint16Array;
-  const positions = new ChannelArray(positionCount);
+  const positions = channelBytes === 4 ? new Float32Array(positionCount) : new Uint16Array(positionCount);
+  const scales = channelBytes === 4 ? new Float32Array(scaleCount) : new Uint16Array(scaleCount);
   const rotations = new Int16Array(rotationCount * 4);
-  const scales = new ChannelArray(scaleCount);
-  const view = reader.view;
-  const readChannel = channelBytes === 4 ? (o: number) => view.getFloat32(o, true) : (o: number) => view.getUint16(o, true);
+  offset = splitFrameStreams(bytes, start, entries, channelBytes, flags, positions, rotations, scales);
+  reader.offset = offset;
+  return { name, boneIndices, mask, frameCount, flags, positions: positions as Channel, rotations, scales: scales as Channel };
+}
+
+/**
+ * Second pass of readFrames, over entries already checked to fit: the flag bytes, and the flagged
+ * channel values appended to their streams. Values are copied as little-endian integers (float32
+ * channels through an integer view, so that their bits, NaN payloads included, stay exact).
+ */
+function splitFrameStreams(
+  bytes: Uint8Array, offset: number, entries: number, channelBytes: 2 | 4,
+  flags: Uint8Array, positions: Float32Array | Uint16Array, rotations: Int16Array, scales: Float32Array | Uint16Array,
+): number {
+  const wide = channelBytes === 4;
+  const positionWords = wide ? new Uint32Array(positions.buffer) : (positions as Uint16Array);
+  const scaleWords = wide ? new Uint32Array(scales.buffer) : (scales as Uint16Array);
   let pi = 0;
   let ri = 0;
   let si = 0;
-  offset = start;
   for (let e = 0; e < entries; e++) {
     const flag = bytes[offset++]!;
     flags[e] = flag;
-    for (let bit = FRAME_FLAG.positionX; bit <= FRAME_FLAG.positionZ; bit <<= 1) if (flag & bit) { positions[pi++] = readChannel(offset); offset += channelBytes; }
-    if (flag & FRAME_FLAG.rotation) for (let c = 0; c < 4; c++, offset += 2) rotations[ri++] = view.getInt16(offset, true);
-    for (let bit = FRAME_FLAG.scaleX; bit <= FRAME_FLAG.scaleZ; bit <<= 1) if (flag & bit) { scales[si++] = readChannel(offset); offset += channelBytes; }
+    // Stored x, y, z in order: only how many of the three bits are set matters here.
+    for (let end = pi + AXES_SET[flag & 7]!; pi < end; pi++, offset += channelBytes) {
+      positionWords[pi] = wide ? (bytes[offset]! | (bytes[offset + 1]! << 8) | (bytes[offset + 2]! << 16) | (bytes[offset + 3]! << 24)) >>> 0 : bytes[offset]! | (bytes[offset + 1]! << 8);
+    }
+    if (flag & FRAME_FLAG.rotation) {
+      for (let c = 0; c < 4; c++, offset += 2) rotations[ri++] = bytes[offset]! | (bytes[offset + 1]! << 8);
+    }
+    for (let end = si + AXES_SET[(flag >> 4) & 7]!; si < end; si++, offset += channelBytes) {
+      scaleWords[si] = wide ? (bytes[offset]! | (bytes[offset + 1]! << 8) | (bytes[offset + 2]! << 16) | (bytes[offset + 3]! << 24)) >>> 0 : bytes[offset]! | (bytes[offset + 1]! << 8);
+    }
   }
-  reader.offset = offset;
-  return { name, boneIndices, mask, frameCount, flags, positions: positions as Channel, rotations, scales: scales as Channel };
+  return offset;
 }

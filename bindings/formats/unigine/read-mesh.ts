@@ -114,16 +114,15 @@ function readWeights(reader: ByteReader, label: string, boneCount: number) {
   const weightCounts = new Uint8Array(vertexCount);
   const weightBones = new Int16Array(total);
   const weightValues = new Uint16Array(total);
-  const view = reader.view;
   offset = start;
   for (let v = 0, w = 0; v < vertexCount; v++) {
     const n = bytes[offset++]!;
     weightCounts[v] = n;
     for (let k = 0; k < n; k++, w++, offset += 4) {
-      const bone = view.getInt16(offset, true);
+      const bone = ((bytes[offset]! | (bytes[offset + 1]! << 8)) << 16) >> 16;
       if (bone < 0 || bone >= boneCount) reader.fail('BAD_INDEX', `${label} vertex ${v} is weighted to bone ${bone}, outside 0..${boneCount - 1}`, offset);
       weightBones[w] = bone;
-      weightValues[w] = view.getUint16(offset + 2, true);
+      weightValues[w] = bytes[offset + 2]! | (bytes[offset + 3]! << 8);
     }
   }
   reader.offset = offset;

@@ -1,9 +1,10 @@
 import { MeshFormatError } from '../../io/errors.js';
 import { getKernels } from '../../kernels/backend.js';
-import type { Kernels, Workspace, WorkspaceLayout } from '../../kernels/kernels.js';
-import { emptyAsset, type Animation, type Asset, type Joint, type Mesh, type MeshAttributes, type MorphTarget, type Track } from '../../model/asset.js';
+import { indexWidthFor, type Kernels, type Workspace, type WorkspaceLayout } from '../../kernels/kernels.js';
+import { emptyAsset, type Animation, type IndexArray, type Asset, type Joint, type Mesh, type MeshAttributes, type MorphTarget, type Track } from '../../model/asset.js';
 import { DEFAULT_FRAME_RATE, type ReadOptions } from '../format.js';
 import { expandAnimation } from './expand-animation.js';
+import { keepMeshArrays } from '../../kernels/keep-mesh.js';
 import { ALL_CHANNELS_MASK, BIND_POSE_FLOATS, type UnigineAnimAnimation, type UnigineBone, type UnigineDocument, type UnigineMeshAnimation, type UnigineSurface } from './mesh-document.js';
 import { FORMAT_NAME } from './read-common.js';
 import { weldCorners, weldLayout, type WeldedCorners } from './weld-corners.js';
@@ -35,7 +36,7 @@ export function unigineToAsset(doc: UnigineDocument, options: ReadOptions = {}):
   }
   for (const animation of doc.animations) {
     if (animation.mask !== ALL_CHANNELS_MASK) asset.warnings.push(`animation ${animation.name}: its channel mask 0x${animation.mask.toString(16)} is not carried into the Asset`);
-    if (animation.flags.some((flag) => flag & ~ALL_CHANNELS_MASK)) asset.warnings.push(`animation ${animation.name}: frame flag bit 7, which has no known meaning, is not carried into the Asset`);
+    if (hasUnknownFlagBits(animation.flags)) asset.warnings.push(`animation ${animation.name}: frame flag bit 7, which has no known meaning, is not carried into the Asset`);
     asset.animations.push(animationTracks(kernels, animation, doc.bindPose, jointOf, frameRate));
   }
   return asset;
@@ -112,29 +113,48 @@ function skeletonJoints(bones: readonly UnigineBone[], bindPose: Float32Array, j
   return joints;
 }
 
-/** Every workspace array surfaceToMesh takes: welding, then per-vertex outputs (at most one vertex per corner). */
-function surfaceLayout(surface: UnigineSurface, coordinates: Float32Array, quaternions: Int16Array, triangleVertexCount: number) {
-  const corners = surface.cindices.length;
+/**
+ * Every workspace array of a surface's attributes, once the weld has given `vertexCount` vertices:
+ * the stored arrays staged once, and per-vertex outputs.
+ */
+function attributeLayout(surface: UnigineSurface, coordinates: Float32Array, quaternions: Int16Array, vertexCount: number, jointCount: number) {
   const tangentCount = quaternions.length / 4;
+  const skinned = surface.weightCounts.length > 0;
+  const morphed = surface.targets.length > 1;
+  const width = indexWidthFor(vertexCount);
   return {
-    ...weldLayout(corners, triangleVertexCount),
     coordinates: ['f32', coordinates.length],
-    positions: ['f32', corners * 3],
     quaternions: ['i16', quaternions.length],
     frameNormals: ['f32', tangentCount * 3],
     frameTangents: ['f32', tangentCount * 4],
-    normals: ['f32', tangentCount ? corners * 3 : 0],
-    tangents: ['f32', tangentCount ? corners * 4 : 0],
     uv0Source: ['f32', surface.uv0.length],
-    uv0: ['f32', surface.uv0.length ? corners * 2 : 0],
     uv1Source: ['f32', surface.uv1.length],
-    uv1: ['f32', surface.uv1.length ? corners * 2 : 0],
+    colorSource: ['u8', surface.colors.length],
+    weightCounts: ['u8', surface.weightCounts.length],
+    weightBones: ['i16', surface.weightBones.length],
+    weightValues: ['u16', surface.weightValues.length],
+    jointOf: ['u16', skinned ? jointCount : 0],
+    weightFirst: ['u32', skinned ? surface.weightCounts.length + 1 : 0],
     // Morph targets after the first, one at a time: their tangent frames decoded for the normals.
-    targetQuaternions: ['i16', surface.targets.length > 1 ? quaternions.length : 0],
-    targetNormals: ['f32', surface.targets.length > 1 ? tangentCount * 3 : 0],
-    targetTangents: ['f32', surface.targets.length > 1 ? tangentCount * 4 : 0],
+    targetQuaternions: ['i16', morphed ? quaternions.length : 0],
+    targetNormals: ['f32', morphed ? tangentCount * 3 : 0],
+    targetTangents: ['f32', morphed ? tangentCount * 4 : 0],
+    // The Mesh's arrays, next to each other: copied out of the workspace in one piece.
+    positions: ['f32', vertexCount * 3],
+    normals: ['f32', tangentCount ? vertexCount * 3 : 0],
+    tangents: ['f32', tangentCount ? vertexCount * 4 : 0],
+    uv0: ['f32', surface.uv0.length ? vertexCount * 2 : 0],
+    uv1: ['f32', surface.uv1.length ? vertexCount * 2 : 0],
+    colors: ['f32', surface.colors.length ? vertexCount * 4 : 0],
+    joints: ['u16', skinned ? vertexCount * 4 : 0],
+    weights: ['f32', skinned ? vertexCount * 4 : 0],
+    indices8: ['u8', width === 1 ? surface.cindices.length : 0],
+    indices16: ['u16', width === 2 ? surface.cindices.length : 0],
+    indices32: ['u32', width === 4 ? surface.cindices.length : 0],
   } as const satisfies WorkspaceLayout;
 }
+
+type AttributeWorkspace = Workspace<ReturnType<typeof attributeLayout>>;
 
 function surfaceToMesh(kernels: Kernels, surface: UnigineSurface, jointOf: readonly number[], warnings: string[]): Mesh {
   const label = `surface ${surface.name}`;
@@ -147,73 +167,104 @@ function surfaceToMesh(kernels: Kernels, surface: UnigineSurface, jointOf: reado
   const quaternions = target?.tangents ?? new Int16Array(0);
   const coordinateCount = coordinates.length / 3;
   const tangentCount = quaternions.length / 4;
-  const uv0Count = surface.uv0.length / 2;
-  const uv1Count = surface.uv1.length / 2;
   const colorCount = surface.colors.length / 4;
-  const triangleVertexCount = Math.max(tangentCount, uv0Count, uv1Count, colorCount);
+  const triangleVertexCount = Math.max(tangentCount, surface.uv0.length / 2, surface.uv1.length / 2, colorCount);
   const { cindices, tindices } = surface;
   if (cindices.length !== tindices.length) fail(`${cindices.length} cindices but ${tindices.length} tindices`, fileOffsetOf(tindices));
   if (cindices.length % 3 !== 0) fail(`${cindices.length} indices do not make whole triangles`, fileOffsetOf(cindices));
-  const ws = kernels.workspace(surfaceLayout(surface, coordinates, quaternions, triangleVertexCount));
+  const weldWs = kernels.workspace(weldLayout(cindices.length, triangleVertexCount));
   try {
-    const a = ws.arrays;
-    const welded = weldCorners(kernels, ws, cindices, tindices, coordinateCount, triangleVertexCount);
+    const welded = weldCorners(kernels, weldWs, cindices, tindices, coordinateCount, triangleVertexCount);
     if (typeof welded === 'number') {
       const badT = tindices[welded]! >= triangleVertexCount;
       const at = badT ? fileOffsetOf(tindices, welded, tindices.BYTES_PER_ELEMENT) : fileOffsetOf(cindices, welded, cindices.BYTES_PER_ELEMENT);
       return fail(`corner ${welded} has cindex ${cindices[welded]} and tindex ${tindices[welded]}, outside ${coordinateCount} coordinate and ${triangleVertexCount} triangle vertices`, at);
     }
-    const { coordinateOf, triangleVertexOf } = welded;
-    const vertexCount = coordinateOf.length;
-    const gather = (source: Float32Array, components: number, indices: Uint32Array, into: Float32Array): Float32Array => {
-      const to = into.subarray(0, indices.length * components);
-      kernels.raw.gatherComponents(source, components, indices, to);
-      return ws.keep(to);
-    };
-    a.coordinates.set(coordinates);
-    const attributes: MeshAttributes = { positions: gather(a.coordinates, 3, coordinateOf, a.positions) };
-    if (tangentCount === triangleVertexCount && tangentCount > 0) {
-      a.quaternions.set(quaternions);
-      kernels.raw.tangentFrames(a.quaternions, a.frameNormals, a.frameTangents);
-      attributes.normals = gather(a.frameNormals, 3, triangleVertexOf, a.normals);
-      attributes.tangents = gather(a.frameTangents, 4, triangleVertexOf, a.tangents);
-    } else if (tangentCount > 0) {
-      warnings.push(`${label}: ${tangentCount} tangents for ${triangleVertexCount} triangle vertices; normals and tangents are not carried`);
+    const ws = kernels.workspace(attributeLayout(surface, coordinates, quaternions, welded.vertexCount, jointOf.length));
+    try {
+      return weldedSurfaceToMesh(kernels, ws, surface, welded, jointOf, label, warnings);
+    } finally {
+      ws.release();
     }
-    const uvs: Float32Array[] = [];
-    const uvSets = [[surface.uv0, a.uv0Source, a.uv0], [surface.uv1, a.uv1Source, a.uv1]] as const;
-    for (let set = 0; set < uvSets.length; set++) {
-      const [stored, source, into] = uvSets[set]!;
-      const count = stored.length / 2;
-      if (count === 0) break;
-      if (count !== triangleVertexCount) {
-        warnings.push(`${label}: UV${set} has ${count} entries for ${triangleVertexCount} triangle vertices and is not carried`);
-        break;
-      }
-      source.set(stored);
-      uvs.push(gather(source, 2, triangleVertexOf, into));
-    }
-    if (uvs.length) attributes.uvs = uvs;
-    if (colorCount === triangleVertexCount && colorCount > 0) {
-      const colors = new Float32Array(vertexCount * 4);
-      for (let v = 0; v < vertexCount; v++) for (let c = 0; c < 4; c++) colors[v * 4 + c] = Math.fround(surface.colors[triangleVertexOf[v]! * 4 + c]! / 255);
-      attributes.colors = colors;
-    } else if (colorCount > 0) {
-      warnings.push(`${label}: ${colorCount} colors for ${triangleVertexCount} triangle vertices are not carried`);
-    }
-    if (surface.weightCounts.length === coordinateCount && coordinateCount > 0) {
-      Object.assign(attributes, skinAttributes(surface, coordinateOf, jointOf));
-    } else if (surface.weightCounts.length > 0) {
-      warnings.push(`${label}: ${surface.weightCounts.length} weighted vertices for ${coordinateCount} coordinate vertices; skin weights are not carried`);
-    }
-    // A heap copy: narrowing may stage its output in WebAssembly memory and grow it.
-    const mesh: Mesh = { name: surface.name, attributes, indices: kernels.compactIndices(ws.keep(welded.indices), vertexCount) };
-    const targets = morphTargets(kernels, ws, surface, welded, attributes, label, warnings);
-    if (targets.length) mesh.targets = targets;
-    return mesh;
   } finally {
-    ws.release();
+    weldWs.release();
   }
+}
+
+/** The Mesh of a welded surface: every attribute gathered per vertex by a kernel, in `ws`. */
+function weldedSurfaceToMesh(
+  kernels: Kernels, ws: AttributeWorkspace, surface: UnigineSurface, welded: WeldedCorners, jointOf: readonly number[], label: string, warnings: string[],
+): Mesh {
+  const a = ws.arrays;
+  const raw = kernels.raw;
+  const { coordinateOf, triangleVertexOf } = welded;
+  const vertexCount = coordinateOf.length;
+  const target = surface.targets[0];
+  const coordinateCount = (target?.vertices.length ?? 0) / 3;
+  const tangentCount = (target?.tangents.length ?? 0) / 4;
+  const colorCount = surface.colors.length / 4;
+  const triangleVertexCount = Math.max(tangentCount, surface.uv0.length / 2, surface.uv1.length / 2, colorCount);
+  const gather = (source: Float32Array, components: number, indices: Uint32Array, into: Float32Array): Float32Array => {
+    raw.gatherComponents(source, components, indices, into);
+    return into;
+  };
+  // Every attribute is gathered into the workspace first, then copied out together.
+  const attributes: MeshAttributes = { positions: a.positions };
+  if (target) {
+    a.coordinates.set(target.vertices);
+    gather(a.coordinates, 3, coordinateOf, a.positions);
+  }
+  if (tangentCount === triangleVertexCount && tangentCount > 0) {
+    a.quaternions.set(target!.tangents);
+    raw.tangentFrames(a.quaternions, a.frameNormals, a.frameTangents);
+    attributes.normals = gather(a.frameNormals, 3, triangleVertexOf, a.normals);
+    attributes.tangents = gather(a.frameTangents, 4, triangleVertexOf, a.tangents);
+  } else if (tangentCount > 0) {
+    warnings.push(`${label}: ${tangentCount} tangents for ${triangleVertexCount} triangle vertices; normals and tangents are not carried`);
+  }
+  const uvs: Float32Array[] = [];
+  const uvSets = [[surface.uv0, a.uv0Source, a.uv0], [surface.uv1, a.uv1Source, a.uv1]] as const;
+  for (let set = 0; set < uvSets.length; set++) {
+    const [stored, source, into] = uvSets[set]!;
+    const count = stored.length / 2;
+    if (count === 0) break;
+    if (count !== triangleVertexCount) {
+      warnings.push(`${label}: UV${set} has ${count} entries for ${triangleVertexCount} triangle vertices and is not carried`);
+      break;
+    }
+    source.set(stored);
+    uvs.push(gather(source, 2, triangleVertexOf, into));
+  }
+  if (colorCount === triangleVertexCount && colorCount > 0) {
+    a.colorSource.set(surface.colors);
+    raw.gatherUnorm8(a.colorSource, 4, triangleVertexOf, a.colors);
+    attributes.colors = a.colors;
+  } else if (colorCount > 0) {
+    warnings.push(`${label}: ${colorCount} colors for ${triangleVertexCount} triangle vertices are not carried`);
+  }
+  if (surface.weightCounts.length === coordinateCount && coordinateCount > 0) {
+    a.weightCounts.set(surface.weightCounts);
+    a.weightBones.set(surface.weightBones);
+    a.weightValues.set(surface.weightValues);
+    a.jointOf.set(jointOf);
+    const result = raw.gatherSkinWeights(a.weightCounts, a.weightBones, a.weightValues, a.jointOf, coordinateOf, a.weightFirst, a.joints, a.weights);
+    if (result !== -1) throw new MeshFormatError({ code: 'BAD_VALUE', format: FORMAT_NAME, offset: fileOffsetOf(surface.weightCounts) }, `${label}: the skin weights do not match their counts (${result})`);
+    attributes.joints = a.joints;
+    attributes.weights = a.weights;
+  } else if (surface.weightCounts.length > 0) {
+    warnings.push(`${label}: ${surface.weightCounts.length} weighted vertices for ${coordinateCount} coordinate vertices; skin weights are not carried`);
+  }
+  const targets = morphTargets(kernels, ws, surface, welded, attributes, label, warnings);
+  const width = indexWidthFor(vertexCount);
+  // Every welded index is below vertexCount, so narrowing cannot fail.
+  if (width === 1) raw.narrowU32ToU8(welded.indices, a.indices8);
+  else if (width === 2) raw.narrowU32ToU16(welded.indices, a.indices16);
+  else a.indices32.set(welded.indices);
+  if (uvs.length) attributes.uvs = uvs;
+  const kept = keepMeshArrays(ws, attributes, width === 1 ? a.indices8 : width === 2 ? a.indices16 : a.indices32);
+  const mesh: Mesh = { name: surface.name, ...kept };
+  if (targets.length) mesh.targets = targets;
+  return mesh;
 }
 
 /**
@@ -223,7 +274,7 @@ function surfaceToMesh(kernels: Kernels, surface: UnigineSurface, jointOf: reado
  * left out with a warning.
  */
 function morphTargets(
-  kernels: Kernels, ws: Workspace<ReturnType<typeof surfaceLayout>>, surface: UnigineSurface, welded: WeldedCorners,
+  kernels: Kernels, ws: AttributeWorkspace, surface: UnigineSurface, welded: WeldedCorners,
   attributes: MeshAttributes, label: string, warnings: string[],
 ): MorphTarget[] {
   const [base, ...rest] = surface.targets;
@@ -256,18 +307,8 @@ function morphTargets(
   return out;
 }
 
-/** Four joints and weights per vertex (w / 65535), unused slots zero. */
-function skinAttributes(surface: UnigineSurface, coordinateOf: Uint32Array, jointOf: readonly number[]): Pick<MeshAttributes, 'joints' | 'weights'> {
-  const firstWeight = new Uint32Array(surface.weightCounts.length + 1);
-  for (let v = 0; v < surface.weightCounts.length; v++) firstWeight[v + 1] = firstWeight[v]! + surface.weightCounts[v]!;
-  const joints = new Uint16Array(coordinateOf.length * 4);
-  const weights = new Float32Array(coordinateOf.length * 4);
-  for (let v = 0; v < coordinateOf.length; v++) {
-    const c = coordinateOf[v]!;
-    for (let k = 0, w = firstWeight[c]!; w < firstWeight[c + 1]!; k++, w++) {
-      joints[v * 4 + k] = jointOf[surface.weightBones[w]!]!;
-      weights[v * 4 + k] = Math.fround(surface.weightValues[w]! / 65535);
-    }
-  }
-  return { joints, weights };
+/** Whether a frame flag sets bit 7, which no known channel uses. */
+function hasUnknownFlagBits(flags: Uint8Array): boolean {
+  for (let i = 0; i < flags.length; i++) if (flags[i]! & ~ALL_CHANNELS_MASK) return true;
+  return false;
 }

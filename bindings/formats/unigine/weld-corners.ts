@@ -2,7 +2,9 @@ import type { IndexArray } from '../../model/asset.js';
 import type { Kernels, Workspace, WorkspaceLayout } from '../../kernels/kernels.js';
 import { weldHashCapacity } from '../../kernels/weld-streams.js';
 
+/** Views into the weld's workspace: each read re-derives them, so they survive memory growth. */
 export interface WeldedCorners {
+  vertexCount: number;
   /** Per corner, its single-index vertex. */
   indices: Uint32Array;
   /** Per vertex, the coordinate vertex (cindex) and triangle vertex (tindex) it welds. */
@@ -40,5 +42,16 @@ export function weldCorners(
   a.weldLimits[1] = triangleVertexCount;
   const vertices = kernels.raw.weldIndexStreams(a.weldStreams, 2, a.weldLimits, 1, a.weldTable, a.weldIndices, a.weldTuples);
   if (vertices < 0) return -vertices - 1;
-  return { indices: a.weldIndices, coordinateOf: a.weldTuples.subarray(0, vertices), triangleVertexOf: a.weldTuples.subarray(count, count + vertices) };
+  return {
+    vertexCount: vertices,
+    get indices() {
+      return ws.arrays.weldIndices;
+    },
+    get coordinateOf() {
+      return ws.arrays.weldTuples.subarray(0, vertices);
+    },
+    get triangleVertexOf() {
+      return ws.arrays.weldTuples.subarray(count, count + vertices);
+    },
+  };
 }
