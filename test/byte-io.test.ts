@@ -76,3 +76,27 @@ describe('ByteWriter', () => {
     expect(bytes[4 + 99]).toBe(99);
   });
 });
+
+describe('ByteReader.alignedCopy', () => {
+  it('copies small arrays into one shared buffer at aligned places, and large ones into their own', () => {
+    const bytes = Uint8Array.from({ length: 40000 }, (_, i) => i & 0xff);
+    const reader = new ByteReader(bytes, 'test', 1);
+    const a = reader.alignedCopy(3, 1);
+    const b = reader.alignedCopy(8, 4);
+    const c = reader.alignedCopy(20000, 4);
+    const d = reader.alignedCopy(6, 2);
+    expect(b.buffer).toBe(a.buffer);
+    expect(b.byteOffset % 4).toBe(0);
+    expect(b.byteOffset).toBeGreaterThanOrEqual(a.byteOffset + 3);
+    expect(c.buffer).not.toBe(a.buffer);
+    expect(c.buffer.byteLength).toBe(20000);
+    expect(d.buffer).toBe(a.buffer);
+    expect(Array.from(new Uint8Array(b.buffer, b.byteOffset, 8))).toEqual([4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(new Uint8Array(c.buffer)[0]).toBe(12);
+    expect(Array.from(new Uint16Array(d.buffer, d.byteOffset, 3))).toEqual([(20013 & 0xff) * 256 + (20012 & 0xff), (20015 & 0xff) * 256 + (20014 & 0xff), (20017 & 0xff) * 256 + (20016 & 0xff)]);
+    expect(a.buffer.byteLength).toBeLessThanOrEqual(64 * 1024);
+    bytes.fill(0);
+    expect(new Uint8Array(a.buffer, a.byteOffset, 3)[2]).toBe(3);
+    expect(() => reader.alignedCopy(1e6, 4)).toThrow(/needs 1000000 bytes/);
+  });
+});

@@ -2,6 +2,10 @@ import { MeshFormatError, type MeshFormatErrorCode } from './errors.js';
 
 const textDecoder = new TextDecoder('utf-8', { fatal: false });
 
+/** alignedCopy: copies this large get a buffer of their own; smaller ones share buffers of SHARED_BUFFER_BYTES. */
+const OWN_BUFFER_BYTES = 16 * 1024;
+const SHARED_BUFFER_BYTES = 64 * 1024;
+
 /**
  * Bounds-checked little-endian reader over a byte array. Works at any alignment (DataView).
  * Every read past the end, and every count that the bytes left cannot hold, throws
@@ -129,6 +133,34 @@ export class ByteReader {
     this.offset += byteCount;
     return out;
   }
+
+  /**
+   * A copy of the next `byteCount` bytes at a place aligned to `align` bytes (so that a typed
+   * array of that element size can view it), detached from the input. Small copies share
+   * buffers of at most 64 KiB (a small file's arrays cost one allocation, not one each);
+   * copies of 16 KiB or more get a buffer of their own. Returns the buffer and the place.
+   */
+  alignedCopy(byteCount: number, align: 1 | 2 | 4 | 8, what = 'bytes'): { buffer: ArrayBuffer; byteOffset: number } {
+    const from = this.bytesView(byteCount, what);
+    let buffer: ArrayBuffer;
+    let byteOffset = 0;
+    if (byteCount >= OWN_BUFFER_BYTES) {
+      buffer = new ArrayBuffer(byteCount);
+    } else {
+      byteOffset = Math.ceil(this.sharedUsed / align) * align;
+      if (!this.shared || byteOffset + byteCount > this.shared.byteLength) {
+        this.shared = new ArrayBuffer(Math.min(SHARED_BUFFER_BYTES, byteCount + this.remaining + 256));
+        byteOffset = 0;
+      }
+      buffer = this.shared;
+      this.sharedUsed = byteOffset + byteCount;
+    }
+    new Uint8Array(buffer, byteOffset, byteCount).set(from);
+    return { buffer, byteOffset };
+  }
+
+  private shared: ArrayBuffer | undefined;
+  private sharedUsed = 0;
 
   /** A copy of the next `byteCount` bytes, detached from the input. */
   bytesCopy(byteCount: number, what = 'bytes'): Uint8Array {

@@ -263,14 +263,44 @@ function heapWorkspace<L extends WorkspaceLayout>(layout: L): Workspace<L> {
   return { arrays: arrays as WorkspaceArrays<L>, keep: (array) => array, keepAll: (list) => list, release: () => {} };
 }
 
+/** The workspace an `arrays` object reads its views from (a symbol: it cannot clash with an array's name). */
+const WORKSPACE = Symbol('workspace');
+
+/**
+ * Per layout shape (its array names in order), a prototype with one getter per array: each
+ * `arrays` object is then a bare object over it, so that a workspace costs no property
+ * definitions per call.
+ */
+const arraysPrototypes = new Map<string, object>();
+
+function arraysPrototype(names: readonly string[]): object {
+  const key = names.join('\n');
+  let proto = arraysPrototypes.get(key);
+  if (!proto) {
+    proto = {};
+    names.forEach((name, i) => {
+      Object.defineProperty(proto, name, {
+        enumerable: true,
+        get(this: { [WORKSPACE]: ArenaWorkspace<WorkspaceLayout> }) {
+          return this[WORKSPACE].view(i);
+        },
+      });
+    });
+    arraysPrototypes.set(key, proto);
+  }
+  return proto;
+}
+
 class ArenaWorkspace<L extends WorkspaceLayout> implements Workspace<L> {
   private readonly arena: WasmArena;
   private readonly start: number;
   private readonly end: number;
-  /** Pointer, constructor and length of each array, by name. */
-  private readonly places = new Map<string, { ptr: number; ctor: TypedArrayConstructor; length: number }>();
+  /** Pointer, constructor and length of each array, in layout order. */
+  private readonly ptrs: number[] = [];
+  private readonly ctors: TypedArrayConstructor[] = [];
+  private readonly lengths: number[] = [];
   private buffer: ArrayBufferLike | undefined;
-  private readonly views = new Map<string, TypedArray>();
+  private views: (TypedArray | undefined)[] = [];
   private released = false;
   /** Getters, one per array: each read gives a view over the current memory. */
   readonly arrays: WorkspaceArrays<L>;
@@ -278,33 +308,32 @@ class ArenaWorkspace<L extends WorkspaceLayout> implements Workspace<L> {
   constructor(arena: WasmArena, layout: L) {
     this.arena = arena;
     this.start = arena.top;
-    arena.alloc(layoutBytes(layout));
-    this.end = arena.top;
+    const names = Object.keys(layout);
     let ptr = this.start;
-    const arrays = {};
-    for (const [name, [kind, length]] of Object.entries(layout)) {
+    for (const name of names) {
+      const [kind, length] = layout[name]!;
       const ctor = CONSTRUCTOR_OF_KIND[kind];
-      this.places.set(name, { ptr, ctor, length });
+      this.ptrs.push(ptr);
+      this.ctors.push(ctor);
+      this.lengths.push(checkedLength(length));
       ptr += alignUp16(length * ctor.BYTES_PER_ELEMENT);
-      Object.defineProperty(arrays, name, { enumerable: true, get: () => this.view(name) });
     }
-    this.arrays = arrays as WorkspaceArrays<L>;
+    arena.alloc(ptr - this.start);
+    this.end = arena.top;
+    const arrays = Object.create(arraysPrototype(names)) as { [WORKSPACE]: ArenaWorkspace<L> };
+    arrays[WORKSPACE] = this;
+    this.arrays = arrays as unknown as WorkspaceArrays<L>;
   }
 
-  private view(name: string): TypedArray {
+  /** The view of array `i` over the memory as it is now. */
+  view(i: number): TypedArray {
     if (this.released) throw new Error('meshcodec: workspace used after release()');
     const buffer = this.arena.memory.buffer;
     if (this.buffer !== buffer) {
-      this.views.clear();
+      this.views = [];
       this.buffer = buffer;
     }
-    let view = this.views.get(name);
-    if (!view) {
-      const { ptr, ctor, length } = this.places.get(name)!;
-      view = this.arena.view(ctor, ptr, length);
-      this.views.set(name, view);
-    }
-    return view;
+    return (this.views[i] ??= this.arena.view(this.ctors[i]!, this.ptrs[i]!, this.lengths[i]!));
   }
 
   keep<T extends TypedArray>(array: T): T {

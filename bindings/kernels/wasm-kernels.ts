@@ -58,18 +58,23 @@ export function onPointers<R>(
   outputs: readonly TypedArray[],
   body: (ptrs: number[], counts: number[]) => R,
 ): R {
-  const mark = arena.top;
-  const all = [...inputs, ...outputs];
-  const counts = all.map((a) => a.length);
+  const all = outputs.length ? [...inputs, ...outputs] : inputs;
+  const counts: number[] = new Array(all.length);
   const ptrs: number[] = new Array(all.length);
-  const staged: number[] = [];
+  const memory = arena.memory.buffer;
+  let staged: number[] | undefined;
   let ownedOutput = false;
   for (let i = 0; i < all.length; i++) {
-    if (arena.owns(all[i]!)) {
-      ptrs[i] = all[i]!.byteOffset;
+    const array = all[i]!;
+    counts[i] = array.length;
+    if (array.buffer === memory) {
+      ptrs[i] = array.byteOffset;
       if (i >= inputs.length) ownedOutput = true;
-    } else staged.push(i);
+    } else (staged ??= []).push(i);
   }
+  // Everything already in WebAssembly memory (workspace arrays): nothing to stage.
+  if (!staged) return body(ptrs, counts);
+  const mark = arena.top;
   const bufferBefore = arena.memory.buffer;
   try {
     for (const i of staged) ptrs[i] = arena.alloc(all[i]!.byteLength);

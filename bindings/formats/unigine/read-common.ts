@@ -90,32 +90,34 @@ export function readNames(reader: ByteReader, what: string): string[] {
   return names;
 }
 
-/** A fresh, aligned copy of the next `byteLength` bytes (never a view, even of a Node Buffer). */
-function copyBytes(reader: ByteReader, byteLength: number, what: string): ArrayBuffer {
-  const copy = new Uint8Array(byteLength);
-  copy.set(reader.bytesView(byteLength, what));
-  return copy.buffer;
+/** A typed array over a copy of the next `count` elements (aligned, detached from the input), recorded with its file offset. */
+function readArray<C extends Float32ArrayConstructor | Int16ArrayConstructor | Uint16ArrayConstructor | Uint32ArrayConstructor | Uint8ArrayConstructor>(
+  reader: ByteReader, ctor: C, count: number, what: string,
+): InstanceType<C> {
+  const at = reader.offset;
+  const { buffer, byteOffset } = reader.alignedCopy(count * ctor.BYTES_PER_ELEMENT, ctor.BYTES_PER_ELEMENT as 1 | 2 | 4, what);
+  return recordFileOffset(new ctor(buffer, byteOffset, count) as InstanceType<C>, at);
 }
 
 /** A copy of `count` float32 values, keeping their exact bits (NaN payloads included). */
 export function readF32s(reader: ByteReader, count: number, what: string): Float32Array {
-  return recordFileOffset(new Float32Array(copyBytes(reader, count * 4, what)), reader.offset - count * 4);
+  return readArray(reader, Float32Array, count, what);
 }
 
 export function readI16s(reader: ByteReader, count: number, what: string): Int16Array {
-  return recordFileOffset(new Int16Array(copyBytes(reader, count * 2, what)), reader.offset - count * 2);
+  return readArray(reader, Int16Array, count, what);
 }
 
 export function readU16s(reader: ByteReader, count: number, what: string): Uint16Array {
-  return recordFileOffset(new Uint16Array(copyBytes(reader, count * 2, what)), reader.offset - count * 2);
+  return readArray(reader, Uint16Array, count, what);
 }
 
 export function readU32s(reader: ByteReader, count: number, what: string): Uint32Array {
-  return recordFileOffset(new Uint32Array(copyBytes(reader, count * 4, what)), reader.offset - count * 4);
+  return readArray(reader, Uint32Array, count, what);
 }
 
 export function readU8s(reader: ByteReader, count: number, what: string): Uint8Array {
-  return recordFileOffset(new Uint8Array(copyBytes(reader, count, what)), reader.offset - count);
+  return readArray(reader, Uint8Array, count, what);
 }
 
 export function readBindPose(reader: ByteReader, boneCount: number): Float32Array {
