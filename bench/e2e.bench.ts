@@ -11,7 +11,9 @@ import { corpusAvailable, corpusFiles, readCorpus } from '../test/helpers/corpus
 import { fmt, machine, markdownTable, timeInterleaved, writeResults } from './harness.js';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, format: { type: 'string' } } });
-const SIZES_MB = values.quick ? [1, 10] : [1, 10, 100];
+const SIZES_MB = values.quick ? [0.03, 1, 10] : [0.03, 1, 10, 100];
+/** The 10 MB file again with its mesh split into this many meshes: one large surface should cost no more per byte. */
+const SPLIT_MESHES = 8;
 const BACKENDS: BackendName[] = ['wasm-simd', 'wasm-scalar', 'js'];
 const kernels = Object.fromEntries(BACKENDS.map((b) => [b, createKernelsSync(b, 1 << 30)])) as Record<BackendName, Kernels>;
 const MB = 1e6;
@@ -40,12 +42,23 @@ function encodeAll(format: FormatHandler, asset: Asset, name: string, kernels: K
 
 const sizeOf = (input: Input) => input.bytes.length + input.companions.reduce((n, c) => n + c.bytes.length, 0);
 
-/** The tube grown until its files in `format` are about `megabytes` MB. */
-function generated(format: FormatHandler, megabytes: number): Input {
+/** The tube grown until its files in `format` are about `megabytes` MB; with `meshes` > 1, as that many tubes of 1/meshes the rings. */
+function generated(format: FormatHandler, megabytes: number, meshes = 1): Input {
   const name = `generated${format.extensions[0]}`;
-  const probe = sizeOf(encodeAll(format, tubeAsset({ rings: 64, segments: 64, frames: 4 }), name, kernels.js));
+  const segments = megabytes < 0.1 ? 16 : 64;
+  const probe = sizeOf(encodeAll(format, tubeAsset({ rings: 64, segments, frames: 4 }), name, kernels.js));
   const rings = Math.max(2, Math.round((64 * megabytes * MB) / probe));
-  return encodeAll(format, tubeAsset({ rings, segments: 64, frames: 4 }), name, kernels.js);
+  const asset = tubeAsset({ rings: Math.max(2, Math.round(rings / meshes)), segments, frames: 4 });
+  for (let m = 1; m < meshes; m++) asset.meshes.push({ ...asset.meshes[0]!, name: `tube${m}` });
+  return encodeAll(format, asset, name, kernels.js);
+}
+
+/** WebAssembly memory one parse of `input` grows a fresh instance by, in bytes (0 on js). */
+function wasmMemoryOfParse(format: FormatHandler, input: Input, backend: BackendName): number {
+  const fresh = createKernelsSync(backend, 1 << 30);
+  const before = fresh.memoryBytes;
+  format.parseSync(input.bytes, { ...readOptions(input), kernels: fresh });
+  return fresh.memoryBytes - before;
 }
 
 interface Row {
@@ -58,6 +71,8 @@ interface Row {
   mbPerSecond: number;
   vsJs: number;
   vsCopy: number;
+  /** Parse only: WebAssembly memory the parse grew a fresh instance by, per byte of input. */
+  wasmMemoryPerInputByte?: number;
 }
 
 const rows: Row[] = [];
@@ -77,7 +92,9 @@ function measure(format: FormatHandler, label: string, input: Input): void {
   for (const [work, timing, size] of [['parse', parseTimes, inputBytes], ['encode', encodeTimes, outputBytes]] as const) {
     for (const b of BACKENDS) {
       const seconds = timing[b]!;
-      rows.push({ format: format.name, input: label, work, backend: b, inputBytes: size, ms: seconds * 1000, mbPerSecond: size / MB / seconds, vsJs: timing.js! / seconds, vsCopy: seconds / timing.copy! });
+      const row: Row = { format: format.name, input: label, work, backend: b, inputBytes: size, ms: seconds * 1000, mbPerSecond: size / MB / seconds, vsJs: timing.js! / seconds, vsCopy: seconds / timing.copy! };
+      if (work === 'parse') row.wasmMemoryPerInputByte = wasmMemoryOfParse(format, input, b) / inputBytes;
+      rows.push(row);
     }
   }
 }
@@ -91,12 +108,14 @@ for (const format of FORMATS) {
       inputs.push([name, { name, bytes: readCorpus(format.name, name), companions }]);
     }
   }
-  for (const size of SIZES_MB) {
+  const sizes: [string, number, number][] = SIZES_MB.map((size) => [`generated ${size} MB`, size, 1]);
+  sizes.push([`generated 10 MB in ${SPLIT_MESHES} meshes`, 10, SPLIT_MESHES]);
+  for (const [label, size, meshes] of sizes) {
     try {
-      inputs.push([`generated ${size} MB`, generated(format, size)]);
+      inputs.push([label, generated(format, size, meshes)]);
     } catch (error) {
       // A format may not hold a file that large (MeshSerializer2: 65535 vertices).
-      console.error(`${format.name} generated ${size} MB: ${(error as Error).message}`);
+      console.error(`${format.name} ${label}: ${(error as Error).message}`);
     }
   }
   for (const [label, input] of inputs) {
@@ -112,7 +131,7 @@ const m = machine();
 console.log(`meshcodec end-to-end benchmark — ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}`);
 console.log('MB/s of the file (parse: input; encode: output); × copy = time / time to copy input + output bytes, interleaved\n');
 console.log(markdownTable(
-  ['format', 'input', 'work', 'backend', 'file MB', 'ms', 'MB/s', '× js', 'time ÷ copy'],
-  rows.map((r) => [r.format, r.input, r.work, r.backend, fmt(r.inputBytes / MB, 3), fmt(r.ms, 3), fmt(r.mbPerSecond, 0), fmt(r.vsJs), fmt(r.vsCopy, 1)]),
+  ['format', 'input', 'work', 'backend', 'file MB', 'ms', 'MB/s', '× js', 'time ÷ copy', 'wasm memory ÷ input'],
+  rows.map((r) => [r.format, r.input, r.work, r.backend, fmt(r.inputBytes / MB, 3), fmt(r.ms, 3), fmt(r.mbPerSecond, 0), fmt(r.vsJs), fmt(r.vsCopy, 1), r.wasmMemoryPerInputByte === undefined ? '' : fmt(r.wasmMemoryPerInputByte, 2)]),
 ));
 console.log(`\nwrote ${writeResults(values.quick ? 'e2e-quick' : 'e2e', { benchmark: 'e2e', sizesMB: SIZES_MB, rows })}`);
