@@ -23,16 +23,21 @@ export interface TextPosition {
   column: number;
 }
 
-const textPositions = new WeakMap<object, TextPosition>();
+const textPositions = new WeakMap<object, TextPosition | (() => TextPosition)>();
 
-/** Records that `part` of a text format's document (a block, a table) starts at `position`. Returns the part. */
-export function recordTextPosition<T extends object>(part: T, position: TextPosition): T {
+/**
+ * Records that `part` of a text format's document (a block, a table) starts at `position`, or
+ * at what `position()` gives when asked (readers that would otherwise count every line of a
+ * large file for positions only an error needs). Returns the part.
+ */
+export function recordTextPosition<T extends object>(part: T, position: TextPosition | (() => TextPosition)): T {
   textPositions.set(part, position);
   return part;
 }
 
 /** Where `part` starts in its text file, if it was read from one; `lineOffset` lines further down. */
 export function textPositionOf(part: object, lineOffset = 0): TextPosition | undefined {
-  const at = textPositions.get(part);
+  const recorded = textPositions.get(part);
+  const at = typeof recorded === 'function' ? recorded() : recorded;
   return at && { line: at.line + lineOffset, column: lineOffset ? 1 : at.column };
 }

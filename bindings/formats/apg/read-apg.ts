@@ -1,4 +1,4 @@
-import { recordTextPosition } from '../../io/provenance.js';
+import { recordTextPosition, type TextPosition } from '../../io/provenance.js';
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
@@ -89,7 +89,7 @@ class ApgReader {
         if (document.vertexArrays.some((a) => a.name === name)) this.fail('SYNTAX', tag.offset, `a second @${name} block`);
         const components = this.integer(tokens[2]!, 1, 16);
         const values = this.numbers(blockStart, blockEnd, document.vertexCount * components, tag, `@${name} (${document.vertexCount} vertices × ${components} comps)`);
-        document.vertexArrays.push(recordTextPosition({ name: name as ApgVertexArrayName, components, values }, this.position(tag.offset)));
+        document.vertexArrays.push(recordTextPosition({ name: name as ApgVertexArrayName, components, values }, this.lazyPosition(tag.offset)));
       } else if (name === 'skeleton') {
         this.expectWords(tokens, ['bones', 'animations'], 5);
         document.skeleton = { bones: this.integer(tokens[2]!, 0), animations: this.integer(tokens[4]!, 0) };
@@ -112,7 +112,7 @@ class ApgReader {
       } else if (name === 'tra_keys' || name === 'rot_keys' || name === 'sca_keys') {
         if (!animation) this.fail('SYNTAX', tag.offset, `@${name} outside an @animation`);
         this.expectWords(tokens, ['node', 'count', 'comps'], 7);
-        animation.keys.push(recordTextPosition(this.keys(name.slice(0, 3) as ApgKeyKind, blockStart, blockEnd, tokens), this.position(tag.offset)));
+        animation.keys.push(recordTextPosition(this.keys(name.slice(0, 3) as ApgKeyKind, blockStart, blockEnd, tokens), this.lazyPosition(tag.offset)));
       } else if (name === 'bounding_radius') {
         this.expectWords(tokens, [], 2);
         document.boundingRadius = this.number(tokens[1]!);
@@ -148,7 +148,7 @@ class ApgReader {
     const nodes: ApgHierarchyNode[] = [];
     for (const line of this.lines(start, end)) {
       this.expectWords(line, ['parent', 'bone_id'], 4, 0);
-      nodes.push(recordTextPosition({ parent: this.integer(line[1]!, -1), boneId: this.integer(line[3]!, -1) }, this.position(line[0]!.offset)));
+      nodes.push(recordTextPosition({ parent: this.integer(line[1]!, -1), boneId: this.integer(line[3]!, -1) }, this.lazyPosition(line[0]!.offset)));
     }
     if (nodes.length !== declared) this.fail('BAD_COUNT', tag.offset, `@hierarchy declares ${declared} nodes but ${nodes.length} lines follow`);
     for (let i = 0; i < nodes.length; i++) {
@@ -287,14 +287,15 @@ class ApgReader {
     return UTF8.decode(this.bytes.subarray(start, end));
   }
 
-  private position(offset: number): { line: number; column: number } {
-    let line = 1;
-    let lineStart = 0;
-    for (let i = this.bytes.indexOf(NEWLINE); i >= 0 && i < offset; i = this.bytes.indexOf(NEWLINE, i + 1)) {
-      line++;
-      lineStart = i + 1;
-    }
-    return { line, column: offset - lineStart + 1 };
+  /** Line and column of byte `offset`: counted from the start of the file, for errors. */
+  private position(offset: number): TextPosition {
+    return linePosition(this.bytes, offset);
+  }
+
+  /** The position of byte `offset`, counted only if an error asks for it. */
+  private lazyPosition(offset: number): () => TextPosition {
+    const bytes = this.bytes;
+    return () => linePosition(bytes, offset);
   }
 
   private warn(message: string): void {
@@ -321,4 +322,15 @@ function isNumberToken(text: string): boolean {
 
 function clip(text: string): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/** 1-based line and column of byte `offset` of a text file. */
+function linePosition(bytes: Uint8Array, offset: number): TextPosition {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = bytes.indexOf(NEWLINE); i >= 0 && i < offset; i = bytes.indexOf(NEWLINE, i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
 }
