@@ -2,6 +2,9 @@ import { MeshFormatError, type MeshFormatErrorCode } from './errors.js';
 
 const textDecoder = new TextDecoder('utf-8', { fatal: false });
 
+// Typed arrays are read and written by copying bytes, which is right on little-endian hosts only.
+if (new Uint8Array(Uint16Array.of(1).buffer)[0] !== 1) throw new Error('meshcodec needs a little-endian platform');
+
 /** alignedCopy: copies this large get a buffer of their own; smaller ones share buffers of SHARED_BUFFER_BYTES. */
 const OWN_BUFFER_BYTES = 16 * 1024;
 const SHARED_BUFFER_BYTES = 64 * 1024;
@@ -168,45 +171,28 @@ export class ByteReader {
     return new Uint8Array(this.bytesView(byteCount, what));
   }
 
-  /** `count` float32 values into a new array (unaligned-safe). */
+  /** `count` float32 values, bits as stored (NaN payloads included), in a new aligned copy (see alignedCopy). */
   f32Array(count: number, what = 'float32 array'): Float32Array {
-    this.needCount(count, 4, what);
-    const out = new Float32Array(count);
-    const view = this.view;
-    let o = this.offset;
-    for (let i = 0; i < count; i++, o += 4) out[i] = view.getFloat32(o, true);
-    this.offset = o;
-    return out;
+    return this.typedCopy(Float32Array, count, what);
   }
 
   u16Array(count: number, what = 'uint16 array'): Uint16Array {
-    this.needCount(count, 2, what);
-    const out = new Uint16Array(count);
-    const view = this.view;
-    let o = this.offset;
-    for (let i = 0; i < count; i++, o += 2) out[i] = view.getUint16(o, true);
-    this.offset = o;
-    return out;
+    return this.typedCopy(Uint16Array, count, what);
   }
 
   i16Array(count: number, what = 'int16 array'): Int16Array {
-    this.needCount(count, 2, what);
-    const out = new Int16Array(count);
-    const view = this.view;
-    let o = this.offset;
-    for (let i = 0; i < count; i++, o += 2) out[i] = view.getInt16(o, true);
-    this.offset = o;
-    return out;
+    return this.typedCopy(Int16Array, count, what);
   }
 
   u32Array(count: number, what = 'uint32 array'): Uint32Array {
-    this.needCount(count, 4, what);
-    const out = new Uint32Array(count);
-    const view = this.view;
-    let o = this.offset;
-    for (let i = 0; i < count; i++, o += 4) out[i] = view.getUint32(o, true);
-    this.offset = o;
-    return out;
+    return this.typedCopy(Uint32Array, count, what);
+  }
+
+  /** Little-endian values copied as bytes: every platform meshcodec runs on is little-endian (checked at load). */
+  private typedCopy<C extends Float32ArrayConstructor | Uint16ArrayConstructor | Int16ArrayConstructor | Uint32ArrayConstructor>(ctor: C, count: number, what: string): InstanceType<C> {
+    const byteCount = this.needCount(count, ctor.BYTES_PER_ELEMENT, what);
+    const { buffer, byteOffset } = this.alignedCopy(byteCount, ctor.BYTES_PER_ELEMENT as 2 | 4, what);
+    return new ctor(buffer, byteOffset, count) as InstanceType<C>;
   }
 
   /** `byteCount` bytes decoded as UTF-8, with anything from the first NUL on cut off. */
