@@ -1,9 +1,9 @@
 // Times every generic kernel on wasm-simd, wasm-scalar and js at 1 M and 16 M components, with
-// a TypedArray.set copy as the memory-bandwidth baseline. Inputs and outputs live in each
+// a TypedArray.set copy as the memory-bandwidth baseline, timed in the same interleaved rounds. Inputs and outputs live in each
 // backend's own memory (a workspace), so the figures are the kernels', not the copies'.
 // Bandwidth = (bytes read + bytes written) / second. Run: npm run bench [-- --quick]
 import { createKernelsSync, type BackendName, type Kernels, type RawKernels } from '../bindings/index.js';
-import { fmt, machine, markdownTable, scratch, time, writeResults, type Scratch } from './harness.js';
+import { fmt, machine, markdownTable, scratch, timeInterleaved, writeResults, type Scratch } from './harness.js';
 import { randomInts, rng } from '../test/helpers/backends.js';
 
 const quick = process.argv.includes('--quick');
@@ -125,22 +125,21 @@ const results: Record<string, unknown>[] = [];
 for (const n of SIZES) {
   const src = new Float32Array(n).fill(1.5);
   const dst = new Float32Array(n);
-  const copy = time(() => dst.set(src));
-  const copyBandwidth = (2 * 4 * n) / copy.seconds / GB;
   const label = `${n / (1 << 20)} M`;
-  rows.push([label, 'TypedArray.set copy (f32)', '-', fmt(copy.seconds * 1000, 3), fmt(copyBandwidth), '1.00', '-']);
-  results.push({ kernel: 'copy', components: n, backend: 'memcpy', ms: copy.seconds * 1000, gbPerSecond: copyBandwidth });
   for (const c of CASES) {
-    const seconds: Partial<Record<BackendName, number>> = {};
-    for (const b of BACKENDS) {
-      const k = kernelsByBackend[b];
-      const ws = scratch(k, n * (c.bytesIn + c.bytesOut) + 256);
-      try {
-        seconds[b] = time(c.setup(ws, k.raw, n), { minSeconds: quick ? 0.2 : 0.5 }).seconds;
-      } finally {
-        ws.release();
-      }
+    // Every backend and the copy baseline in the same interleaved rounds.
+    const spaces = BACKENDS.map((b) => scratch(kernelsByBackend[b], n * (c.bytesIn + c.bytesOut) + 256));
+    let seconds: Record<string, number>;
+    try {
+      const runs: Record<string, () => unknown> = { copy: () => dst.set(src) };
+      BACKENDS.forEach((b, i) => (runs[b] = c.setup(spaces[i]!, kernelsByBackend[b].raw, n)));
+      seconds = timeInterleaved(runs, { minSeconds: quick ? 0.4 : 1.5 });
+    } finally {
+      for (const ws of spaces) ws.release();
     }
+    const copyBandwidth = (2 * 4 * n) / seconds.copy! / GB;
+    rows.push([label, c.name, 'TypedArray.set copy (f32)', fmt(seconds.copy! * 1000, 3), fmt(copyBandwidth), '1.00', '-']);
+    results.push({ kernel: c.name, components: n, backend: 'memcpy', ms: seconds.copy! * 1000, gbPerSecond: copyBandwidth });
     for (const b of BACKENDS) {
       const s = seconds[b]!;
       const bandwidth = ((c.bytesIn + c.bytesOut) * n) / s / GB;
