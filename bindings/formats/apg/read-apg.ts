@@ -25,6 +25,8 @@ export interface ReadApgOptions {
 const AT = 0x40;
 const UTF8 = new TextDecoder('utf-8');
 const NEWLINE = 0x0a;
+/** Scratch for number(): one parsed value. */
+const ONE_NUMBER = new Float32Array(1);
 
 /** True when the file starts with "@Anton's" (all the format's own readers check). */
 export function isApg(bytes: Uint8Array): boolean {
@@ -220,10 +222,10 @@ class ApgReader {
 
   /** One number, by the kernel's own rule (the twin: a single token is not worth a call). */
   private number(token: Token): number {
-    const out = new Float32Array(1);
-    const bytes = Uint8Array.from(token.text, (c) => c.charCodeAt(0));
-    if (parseFloatsTwin(bytes, out) !== 1) this.fail('SYNTAX', token.offset, `"${clip(token.text)}" is not a number`);
-    return out[0]!;
+    // The token's own bytes in the file (latin1: one byte per character).
+    const bytes = this.bytes.subarray(token.offset, token.offset + token.text.length);
+    if (parseFloatsTwin(bytes, ONE_NUMBER) !== 1) this.fail('SYNTAX', token.offset, `"${clip(token.text)}" is not a number`);
+    return ONE_NUMBER[0]!;
   }
 
   /** The tokens of every non-blank line in [start, end). */
@@ -277,8 +279,14 @@ class ApgReader {
   }
 
   private latin1(start: number, end: number): string {
+    const bytes = this.bytes;
+    if (end - start <= 32) {
+      let s = '';
+      for (let i = start; i < end; i++) s += String.fromCharCode(bytes[i]!);
+      return s;
+    }
     let s = '';
-    for (let i = start; i < end; i += 4096) s += String.fromCharCode(...this.bytes.subarray(i, Math.min(end, i + 4096)));
+    for (let i = start; i < end; i += 4096) s += String.fromCharCode.apply(null, bytes.subarray(i, Math.min(end, i + 4096)) as unknown as number[]);
     return s;
   }
 
