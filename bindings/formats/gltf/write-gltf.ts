@@ -1,8 +1,11 @@
-import { Document, Extension, Format, GLB_BUFFER, Logger, VertexLayout, WebIO, type JSONDocument, type ReaderContext, type WriterContext } from '@gltf-transform/core';
+import { Document, Extension, Format, GLB_BUFFER, Logger, PropertyType, VertexLayout, WebIO, type Accessor, type JSONDocument, type ReaderContext, type WriterContext } from '@gltf-transform/core';
 import type { EncodedFile } from '../format.js';
 import { GLB_CHUNK, GLB_HEADER_BYTES, GLB_MAGIC, GLB_VERSION } from './glb-container.js';
 
 const CAPTURE = 'MESHCODEC_capture';
+
+/** glTF's bufferView.target for vertex attributes. */
+const ARRAY_BUFFER_TARGET = 34962;
 
 /**
  * gltf-transform's serialisation (its internal GLTFWriter) is synchronous, but its public entry
@@ -10,13 +13,32 @@ const CAPTURE = 'MESHCODEC_capture';
  * of that synchronous work with the finished JSON document and its buffers, removes itself from
  * `extensionsUsed`, and keeps the result, so that `encodeSync` stays synchronous.
  * test/gltf-write.test.ts checks that the result equals gltf-transform's own `writeBinary`.
+ *
+ * It also makes vertex attributes cost one copy each: gltf-transform writes every vertex
+ * attribute through its interleaving loop (element by element, even in the SEPARATE layout: half
+ * of a GLB encode), but copies accessors of any other usage whole. Before the buffers are laid
+ * out (prewrite), each vertex attribute gets a usage group of its own, so that it is copied into
+ * a buffer view of its own; at the end, those views get back the vertex target they would have had.
+ * (Attributes whose elements are not a multiple of 4 bytes are left to the interleaving, which pads them.)
  */
 class CaptureWrittenJson extends Extension {
   static override EXTENSION_NAME = CAPTURE;
   override readonly extensionName = CAPTURE;
+  override readonly prewriteTypes = [PropertyType.ACCESSOR];
   captured: JSONDocument | undefined;
+  private readonly vertexAccessors: Accessor[] = [];
 
   override read(_context: ReaderContext): this {
+    return this;
+  }
+
+  override prewrite(context: WriterContext): this {
+    for (const accessor of this.document.getRoot().listAccessors()) {
+      // Elements of vertex attributes must sit at multiples of 4 bytes: others are left to the interleaving, which pads them.
+      if (context.getAccessorUsage(accessor) !== 'ARRAY_BUFFER' || (accessor.getElementSize() * accessor.getComponentSize()) % 4 !== 0) continue;
+      context.addAccessorToUsageGroup(accessor, `${CAPTURE}:${this.vertexAccessors.length}`);
+      this.vertexAccessors.push(accessor);
+    }
     return this;
   }
 
@@ -24,6 +46,10 @@ class CaptureWrittenJson extends Extension {
     const json = context.jsonDoc.json;
     json.extensionsUsed = (json.extensionsUsed ?? []).filter((name) => name !== CAPTURE);
     json.extensionsRequired = (json.extensionsRequired ?? []).filter((name) => name !== CAPTURE);
+    for (const accessor of this.vertexAccessors) {
+      const view = json.accessors?.[context.accessorIndexMap.get(accessor)!]?.bufferView;
+      if (view !== undefined) json.bufferViews![view]!.target = ARRAY_BUFFER_TARGET;
+    }
     this.captured = context.jsonDoc;
     return this;
   }
