@@ -185,9 +185,13 @@ function addMesh(w: Writer, kernels: Kernels, mesh: Mesh, settings: Required<Omi
 /** Unit-length copies (glTF requires them); zero or non-finite vectors become +Z, with a warning. */
 function unitVectors(data: Float32Array, stride: number, label: string, warn: (m: string) => void): Float32Array {
   for (let i = 0; i < data.length; i += stride) {
-    const length = Math.hypot(data[i]!, data[i + 1]!, data[i + 2]!);
-    if (length > 0 && Number.isFinite(length)) {
-      for (let c = 0; c < 3; c++) data[i + c] = data[i + c]! / length;
+    const x = data[i]!, y = data[i + 1]!, z = data[i + 2]!;
+    // In double precision the squares of float32 values cannot overflow.
+    const length = Math.sqrt(x * x + y * y + z * z);
+    if (length > 0 && length < Infinity) {
+      data[i] = x / length;
+      data[i + 1] = y / length;
+      data[i + 2] = z / length;
     } else {
       warn(`${label}: zero-length or non-finite normals or tangents were replaced by +Z`);
       data.set([0, 0, 1], i);
