@@ -156,6 +156,19 @@ function attributeLayout(surface: UnigineSurface, coordinates: Float32Array, qua
 
 type AttributeWorkspace = Workspace<ReturnType<typeof attributeLayout>>;
 
+/** Coordinate vertices (target 0's positions), tangents, colours, and triangle vertices: the most entries of any per-tindex array. */
+function surfaceCounts(surface: UnigineSurface) {
+  const target = surface.targets[0];
+  const tangentCount = (target?.tangents.length ?? 0) / 4;
+  const colorCount = surface.colors.length / 4;
+  return {
+    coordinateCount: (target?.vertices.length ?? 0) / 3,
+    tangentCount,
+    colorCount,
+    triangleVertexCount: Math.max(tangentCount, surface.uv0.length / 2, surface.uv1.length / 2, colorCount),
+  };
+}
+
 function surfaceToMesh(kernels: Kernels, surface: UnigineSurface, jointOf: readonly number[], warnings: string[]): Mesh {
   const label = `surface ${surface.name}`;
   const fail = (detail: string, offset: number | undefined): never => {
@@ -165,10 +178,7 @@ function surfaceToMesh(kernels: Kernels, surface: UnigineSurface, jointOf: reado
   if (target?.name) warnings.push(`${label}: the name of morph target 0 (${target.name}) is not carried into the Asset`);
   const coordinates = target?.vertices ?? new Float32Array(0);
   const quaternions = target?.tangents ?? new Int16Array(0);
-  const coordinateCount = coordinates.length / 3;
-  const tangentCount = quaternions.length / 4;
-  const colorCount = surface.colors.length / 4;
-  const triangleVertexCount = Math.max(tangentCount, surface.uv0.length / 2, surface.uv1.length / 2, colorCount);
+  const { coordinateCount, triangleVertexCount } = surfaceCounts(surface);
   const { cindices, tindices } = surface;
   if (cindices.length !== tindices.length) fail(`${cindices.length} cindices but ${tindices.length} tindices`, fileOffsetOf(tindices));
   if (cindices.length % 3 !== 0) fail(`${cindices.length} indices do not make whole triangles`, fileOffsetOf(cindices));
@@ -200,10 +210,7 @@ function weldedSurfaceToMesh(
   const { coordinateOf, triangleVertexOf } = welded;
   const vertexCount = coordinateOf.length;
   const target = surface.targets[0];
-  const coordinateCount = (target?.vertices.length ?? 0) / 3;
-  const tangentCount = (target?.tangents.length ?? 0) / 4;
-  const colorCount = surface.colors.length / 4;
-  const triangleVertexCount = Math.max(tangentCount, surface.uv0.length / 2, surface.uv1.length / 2, colorCount);
+  const { coordinateCount, tangentCount, colorCount, triangleVertexCount } = surfaceCounts(surface);
   const gather = (source: Float32Array, components: number, indices: Uint32Array, into: Float32Array): Float32Array => {
     raw.gatherComponents(source, components, indices, into);
     return into;
