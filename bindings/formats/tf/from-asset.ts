@@ -102,9 +102,16 @@ function assetToMesh(asset: Asset, flipV: boolean, warnings: string[]): TfMeshDo
     for (const standard of STANDARD_ORDER) if (!present.has(standard)) warnings.push(`${label} has no ${standard}, which Transport Fever meshes have`);
     if (mesh.attributes.colors) warnings.push(`${label}: vertex colors are not carried (TF meshes have none)`);
     if (mesh.attributes.joints || mesh.attributes.weights) warnings.push(`${label}: skin joints and weights are not carried`);
+    // One array per distinct base: streams with equal contents share it (and one place in the blob).
+    const byBase = new Map<number, Uint32Array>();
+    const offsetBy = (base: number): Uint32Array => {
+      let data = byBase.get(base);
+      if (!data) byBase.set(base, (data = offsetIndices(mesh.indices, base)));
+      return data;
+    };
     const indices: TfIndexStream[] = [...present.keys()].map((name) => ({
       attribute: name,
-      data: offsetIndices(mesh.indices, bases.get(name)![m]!),
+      data: offsetBy(bases.get(name)![m]!),
       offset: 0,
       count: mesh.indices.length * 4,
       extra: new Map(),
@@ -120,8 +127,8 @@ function assetToMesh(asset: Asset, flipV: boolean, warnings: string[]): TfMeshDo
 }
 
 function offsetIndices(indices: IndexArray, base: number): Uint32Array {
-  const result = new Uint32Array(indices.length);
-  for (let i = 0; i < indices.length; i++) result[i] = indices[i]! + base;
+  const result = Uint32Array.from(indices);
+  if (base !== 0) for (let i = 0; i < result.length; i++) result[i] = result[i]! + base;
   return result;
 }
 

@@ -66,11 +66,19 @@ export function writeTfBlob(doc: TfMeshDocument): Uint8Array {
   const blob = new Uint8Array(length);
   pieces.sort((a, b) => a.range.offset - b.range.offset);
   let covered = 0;
-  for (const { path, range, bytes } of pieces) {
+  let previous: (typeof pieces)[number] | undefined;
+  for (const piece of pieces) {
+    const { path, range, bytes } = piece;
     const shared = Math.min(Math.max(covered - range.offset, 0), range.count);
-    for (let i = 0; i < shared; i++) {
-      if (blob[range.offset + i] !== bytes[i]) fail('BAD_OFFSET', `${path} overlaps another array at byte ${range.offset + i} with different contents`);
+    // The same array at the same place again (index streams sharing one array) agrees with itself.
+    const repeated = previous !== undefined && previous.range.offset === range.offset && previous.range.count === range.count
+      && previous.bytes.buffer === bytes.buffer && previous.bytes.byteOffset === bytes.byteOffset;
+    if (!repeated) {
+      for (let i = 0; i < shared; i++) {
+        if (blob[range.offset + i] !== bytes[i]) fail('BAD_OFFSET', `${path} overlaps another array at byte ${range.offset + i} with different contents`);
+      }
     }
+    previous = piece;
     blob.set(bytes.subarray(shared), range.offset + shared);
     covered = Math.max(covered, range.offset + range.count);
   }
