@@ -5,6 +5,8 @@
  * without copying arrays that already live in its memory (see Workspace).
  * Callers go through `Kernels`, which checks lengths and allocates destinations.
  */
+import type { IndexArray } from '../model/asset.js';
+
 export type QuantizeMode = 'truncate' | 'round';
 
 export interface RawKernels {
@@ -60,4 +62,17 @@ export interface RawKernels {
    * `table`: a power of two (≥ 2 × count) of hash slots.
    */
   weldVertices(words: Uint32Array, stride: number, table: Uint32Array, dstIndices: Uint32Array, dstFirst: Uint32Array): number;
+  /**
+   * IQM: vertices of `srcSize` components in `format` (0–8, as stored) to `dstSize` float32 each
+   * (vertices = dst.length / dstSize): extra components dropped, missing ones 0 but the last,
+   * which takes `fill`; `normalized` integers read as [0, 1] or [−1, 1]. Float32 bits are kept.
+   */
+  iqmComponentsToFloat32(src: IqmComponents, format: number, normalized: boolean, srcSize: number, dstSize: number, fill: number, dst: Float32Array): void;
+  /** IQM blend indices (`srcSize` per vertex, any format) to 4 joints per vertex; those not an integer in [0, limit) become 0 and are counted. */
+  iqmJointIndices(src: IqmComponents, format: number, srcSize: number, limit: number, dst: Uint16Array): number;
+  /** IQM mesh triangles (clockwise, file-wide) to counter-clockwise indices local to `first`; −1, or the position in `src` of the first outside `vertexCount`. */
+  windIqmTriangles(src: Uint32Array, first: number, vertexCount: number, dst: IndexArray): number;
 }
+
+/** Component storage of an IQM vertex array (half floats as their 16-bit patterns). */
+export type IqmComponents = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array;

@@ -29,6 +29,9 @@ interface KernelExports {
   gatherComponents(src: number, srcCount: number, components: number, indices: number, count: number, dst: number): number;
   parseFloats(text: number, length: number, dst: number, capacity: number): number;
   weldVertices(words: number, stride: number, count: number, table: number, capacity: number, dstIndices: number, dstFirst: number): number;
+  iqmComponentsToFloat32(src: number, format: number, normalized: number, vertexCount: number, srcSize: number, dstSize: number, fill: number, dst: number): void;
+  iqmJointIndices(src: number, format: number, vertexCount: number, srcSize: number, limit: number, dst: number): number;
+  windIqmTriangles(src: number, count: number, first: number, vertexCount: number, dst: number, width: number): number;
 }
 
 /**
@@ -134,5 +137,11 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     parseFloats: (text, dst) => run([text], [dst], ([t, d], [length, capacity]) => exports.parseFloats(t!, length!, d!, capacity!)),
     weldVertices: (words, stride, table, dstIndices, dstFirst) =>
       run([words], [table, dstIndices, dstFirst], ([w, t, i, f], [length, capacity]) => exports.weldVertices(w!, stride, Math.floor(length! / stride), t!, capacity!, i!, f!)),
+    iqmComponentsToFloat32: (src, format, normalized, srcSize, dstSize, fill, dst) =>
+      run([src], [dst], ([s, d], [, count]) => exports.iqmComponentsToFloat32(s!, format, normalized ? 1 : 0, Math.floor(count! / dstSize), srcSize, dstSize, fill, d!)),
+    iqmJointIndices: (src, format, srcSize, limit, dst) =>
+      run([src], [dst], ([s, d], [, count]) => exports.iqmJointIndices(s!, format, count! >> 2, srcSize, limit, d!)),
+    windIqmTriangles: (src, first, vertexCount, dst) =>
+      run([src], [dst], ([s, d], [count]) => exports.windIqmTriangles(s!, count!, first, vertexCount, d!, dst.BYTES_PER_ELEMENT)),
   };
 }

@@ -46,7 +46,7 @@ export const iqmFormat = defineFormat({
   mimeTypes: ['model/x-iqm', 'application/octet-stream'],
   binary: true,
   test: isIqm,
-  parseSync: (bytes, options = {}) => iqmToAsset(readIqm(bytes, readerOptions(options)), assetOptionsOf(options)),
+  parseSync: (bytes, options = {}) => iqmToAsset(readIqm(bytes, { ...readerOptions(options), viewInput: true }), assetOptionsOf(options)),
   encodeSync: (asset, options = {}) => writeIqm(assetToIqm(asset, options)),
   rewriteSync: (bytes, options = {}) => writeIqm(readIqm(bytes, readerOptions(options))),
   describe: (bytes, options = {}) => describeIqm(readIqm(bytes, readerOptions(options))),
