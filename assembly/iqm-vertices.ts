@@ -191,3 +191,23 @@ export function windIqmTriangles(src: usize, count: i32, first: u32, vertexCount
   if (width == 2) return windTriangles<u16>(src, count, first, vertexCount, dst);
   return windTriangles<u32>(src, count, first, vertexCount, dst);
 }
+
+function clockwise<T>(src: usize, count: i32, base: u32, dst: usize): void {
+  for (let t = 0; t + 2 < count; t += 3) {
+    const p = src + (<usize>t << alignof<T>());
+    const o = dst + (<usize>t << 2);
+    store<u32>(o, <u32>load<T>(p) + base);
+    store<u32>(o, <u32>load<T>(p, 2 * sizeof<T>()) + base, 4);
+    store<u32>(o, <u32>load<T>(p, sizeof<T>()) + base, 8);
+  }
+}
+
+/**
+ * The writer's inverse of windIqmTriangles: `count` mesh indices (`width` 1, 2 or 4 bytes,
+ * counter-clockwise) to clockwise uint32 file-wide vertex numbers (each + `base`, wrapping).
+ */
+export function iqmClockwiseTriangles(src: usize, count: i32, width: i32, base: u32, dst: usize): void {
+  if (width == 1) clockwise<u8>(src, count, base, dst);
+  else if (width == 2) clockwise<u16>(src, count, base, dst);
+  else clockwise<u32>(src, count, base, dst);
+}

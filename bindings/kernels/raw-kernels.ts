@@ -72,6 +72,14 @@ export interface RawKernels {
   iqmJointIndices(src: IqmComponents, format: number, srcSize: number, limit: number, dst: Uint16Array): number;
   /** IQM mesh triangles (clockwise, file-wide) to counter-clockwise indices local to `first`; −1, or the position in `src` of the first outside `vertexCount`. */
   windIqmTriangles(src: Uint32Array, first: number, vertexCount: number, dst: IndexArray): number;
+  /** IQM writer: four weights per vertex to ubytes summing to 255 (rounding error to the largest; all 0 when they sum to 0). */
+  iqmQuantizeWeights(src: Float32Array, dst: Uint8Array): void;
+  /** IQM writer: round(clamp(v, 0, 1) × 255), NaN to 0. */
+  iqmQuantizeColors(src: Float32Array, dst: Uint8Array): void;
+  /** IQM writer: counter-clockwise mesh indices to clockwise uint32, each + `base`. */
+  iqmClockwiseTriangles(src: IndexArray, base: number, dst: Uint32Array): void;
+  /** IQM writer: blend indices to ubytes; −1, or the position of the first above 255. */
+  iqmJointsToUbyte(src: Uint16Array, dst: Uint8Array): number;
 }
 
 /** Component storage of an IQM vertex array (half floats as their 16-bit patterns). */

@@ -32,6 +32,10 @@ interface KernelExports {
   iqmComponentsToFloat32(src: number, format: number, normalized: number, vertexCount: number, srcSize: number, dstSize: number, fill: number, dst: number): void;
   iqmJointIndices(src: number, format: number, vertexCount: number, srcSize: number, limit: number, dst: number): number;
   windIqmTriangles(src: number, count: number, first: number, vertexCount: number, dst: number, width: number): number;
+  iqmQuantizeWeights(src: number, vertexCount: number, dst: number): void;
+  iqmQuantizeColors(src: number, count: number, dst: number): void;
+  iqmClockwiseTriangles(src: number, count: number, width: number, base: number, dst: number): void;
+  iqmJointsToUbyte(src: number, count: number, dst: number): number;
 }
 
 /**
@@ -143,5 +147,9 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
       run([src], [dst], ([s, d], [, count]) => exports.iqmJointIndices(s!, format, count! >> 2, srcSize, limit, d!)),
     windIqmTriangles: (src, first, vertexCount, dst) =>
       run([src], [dst], ([s, d], [count]) => exports.windIqmTriangles(s!, count!, first, vertexCount, d!, dst.BYTES_PER_ELEMENT)),
+    iqmQuantizeWeights: (src, dst) => run([src], [dst], ([s, d], [count]) => exports.iqmQuantizeWeights(s!, count! >> 2, d!)),
+    iqmQuantizeColors: (src, dst) => run([src], [dst], ([s, d], [count]) => exports.iqmQuantizeColors(s!, count!, d!)),
+    iqmClockwiseTriangles: (src, base, dst) => run([src], [dst], ([s, d], [count]) => exports.iqmClockwiseTriangles(s!, count!, src.BYTES_PER_ELEMENT, base, d!)),
+    iqmJointsToUbyte: (src, dst) => run([src], [dst], ([s, d], [count]) => exports.iqmJointsToUbyte(s!, count!, d!)),
   };
 }

@@ -1,6 +1,8 @@
 import type { Asset, Joint, Mesh } from '../../model/asset.js';
 import { checkSampledKeys, fillFrames, isOnFrameGrid, resampleAnimation } from '../../model/resample-animation.js';
 import { DEFAULT_FRAME_RATE, type WriteOptions } from '../format.js';
+import type { Kernels } from '../../kernels/kernels.js';
+import { getKernels } from '../../kernels/backend.js';
 import { channelCount, emptyIqmDocument, IQM_ANIM_LOOP, IQM_CHANNELS, type IqmDocument, type IqmPose, type IqmVertexArray } from './iqm-document.js';
 import { IQM_CUSTOM, IQM_FORMAT, IQM_VERTEX_TYPE } from './vertex-formats.js';
 
@@ -9,12 +11,15 @@ export interface AssetToIqmOptions {
   blendWeights?: 'ubyte' | 'float';
   /** 'ubyte' (the recommended format) or 'float'. */
   colors?: 'ubyte' | 'float';
+  kernels?: Kernels;
 }
 
 /** What `iqmFormat.encodeSync` takes (animation frames are quantized as the reference compiler does, by truncation: no `quantize`). */
 export interface IqmWriteOptions extends Omit<WriteOptions, 'quantize'>, AssetToIqmOptions {}
 
-export const ASSET_TO_IQM_DEFAULTS: Required<AssetToIqmOptions> = { blendWeights: 'ubyte', colors: 'ubyte' };
+export const ASSET_TO_IQM_DEFAULTS: Required<Omit<AssetToIqmOptions, 'kernels'>> = { blendWeights: 'ubyte', colors: 'ubyte' };
+
+type Settings = typeof ASSET_TO_IQM_DEFAULTS & { kernels: Kernels };
 
 /** The reference compiler marks a channel as animated only when its range reaches this. */
 const MIN_CHANNEL_RANGE = 1e-10;
@@ -27,7 +32,7 @@ const f = Math.fround;
  * and animations are quantized as the reference compiler does. Losses go to `asset.warnings`.
  */
 export function assetToIqm(asset: Asset, options: AssetToIqmOptions = {}): IqmDocument {
-  const settings = { ...ASSET_TO_IQM_DEFAULTS, ...options };
+  const settings: Settings = { ...ASSET_TO_IQM_DEFAULTS, ...options, kernels: options.kernels ?? getKernels() };
   const warn = (message: string) => { if (!asset.warnings.includes(message)) asset.warnings.push(message); };
   const document = emptyIqmDocument();
   const text = new TextTable();
@@ -44,7 +49,7 @@ export function assetToIqm(asset: Asset, options: AssetToIqmOptions = {}): IqmDo
   }
   document.vertexCount = firstVertex;
   document.vertexArrays = buildVertexArrays(asset.meshes, firstVertex, text, settings, warn);
-  document.triangles = buildTriangles(asset.meshes, document.meshes.map((m) => m.firstVertex), firstTriangle);
+  document.triangles = buildTriangles(asset.meshes, document.meshes.map((m) => m.firstVertex), firstTriangle, settings.kernels);
 
   const joints = asset.skeleton?.joints ?? [];
   document.joints = joints.map((j) => ({ name: text.add(j.name), parent: j.parent, translate: [...j.translation], rotate: [...j.rotation], scale: [...j.scale] }));
@@ -87,7 +92,7 @@ interface Stream {
   label: string;
 }
 
-function buildVertexArrays(meshes: Mesh[], vertexCount: number, text: TextTable, settings: Required<AssetToIqmOptions>, warn: (m: string) => void): IqmVertexArray[] {
+function buildVertexArrays(meshes: Mesh[], vertexCount: number, text: TextTable, settings: Settings, warn: (m: string) => void): IqmVertexArray[] {
   const has = (pick: (m: Mesh) => unknown) => meshes.some((m) => pick(m) !== undefined);
   const streams: Stream[] = [{ type: IQM_VERTEX_TYPE.position, components: 3, pick: (m) => m.attributes.positions, fill: [0, 0, 0], label: 'positions' }];
   const uvSets = Math.max(0, ...meshes.map((m) => m.attributes.uvs?.length ?? 0));
@@ -113,73 +118,62 @@ function buildVertexArrays(meshes: Mesh[], vertexCount: number, text: TextTable,
     });
   }
 
-  return streams.map((stream) => {
-    const values = new Float64Array(vertexCount * stream.components);
-    let at = 0;
-    for (const mesh of meshes) {
-      const count = (mesh.attributes.positions.length / 3) * stream.components;
-      const data = stream.pick(mesh);
-      if (data) {
-        if (data.length !== count) warn(`mesh '${mesh.name}' has ${data.length} ${stream.label} values for ${count}; the rest were set to 0`);
-        for (let i = 0; i < count && i < data.length; i++) values[at + i] = data[i]!;
-      } else {
-        if (meshes.length > 1) warn(`mesh '${mesh.name}' has no ${stream.label}; filled with (${stream.fill.join(', ')})`);
-        for (let i = 0; i < count; i++) values[at + i] = stream.fill[i % stream.components]!;
-      }
-      at += count;
-    }
-    return encodeStream(stream, values, settings, warn);
-  });
+  return streams.map((stream) => encodeStream(stream, joinMeshes(stream, meshes, vertexCount, warn), settings, warn));
 }
 
-function encodeStream(stream: Stream, values: Float64Array, settings: Required<AssetToIqmOptions>, warn: (m: string) => void): IqmVertexArray {
+/** One stream's values for every mesh in turn (blend indices as uint16, the rest float32); what a mesh lacks is filled. */
+function joinMeshes(stream: Stream, meshes: Mesh[], vertexCount: number, warn: (m: string) => void): Float32Array | Uint16Array {
+  const values = stream.type === IQM_VERTEX_TYPE.blendIndexes ? new Uint16Array(vertexCount * stream.components) : new Float32Array(vertexCount * stream.components);
+  let at = 0;
+  for (const mesh of meshes) {
+    const count = (mesh.attributes.positions.length / 3) * stream.components;
+    const data = stream.pick(mesh);
+    if (data) {
+      if (data.length !== count) warn(`mesh '${mesh.name}' has ${data.length} ${stream.label} values for ${count}; the rest were set to 0`);
+      values.set(head(data, count), at);
+    } else {
+      if (meshes.length > 1) warn(`mesh '${mesh.name}' has no ${stream.label}; filled with (${stream.fill.join(', ')})`);
+      if (stream.fill.some((v) => v !== 0)) for (let i = 0; i < count; i++) values[at + i] = stream.fill[i % stream.components]!;
+    }
+    at += count;
+  }
+  return values;
+}
+
+/** The first `count` values of `data` (a view when it is a typed array). */
+function head(data: ArrayLike<number>, count: number): ArrayLike<number> {
+  if (data.length <= count) return data;
+  return ArrayBuffer.isView(data) ? (data as Float32Array).subarray(0, count) : Array.prototype.slice.call(data, 0, count);
+}
+
+function encodeStream(stream: Stream, values: Float32Array | Uint16Array, settings: Settings, warn: (m: string) => void): IqmVertexArray {
   const array = (format: IqmVertexArray['format'], data: IqmVertexArray['data']): IqmVertexArray => ({ type: stream.type, flags: 0, format, size: stream.components, data });
-  if (stream.type === IQM_VERTEX_TYPE.blendIndexes) {
-    const max = values.reduce((a, b) => Math.max(a, b), 0);
-    return max < 256 ? array(IQM_FORMAT.ubyte, Uint8Array.from(values)) : array(IQM_FORMAT.ushort, Uint16Array.from(values));
+  if (values instanceof Uint16Array) {
+    const bytes = new Uint8Array(values.length);
+    return settings.kernels.raw.iqmJointsToUbyte(values, bytes) < 0 ? array(IQM_FORMAT.ubyte, bytes) : array(IQM_FORMAT.ushort, values);
   }
   if (stream.type === IQM_VERTEX_TYPE.blendWeights && settings.blendWeights === 'ubyte') {
     warn('blend weights were quantized to ubyte (n/255), as the reference compiler stores them');
-    return array(IQM_FORMAT.ubyte, quantizeWeights(values));
+    const bytes = new Uint8Array(values.length);
+    settings.kernels.raw.iqmQuantizeWeights(values, bytes);
+    return array(IQM_FORMAT.ubyte, bytes);
   }
   if (stream.type === IQM_VERTEX_TYPE.color && settings.colors === 'ubyte') {
     warn('colors were quantized to ubyte (n/255)');
-    return array(IQM_FORMAT.ubyte, Uint8Array.from(values, (v) => Math.round(Math.min(Math.max(v, 0), 1) * 255)));
+    const bytes = new Uint8Array(values.length);
+    settings.kernels.raw.iqmQuantizeColors(values, bytes);
+    return array(IQM_FORMAT.ubyte, bytes);
   }
-  return array(IQM_FORMAT.float, Float32Array.from(values));
+  return array(IQM_FORMAT.float, values);
 }
 
-/** Four weights per vertex to ubytes that sum to 255 (the rounding error goes to the largest). */
-function quantizeWeights(values: Float64Array): Uint8Array {
-  const out = new Uint8Array(values.length);
-  for (let v = 0; v < values.length; v += 4) {
-    let sum = 0;
-    for (let c = 0; c < 4; c++) sum += Math.max(values[v + c]!, 0) || 0;
-    if (sum <= 0) continue;
-    let total = 0;
-    let largest = v;
-    for (let c = 0; c < 4; c++) {
-      out[v + c] = Math.round(((Math.max(values[v + c]!, 0) || 0) / sum) * 255);
-      total += out[v + c]!;
-      if (out[v + c]! > out[largest]!) largest = v + c;
-    }
-    out[largest] = out[largest]! + 255 - total;
-  }
-  return out;
-}
-
-function buildTriangles(meshes: Mesh[], firstVertices: number[], triangleCount: number): Uint32Array {
+/** Every mesh's triangles, counter-clockwise (Asset) to clockwise (IQM), numbered file-wide. */
+function buildTriangles(meshes: Mesh[], firstVertices: number[], triangleCount: number, kernels: Kernels): Uint32Array {
   const triangles = new Uint32Array(triangleCount * 3);
   let at = 0;
   meshes.forEach((mesh, m) => {
-    const base = firstVertices[m]!;
-    const indices = mesh.indices;
-    for (let t = 0; t < indices.length; t += 3, at += 3) {
-      // Counter-clockwise (Asset) to clockwise (IQM).
-      triangles[at] = indices[t]! + base;
-      triangles[at + 1] = indices[t + 2]! + base;
-      triangles[at + 2] = indices[t + 1]! + base;
-    }
+    kernels.raw.iqmClockwiseTriangles(mesh.indices, firstVertices[m]!, triangles.subarray(at, at + mesh.indices.length));
+    at += mesh.indices.length;
   });
   return triangles;
 }

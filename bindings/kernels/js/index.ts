@@ -8,6 +8,7 @@ import * as weld from './weld.js';
 import * as parseNumbers from './parse-numbers.js';
 import * as weldVertices from './weld-vertices.js';
 import * as iqmVertices from './iqm-vertices.js';
+import * as iqmQuantize from './iqm-quantize.js';
 
 /** The pure-TypeScript backend: the twin of every WebAssembly kernel. */
-export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices, ...iqmVertices };
+export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices, ...iqmVertices, ...iqmQuantize };

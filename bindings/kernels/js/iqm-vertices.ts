@@ -85,3 +85,11 @@ export function windIqmTriangles(src: Uint32Array, first: number, vertexCount: n
   }
   return -1;
 }
+
+export function iqmClockwiseTriangles(src: IndexArray, base: number, dst: Uint32Array): void {
+  for (let t = 0; t + 2 < src.length; t += 3) {
+    dst[t] = src[t]! + base;
+    dst[t + 1] = src[t + 2]! + base;
+    dst[t + 2] = src[t + 1]! + base;
+  }
+}

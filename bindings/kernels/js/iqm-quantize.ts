@@ -1,0 +1,33 @@
+// TypeScript twin of assembly/iqm-quantize.ts.
+
+export function iqmQuantizeWeights(src: Float32Array, dst: Uint8Array): void {
+  for (let v = 0; v + 3 < src.length; v += 4) {
+    let sum = 0;
+    for (let c = 0; c < 4; c++) sum += Math.max(src[v + c]!, 0) || 0;
+    if (sum <= 0) {
+      dst.fill(0, v, v + 4);
+      continue;
+    }
+    let total = 0;
+    let largest = v;
+    for (let c = 0; c < 4; c++) {
+      dst[v + c] = Math.round(((Math.max(src[v + c]!, 0) || 0) / sum) * 255);
+      total += dst[v + c]!;
+      if (dst[v + c]! > dst[largest]!) largest = v + c;
+    }
+    dst[largest] = dst[largest]! + 255 - total;
+  }
+}
+
+export function iqmQuantizeColors(src: Float32Array, dst: Uint8Array): void {
+  for (let i = 0; i < src.length; i++) dst[i] = Math.round(Math.min(Math.max(src[i]!, 0), 1) * 255);
+}
+
+export function iqmJointsToUbyte(src: Uint16Array, dst: Uint8Array): number {
+  for (let i = 0; i < src.length; i++) {
+    const v = src[i]!;
+    if (v > 0xff) return i;
+    dst[i] = v;
+  }
+  return -1;
+}
