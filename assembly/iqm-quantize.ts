@@ -86,3 +86,28 @@ export function iqmJointsToUbyte(src: usize, count: i32, dst: usize): i32 {
   }
   return -1;
 }
+
+/**
+ * The writer's inverse of dequantizeIqmFrames, as the reference compiler quantizes: for each
+ * frame, each pose (10 floats each in `dense`), each channel whose mask bit is set, one ushort
+ * (0.5 + (v − offset) / scale in float32, clamped to 0..65535 and truncated; NaN to 0), in order.
+ */
+export function quantizeIqmFrames(dense: usize, frameCount: i32, poseCount: i32, masks: usize, offsets: usize, scales: usize, dst: usize): void {
+  let o = dst;
+  let p = dense;
+  for (let f = 0; f < frameCount; f++) {
+    for (let j = 0; j < poseCount; j++) {
+      const mask = load<u32>(masks + (<usize>j << 2));
+      const offset = offsets + <usize>j * 40;
+      const scale = scales + <usize>j * 40;
+      for (let k = 0; k < 10; k++) {
+        if (!(mask & (1 << k))) continue;
+        const c = <usize>k << 2;
+        const q: f32 = <f32>0.5 + (load<f32>(p + c) - load<f32>(offset + c)) / load<f32>(scale + c);
+        store<u16>(o, q >= 65535 ? 65535 : q > 0 ? <u16><i32>q : 0);
+        o += 2;
+      }
+      p += 40;
+    }
+  }
+}

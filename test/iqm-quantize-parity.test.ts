@@ -94,3 +94,35 @@ describe('iqmJointsToUbyte and iqmClockwiseTriangles: identical on every backend
     }
   });
 });
+
+describe('quantizeIqmFrames: identical on every backend', () => {
+  it('0–17 poses and frames, every mask pattern, edge values in frames, offsets and scales', () => {
+    const next = rng(31);
+    for (let poseCount = 0; poseCount <= 17; poseCount++) {
+      for (const frameCount of [0, 1, 2, 5, 17]) {
+        const masks = Uint32Array.from({ length: poseCount }, () => Math.floor(next() * 0x10000));
+        const channels = Array.from(masks, (m) => Array.from({ length: 10 }, (_, k) => (m >> k) & 1).reduce((a, b) => a + b, 0)).reduce((a, b) => a + b, 0);
+        const dense = mixedFloats(frameCount * poseCount * 10, poseCount * 17 + frameCount, 3);
+        const offsets = mixedFloats(poseCount * 10, poseCount + 3, 3);
+        const scales = mixedFloats(poseCount * 10, poseCount + 4, 1e-3);
+        const results = BACKENDS.map((b) => {
+          const dst = new Uint16Array(frameCount * channels).fill(7);
+          kernels[b].raw.quantizeIqmFrames(dense, frameCount, masks, offsets, scales, dst);
+          return Array.from(dst);
+        });
+        expect(results[0], `${poseCount} × ${frameCount}`).toEqual(results[2]);
+        expect(results[1], `${poseCount} × ${frameCount}`).toEqual(results[2]);
+      }
+    }
+  });
+
+  it('rounds half up and clamps, as the reference compiler does', () => {
+    for (const b of BACKENDS) {
+      const dst = new Uint16Array(4);
+      const offsets = new Float32Array(10);
+      const scales = new Float32Array(10).fill(1);
+      kernels[b].raw.quantizeIqmFrames(Float32Array.from([2.5, -3, 70000, NaN, 0, 0, 0, 0, 0, 0]), 1, Uint32Array.from([0b1111]), offsets, scales, dst);
+      expect(Array.from(dst), b).toEqual([3, 0, 65535, 0]);
+    }
+  });
+});

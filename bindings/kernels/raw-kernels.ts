@@ -80,6 +80,8 @@ export interface RawKernels {
   iqmClockwiseTriangles(src: IndexArray, base: number, dst: Uint32Array): void;
   /** IQM writer: blend indices to ubytes; −1, or the position of the first above 255. */
   iqmJointsToUbyte(src: Uint16Array, dst: Uint8Array): number;
+  /** IQM writer: dense frames (10 floats per pose per frame; poses = masks.length) to the ushorts of the set mask bits, in order. */
+  quantizeIqmFrames(dense: Float32Array, frameCount: number, masks: Uint32Array, offsets: Float32Array, scales: Float32Array, dst: Uint16Array): void;
 }
 
 /** Component storage of an IQM vertex array (half floats as their 16-bit patterns). */

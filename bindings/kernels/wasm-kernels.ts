@@ -36,6 +36,7 @@ interface KernelExports {
   iqmQuantizeColors(src: number, count: number, dst: number): void;
   iqmClockwiseTriangles(src: number, count: number, width: number, base: number, dst: number): void;
   iqmJointsToUbyte(src: number, count: number, dst: number): number;
+  quantizeIqmFrames(dense: number, frameCount: number, poseCount: number, masks: number, offsets: number, scales: number, dst: number): void;
 }
 
 /**
@@ -151,5 +152,7 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     iqmQuantizeColors: (src, dst) => run([src], [dst], ([s, d], [count]) => exports.iqmQuantizeColors(s!, count!, d!)),
     iqmClockwiseTriangles: (src, base, dst) => run([src], [dst], ([s, d], [count]) => exports.iqmClockwiseTriangles(s!, count!, src.BYTES_PER_ELEMENT, base, d!)),
     iqmJointsToUbyte: (src, dst) => run([src], [dst], ([s, d], [count]) => exports.iqmJointsToUbyte(s!, count!, d!)),
+    quantizeIqmFrames: (dense, frameCount, masks, offsets, scales, dst) =>
+      run([dense, masks, offsets, scales], [dst], ([f, m, o, s, d], [, poseCount]) => exports.quantizeIqmFrames(f!, frameCount, poseCount!, m!, o!, s!, d!)),
   };
 }

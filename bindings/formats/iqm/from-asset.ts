@@ -53,7 +53,7 @@ export function assetToIqm(asset: Asset, options: AssetToIqmOptions = {}): IqmDo
 
   const joints = asset.skeleton?.joints ?? [];
   document.joints = joints.map((j) => ({ name: text.add(j.name), parent: j.parent, translate: [...j.translation], rotate: [...j.rotation], scale: [...j.scale] }));
-  if (asset.animations.length) addAnimations(document, asset, joints, text, warn);
+  if (asset.animations.length) addAnimations(document, asset, joints, text, settings.kernels, warn);
   document.text = text.bytes();
   return document;
 }
@@ -183,7 +183,7 @@ function buildTriangles(meshes: Mesh[], firstVertices: number[], triangleCount: 
  * resampled: see resampleAnimation), channels absent from a track take the bind pose. Quantization follows the
  * reference compiler: offset = min, scale = range / 65535, value = ushort(0.5 + (v − offset) / scale).
  */
-function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], text: TextTable, warn: (m: string) => void): void {
+function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], text: TextTable, kernels: Kernels, warn: (m: string) => void): void {
   const animations = asset.animations.map((animation) => {
     if (isOnFrameGrid(animation)) return animation;
     const rate = animation.frameRate > 0 && Number.isFinite(animation.frameRate) ? animation.frameRate : DEFAULT_FRAME_RATE;
@@ -197,11 +197,15 @@ function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], tex
   const totalFrames = animations.reduce((sum, a) => sum + a.frameCount, 0);
   checkSampledKeys(totalFrames, poseCount, 'the animations');
   const dense = new Float32Array(totalFrames * poseCount * IQM_CHANNELS);
-  for (let j = 0; j < poseCount; j++) {
-    const bind = joints[j];
-    const rest = bind ? [...bind.translation, ...bind.rotation, ...bind.scale] : [0, 0, 0, 0, 0, 0, 1, 1, 1, 1];
-    for (let i = 0; i < totalFrames; i++) dense.set(rest, (i * poseCount + j) * IQM_CHANNELS);
+  // Every frame starts as the bind pose: the first one filled, then copied in doubling runs.
+  const frameSize = poseCount * IQM_CHANNELS;
+  if (totalFrames > 0) {
+    for (let j = 0; j < poseCount; j++) {
+      const bind = joints[j];
+      dense.set(bind ? [...bind.translation, ...bind.rotation, ...bind.scale] : [0, 0, 0, 0, 0, 0, 1, 1, 1, 1], j * IQM_CHANNELS);
+    }
   }
+  for (let filled = 1; filled < totalFrames; filled *= 2) dense.copyWithin(filled * frameSize, 0, Math.min(filled, totalFrames - filled) * frameSize);
 
   let firstFrame = 0;
   for (const animation of animations) {
@@ -220,21 +224,17 @@ function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], tex
 
   document.poses = [];
   for (let j = 0; j < poseCount; j++) document.poses.push(quantizePose(dense, j, poseCount, totalFrames, joints[j]?.parent ?? -1));
-  const frames: number[] = [];
-  for (let i = 0; i < totalFrames; i++) {
-    for (let j = 0; j < poseCount; j++) {
-      const pose = document.poses[j]!;
-      for (let k = 0; k < IQM_CHANNELS; k++) {
-        if (!(pose.channelMask & (1 << k))) continue;
-        const v = dense[(i * poseCount + j) * IQM_CHANNELS + k]!;
-        const q = f(f(0.5) + f(f(v - pose.channelOffset[k]!) / pose.channelScale[k]!));
-        frames.push(q >= 65535 ? 65535 : q > 0 ? Math.trunc(q) : 0);
-      }
-    }
-  }
+  const masks = Uint32Array.from(document.poses, (pose) => pose.channelMask);
+  const offsets = new Float32Array(poseCount * IQM_CHANNELS);
+  const scales = new Float32Array(poseCount * IQM_CHANNELS);
+  document.poses.forEach((pose, j) => {
+    offsets.set(pose.channelOffset, j * IQM_CHANNELS);
+    scales.set(pose.channelScale, j * IQM_CHANNELS);
+  });
   document.frameCount = totalFrames;
   document.frameChannelCount = document.poses.reduce((sum, p) => sum + channelCount(p.channelMask), 0);
-  document.frames = Uint16Array.from(frames);
+  document.frames = new Uint16Array(totalFrames * document.frameChannelCount);
+  kernels.raw.quantizeIqmFrames(dense, totalFrames, masks, offsets, scales, document.frames);
 }
 
 function quantizePose(dense: Float32Array, j: number, poseCount: number, frameCount: number, parent: number): IqmPose {

@@ -51,7 +51,7 @@ export const iqmFormat = defineFormat({
   rewriteSync: (bytes, options = {}) => writeIqm(readIqm(bytes, readerOptions(options))),
   describe: (bytes, options = {}) => describeIqm(readIqm(bytes, readerOptions(options))),
   inspect: (bytes, options = {}) => {
-    const document = readIqm(bytes, readerOptions(options));
+    const document = readIqm(bytes, { ...readerOptions(options), viewInput: true });
     return { asset: iqmToAsset(document, assetOptionsOf(options)), details: describeIqm(document) };
   },
 } satisfies FormatHandler<IqmReadOptions, IqmWriteOptions, 'iqm'>);

@@ -31,3 +31,21 @@ export function iqmJointsToUbyte(src: Uint16Array, dst: Uint8Array): number {
   }
   return -1;
 }
+
+const f = Math.fround;
+
+export function quantizeIqmFrames(dense: Float32Array, frameCount: number, masks: Uint32Array, offsets: Float32Array, scales: Float32Array, dst: Uint16Array): void {
+  const poseCount = masks.length;
+  let o = 0;
+  let p = 0;
+  for (let frame = 0; frame < frameCount; frame++) {
+    for (let j = 0; j < poseCount; j++, p += 10) {
+      const mask = masks[j]!;
+      for (let k = 0; k < 10; k++) {
+        if (!(mask & (1 << k))) continue;
+        const q = f(f(0.5) + f(f(dense[p + k]! - offsets[j * 10 + k]!) / scales[j * 10 + k]!));
+        dst[o++] = q >= 65535 ? 65535 : q > 0 ? Math.trunc(q) : 0;
+      }
+    }
+  }
+}
