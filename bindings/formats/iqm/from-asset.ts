@@ -12,12 +12,18 @@ export interface AssetToIqmOptions {
   /** 'ubyte' (the recommended format) or 'float'. */
   colors?: 'ubyte' | 'float';
   kernels?: Kernels;
+  /**
+   * A vertex array that one mesh supplies whole, in the type the document stores or reads it
+   * in, is taken as it is instead of copied: the document then shares the Asset's arrays. For a
+   * caller that writes the document at once (`encodeSync`).
+   */
+  viewAsset?: boolean;
 }
 
 /** What `iqmFormat.encodeSync` takes (animation frames are quantized as the reference compiler does, by truncation: no `quantize`). */
-export interface IqmWriteOptions extends Omit<WriteOptions, 'quantize'>, AssetToIqmOptions {}
+export interface IqmWriteOptions extends Omit<WriteOptions, 'quantize'>, Omit<AssetToIqmOptions, 'viewAsset'> {}
 
-export const ASSET_TO_IQM_DEFAULTS: Required<Omit<AssetToIqmOptions, 'kernels'>> = { blendWeights: 'ubyte', colors: 'ubyte' };
+export const ASSET_TO_IQM_DEFAULTS: Required<Omit<AssetToIqmOptions, 'kernels'>> = { blendWeights: 'ubyte', colors: 'ubyte', viewAsset: false };
 
 type Settings = typeof ASSET_TO_IQM_DEFAULTS & { kernels: Kernels };
 
@@ -118,12 +124,15 @@ function buildVertexArrays(meshes: Mesh[], vertexCount: number, text: TextTable,
     });
   }
 
-  return streams.map((stream) => encodeStream(stream, joinMeshes(stream, meshes, vertexCount, warn), settings, warn));
+  return streams.map((stream) => encodeStream(stream, joinMeshes(stream, meshes, vertexCount, settings.viewAsset, warn), settings, warn));
 }
 
 /** One stream's values for every mesh in turn (blend indices as uint16, the rest float32); what a mesh lacks is filled. */
-function joinMeshes(stream: Stream, meshes: Mesh[], vertexCount: number, warn: (m: string) => void): Float32Array | Uint16Array {
-  const values = stream.type === IQM_VERTEX_TYPE.blendIndexes ? new Uint16Array(vertexCount * stream.components) : new Float32Array(vertexCount * stream.components);
+function joinMeshes(stream: Stream, meshes: Mesh[], vertexCount: number, viewAsset: boolean, warn: (m: string) => void): Float32Array | Uint16Array {
+  const ctor = stream.type === IQM_VERTEX_TYPE.blendIndexes ? Uint16Array : Float32Array;
+  const only = meshes.length === 1 ? stream.pick(meshes[0]!) : undefined;
+  if (viewAsset && only instanceof ctor && only.length === vertexCount * stream.components) return only;
+  const values = new ctor(vertexCount * stream.components);
   let at = 0;
   for (const mesh of meshes) {
     const count = (mesh.attributes.positions.length / 3) * stream.components;

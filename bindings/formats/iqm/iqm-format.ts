@@ -47,7 +47,7 @@ export const iqmFormat = defineFormat({
   binary: true,
   test: isIqm,
   parseSync: (bytes, options = {}) => iqmToAsset(readIqm(bytes, { ...readerOptions(options), viewInput: true }), assetOptionsOf(options)),
-  encodeSync: (asset, options = {}) => writeIqm(assetToIqm(asset, options)),
+  encodeSync: (asset, options = {}) => writeIqm(assetToIqm(asset, { ...options, viewAsset: true })),
   rewriteSync: (bytes, options = {}) => writeIqm(readIqm(bytes, readerOptions(options))),
   describe: (bytes, options = {}) => describeIqm(readIqm(bytes, readerOptions(options))),
   inspect: (bytes, options = {}) => {
