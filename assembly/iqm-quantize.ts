@@ -111,3 +111,36 @@ export function quantizeIqmFrames(dense: usize, frameCount: i32, poseCount: i32,
     }
   }
 }
+
+/**
+ * Per pose and channel, the least and greatest value over `frameCount` frames of dense TRS
+ * (10 floats per pose per frame, frame-major), NaN ignored: `dstMin`/`dstMax` get 10 floats per
+ * pose (+Infinity / −Infinity where every value is NaN or there are no frames).
+ */
+export function iqmChannelRanges(dense: usize, frameCount: i32, poseCount: i32, dstMin: usize, dstMax: usize): void {
+  const channels = <usize>poseCount * 10;
+  for (let c: usize = 0; c < channels; c++) {
+    store<f32>(dstMin + (c << 2), Infinity);
+    store<f32>(dstMax + (c << 2), -Infinity);
+  }
+  let p = dense;
+  for (let f = 0; f < frameCount; f++) {
+    let c: usize = 0;
+    if (ASC_FEATURE_SIMD) {
+      // pmin(a, b) = b < a ? b : a: a NaN value never replaces the running bound, as in the twin.
+      for (; c + 4 <= channels; c += 4) {
+        const v = v128.load(p + (c << 2));
+        const lo = dstMin + (c << 2), hi = dstMax + (c << 2);
+        v128.store(lo, f32x4.pmin(v128.load(lo), v));
+        v128.store(hi, f32x4.pmax(v128.load(hi), v));
+      }
+    }
+    for (; c < channels; c++) {
+      const v = load<f32>(p + (c << 2));
+      const lo = dstMin + (c << 2), hi = dstMax + (c << 2);
+      if (v < load<f32>(lo)) store<f32>(lo, v);
+      if (v > load<f32>(hi)) store<f32>(hi, v);
+    }
+    p += channels << 2;
+  }
+}

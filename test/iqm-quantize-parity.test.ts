@@ -126,3 +126,31 @@ describe('quantizeIqmFrames: identical on every backend', () => {
     }
   });
 });
+
+describe('iqmChannelRanges: identical on every backend', () => {
+  it('0–17 poses and frames, NaN ignored, ±Infinity and −0 kept', () => {
+    for (let poseCount = 0; poseCount <= 17; poseCount++) {
+      for (const frameCount of [0, 1, 2, 3, 17]) {
+        const dense = mixedFloats(frameCount * poseCount * 10, poseCount * 13 + frameCount, 5);
+        for (let i = 2; i < dense.length; i += 9) dense[i] = NaN;
+        const results = BACKENDS.map((b) => {
+          const lo = new Float32Array(poseCount * 10).fill(7), hi = new Float32Array(poseCount * 10).fill(7);
+          kernels[b].raw.iqmChannelRanges(dense, frameCount, poseCount, lo, hi);
+          return [...new Uint32Array(lo.buffer), ...new Uint32Array(hi.buffer)];
+        });
+        expect(results[0], `${poseCount} × ${frameCount}`).toEqual(results[2]);
+        expect(results[1], `${poseCount} × ${frameCount}`).toEqual(results[2]);
+      }
+    }
+  });
+
+  it('a channel with only NaN keeps ±Infinity', () => {
+    for (const b of BACKENDS) {
+      const dense = Float32Array.from([NaN, 1, 2, 3, 4, 5, 6, 7, 8, 9, NaN, -1, 2, 3, 4, 5, 6, 7, 8, 10]);
+      const lo = new Float32Array(10), hi = new Float32Array(10);
+      kernels[b].raw.iqmChannelRanges(dense, 2, 1, lo, hi);
+      expect(Array.from(lo), b).toEqual([Infinity, -1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      expect(Array.from(hi), b).toEqual([-Infinity, 1, 2, 3, 4, 5, 6, 7, 8, 10]);
+    }
+  });
+});

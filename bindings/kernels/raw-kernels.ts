@@ -82,6 +82,8 @@ export interface RawKernels {
   iqmJointsToUbyte(src: Uint16Array, dst: Uint8Array): number;
   /** IQM writer: dense frames (10 floats per pose per frame; poses = masks.length) to the ushorts of the set mask bits, in order. */
   quantizeIqmFrames(dense: Float32Array, frameCount: number, masks: Uint32Array, offsets: Float32Array, scales: Float32Array, dst: Uint16Array): void;
+  /** IQM writer: per pose and channel (10 per pose), the least and greatest value over the frames of dense TRS, NaN ignored (±Infinity when none). */
+  iqmChannelRanges(dense: Float32Array, frameCount: number, poseCount: number, dstMin: Float32Array, dstMax: Float32Array): void;
 }
 
 /** Component storage of an IQM vertex array (half floats as their 16-bit patterns). */

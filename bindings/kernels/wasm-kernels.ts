@@ -37,6 +37,7 @@ interface KernelExports {
   iqmClockwiseTriangles(src: number, count: number, width: number, base: number, dst: number): void;
   iqmJointsToUbyte(src: number, count: number, dst: number): number;
   quantizeIqmFrames(dense: number, frameCount: number, poseCount: number, masks: number, offsets: number, scales: number, dst: number): void;
+  iqmChannelRanges(dense: number, frameCount: number, poseCount: number, dstMin: number, dstMax: number): void;
 }
 
 /**
@@ -154,5 +155,7 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     iqmJointsToUbyte: (src, dst) => run([src], [dst], ([s, d], [count]) => exports.iqmJointsToUbyte(s!, count!, d!)),
     quantizeIqmFrames: (dense, frameCount, masks, offsets, scales, dst) =>
       run([dense, masks, offsets, scales], [dst], ([f, m, o, s, d], [, poseCount]) => exports.quantizeIqmFrames(f!, frameCount, poseCount!, m!, o!, s!, d!)),
+    iqmChannelRanges: (dense, frameCount, poseCount, dstMin, dstMax) =>
+      run([dense], [dstMin, dstMax], ([d, lo, hi]) => exports.iqmChannelRanges(d!, frameCount, poseCount, lo!, hi!)),
   };
 }

@@ -232,7 +232,10 @@ function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], tex
   }
 
   document.poses = [];
-  for (let j = 0; j < poseCount; j++) document.poses.push(quantizePose(dense, j, poseCount, totalFrames, joints[j]?.parent ?? -1));
+  const least = new Float32Array(poseCount * IQM_CHANNELS);
+  const greatest = new Float32Array(poseCount * IQM_CHANNELS);
+  kernels.raw.iqmChannelRanges(dense, totalFrames, poseCount, least, greatest);
+  for (let j = 0; j < poseCount; j++) document.poses.push(quantizePose(least, greatest, j, totalFrames, joints[j]?.parent ?? -1));
   const masks = Uint32Array.from(document.poses, (pose) => pose.channelMask);
   const offsets = new Float32Array(poseCount * IQM_CHANNELS);
   const scales = new Float32Array(poseCount * IQM_CHANNELS);
@@ -246,18 +249,14 @@ function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], tex
   kernels.raw.quantizeIqmFrames(dense, totalFrames, masks, offsets, scales, document.frames);
 }
 
-function quantizePose(dense: Float32Array, j: number, poseCount: number, frameCount: number, parent: number): IqmPose {
+/** Pose j's offsets, scales and mask from the range of each of its channels over the frames. */
+function quantizePose(least: Float32Array, greatest: Float32Array, j: number, frameCount: number, parent: number): IqmPose {
   const channelOffset = new Float32Array(IQM_CHANNELS);
   const channelScale = new Float32Array(IQM_CHANNELS);
   let channelMask = 0;
   for (let k = 0; k < IQM_CHANNELS; k++) {
-    let min = Infinity;
-    let max = -Infinity;
-    for (let i = 0; i < frameCount; i++) {
-      const v = dense[(i * poseCount + j) * IQM_CHANNELS + k]!;
-      if (v < min) min = v;
-      if (v > max) max = v;
-    }
+    let min = least[j * IQM_CHANNELS + k]!;
+    let max = greatest[j * IQM_CHANNELS + k]!;
     if (frameCount === 0 || !Number.isFinite(min)) { min = 0; max = 0; }
     channelOffset[k] = min;
     const range = f(max - min);

@@ -49,3 +49,16 @@ export function quantizeIqmFrames(dense: Float32Array, frameCount: number, masks
     }
   }
 }
+
+export function iqmChannelRanges(dense: Float32Array, frameCount: number, poseCount: number, dstMin: Float32Array, dstMax: Float32Array): void {
+  const channels = poseCount * 10;
+  dstMin.fill(Infinity, 0, channels);
+  dstMax.fill(-Infinity, 0, channels);
+  for (let frame = 0, p = 0; frame < frameCount; frame++, p += channels) {
+    for (let c = 0; c < channels; c++) {
+      const v = dense[p + c]!;
+      if (v < dstMin[c]!) dstMin[c] = v;
+      if (v > dstMax[c]!) dstMax[c] = v;
+    }
+  }
+}
