@@ -23,9 +23,9 @@ export interface AssetToIqmOptions {
 /** What `iqmFormat.encodeSync` takes (animation frames are quantized as the reference compiler does, by truncation: no `quantize`). */
 export interface IqmWriteOptions extends Omit<WriteOptions, 'quantize'>, Omit<AssetToIqmOptions, 'viewAsset'> {}
 
-export const ASSET_TO_IQM_DEFAULTS: Required<Omit<AssetToIqmOptions, 'kernels'>> = { blendWeights: 'ubyte', colors: 'ubyte', viewAsset: false };
+export const ASSET_TO_IQM_DEFAULTS: Required<Omit<AssetToIqmOptions, 'kernels' | 'viewAsset'>> = { blendWeights: 'ubyte', colors: 'ubyte' };
 
-type Settings = typeof ASSET_TO_IQM_DEFAULTS & { kernels: Kernels };
+type Settings = typeof ASSET_TO_IQM_DEFAULTS & { kernels: Kernels; viewAsset: boolean };
 
 /** The reference compiler marks a channel as animated only when its range reaches this. */
 const MIN_CHANNEL_RANGE = 1e-10;
@@ -38,7 +38,7 @@ const f = Math.fround;
  * and animations are quantized as the reference compiler does. Losses go to `asset.warnings`.
  */
 export function assetToIqm(asset: Asset, options: AssetToIqmOptions = {}): IqmDocument {
-  const settings: Settings = { ...ASSET_TO_IQM_DEFAULTS, ...options, kernels: options.kernels ?? getKernels() };
+  const settings: Settings = { ...ASSET_TO_IQM_DEFAULTS, ...options, kernels: options.kernels ?? getKernels(), viewAsset: options.viewAsset ?? false };
   const warn = (message: string) => { if (!asset.warnings.includes(message)) asset.warnings.push(message); };
   const document = emptyIqmDocument();
   const text = new TextTable();

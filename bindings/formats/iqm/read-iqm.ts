@@ -38,7 +38,7 @@ export interface ReadIqmOptions {
   viewInput?: boolean;
 }
 
-export const READ_IQM_DEFAULTS: Required<Omit<ReadIqmOptions, 'kernels'>> = { maxExpansion: 64, viewInput: false };
+export const READ_IQM_DEFAULTS: Required<Omit<ReadIqmOptions, 'kernels' | 'viewInput'>> = { maxExpansion: 64 };
 
 const FIELD = IQM_HEADER_FIELDS;
 
@@ -81,7 +81,7 @@ class IqmReader {
     this.r = new ByteReader(bytes, 'iqm');
     this.kernels = options.kernels ?? getKernels();
     this.budget = options.maxExpansion * bytes.length;
-    this.viewInput = options.viewInput;
+    this.viewInput = options.viewInput ?? false;
   }
 
   /** A bulk array of the file: a view when the options allow it and it is aligned, else a copy. */
