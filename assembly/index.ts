@@ -9,6 +9,8 @@ export * from './weld';
 export * from './parse-numbers';
 export * from './weld-vertices';
 export * from './vertex-gather';
+export * from './iqm-vertices';
+export * from './iqm-quantize';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

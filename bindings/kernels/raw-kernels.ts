@@ -5,6 +5,8 @@
  * without copying arrays that already live in its memory (see Workspace).
  * Callers go through `Kernels`, which checks lengths and allocates destinations.
  */
+import type { IndexArray } from '../model/asset.js';
+
 export type QuantizeMode = 'truncate' | 'round';
 
 export interface RawKernels {
@@ -69,4 +71,29 @@ export interface RawKernels {
    * count above 4, −4 a bone outside jointOf; or the first position whose vertexOf is out of range.
    */
   gatherSkinWeights(counts: Uint8Array, bones: Int16Array, values: Uint16Array, jointOf: Uint16Array, vertexOf: Uint32Array, first: Uint32Array, dstJoints: Uint16Array, dstWeights: Float32Array): number;
+  /**
+   * IQM: vertices of `srcSize` components in `format` (0–8, as stored) to `dstSize` float32 each
+   * (vertices = dst.length / dstSize): extra components dropped, missing ones 0 but the last,
+   * which takes `fill`; `normalized` integers read as [0, 1] or [−1, 1]. Float32 bits are kept.
+   */
+  iqmComponentsToFloat32(src: IqmComponents, format: number, normalized: boolean, srcSize: number, dstSize: number, fill: number, dst: Float32Array): void;
+  /** IQM blend indices (`srcSize` per vertex, any format) to 4 joints per vertex; those not an integer in [0, limit) become 0 and are counted. */
+  iqmJointIndices(src: IqmComponents, format: number, srcSize: number, limit: number, dst: Uint16Array): number;
+  /** IQM mesh triangles (clockwise, file-wide) to counter-clockwise indices local to `first`; −1, or the position in `src` of the first outside `vertexCount`. */
+  windIqmTriangles(src: Uint32Array, first: number, vertexCount: number, dst: IndexArray): number;
+  /** IQM writer: four weights per vertex to ubytes summing to 255 (rounding error to the largest; all 0 when they sum to 0). */
+  iqmQuantizeWeights(src: Float32Array, dst: Uint8Array): void;
+  /** IQM writer: round(clamp(v, 0, 1) × 255), NaN to 0. */
+  iqmQuantizeColors(src: Float32Array, dst: Uint8Array): void;
+  /** IQM writer: counter-clockwise mesh indices to clockwise uint32, each + `base`. */
+  iqmClockwiseTriangles(src: IndexArray, base: number, dst: Uint32Array): void;
+  /** IQM writer: blend indices to ubytes; −1, or the position of the first above 255. */
+  iqmJointsToUbyte(src: Uint16Array, dst: Uint8Array): number;
+  /** IQM writer: dense frames (10 floats per pose per frame; poses = masks.length) to the ushorts of the set mask bits, in order. */
+  quantizeIqmFrames(dense: Float32Array, frameCount: number, masks: Uint32Array, offsets: Float32Array, scales: Float32Array, dst: Uint16Array): void;
+  /** IQM writer: per pose and channel (10 per pose), the least and greatest value over the frames of dense TRS, NaN ignored (±Infinity when none). */
+  iqmChannelRanges(dense: Float32Array, frameCount: number, poseCount: number, dstMin: Float32Array, dstMax: Float32Array): void;
 }
+
+/** Component storage of an IQM vertex array (half floats as their 16-bit patterns). */
+export type IqmComponents = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array;

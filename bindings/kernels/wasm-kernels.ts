@@ -31,6 +31,15 @@ interface KernelExports {
   weldVertices(words: number, stride: number, count: number, table: number, capacity: number, dstIndices: number, dstFirst: number): number;
   gatherUnorm8(src: number, srcCount: number, components: number, indices: number, count: number, dst: number): number;
   gatherSkinWeights(counts: number, sourceCount: number, bones: number, values: number, recordCount: number, jointOf: number, jointCount: number, vertexOf: number, count: number, first: number, dstJoints: number, dstWeights: number): number;
+  iqmComponentsToFloat32(src: number, format: number, normalized: number, vertexCount: number, srcSize: number, dstSize: number, fill: number, dst: number): void;
+  iqmJointIndices(src: number, format: number, vertexCount: number, srcSize: number, limit: number, dst: number): number;
+  windIqmTriangles(src: number, count: number, first: number, vertexCount: number, dst: number, width: number): number;
+  iqmQuantizeWeights(src: number, vertexCount: number, dst: number): void;
+  iqmQuantizeColors(src: number, count: number, dst: number): void;
+  iqmClockwiseTriangles(src: number, count: number, width: number, base: number, dst: number): void;
+  iqmJointsToUbyte(src: number, count: number, dst: number): number;
+  quantizeIqmFrames(dense: number, frameCount: number, poseCount: number, masks: number, offsets: number, scales: number, dst: number): void;
+  iqmChannelRanges(dense: number, frameCount: number, poseCount: number, dstMin: number, dstMax: number): void;
 }
 
 /**
@@ -146,5 +155,19 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     gatherSkinWeights: (counts, bones, values, jointOf, vertexOf, first, dstJoints, dstWeights) =>
       run([counts, bones, values, jointOf, vertexOf], [first, dstJoints, dstWeights], ([c, b, v, j, o, f, dj, dw], [sources, boneCount, valueCount, joints, count]) =>
         exports.gatherSkinWeights(c!, sources!, b!, v!, Math.min(boneCount!, valueCount!), j!, joints!, o!, count!, f!, dj!, dw!)),
+    iqmComponentsToFloat32: (src, format, normalized, srcSize, dstSize, fill, dst) =>
+      run([src], [dst], ([s, d], [, count]) => exports.iqmComponentsToFloat32(s!, format, normalized ? 1 : 0, Math.floor(count! / dstSize), srcSize, dstSize, fill, d!)),
+    iqmJointIndices: (src, format, srcSize, limit, dst) =>
+      run([src], [dst], ([s, d], [, count]) => exports.iqmJointIndices(s!, format, count! >> 2, srcSize, limit, d!)),
+    windIqmTriangles: (src, first, vertexCount, dst) =>
+      run([src], [dst], ([s, d], [count]) => exports.windIqmTriangles(s!, count!, first, vertexCount, d!, dst.BYTES_PER_ELEMENT)),
+    iqmQuantizeWeights: (src, dst) => run([src], [dst], ([s, d], [count]) => exports.iqmQuantizeWeights(s!, count! >> 2, d!)),
+    iqmQuantizeColors: (src, dst) => run([src], [dst], ([s, d], [count]) => exports.iqmQuantizeColors(s!, count!, d!)),
+    iqmClockwiseTriangles: (src, base, dst) => run([src], [dst], ([s, d], [count]) => exports.iqmClockwiseTriangles(s!, count!, src.BYTES_PER_ELEMENT, base, d!)),
+    iqmJointsToUbyte: (src, dst) => run([src], [dst], ([s, d], [count]) => exports.iqmJointsToUbyte(s!, count!, d!)),
+    quantizeIqmFrames: (dense, frameCount, masks, offsets, scales, dst) =>
+      run([dense, masks, offsets, scales], [dst], ([f, m, o, s, d], [, poseCount]) => exports.quantizeIqmFrames(f!, frameCount, poseCount!, m!, o!, s!, d!)),
+    iqmChannelRanges: (dense, frameCount, poseCount, dstMin, dstMax) =>
+      run([dense], [dstMin, dstMax], ([d, lo, hi]) => exports.iqmChannelRanges(d!, frameCount, poseCount, lo!, hi!)),
   };
 }

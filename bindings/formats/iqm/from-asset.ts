@@ -1,6 +1,8 @@
 import type { Asset, Joint, Mesh } from '../../model/asset.js';
 import { checkSampledKeys, fillFrames, isOnFrameGrid, resampleAnimation } from '../../model/resample-animation.js';
 import { DEFAULT_FRAME_RATE, type WriteOptions } from '../format.js';
+import type { Kernels } from '../../kernels/kernels.js';
+import { getKernels } from '../../kernels/backend.js';
 import { channelCount, emptyIqmDocument, IQM_ANIM_LOOP, IQM_CHANNELS, type IqmDocument, type IqmPose, type IqmVertexArray } from './iqm-document.js';
 import { IQM_CUSTOM, IQM_FORMAT, IQM_VERTEX_TYPE } from './vertex-formats.js';
 
@@ -9,12 +11,21 @@ export interface AssetToIqmOptions {
   blendWeights?: 'ubyte' | 'float';
   /** 'ubyte' (the recommended format) or 'float'. */
   colors?: 'ubyte' | 'float';
+  kernels?: Kernels;
+  /**
+   * A vertex array that one mesh supplies whole, in the type the document stores or reads it
+   * in, is taken as it is instead of copied: the document then shares the Asset's arrays. For a
+   * caller that writes the document at once (`encodeSync`).
+   */
+  viewAsset?: boolean;
 }
 
 /** What `iqmFormat.encodeSync` takes (animation frames are quantized as the reference compiler does, by truncation: no `quantize`). */
-export interface IqmWriteOptions extends Omit<WriteOptions, 'quantize'>, AssetToIqmOptions {}
+export interface IqmWriteOptions extends Omit<WriteOptions, 'quantize'>, Omit<AssetToIqmOptions, 'viewAsset'> {}
 
-export const ASSET_TO_IQM_DEFAULTS: Required<AssetToIqmOptions> = { blendWeights: 'ubyte', colors: 'ubyte' };
+export const ASSET_TO_IQM_DEFAULTS: Required<Omit<AssetToIqmOptions, 'kernels' | 'viewAsset'>> = { blendWeights: 'ubyte', colors: 'ubyte' };
+
+type Settings = typeof ASSET_TO_IQM_DEFAULTS & { kernels: Kernels; viewAsset: boolean };
 
 /** The reference compiler marks a channel as animated only when its range reaches this. */
 const MIN_CHANNEL_RANGE = 1e-10;
@@ -27,7 +38,7 @@ const f = Math.fround;
  * and animations are quantized as the reference compiler does. Losses go to `asset.warnings`.
  */
 export function assetToIqm(asset: Asset, options: AssetToIqmOptions = {}): IqmDocument {
-  const settings = { ...ASSET_TO_IQM_DEFAULTS, ...options };
+  const settings: Settings = { ...ASSET_TO_IQM_DEFAULTS, ...options, kernels: options.kernels ?? getKernels(), viewAsset: options.viewAsset ?? false };
   const warn = (message: string) => { if (!asset.warnings.includes(message)) asset.warnings.push(message); };
   const document = emptyIqmDocument();
   const text = new TextTable();
@@ -44,11 +55,11 @@ export function assetToIqm(asset: Asset, options: AssetToIqmOptions = {}): IqmDo
   }
   document.vertexCount = firstVertex;
   document.vertexArrays = buildVertexArrays(asset.meshes, firstVertex, text, settings, warn);
-  document.triangles = buildTriangles(asset.meshes, document.meshes.map((m) => m.firstVertex), firstTriangle);
+  document.triangles = buildTriangles(asset.meshes, document.meshes.map((m) => m.firstVertex), firstTriangle, settings.kernels);
 
   const joints = asset.skeleton?.joints ?? [];
   document.joints = joints.map((j) => ({ name: text.add(j.name), parent: j.parent, translate: [...j.translation], rotate: [...j.rotation], scale: [...j.scale] }));
-  if (asset.animations.length) addAnimations(document, asset, joints, text, warn);
+  if (asset.animations.length) addAnimations(document, asset, joints, text, settings.kernels, warn);
   document.text = text.bytes();
   return document;
 }
@@ -87,7 +98,7 @@ interface Stream {
   label: string;
 }
 
-function buildVertexArrays(meshes: Mesh[], vertexCount: number, text: TextTable, settings: Required<AssetToIqmOptions>, warn: (m: string) => void): IqmVertexArray[] {
+function buildVertexArrays(meshes: Mesh[], vertexCount: number, text: TextTable, settings: Settings, warn: (m: string) => void): IqmVertexArray[] {
   const has = (pick: (m: Mesh) => unknown) => meshes.some((m) => pick(m) !== undefined);
   const streams: Stream[] = [{ type: IQM_VERTEX_TYPE.position, components: 3, pick: (m) => m.attributes.positions, fill: [0, 0, 0], label: 'positions' }];
   const uvSets = Math.max(0, ...meshes.map((m) => m.attributes.uvs?.length ?? 0));
@@ -113,73 +124,65 @@ function buildVertexArrays(meshes: Mesh[], vertexCount: number, text: TextTable,
     });
   }
 
-  return streams.map((stream) => {
-    const values = new Float64Array(vertexCount * stream.components);
-    let at = 0;
-    for (const mesh of meshes) {
-      const count = (mesh.attributes.positions.length / 3) * stream.components;
-      const data = stream.pick(mesh);
-      if (data) {
-        if (data.length !== count) warn(`mesh '${mesh.name}' has ${data.length} ${stream.label} values for ${count}; the rest were set to 0`);
-        for (let i = 0; i < count && i < data.length; i++) values[at + i] = data[i]!;
-      } else {
-        if (meshes.length > 1) warn(`mesh '${mesh.name}' has no ${stream.label}; filled with (${stream.fill.join(', ')})`);
-        for (let i = 0; i < count; i++) values[at + i] = stream.fill[i % stream.components]!;
-      }
-      at += count;
-    }
-    return encodeStream(stream, values, settings, warn);
-  });
+  return streams.map((stream) => encodeStream(stream, joinMeshes(stream, meshes, vertexCount, settings.viewAsset, warn), settings, warn));
 }
 
-function encodeStream(stream: Stream, values: Float64Array, settings: Required<AssetToIqmOptions>, warn: (m: string) => void): IqmVertexArray {
+/** One stream's values for every mesh in turn (blend indices as uint16, the rest float32); what a mesh lacks is filled. */
+function joinMeshes(stream: Stream, meshes: Mesh[], vertexCount: number, viewAsset: boolean, warn: (m: string) => void): Float32Array | Uint16Array {
+  const ctor = stream.type === IQM_VERTEX_TYPE.blendIndexes ? Uint16Array : Float32Array;
+  const only = meshes.length === 1 ? stream.pick(meshes[0]!) : undefined;
+  if (viewAsset && only instanceof ctor && only.length === vertexCount * stream.components) return only;
+  const values = new ctor(vertexCount * stream.components);
+  let at = 0;
+  for (const mesh of meshes) {
+    const count = (mesh.attributes.positions.length / 3) * stream.components;
+    const data = stream.pick(mesh);
+    if (data) {
+      if (data.length !== count) warn(`mesh '${mesh.name}' has ${data.length} ${stream.label} values for ${count}; the rest were set to 0`);
+      values.set(head(data, count), at);
+    } else {
+      if (meshes.length > 1) warn(`mesh '${mesh.name}' has no ${stream.label}; filled with (${stream.fill.join(', ')})`);
+      if (stream.fill.some((v) => v !== 0)) for (let i = 0; i < count; i++) values[at + i] = stream.fill[i % stream.components]!;
+    }
+    at += count;
+  }
+  return values;
+}
+
+/** The first `count` values of `data` (a view when it is a typed array). */
+function head(data: ArrayLike<number>, count: number): ArrayLike<number> {
+  if (data.length <= count) return data;
+  return ArrayBuffer.isView(data) ? (data as Float32Array).subarray(0, count) : Array.prototype.slice.call(data, 0, count);
+}
+
+function encodeStream(stream: Stream, values: Float32Array | Uint16Array, settings: Settings, warn: (m: string) => void): IqmVertexArray {
   const array = (format: IqmVertexArray['format'], data: IqmVertexArray['data']): IqmVertexArray => ({ type: stream.type, flags: 0, format, size: stream.components, data });
-  if (stream.type === IQM_VERTEX_TYPE.blendIndexes) {
-    const max = values.reduce((a, b) => Math.max(a, b), 0);
-    return max < 256 ? array(IQM_FORMAT.ubyte, Uint8Array.from(values)) : array(IQM_FORMAT.ushort, Uint16Array.from(values));
+  if (values instanceof Uint16Array) {
+    const bytes = new Uint8Array(values.length);
+    return settings.kernels.raw.iqmJointsToUbyte(values, bytes) < 0 ? array(IQM_FORMAT.ubyte, bytes) : array(IQM_FORMAT.ushort, values);
   }
   if (stream.type === IQM_VERTEX_TYPE.blendWeights && settings.blendWeights === 'ubyte') {
     warn('blend weights were quantized to ubyte (n/255), as the reference compiler stores them');
-    return array(IQM_FORMAT.ubyte, quantizeWeights(values));
+    const bytes = new Uint8Array(values.length);
+    settings.kernels.raw.iqmQuantizeWeights(values, bytes);
+    return array(IQM_FORMAT.ubyte, bytes);
   }
   if (stream.type === IQM_VERTEX_TYPE.color && settings.colors === 'ubyte') {
     warn('colors were quantized to ubyte (n/255)');
-    return array(IQM_FORMAT.ubyte, Uint8Array.from(values, (v) => Math.round(Math.min(Math.max(v, 0), 1) * 255)));
+    const bytes = new Uint8Array(values.length);
+    settings.kernels.raw.iqmQuantizeColors(values, bytes);
+    return array(IQM_FORMAT.ubyte, bytes);
   }
-  return array(IQM_FORMAT.float, Float32Array.from(values));
+  return array(IQM_FORMAT.float, values);
 }
 
-/** Four weights per vertex to ubytes that sum to 255 (the rounding error goes to the largest). */
-function quantizeWeights(values: Float64Array): Uint8Array {
-  const out = new Uint8Array(values.length);
-  for (let v = 0; v < values.length; v += 4) {
-    let sum = 0;
-    for (let c = 0; c < 4; c++) sum += Math.max(values[v + c]!, 0) || 0;
-    if (sum <= 0) continue;
-    let total = 0;
-    let largest = v;
-    for (let c = 0; c < 4; c++) {
-      out[v + c] = Math.round(((Math.max(values[v + c]!, 0) || 0) / sum) * 255);
-      total += out[v + c]!;
-      if (out[v + c]! > out[largest]!) largest = v + c;
-    }
-    out[largest] = out[largest]! + 255 - total;
-  }
-  return out;
-}
-
-function buildTriangles(meshes: Mesh[], firstVertices: number[], triangleCount: number): Uint32Array {
+/** Every mesh's triangles, counter-clockwise (Asset) to clockwise (IQM), numbered file-wide. */
+function buildTriangles(meshes: Mesh[], firstVertices: number[], triangleCount: number, kernels: Kernels): Uint32Array {
   const triangles = new Uint32Array(triangleCount * 3);
   let at = 0;
   meshes.forEach((mesh, m) => {
-    const base = firstVertices[m]!;
-    const indices = mesh.indices;
-    for (let t = 0; t < indices.length; t += 3, at += 3) {
-      // Counter-clockwise (Asset) to clockwise (IQM).
-      triangles[at] = indices[t]! + base;
-      triangles[at + 1] = indices[t + 2]! + base;
-      triangles[at + 2] = indices[t + 1]! + base;
-    }
+    kernels.raw.iqmClockwiseTriangles(mesh.indices, firstVertices[m]!, triangles.subarray(at, at + mesh.indices.length));
+    at += mesh.indices.length;
   });
   return triangles;
 }
@@ -189,7 +192,7 @@ function buildTriangles(meshes: Mesh[], firstVertices: number[], triangleCount: 
  * resampled: see resampleAnimation), channels absent from a track take the bind pose. Quantization follows the
  * reference compiler: offset = min, scale = range / 65535, value = ushort(0.5 + (v − offset) / scale).
  */
-function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], text: TextTable, warn: (m: string) => void): void {
+function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], text: TextTable, kernels: Kernels, warn: (m: string) => void): void {
   const animations = asset.animations.map((animation) => {
     if (isOnFrameGrid(animation)) return animation;
     const rate = animation.frameRate > 0 && Number.isFinite(animation.frameRate) ? animation.frameRate : DEFAULT_FRAME_RATE;
@@ -203,11 +206,15 @@ function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], tex
   const totalFrames = animations.reduce((sum, a) => sum + a.frameCount, 0);
   checkSampledKeys(totalFrames, poseCount, 'the animations');
   const dense = new Float32Array(totalFrames * poseCount * IQM_CHANNELS);
-  for (let j = 0; j < poseCount; j++) {
-    const bind = joints[j];
-    const rest = bind ? [...bind.translation, ...bind.rotation, ...bind.scale] : [0, 0, 0, 0, 0, 0, 1, 1, 1, 1];
-    for (let i = 0; i < totalFrames; i++) dense.set(rest, (i * poseCount + j) * IQM_CHANNELS);
+  // Every frame starts as the bind pose: the first one filled, then copied in doubling runs.
+  const frameSize = poseCount * IQM_CHANNELS;
+  if (totalFrames > 0) {
+    for (let j = 0; j < poseCount; j++) {
+      const bind = joints[j];
+      dense.set(bind ? [...bind.translation, ...bind.rotation, ...bind.scale] : [0, 0, 0, 0, 0, 0, 1, 1, 1, 1], j * IQM_CHANNELS);
+    }
   }
+  for (let filled = 1; filled < totalFrames; filled *= 2) dense.copyWithin(filled * frameSize, 0, Math.min(filled, totalFrames - filled) * frameSize);
 
   let firstFrame = 0;
   for (const animation of animations) {
@@ -225,36 +232,31 @@ function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], tex
   }
 
   document.poses = [];
-  for (let j = 0; j < poseCount; j++) document.poses.push(quantizePose(dense, j, poseCount, totalFrames, joints[j]?.parent ?? -1));
-  const frames: number[] = [];
-  for (let i = 0; i < totalFrames; i++) {
-    for (let j = 0; j < poseCount; j++) {
-      const pose = document.poses[j]!;
-      for (let k = 0; k < IQM_CHANNELS; k++) {
-        if (!(pose.channelMask & (1 << k))) continue;
-        const v = dense[(i * poseCount + j) * IQM_CHANNELS + k]!;
-        const q = f(f(0.5) + f(f(v - pose.channelOffset[k]!) / pose.channelScale[k]!));
-        frames.push(q >= 65535 ? 65535 : q > 0 ? Math.trunc(q) : 0);
-      }
-    }
-  }
+  const least = new Float32Array(poseCount * IQM_CHANNELS);
+  const greatest = new Float32Array(poseCount * IQM_CHANNELS);
+  kernels.raw.iqmChannelRanges(dense, totalFrames, poseCount, least, greatest);
+  for (let j = 0; j < poseCount; j++) document.poses.push(quantizePose(least, greatest, j, totalFrames, joints[j]?.parent ?? -1));
+  const masks = Uint32Array.from(document.poses, (pose) => pose.channelMask);
+  const offsets = new Float32Array(poseCount * IQM_CHANNELS);
+  const scales = new Float32Array(poseCount * IQM_CHANNELS);
+  document.poses.forEach((pose, j) => {
+    offsets.set(pose.channelOffset, j * IQM_CHANNELS);
+    scales.set(pose.channelScale, j * IQM_CHANNELS);
+  });
   document.frameCount = totalFrames;
   document.frameChannelCount = document.poses.reduce((sum, p) => sum + channelCount(p.channelMask), 0);
-  document.frames = Uint16Array.from(frames);
+  document.frames = new Uint16Array(totalFrames * document.frameChannelCount);
+  kernels.raw.quantizeIqmFrames(dense, totalFrames, masks, offsets, scales, document.frames);
 }
 
-function quantizePose(dense: Float32Array, j: number, poseCount: number, frameCount: number, parent: number): IqmPose {
+/** Pose j's offsets, scales and mask from the range of each of its channels over the frames. */
+function quantizePose(least: Float32Array, greatest: Float32Array, j: number, frameCount: number, parent: number): IqmPose {
   const channelOffset = new Float32Array(IQM_CHANNELS);
   const channelScale = new Float32Array(IQM_CHANNELS);
   let channelMask = 0;
   for (let k = 0; k < IQM_CHANNELS; k++) {
-    let min = Infinity;
-    let max = -Infinity;
-    for (let i = 0; i < frameCount; i++) {
-      const v = dense[(i * poseCount + j) * IQM_CHANNELS + k]!;
-      if (v < min) min = v;
-      if (v > max) max = v;
-    }
+    let min = least[j * IQM_CHANNELS + k]!;
+    let max = greatest[j * IQM_CHANNELS + k]!;
     if (frameCount === 0 || !Number.isFinite(min)) { min = 0; max = 0; }
     channelOffset[k] = min;
     const range = f(max - min);

@@ -46,12 +46,12 @@ export const iqmFormat = defineFormat({
   mimeTypes: ['model/x-iqm', 'application/octet-stream'],
   binary: true,
   test: isIqm,
-  parseSync: (bytes, options = {}) => iqmToAsset(readIqm(bytes, readerOptions(options)), assetOptionsOf(options)),
-  encodeSync: (asset, options = {}) => writeIqm(assetToIqm(asset, options)),
+  parseSync: (bytes, options = {}) => iqmToAsset(readIqm(bytes, { ...readerOptions(options), viewInput: true }), assetOptionsOf(options)),
+  encodeSync: (asset, options = {}) => writeIqm(assetToIqm(asset, { ...options, viewAsset: true })),
   rewriteSync: (bytes, options = {}) => writeIqm(readIqm(bytes, readerOptions(options))),
   describe: (bytes, options = {}) => describeIqm(readIqm(bytes, readerOptions(options))),
   inspect: (bytes, options = {}) => {
-    const document = readIqm(bytes, readerOptions(options));
+    const document = readIqm(bytes, { ...readerOptions(options), viewInput: true });
     return { asset: iqmToAsset(document, assetOptionsOf(options)), details: describeIqm(document) };
   },
 } satisfies FormatHandler<IqmReadOptions, IqmWriteOptions, 'iqm'>);

@@ -21,7 +21,7 @@ import {
   type IqmVertexArray,
 } from './iqm-document.js';
 import { IQM_OFFSET_FIELDS, iqmSectionLengths, iqmSectionOffsets } from './iqm-layout.js';
-import { componentsFromBytes, copyBytes, formatByteSize, IQM_CUSTOM, IQM_FORMAT, isIqmFormat } from './vertex-formats.js';
+import { componentsFromBytes, copyBytes, formatByteSize, IQM_CUSTOM, IQM_FORMAT, isIqmFormat, type IqmComponentArray, type IqmFormatCode } from './vertex-formats.js';
 
 export interface ReadIqmOptions {
   kernels?: Kernels;
@@ -30,9 +30,15 @@ export interface ReadIqmOptions {
    * Refuses files whose counts promise far more data than their bytes can justify.
    */
   maxExpansion?: number;
+  /**
+   * Vertex arrays, triangles, adjacency, frames and bounds stored aligned become views into
+   * `bytes` instead of copies: the document then changes when `bytes` does. For a caller that
+   * copies out of the document at once (`parseSync`: the Asset owns its arrays).
+   */
+  viewInput?: boolean;
 }
 
-export const READ_IQM_DEFAULTS: Required<Omit<ReadIqmOptions, 'kernels'>> = { maxExpansion: 64 };
+export const READ_IQM_DEFAULTS: Required<Omit<ReadIqmOptions, 'kernels' | 'viewInput'>> = { maxExpansion: 64 };
 
 const FIELD = IQM_HEADER_FIELDS;
 
@@ -61,6 +67,7 @@ class IqmReader {
   private readonly r: ByteReader;
   private readonly kernels: Kernels;
   private readonly budget: number;
+  private readonly viewInput: boolean;
   private decodedBytes = 0;
   private h!: Header;
   /** End of the data the header vouches for (filesize). */
@@ -74,6 +81,12 @@ class IqmReader {
     this.r = new ByteReader(bytes, 'iqm');
     this.kernels = options.kernels ?? getKernels();
     this.budget = options.maxExpansion * bytes.length;
+    this.viewInput = options.viewInput ?? false;
+  }
+
+  /** A bulk array of the file: a view when the options allow it and it is aligned, else a copy. */
+  private bulk(offset: number, count: number, format: IqmFormatCode): IqmComponentArray {
+    return componentsFromBytes(this.r.bytes, offset, count, format, this.viewInput);
   }
 
   private fail(code: MeshFormatErrorCode, detail: string, at: number): never {
@@ -232,7 +245,7 @@ class IqmReader {
       const dataAt = this.table(count, offset, formatByteSize(format), o + 16, `vertex array ${i} data`);
       // Arrays may share their data: each one is a copy, and later a float32 conversion.
       this.spend(count * (formatByteSize(format) + 4), o + 16);
-      arrays.push({ type, flags, format, size, data: componentsFromBytes(r.bytes, Math.max(dataAt, 0), count, format) });
+      arrays.push({ type, flags, format, size, data: this.bulk(Math.max(dataAt, 0), count, format) });
     }
     return arrays;
   }
@@ -241,7 +254,7 @@ class IqmReader {
     const { numTriangles, ofsTriangles, numVertexes } = this.h;
     const at = this.table(numTriangles, ofsTriangles, 12, FIELD.ofsTriangles, 'triangle table');
     if (at < 0) return new Uint32Array(0);
-    const triangles = recordFileOffset(componentsFromBytes(this.r.bytes, at, numTriangles * 3, IQM_FORMAT.uint) as Uint32Array, at);
+    const triangles = recordFileOffset(this.bulk(at, numTriangles * 3, IQM_FORMAT.uint) as Uint32Array, at);
     if (this.kernels.maxIndex(triangles) >= numVertexes) {
       const bad = triangles.findIndex((v) => v >= numVertexes);
       this.fail('BAD_INDEX', `triangle ${Math.floor(bad / 3)} uses vertex ${triangles[bad]} of ${numVertexes}`, at + bad * 4);
@@ -253,7 +266,7 @@ class IqmReader {
     const { numTriangles, ofsAdjacency } = this.h;
     if (ofsAdjacency === 0 || numTriangles === 0) return undefined;
     const at = this.table(numTriangles, ofsAdjacency, 12, FIELD.ofsAdjacency, 'adjacency table');
-    const adjacency = componentsFromBytes(this.r.bytes, at, numTriangles * 3, IQM_FORMAT.uint) as Uint32Array;
+    const adjacency = this.bulk(at, numTriangles * 3, IQM_FORMAT.uint) as Uint32Array;
     const bad = adjacency.findIndex((v) => v >= numTriangles && v !== NO_NEIGHBOUR);
     if (bad >= 0) this.fail('BAD_INDEX', `adjacency of triangle ${Math.floor(bad / 3)} names triangle ${adjacency[bad]} of ${numTriangles}`, at + bad * 4);
     return adjacency;
@@ -331,10 +344,10 @@ class IqmReader {
     }
     const count = numFrames * numFrameChannels;
     const at = this.table(count, ofsFrames, 2, FIELD.ofsFrames, 'frame data');
-    const frames = at < 0 ? new Uint16Array(0) : (componentsFromBytes(this.r.bytes, at, count, IQM_FORMAT.ushort) as Uint16Array);
+    const frames = at < 0 ? new Uint16Array(0) : (this.bulk(at, count, IQM_FORMAT.ushort) as Uint16Array);
     if (ofsBounds === 0 || numFrames === 0) return { frames };
     const boundsAt = this.table(numFrames, ofsBounds, 32, FIELD.ofsBounds, 'frame bounds');
-    return { frames, bounds: componentsFromBytes(this.r.bytes, boundsAt, numFrames * 8, IQM_FORMAT.float) as Float32Array };
+    return { frames, bounds: this.bulk(boundsAt, numFrames * 8, IQM_FORMAT.float) as Float32Array };
   }
 
   private readExtensions(): IqmExtension[] {

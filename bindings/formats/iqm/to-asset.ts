@@ -1,5 +1,5 @@
 import { emptyAsset, type Animation, type Asset, type Mesh, type MeshAttributes, type Track } from '../../model/asset.js';
-import type { Kernels } from '../../kernels/kernels.js';
+import { indexWidthFor, type Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
 import { MeshFormatError } from '../../io/errors.js';
 import { fileOffsetOf } from '../../io/provenance.js';
@@ -16,16 +16,24 @@ export interface IqmToAssetOptions {
 
 export const IQM_TO_ASSET_DEFAULTS: Required<Omit<IqmToAssetOptions, 'kernels'>> = { frameRate: DEFAULT_FRAME_RATE };
 
-/** Whole-file vertex data converted once; meshes take their ranges from it. */
+/** How a vertex array becomes a float attribute: components per vertex, normalized or not, the fill of a missing last component. */
+interface FloatStream {
+  array: IqmVertexArray;
+  components: number;
+  normalized: boolean;
+  fill: number;
+}
+
+/** The vertex arrays the Asset takes, each converted per mesh, straight from the document's data. */
 interface VertexStreams {
-  positions?: Float32Array;
-  normals?: Float32Array;
-  tangents?: Float32Array;
-  uvs: Float32Array[];
-  colors?: Float32Array;
-  joints?: Uint16Array;
-  weights?: Float32Array;
-  extras: { name: string; components: number; data: Float32Array }[];
+  positions?: FloatStream;
+  normals?: FloatStream;
+  tangents?: FloatStream;
+  uvs: FloatStream[];
+  colors?: FloatStream;
+  joints?: IqmVertexArray;
+  weights?: FloatStream;
+  extras: { name: string; stream: FloatStream }[];
 }
 
 /**
@@ -74,43 +82,49 @@ export function iqmToAsset(document: IqmDocument, options: IqmToAssetOptions = {
 
 function convertVertexArrays(document: IqmDocument, warn: (m: string) => void): VertexStreams {
   const streams: VertexStreams = { uvs: [], extras: [] };
-  const jointCount = document.joints.length || document.poses.length;
   for (const array of document.vertexArrays) {
     const typeName = vertexTypeName(document, array);
     if (array.flags) warn(`vertex array ${typeName} flags ${array.flags} are not kept`);
+    const floats = (components: number, normalized: boolean, fill: number, name = typeName): FloatStream => {
+      if (array.size !== components) warn(`${name} has ${array.size} components (${IQM_FORMAT_NAMES[array.format]}); converted to ${components}`);
+      return { array, components, normalized, fill };
+    };
     const extra = (name: string, normalized = false) => {
       let unique = name;
       for (let n = 2; streams.extras.some((e) => e.name === unique); n++) unique = `${name}#${n}`;
       if (unique !== name) warn(`a second vertex array named '${name}' is kept as extras['${unique}']`);
-      streams.extras.push({ name: unique, components: array.size, data: componentsToFloat32(array.data, array.format, normalized) });
+      streams.extras.push({ name: unique, stream: { array, components: array.size, normalized, fill: 0 } });
     };
     switch (array.type) {
       case IQM_VERTEX_TYPE.position:
         if (streams.positions) { warn('a second position array is kept as extras.position'); extra('position'); }
-        else streams.positions = toFloats(array, 3, false, 0, warn, typeName);
+        else streams.positions = floats(3, false, 0);
         break;
       case IQM_VERTEX_TYPE.texcoord:
-        streams.uvs.push(toFloats(array, 2, false, 0, warn, typeName));
+        streams.uvs.push(floats(2, false, 0));
         break;
       case IQM_VERTEX_TYPE.normal:
         if (streams.normals) { warn('a second normal array is kept as extras.normal'); extra('normal'); }
-        else streams.normals = toFloats(array, 3, true, 0, warn, typeName);
+        else streams.normals = floats(3, true, 0);
         break;
       case IQM_VERTEX_TYPE.tangent:
         if (streams.tangents) { warn('a second tangent array is kept as extras.tangent'); extra('tangent'); }
-        else streams.tangents = toFloats(array, 4, true, 1, warn, typeName);
+        else streams.tangents = floats(4, true, 1);
         break;
       case IQM_VERTEX_TYPE.blendIndexes:
         if (streams.joints) { warn('a second blendindexes array is kept as extras.blendindexes'); extra('blendindexes'); }
-        else streams.joints = toJoints(array, jointCount, warn);
+        else {
+          floats(4, false, 0, 'blendindexes');
+          streams.joints = array;
+        }
         break;
       case IQM_VERTEX_TYPE.blendWeights:
         if (streams.weights) { warn('a second blendweights array is kept as extras.blendweights'); extra('blendweights', true); }
-        else streams.weights = toFloats(array, 4, true, 0, warn, typeName);
+        else streams.weights = floats(4, true, 0);
         break;
       case IQM_VERTEX_TYPE.color:
         if (streams.colors) { warn('a second color array is kept as extras.color'); extra('color', true); }
-        else streams.colors = toFloats(array, 4, true, 1, warn, typeName);
+        else streams.colors = floats(4, true, 1);
         break;
       default:
         if (array.type < IQM_CUSTOM) warn(`vertex array of reserved type ${array.type} is kept as extras.${typeName}`);
@@ -120,10 +134,17 @@ function convertVertexArrays(document: IqmDocument, warn: (m: string) => void): 
   return streams;
 }
 
+/** How many triangles no mesh covers (mesh ranges may overlap). */
 function trianglesOutsideMeshes(document: IqmDocument): number {
-  const covered = new Uint8Array(document.triangles.length / 3);
-  for (const mesh of document.meshes) covered.fill(1, mesh.firstTriangle, mesh.firstTriangle + mesh.triangleCount);
-  return covered.length - covered.reduce((sum, c) => sum + c, 0);
+  const total = document.triangles.length / 3;
+  const ranges = document.meshes.map((m) => [m.firstTriangle, Math.min(m.firstTriangle + m.triangleCount, total)] as const).sort((a, b) => a[0] - b[0]);
+  let covered = 0;
+  let reached = 0;
+  for (const [start, end] of ranges) {
+    if (end > reached) covered += end - Math.max(start, reached);
+    reached = Math.max(reached, end);
+  }
+  return total - covered;
 }
 
 function vertexTypeName(document: IqmDocument, array: IqmVertexArray): string {
@@ -131,68 +152,48 @@ function vertexTypeName(document: IqmDocument, array: IqmVertexArray): string {
   return IQM_VERTEX_TYPE_NAMES[array.type] ?? `type${array.type}`;
 }
 
-/** Float32 with `components` per vertex: extra components dropped, missing ones set to `fill` (w, alpha) or 0. */
-function toFloats(array: IqmVertexArray, components: number, normalized: boolean, fill: number, warn: (m: string) => void, typeName: string): Float32Array {
-  const floats = componentsToFloat32(array.data, array.format, normalized);
-  if (array.size === components) return floats;
-  warn(`${typeName} has ${array.size} components (${IQM_FORMAT_NAMES[array.format]}); converted to ${components}`);
-  const count = floats.length / array.size;
-  const out = new Float32Array(count * components);
-  for (let v = 0; v < count; v++) {
-    for (let c = 0; c < components; c++) {
-      out[v * components + c] = c < array.size ? floats[v * array.size + c]! : c === components - 1 && fill ? fill : 0;
-    }
-  }
-  return out;
-}
-
-function toJoints(array: IqmVertexArray, jointCount: number, warn: (m: string) => void): Uint16Array {
-  const values = toFloats(array, 4, false, 0, warn, 'blendindexes');
-  const joints = new Uint16Array(values.length);
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
-    if (Number.isInteger(v) && v >= 0 && v < Math.max(jointCount, 1) && v <= 0xffff) joints[i] = v;
-    else warn(`blend indices outside the ${jointCount} joints (or not integers) were set to 0`);
-  }
-  return joints;
-}
-
 function convertMesh(document: IqmDocument, mesh: IqmDocument['meshes'][number], streams: VertexStreams, kernels: Kernels, warn: (m: string) => void): Mesh {
   const first = mesh.firstVertex;
   const count = mesh.vertexCount;
-  const take = <T extends Float32Array | Uint16Array>(data: T, components: number): T => data.slice(first * components, (first + count) * components) as T;
+  const take = ({ array, components, normalized, fill }: FloatStream): Float32Array =>
+    componentsToFloat32(array.data.subarray(first * array.size, (first + count) * array.size), array.format, normalized, kernels, array.size, components, fill);
   if (!streams.positions) warn('no position array: positions set to 0');
-  const attributes: MeshAttributes = { positions: streams.positions ? take(streams.positions, 3) : new Float32Array(count * 3) };
-  if (streams.normals) attributes.normals = take(streams.normals, 3);
-  if (streams.tangents) attributes.tangents = take(streams.tangents, 4);
-  if (streams.uvs.length) attributes.uvs = streams.uvs.map((uv) => take(uv, 2));
-  if (streams.colors) attributes.colors = take(streams.colors, 4);
-  if (streams.joints) attributes.joints = take(streams.joints, 4);
-  if (streams.weights) attributes.weights = take(streams.weights, 4);
+  const attributes: MeshAttributes = { positions: streams.positions ? take(streams.positions) : new Float32Array(count * 3) };
+  if (streams.normals) attributes.normals = take(streams.normals);
+  if (streams.tangents) attributes.tangents = take(streams.tangents);
+  if (streams.uvs.length) attributes.uvs = streams.uvs.map(take);
+  if (streams.colors) attributes.colors = take(streams.colors);
+  if (streams.joints) attributes.joints = toJoints(document, streams.joints, first, count, kernels, warn);
+  if (streams.weights) attributes.weights = take(streams.weights);
 
   const triangles = document.triangles.subarray(mesh.firstTriangle * 3, (mesh.firstTriangle + mesh.triangleCount) * 3);
-  const local = new Uint32Array(triangles.length);
-  for (let t = 0; t < triangles.length; t += 3) {
-    // Clockwise (IQM) to counter-clockwise: swap the last two corners.
-    local[t] = triangles[t]! - first;
-    local[t + 1] = triangles[t + 2]! - first;
-    local[t + 2] = triangles[t + 1]! - first;
-  }
+  const width = indexWidthFor(count);
+  const indices = width === 1 ? new Uint8Array(triangles.length) : width === 2 ? new Uint16Array(triangles.length) : new Uint32Array(triangles.length);
+  // Clockwise (IQM) to counter-clockwise, local to the mesh's vertices, narrowed: one pass.
+  const outside = kernels.raw.windIqmTriangles(triangles, first, count, indices);
   const name = iqmText(document, mesh.name);
-  const outside = local.findIndex((v) => v >= count);
   if (outside >= 0) {
-    const stored = outside + [0, 1, -1][outside % 3]!; // where the winding swap took it from
-    const offset = fileOffsetOf(document.triangles, mesh.firstTriangle * 3 + stored, 4);
-    throw new MeshFormatError({ code: 'UNSUPPORTED', format: 'iqm', offset }, `mesh '${name}' has a triangle using vertex ${triangles[stored]}, outside its own vertices ${first}..${first + count - 1}`);
+    const offset = fileOffsetOf(document.triangles, mesh.firstTriangle * 3 + outside, 4);
+    throw new MeshFormatError({ code: 'UNSUPPORTED', format: 'iqm', offset }, `mesh '${name}' has a triangle using vertex ${triangles[outside]}, outside its own vertices ${first}..${first + count - 1}`);
   }
-  const result: Mesh = { name, attributes, indices: kernels.compactIndices(local, count) };
+  const result: Mesh = { name, attributes, indices };
   const material = iqmText(document, mesh.material);
   if (material) result.material = material;
   if (streams.extras.length) {
     result.extras = {};
-    for (const e of streams.extras) result.extras[e.name] = { components: e.components, data: e.data.slice(first * e.components, (first + count) * e.components) };
+    for (const e of streams.extras) result.extras[e.name] = { components: e.stream.components, data: take(e.stream) };
   }
   return result;
+}
+
+/** Four joints per vertex; blend indices that are not integers naming a joint become 0. */
+function toJoints(document: IqmDocument, array: IqmVertexArray, first: number, count: number, kernels: Kernels, warn: (m: string) => void): Uint16Array {
+  const jointCount = document.joints.length || document.poses.length;
+  const joints = new Uint16Array(count * 4);
+  const src = array.data.subarray(first * array.size, (first + count) * array.size);
+  const bad = kernels.raw.iqmJointIndices(src, array.format, array.size, Math.min(Math.max(jointCount, 1), 0x10000), joints);
+  if (bad) warn(`blend indices outside the ${jointCount} joints (or not integers) were set to 0`);
+  return joints;
 }
 
 function convertAnimation(document: IqmDocument, anim: IqmDocument['anims'][number], dense: Float32Array, defaultRate: number, warn: (m: string) => void): Animation {

@@ -1,4 +1,8 @@
 /** IQM vertex array types and component formats, and their typed-array storage. */
+import type { Kernels } from '../../kernels/kernels.js';
+import { getKernels } from '../../kernels/backend.js';
+
+export { halfToFloat } from '../../kernels/js/iqm-vertices.js';
 
 export const IQM_VERTEX_TYPE = {
   position: 0,
@@ -44,9 +48,14 @@ export function formatByteSize(format: IqmFormatCode): number {
   return CONSTRUCTORS[format].BYTES_PER_ELEMENT;
 }
 
-/** A copy of `byteLength` bytes at `offset` (any alignment) as the format's typed array (little-endian host). */
-export function componentsFromBytes(bytes: Uint8Array, offset: number, count: number, format: IqmFormatCode): IqmComponentArray {
+/**
+ * `count` components at `offset` (any alignment) as the format's typed array (little-endian
+ * host): a copy, or with `view` a view into `bytes` where the offset is aligned for the type.
+ */
+export function componentsFromBytes(bytes: Uint8Array, offset: number, count: number, format: IqmFormatCode, view = false): IqmComponentArray {
   const ctor = CONSTRUCTORS[format];
+  const at = bytes.byteOffset + offset;
+  if (view && at % ctor.BYTES_PER_ELEMENT === 0 && bytes.buffer instanceof ArrayBuffer) return new ctor(bytes.buffer, at, count);
   return new ctor(copyBytes(bytes, offset, count * ctor.BYTES_PER_ELEMENT).buffer, 0, count);
 }
 
@@ -57,32 +66,16 @@ export function copyBytes(bytes: Uint8Array, offset: number, byteLength: number)
   return copy;
 }
 
-/** IEEE 754 binary16 bits to a number (exact). */
-export function halfToFloat(bits: number): number {
-  const sign = bits & 0x8000 ? -1 : 1;
-  const exponent = (bits >> 10) & 0x1f;
-  const mantissa = bits & 0x3ff;
-  if (exponent === 0) return sign * mantissa * 2 ** -24;
-  if (exponent === 0x1f) return mantissa ? NaN : sign * Infinity;
-  return sign * (1 + mantissa / 1024) * 2 ** (exponent - 15);
-}
-
 /**
- * Components to float32. `normalized` maps integer formats to [0, 1] (unsigned) or [−1, 1]
- * (signed, GL rules) as colors and blend weights need; otherwise integers convert as values.
+ * `size` components per vertex to `components` float32 per vertex (extra ones dropped, missing
+ * ones 0 but the last, which takes `fill`). `normalized` maps integer formats to [0, 1]
+ * (unsigned) or [−1, 1] (signed, GL rules) as colors and blend weights need; otherwise integers
+ * convert as values. Float32 data of the same size is copied as it is (bits kept).
  */
-export function componentsToFloat32(data: IqmComponentArray, format: IqmFormatCode, normalized: boolean): Float32Array {
-  const out = new Float32Array(data.length);
-  if (format === IQM_FORMAT.half) {
-    for (let i = 0; i < data.length; i++) out[i] = halfToFloat(data[i]!);
-    return out;
-  }
-  if (!normalized || format === IQM_FORMAT.float || format === IQM_FORMAT.double) {
-    out.set(data);
-    return out;
-  }
-  const max = [127, 255, 32767, 65535, 2147483647, 4294967295][format]!;
-  const signed = format === IQM_FORMAT.byte || format === IQM_FORMAT.short || format === IQM_FORMAT.int;
-  for (let i = 0; i < data.length; i++) out[i] = signed ? Math.max(data[i]! / max, -1) : data[i]! / max;
+export function componentsToFloat32(data: IqmComponentArray, format: IqmFormatCode, normalized: boolean, kernels: Kernels = getKernels(), size = 1, components = size, fill = 0): Float32Array {
+  const vertexCount = Math.floor(data.length / size);
+  if (format === IQM_FORMAT.float && size === components) return (data as Float32Array).slice(0, vertexCount * size);
+  const out = new Float32Array(vertexCount * components);
+  kernels.raw.iqmComponentsToFloat32(data.subarray(0, vertexCount * size), format, normalized, size, components, fill, out);
   return out;
 }

@@ -23,13 +23,12 @@ function writeWithLayout(document: IqmDocument, layout: IqmLayout): Uint8Array |
   const out = new Uint8Array(layout.byteLength);
   for (const run of layout.filler) out.set(run.bytes, run.offset);
   writeHeader(out, document, layout);
-  const written = new Uint8Array(layout.byteLength);
-  written.fill(1, 0, IQM_HEADER_SIZE);
+  const placed: Placed[] = [{ start: 0, end: IQM_HEADER_SIZE }];
   const offsets = iqmSectionOffsets(layout);
   const sections = sectionBytes(document, layout);
   for (let i = 0; i < sections.length; i++) {
     const bytes = sections[i]!;
-    if (bytes.length && !place(out, written, offsets[i]!, bytes)) return undefined;
+    if (bytes.length && !place(out, placed, offsets[i]!, bytes)) return undefined;
   }
   // Signalling NaNs the document still holds (as quiet NaNs: numbers cannot carry them) get their bits back.
   const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
@@ -37,13 +36,21 @@ function writeWithLayout(document: IqmDocument, layout: IqmLayout): Uint8Array |
   return out;
 }
 
+/** A byte range of the output already written (the header, a section). */
+interface Placed {
+  start: number;
+  end: number;
+}
+
 /** Copies `bytes` to `at`; false when it overlaps bytes already placed with different values. */
-function place(out: Uint8Array, written: Uint8Array, at: number, bytes: Uint8Array): boolean {
-  for (let i = 0; i < bytes.length; i++) {
-    if (written[at + i] && out[at + i] !== bytes[i]) return false;
+function place(out: Uint8Array, placed: Placed[], at: number, bytes: Uint8Array): boolean {
+  const end = at + bytes.length;
+  for (const range of placed) {
+    // Only where sections overlap (arrays sharing their data) are bytes compared.
+    for (let i = Math.max(range.start, at), stop = Math.min(range.end, end); i < stop; i++) if (out[i] !== bytes[i - at]) return false;
   }
   out.set(bytes, at);
-  written.fill(1, at, at + bytes.length);
+  placed.push({ start: at, end });
   return true;
 }
 

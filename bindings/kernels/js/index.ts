@@ -8,6 +8,8 @@ import * as weld from './weld.js';
 import * as parseNumbers from './parse-numbers.js';
 import * as weldVertices from './weld-vertices.js';
 import * as vertexGather from './vertex-gather.js';
+import * as iqmVertices from './iqm-vertices.js';
+import * as iqmQuantize from './iqm-quantize.js';
 
 /** The pure-TypeScript backend: the twin of every WebAssembly kernel. */
-export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices, ...vertexGather };
+export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices, ...vertexGather, ...iqmVertices, ...iqmQuantize };

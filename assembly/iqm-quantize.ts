@@ -1,0 +1,146 @@
+// IQM writer: float32 blend weights and colors to the ubytes the reference compiler stores.
+// The arithmetic is float64 (as the TypeScript twin's), rounding half up like Math.round.
+
+/** Math.round of x in [0, 255] stored as a ubyte (NaN becomes 0, as a Uint8Array store makes it). */
+@inline function roundToU8(x: f64): u8 {
+  const down = Math.floor(x);
+  const up = select<f64>(down + 1, down, x - down >= 0.5);
+  return <u8>select<i32>(<i32>up, 0, x >= 0);
+}
+
+/** roundToU8 of two float64 lanes, to the low two int32 lanes. */
+@inline function roundLanes(x: v128): v128 {
+  const down = f64x2.floor(x);
+  const up = v128.bitselect(f64x2.add(down, f64x2.splat(1)), down, f64x2.ge(f64x2.sub(x, down), f64x2.splat(0.5)));
+  return i32x4.trunc_sat_f64x2_s_zero(up);
+}
+
+/** A weight as the quantizer counts it: negative, −0 and NaN count as 0. */
+@inline function positive(w: f32): f64 {
+  return w > 0 ? <f64>w : 0;
+}
+
+/**
+ * Four weights per vertex to ubytes summing to 255: each round(w / sum × 255), the rounding
+ * error added to the largest (the first of equals; wrapping as a ubyte). A vertex whose
+ * weights sum to 0 gets four zeros.
+ */
+export function iqmQuantizeWeights(src: usize, vertexCount: i32, dst: usize): void {
+  for (let v = 0; v < vertexCount; v++) {
+    const p = src + (<usize>v << 4);
+    const o = dst + (<usize>v << 2);
+    const sum = positive(load<f32>(p)) + positive(load<f32>(p, 4)) + positive(load<f32>(p, 8)) + positive(load<f32>(p, 12));
+    if (!(sum > 0)) {
+      store<u32>(o, 0);
+      continue;
+    }
+    let q0: i32, q1: i32, q2: i32, q3: i32;
+    if (ASC_FEATURE_SIMD) {
+      // The same float64 arithmetic two lanes at a time; NaN (∞ / ∞) truncates to 0.
+      const w = f32x4.pmax(f32x4.splat(0), v128.load(p));
+      const s = f64x2.splat(sum);
+      const scale = f64x2.splat(255);
+      const lo = roundLanes(f64x2.mul(f64x2.div(f64x2.promote_low_f32x4(w), s), scale));
+      const hi = roundLanes(f64x2.mul(f64x2.div(f64x2.promote_low_f32x4(i64x2.shuffle(w, w, 1, 0)), s), scale));
+      q0 = i32x4.extract_lane(lo, 0); q1 = i32x4.extract_lane(lo, 1);
+      q2 = i32x4.extract_lane(hi, 0); q3 = i32x4.extract_lane(hi, 1);
+    } else {
+      q0 = <i32>roundToU8((positive(load<f32>(p)) / sum) * 255);
+      q1 = <i32>roundToU8((positive(load<f32>(p, 4)) / sum) * 255);
+      q2 = <i32>roundToU8((positive(load<f32>(p, 8)) / sum) * 255);
+      q3 = <i32>roundToU8((positive(load<f32>(p, 12)) / sum) * 255);
+    }
+    // The largest, the first of equals.
+    let largest = q0, largestAt = 0;
+    largestAt = select<i32>(1, largestAt, q1 > largest); largest = max<i32>(largest, q1);
+    largestAt = select<i32>(2, largestAt, q2 > largest); largest = max<i32>(largest, q2);
+    largestAt = select<i32>(3, largestAt, q3 > largest); largest = max<i32>(largest, q3);
+    store<u32>(o, <u32>(q0 | (q1 << 8) | (q2 << 16) | (q3 << 24)));
+    store<u8>(o + <usize>largestAt, <u8>(largest + 255 - (q0 + q1 + q2 + q3)));
+  }
+}
+
+/** Colors to ubytes: round(clamp(v, 0, 1) × 255), NaN to 0. */
+export function iqmQuantizeColors(src: usize, count: i32, dst: usize): void {
+  for (let i = 0; i < count; i++) {
+    const v = <f64>load<f32>(src + (<usize>i << 2));
+    store<u8>(dst + <usize>i, roundToU8(min<f64>(max<f64>(v, 0), 1) * 255));
+  }
+}
+
+/** Blend indices to ubytes: −1, or the position of the first above 255 (dst then holds the ones before it). */
+export function iqmJointsToUbyte(src: usize, count: i32, dst: usize): i32 {
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    const limit = i16x8.splat(0xff);
+    for (; i + 16 <= count; i += 16) {
+      const a = v128.load(src + (<usize>i << 1)), b = v128.load(src + (<usize>i << 1) + 16);
+      if (v128.any_true(v128.or(i16x8.gt_u(a, limit), i16x8.gt_u(b, limit)))) break;
+      v128.store(dst + <usize>i, i8x16.narrow_i16x8_u(a, b));
+    }
+  }
+  for (; i < count; i++) {
+    const v = load<u16>(src + (<usize>i << 1));
+    if (v > 0xff) return i;
+    store<u8>(dst + <usize>i, <u8>v);
+  }
+  return -1;
+}
+
+/**
+ * The writer's inverse of dequantizeIqmFrames, as the reference compiler quantizes: for each
+ * frame, each pose (10 floats each in `dense`), each channel whose mask bit is set, one ushort
+ * (0.5 + (v − offset) / scale in float32, clamped to 0..65535 and truncated; NaN to 0), in order.
+ */
+export function quantizeIqmFrames(dense: usize, frameCount: i32, poseCount: i32, masks: usize, offsets: usize, scales: usize, dst: usize): void {
+  let o = dst;
+  let p = dense;
+  for (let f = 0; f < frameCount; f++) {
+    for (let j = 0; j < poseCount; j++) {
+      const mask = load<u32>(masks + (<usize>j << 2));
+      const offset = offsets + <usize>j * 40;
+      const scale = scales + <usize>j * 40;
+      for (let k = 0; k < 10; k++) {
+        if (!(mask & (1 << k))) continue;
+        const c = <usize>k << 2;
+        const q: f32 = <f32>0.5 + (load<f32>(p + c) - load<f32>(offset + c)) / load<f32>(scale + c);
+        store<u16>(o, q >= 65535 ? 65535 : q > 0 ? <u16><i32>q : 0);
+        o += 2;
+      }
+      p += 40;
+    }
+  }
+}
+
+/**
+ * Per pose and channel, the least and greatest value over `frameCount` frames of dense TRS
+ * (10 floats per pose per frame, frame-major), NaN ignored: `dstMin`/`dstMax` get 10 floats per
+ * pose (+Infinity / −Infinity where every value is NaN or there are no frames).
+ */
+export function iqmChannelRanges(dense: usize, frameCount: i32, poseCount: i32, dstMin: usize, dstMax: usize): void {
+  const channels = <usize>poseCount * 10;
+  for (let c: usize = 0; c < channels; c++) {
+    store<f32>(dstMin + (c << 2), Infinity);
+    store<f32>(dstMax + (c << 2), -Infinity);
+  }
+  let p = dense;
+  for (let f = 0; f < frameCount; f++) {
+    let c: usize = 0;
+    if (ASC_FEATURE_SIMD) {
+      // pmin(a, b) = b < a ? b : a: a NaN value never replaces the running bound, as in the twin.
+      for (; c + 4 <= channels; c += 4) {
+        const v = v128.load(p + (c << 2));
+        const lo = dstMin + (c << 2), hi = dstMax + (c << 2);
+        v128.store(lo, f32x4.pmin(v128.load(lo), v));
+        v128.store(hi, f32x4.pmax(v128.load(hi), v));
+      }
+    }
+    for (; c < channels; c++) {
+      const v = load<f32>(p + (c << 2));
+      const lo = dstMin + (c << 2), hi = dstMax + (c << 2);
+      if (v < load<f32>(lo)) store<f32>(lo, v);
+      if (v > load<f32>(hi)) store<f32>(hi, v);
+    }
+    p += channels << 2;
+  }
+}
