@@ -8,6 +8,8 @@ export * from './tangent-space';
 export * from './weld';
 export * from './parse-numbers';
 export * from './weld-vertices';
+export * from './bounds';
+export * from './skin-weights';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

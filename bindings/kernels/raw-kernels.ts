@@ -60,4 +60,14 @@ export interface RawKernels {
    * `table`: a power of two (≥ 2 × count) of hash slots.
    */
   weldVertices(words: Uint32Array, stride: number, table: Uint32Array, dstIndices: Uint32Array, dstFirst: Uint32Array): number;
+  /** [minX, minY, minZ, maxX, maxY, maxZ] of xyz points into dst (6): `if (v < min) min = v` from ±Infinity, so NaN is skipped and the first of −0 / +0 is kept. */
+  boxOfPoints(points: Float32Array, dst: Float32Array): void;
+  /** Largest float64 (x − cx)² + (y − cy)² + (z − cz)² over xyz points, from 0 (NaN propagates). */
+  farthestSquaredDistance(points: Float32Array, cx: number, cy: number, cz: number): number;
+  /**
+   * UNIGINE weight lists from four joints and weights per vertex (vertices = dstCounts.length):
+   * per vertex the slots up to the last used one, weight as clamp(trunc(w × 65535)). Returns the
+   * weights written, or −(v + 1) for the first vertex v weighted to a joint ≥ boneCount.
+   */
+  packSkinWeights(joints: Uint16Array, weights: Float32Array, boneCount: number, dstCounts: Uint8Array, dstBones: Int16Array, dstValues: Uint16Array): number;
 }

@@ -29,6 +29,9 @@ interface KernelExports {
   gatherComponents(src: number, srcCount: number, components: number, indices: number, count: number, dst: number): number;
   parseFloats(text: number, length: number, dst: number, capacity: number): number;
   weldVertices(words: number, stride: number, count: number, table: number, capacity: number, dstIndices: number, dstFirst: number): number;
+  boxOfPoints(points: number, count: number, dst: number): void;
+  farthestSquaredDistance(points: number, count: number, cx: number, cy: number, cz: number): number;
+  packSkinWeights(joints: number, weights: number, count: number, boneCount: number, dstCounts: number, dstBones: number, dstValues: number): number;
 }
 
 /**
@@ -134,5 +137,9 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     parseFloats: (text, dst) => run([text], [dst], ([t, d], [length, capacity]) => exports.parseFloats(t!, length!, d!, capacity!)),
     weldVertices: (words, stride, table, dstIndices, dstFirst) =>
       run([words], [table, dstIndices, dstFirst], ([w, t, i, f], [length, capacity]) => exports.weldVertices(w!, stride, Math.floor(length! / stride), t!, capacity!, i!, f!)),
+    boxOfPoints: (points, dst) => run([points], [dst], ([p, d], [length]) => exports.boxOfPoints(p!, Math.floor(length! / 3), d!)),
+    farthestSquaredDistance: (points, cx, cy, cz) => run([points], [], ([p], [length]) => exports.farthestSquaredDistance(p!, Math.floor(length! / 3), cx, cy, cz)),
+    packSkinWeights: (joints, weights, boneCount, dstCounts, dstBones, dstValues) =>
+      run([joints, weights], [dstCounts, dstBones, dstValues], ([j, w, c, b, v], [, , count]) => exports.packSkinWeights(j!, w!, count!, boneCount, c!, b!, v!)),
   };
 }

@@ -1,6 +1,6 @@
 import { documentError } from './document-error.js';
 import { ByteWriter } from '../../io/byte-writer.js';
-import { writeCompactInt } from './compact-int.js';
+import { compactIntBytes, writeCompactInt } from './compact-int.js';
 import { FRAME_FLAG, type UnigineBone, type UnigineBounds, type UnigineFrames } from './mesh-document.js';
 
 const textEncoder = new TextEncoder();
@@ -10,6 +10,15 @@ export function writeString(writer: ByteWriter, text: string): void {
   writeCompactInt(writer, bytes.length + 1);
   writer.bytes(bytes).u8(0);
 }
+
+/** Bytes `writeString` takes. */
+export function stringBytes(text: string): number {
+  const length = textEncoder.encode(text).length + 1;
+  return compactIntBytes(length) + length;
+}
+
+/** Bytes `writeBounds` takes: min, max, centre and radius as float32. */
+export const BOUNDS_BYTES = 40;
 
 export function writeBounds(writer: ByteWriter, bounds: UnigineBounds): void {
   writer.f32Array(bounds.min).f32Array(bounds.max).f32Array(bounds.center).f32(bounds.radius);
@@ -23,6 +32,20 @@ export function writeBones(writer: ByteWriter, bones: readonly UnigineBone[]): v
   }
 }
 
+/** Bytes `writeBones` takes. */
+export function bonesBytes(bones: readonly UnigineBone[]): number {
+  let bytes = compactIntBytes(bones.length);
+  for (const bone of bones) bytes += stringBytes(bone.name) + 2;
+  return bytes;
+}
+
+/** Bytes `writeNames` takes. */
+export function namesBytes(names: readonly string[]): number {
+  let bytes = compactIntBytes(names.length);
+  for (const name of names) bytes += stringBytes(name);
+  return bytes;
+}
+
 export function writeNames(writer: ByteWriter, names: readonly string[]): void {
   writeCompactInt(writer, names.length);
   for (const name of names) writeString(writer, name);
@@ -31,6 +54,12 @@ export function writeNames(writer: ByteWriter, names: readonly string[]): void {
 export function writeAnimatedBones(writer: ByteWriter, boneIndices: Int16Array): void {
   writeCompactInt(writer, boneIndices.length);
   writer.typed(boneIndices);
+}
+
+/** Bytes `writeAnimatedBones` and `writeFrames` take for an animation (its flags and streams as they are). */
+export function framesBytes(frames: UnigineFrames<Float32Array | Uint16Array>): number {
+  const { boneIndices, flags, positions, rotations, scales } = frames;
+  return compactIntBytes(boneIndices.length) + boneIndices.byteLength + compactIntBytes(frames.frameCount) + flags.length + positions.byteLength + rotations.byteLength + scales.byteLength;
 }
 
 /** Frame count, then per frame and animated bone the flag byte and its flagged channels. */

@@ -7,6 +7,8 @@ import * as tangentSpace from './tangent-space.js';
 import * as weld from './weld.js';
 import * as parseNumbers from './parse-numbers.js';
 import * as weldVertices from './weld-vertices.js';
+import * as bounds from './bounds.js';
+import * as skinWeights from './skin-weights.js';
 
 /** The pure-TypeScript backend: the twin of every WebAssembly kernel. */
-export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices };
+export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices, ...bounds, ...skinWeights };
