@@ -71,4 +71,25 @@ describe('encode kernel parity: wasm-simd, wasm-scalar and js give identical bit
       }
     }
   });
+
+  it('encodeTangentFrames on axis-aligned and tied frames (±0 components, equal diagonals, odd handedness) in every SIMD lane', () => {
+    const axes = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1], [-0, -0, 1], [0, -0, -1], [1, 1, 0], [-1, 0, 1], [1, 1, 1], [0, 0, 0], [-0, -0, -0]];
+    const hands = [1, -1, 0, -0, NaN, Infinity, -Infinity];
+    const next = rng(5);
+    for (const count of [...SIZES, 64]) {
+      const normals = new Float32Array(count * 3);
+      const tangents = new Float32Array(count * 4);
+      for (let v = 0; v < count; v++) {
+        normals.set(axes[Math.floor(next() * axes.length)]!, v * 3);
+        tangents.set([...axes[Math.floor(next() * axes.length)]!, hands[Math.floor(next() * hands.length)]!], v * 4);
+      }
+      for (const hasTangents of [true, false]) {
+        expectParity((raw) => {
+          const dst = new Int16Array(count * 4);
+          raw.encodeTangentFrames(normals, hasTangents ? tangents : new Float32Array(0), hasTangents, dst);
+          return [dst];
+        });
+      }
+    }
+  });
 });
