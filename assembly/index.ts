@@ -10,6 +10,7 @@ export * from './parse-numbers';
 export * from './weld-vertices';
 export * from './bounds';
 export * from './skin-weights';
+export * from './indices-u16';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

@@ -139,20 +139,24 @@ function encodeFourTangentFrames(normals: usize, tangents: usize, hasTangents: i
     tangentOk = directionLanes(length);
     ux = f32x4.div(ox, length); uy = f32x4.div(oy, length); uz = f32x4.div(oz, length);
   }
-  // perpendicular(n): the axis n is least aligned with, as 0/1 factors, then n × that axis.
-  const ax = f32x4.abs(nx), ay = f32x4.abs(ny), az = f32x4.abs(nz);
-  const pickX = v128.and(f32x4.le(ax, ay), f32x4.le(ax, az));
-  const pickY = v128.andnot(f32x4.le(ay, az), pickX);
-  const ex = v128.and(pickX, one), ey = v128.and(pickY, one), ez = v128.andnot(one, v128.or(pickX, pickY));
-  const qx = f32x4.sub(f32x4.mul(ny, ez), f32x4.mul(nz, ey));
-  const qy = f32x4.sub(f32x4.mul(nz, ex), f32x4.mul(nx, ez));
-  const qz = f32x4.sub(f32x4.mul(nx, ey), f32x4.mul(ny, ex));
-  const perpendicularLength = lengthLanes(qx, qy, qz);
-  const perpendicularOk = directionLanes(perpendicularLength);
-  const px = v128.bitselect(f32x4.div(qx, perpendicularLength), one, perpendicularOk);
-  const py = v128.bitselect(f32x4.div(qy, perpendicularLength), zero, perpendicularOk);
-  const pz = v128.bitselect(f32x4.div(qz, perpendicularLength), zero, perpendicularOk);
-  const tx = v128.bitselect(ux, px, tangentOk), ty = v128.bitselect(uy, py, tangentOk), tz = v128.bitselect(uz, pz, tangentOk);
+  let tx = ux, ty = uy, tz = uz;
+  // perpendicular(n) where a lane's tangent is missing or degenerate: the axis n is least
+  // aligned with, as 0/1 factors, then n × that axis.
+  if (!i32x4.all_true(tangentOk)) {
+    const ax = f32x4.abs(nx), ay = f32x4.abs(ny), az = f32x4.abs(nz);
+    const pickX = v128.and(f32x4.le(ax, ay), f32x4.le(ax, az));
+    const pickY = v128.andnot(f32x4.le(ay, az), pickX);
+    const ex = v128.and(pickX, one), ey = v128.and(pickY, one), ez = v128.andnot(one, v128.or(pickX, pickY));
+    const qx = f32x4.sub(f32x4.mul(ny, ez), f32x4.mul(nz, ey));
+    const qy = f32x4.sub(f32x4.mul(nz, ex), f32x4.mul(nx, ez));
+    const qz = f32x4.sub(f32x4.mul(nx, ey), f32x4.mul(ny, ex));
+    const perpendicularLength = lengthLanes(qx, qy, qz);
+    const perpendicularOk = directionLanes(perpendicularLength);
+    const px = v128.bitselect(f32x4.div(qx, perpendicularLength), one, perpendicularOk);
+    const py = v128.bitselect(f32x4.div(qy, perpendicularLength), zero, perpendicularOk);
+    const pz = v128.bitselect(f32x4.div(qz, perpendicularLength), zero, perpendicularOk);
+    tx = v128.bitselect(ux, px, tangentOk); ty = v128.bitselect(uy, py, tangentOk); tz = v128.bitselect(uz, pz, tangentOk);
+  }
   const bx = f32x4.sub(f32x4.mul(ny, tz), f32x4.mul(nz, ty));
   const by = f32x4.sub(f32x4.mul(nz, tx), f32x4.mul(nx, tz));
   const bz = f32x4.sub(f32x4.mul(nx, ty), f32x4.mul(ny, tx));

@@ -92,4 +92,25 @@ describe('encode kernel parity: wasm-simd, wasm-scalar and js give identical bit
       }
     }
   });
+
+  it('maxIndexU16 and reverseWindingU16 over 0..17 and longer index lists, with wrapping bases', () => {
+    for (const length of [...SIZES, 23, 24, 25, 47, 48, 49, 100]) {
+      for (const max of [0, 1, 255, 65535]) {
+        const src = randomInts(Uint16Array, length, length * 7 + max, max);
+        expectParity((raw) => [raw.maxIndexU16(src)]);
+        for (const base of [0, 1, 300, 65535]) {
+          expectParity((raw) => {
+            const dst = new Uint16Array(length);
+            raw.reverseWindingU16(src, base, dst);
+            return [dst];
+          });
+        }
+      }
+    }
+    const corners = Uint16Array.from({ length: 30 }, (_, i) => i);
+    const dst = new Uint16Array(30);
+    kernels['wasm-simd'].raw.reverseWindingU16(corners, 2, dst);
+    expect(Array.from(dst.subarray(0, 6))).toEqual([2, 4, 3, 5, 7, 6]);
+    expect(Array.from(dst.subarray(24))).toEqual([26, 28, 27, 29, 31, 30]);
+  });
 });

@@ -70,4 +70,8 @@ export interface RawKernels {
    * weights written, or −(v + 1) for the first vertex v weighted to a joint ≥ boneCount.
    */
   packSkinWeights(joints: Uint16Array, weights: Float32Array, boneCount: number, dstCounts: Uint8Array, dstBones: Int16Array, dstValues: Uint16Array): number;
+  /** Largest value, 0 when empty. */
+  maxIndexU16(src: Uint16Array): number;
+  /** Triangles with corners 2 and 3 swapped, each index + base (uint16, wrapping); trailing corners copied + base. */
+  reverseWindingU16(src: Uint16Array, base: number, dst: Uint16Array): void;
 }

@@ -32,6 +32,8 @@ interface KernelExports {
   boxOfPoints(points: number, count: number, dst: number): void;
   farthestSquaredDistance(points: number, count: number, cx: number, cy: number, cz: number): number;
   packSkinWeights(joints: number, weights: number, count: number, boneCount: number, dstCounts: number, dstBones: number, dstValues: number): number;
+  maxIndexU16(src: number, count: number): number;
+  reverseWindingU16(src: number, count: number, base: number, dst: number): void;
 }
 
 /**
@@ -141,5 +143,7 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     farthestSquaredDistance: (points, cx, cy, cz) => run([points], [], ([p], [length]) => exports.farthestSquaredDistance(p!, Math.floor(length! / 3), cx, cy, cz)),
     packSkinWeights: (joints, weights, boneCount, dstCounts, dstBones, dstValues) =>
       run([joints, weights], [dstCounts, dstBones, dstValues], ([j, w, c, b, v], [, , count]) => exports.packSkinWeights(j!, w!, count!, boneCount, c!, b!, v!)),
+    maxIndexU16: (src) => run([src], [], ([s], [n]) => exports.maxIndexU16(s!, n!)),
+    reverseWindingU16: (src, base, dst) => run([src], [dst], ([s, d], [n]) => exports.reverseWindingU16(s!, n!, base, d!)),
   };
 }

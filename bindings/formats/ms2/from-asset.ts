@@ -6,7 +6,7 @@ import type { QuantizeMode } from '../../kernels/raw-kernels.js';
 import type { WriteOptions } from '../format.js';
 import { MS2_FORMAT, MS2_MAX_COUNT, type Ms2Document } from './ms2-document.js';
 import { tightBounds, unityPositionBounds, unityUvBounds } from './quantization-bounds.js';
-import { negateEvery, swapSecondAndThirdCorners } from './unity-handedness.js';
+import { negateEvery } from './unity-handedness.js';
 
 export interface AssetToMs2Options {
   kernels?: Kernels;
@@ -36,7 +36,7 @@ export function assetToMs2(asset: Asset, options: AssetToMs2Options = {}): Ms2Do
   const settings = { ...MS2_WRITE_DEFAULTS, ...options };
   const kernels = options.kernels ?? getKernels();
   const warn = (message: string) => { if (!asset.warnings.includes(message)) asset.warnings.push(message); };
-  const merged = mergeMeshes(asset.meshes, warn);
+  const merged = mergeMeshes(kernels, asset.meshes, warn);
   const vertexCount = merged.positions.length / 3;
   const triangleCount = merged.indices.length / 3;
   if (vertexCount > MS2_MAX_COUNT || triangleCount > MS2_MAX_COUNT) {
@@ -51,7 +51,7 @@ export function assetToMs2(asset: Asset, options: AssetToMs2Options = {}): Ms2Do
   let format = MS2_FORMAT.positions;
   const document: Ms2Document = { format, vertexCount, triangleCount, positions: new Uint16Array(0), indices: new Uint16Array(0) };
   if (vertexCount > 0) {
-    document.positionBounds = settings.bounds === 'unity' ? unityPositionBounds(positions) : tightBounds(positions, 3);
+    document.positionBounds = settings.bounds === 'unity' ? unityPositionBounds(positions) : tightPositionBounds(kernels, positions);
     document.positions = quantize(kernels, positions, 3, document.positionBounds, settings.quantize);
   }
   if (merged.normals) {
@@ -75,9 +75,7 @@ export function assetToMs2(asset: Asset, options: AssetToMs2Options = {}): Ms2Do
     }
     format |= MS2_FORMAT.uvs;
   }
-  const corners = merged.indices.slice();
-  swapSecondAndThirdCorners(corners);
-  document.indices = Uint16Array.from(corners);
+  document.indices = merged.indices;
   document.format = format;
   return document;
 }
@@ -92,16 +90,30 @@ function quantize(kernels: Kernels, values: Float32Array, components: number, bo
   return kernels.quantizeUnorm16(values, components, min, size, mode);
 }
 
+/** tightBounds(positions, 3) by the boxOfPoints kernel (the same first-extreme rule; no value on an axis gives 0). */
+function tightPositionBounds(kernels: Kernels, positions: Float32Array): Float32Array {
+  const box = new Float32Array(6);
+  kernels.raw.boxOfPoints(positions, box);
+  const bounds = new Float32Array(6);
+  for (let c = 0; c < 3; c++) {
+    bounds[2 * c] = box[c] === Infinity ? 0 : box[c]!;
+    bounds[2 * c + 1] = box[c + 3] === -Infinity ? 0 : box[c + 3]!;
+  }
+  return bounds;
+}
+
+/** The meshes' attributes one after another (the arrays themselves for one mesh: not to be modified). */
 interface MergedMesh {
   positions: Float32Array;
   normals?: Float32Array;
   tangents?: Float32Array;
   uvs?: Float32Array;
-  indices: Uint32Array;
+  /** Already in Unity's winding (corners 2 and 3 swapped) and offset to the merged vertices. */
+  indices: Uint16Array;
 }
 
 /** All meshes as one: an attribute is kept only when every mesh has it. */
-function mergeMeshes(meshes: Mesh[], warn: (message: string) => void): MergedMesh {
+function mergeMeshes(kernels: Kernels, meshes: Mesh[], warn: (message: string) => void): MergedMesh {
   if (meshes.length > 1) warn(`ms2 holds one mesh: ${meshes.length} meshes were merged into one`);
   const every = (has: (m: Mesh) => boolean, what: string) => {
     const count = meshes.filter(has).length;
@@ -118,17 +130,28 @@ function mergeMeshes(meshes: Mesh[], warn: (message: string) => void): MergedMes
   }
   const concat = (pick: (m: Mesh) => Float32Array) => {
     const parts = meshes.map(pick);
+    if (parts.length === 1) return parts[0]!;
     const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
     let at = 0;
     for (const p of parts) { out.set(p, at); at += p.length; }
     return out;
   };
-  const indices = new Uint32Array(meshes.reduce((n, m) => n + m.indices.length, 0));
+  // Counts above 65535 are refused by the caller before the indices are used.
+  const indices = new Uint16Array(meshes.reduce((n, m) => n + m.indices.length, 0));
   let at = 0;
   let base = 0;
   for (const m of meshes) {
-    for (let i = 0; i < m.indices.length; i++) indices[at + i] = m.indices[i]! + base;
-    at += m.indices.length;
+    const source = m.indices;
+    const part = indices.subarray(at, at + source.length);
+    if (source instanceof Uint16Array) kernels.raw.reverseWindingU16(source, base, part);
+    else {
+      for (let i = 0; i + 2 < source.length; i += 3) {
+        part[i] = source[i]! + base;
+        part[i + 1] = source[i + 2]! + base;
+        part[i + 2] = source[i + 1]! + base;
+      }
+    }
+    at += source.length;
     base += m.attributes.positions.length / 3;
   }
   return {

@@ -9,6 +9,7 @@ import * as parseNumbers from './parse-numbers.js';
 import * as weldVertices from './weld-vertices.js';
 import * as bounds from './bounds.js';
 import * as skinWeights from './skin-weights.js';
+import * as indicesU16 from './indices-u16.js';
 
 /** The pure-TypeScript backend: the twin of every WebAssembly kernel. */
-export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices, ...bounds, ...skinWeights };
+export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices, ...bounds, ...skinWeights, ...indicesU16 };
