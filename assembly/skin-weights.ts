@@ -10,7 +10,30 @@
  */
 export function packSkinWeights(joints: usize, weights: usize, count: i32, boneCount: i32, dstCounts: usize, dstBones: usize, dstValues: usize): i32 {
   let total = 0;
-  for (let v = 0; v < count; v++) {
+  let v = 0;
+  if (ASC_FEATURE_SIMD) {
+    // A vertex is one vector: its four slots are written whole (the next vertex writes over the
+    // unused ones; total + 4 ≤ 4 × count), its count is the highest slot in use + 1.
+    const bones = i32x4.splat(boneCount);
+    for (; v < count; v++) {
+      const jointBits = v128.load64_zero(joints + (<usize>v << 3));
+      const w = v128.load(weights + (<usize>v << 4));
+      const j = i32x4.extend_low_i16x8_u(jointBits);
+      const inUse = i32x4.bitmask(v128.or(f32x4.gt(w, f32x4.splat(0)), i32x4.ne(j, i32x4.splat(0))));
+      const used = 32 - <i32>clz<u32>(inUse);
+      if (i32x4.bitmask(i32x4.ge_s(j, bones)) & ((1 << used) - 1)) return -(v + 1);
+      // clamp(trunc(w × 65535)) in float64: the saturating conversion takes NaN and negatives to 0.
+      const scale = f64x2.splat(65535);
+      const low = i32x4.trunc_sat_f64x2_u_zero(f64x2.mul(f64x2.promote_low_f32x4(w), scale));
+      const high = i32x4.trunc_sat_f64x2_u_zero(f64x2.mul(f64x2.promote_low_f32x4(v128.shuffle<f32>(w, w, 2, 3, 2, 3)), scale));
+      const values = i32x4.min_u(v128.shuffle<i32>(low, high, 0, 1, 4, 5), i32x4.splat(65535));
+      v128.store64_lane(dstBones + (<usize>total << 1), jointBits, 0);
+      v128.store64_lane(dstValues + (<usize>total << 1), i16x8.narrow_i32x4_u(values, values), 0);
+      store<u8>(dstCounts + <usize>v, <u8>used);
+      total += used;
+    }
+  }
+  for (; v < count; v++) {
     const j = joints + (<usize>v << 3);
     const w = weights + (<usize>v << 4);
     let used = 4;

@@ -67,7 +67,8 @@ export interface RawKernels {
   /**
    * UNIGINE weight lists from four joints and weights per vertex (vertices = dstCounts.length):
    * per vertex the slots up to the last used one, weight as clamp(trunc(w × 65535)). Returns the
-   * weights written, or −(v + 1) for the first vertex v weighted to a joint ≥ boneCount.
+   * weights written, or −(v + 1) for the first vertex v weighted to a joint ≥ boneCount. Elements
+   * of dstBones and dstValues after the weights written are unspecified.
    */
   packSkinWeights(joints: Uint16Array, weights: Float32Array, boneCount: number, dstCounts: Uint8Array, dstBones: Int16Array, dstValues: Uint16Array): number;
   /** Largest value, 0 when empty. */

@@ -57,21 +57,15 @@ function writeSurfaceData(writer: ByteWriter, surface: UnigineSurface): void {
 function writeWeightRecords(writer: ByteWriter, surface: UnigineSurface): void {
   const { weightCounts: counts, weightBones: bones, weightValues: values } = surface;
   if (bones.length !== values.length) documentError(`surface ${surface.name}: ${bones.length} weight bones and ${values.length} weight values`);
-  const out = writer.claim(counts.length + bones.length * 4);
+  const span = writer.claim(counts.length + bones.length * 4);
+  const out = new DataView(span.buffer, span.byteOffset, span.byteLength);
   let at = 0;
   let w = 0;
   for (let v = 0; v < counts.length; v++) {
     const n = counts[v]!;
     if (w + n > bones.length) documentError(`surface ${surface.name}: the weight counts call for more than the ${bones.length} weights stored`);
-    out[at++] = n;
-    for (const end = w + n; w < end; w++) {
-      const bone = bones[w]!, value = values[w]!;
-      out[at] = bone;
-      out[at + 1] = bone >> 8;
-      out[at + 2] = value;
-      out[at + 3] = value >> 8;
-      at += 4;
-    }
+    out.setUint8(at++, n);
+    for (const end = w + n; w < end; w++, at += 4) out.setUint32(at, (bones[w]! & 0xffff) | (values[w]! << 16), true);
   }
   if (w !== bones.length) documentError(`surface ${surface.name}: the weight counts call for ${w} weights; the surface has ${bones.length}`);
 }
