@@ -51,3 +51,24 @@ export function packSkinWeights(joints: usize, weights: usize, count: i32, boneC
   }
   return total;
 }
+
+/**
+ * UNIGINE's stored weight records: per vertex its count (uint8), then per weight the bone
+ * (int16) and the value (uint16), into `dst` (unaligned). Returns the weights used, or −1 when
+ * the counts call for more than `weightCount` weights or more than `capacity` bytes.
+ */
+export function packWeightRecords(counts: usize, count: i32, bones: usize, values: usize, weightCount: i32, dst: usize, capacity: i32): i32 {
+  let w = 0;
+  let out = dst;
+  const end = dst + <usize>capacity;
+  for (let v = 0; v < count; v++) {
+    const n = <i32>load<u8>(counts + <usize>v);
+    if (w + n > weightCount || out + 1 + (<usize>n << 2) > end) return -1;
+    store<u8>(out, <u8>n);
+    out++;
+    for (const last = w + n; w < last; w++, out += 4) {
+      store<u32>(out, <u32>load<u16>(bones + (<usize>w << 1)) | (<u32>load<u16>(values + (<usize>w << 1)) << 16));
+    }
+  }
+  return w;
+}

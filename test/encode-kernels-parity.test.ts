@@ -113,4 +113,21 @@ describe('encode kernel parity: wasm-simd, wasm-scalar and js give identical bit
     expect(Array.from(dst.subarray(0, 6))).toEqual([2, 4, 3, 5, 7, 6]);
     expect(Array.from(dst.subarray(24))).toEqual([26, 28, 27, 29, 31, 30]);
   });
+
+  it('packWeightRecords over 0..17 vertices: exact, too few weights, too small a destination', () => {
+    for (const vertices of [...SIZES, 40]) {
+      const counts = randomInts(Uint8Array, vertices, vertices + 3, 4);
+      const total = counts.reduce((n, c) => n + c, 0);
+      const bones = randomInts(Int16Array, total + 2, vertices + 4, 32767, -32768);
+      const values = randomInts(Uint16Array, total + 2, vertices + 5, 65535);
+      for (const [weights, bytes] of [[total, 0], [total + 2, 0], [Math.max(0, total - 1), 0], [total, -1], [total, 3]] as const) {
+        expectParity((raw) => {
+          const dst = new Uint8Array(Math.max(0, vertices + total * 4 + bytes));
+          const used = raw.packWeightRecords(counts, bones.subarray(0, weights), values.subarray(0, weights), dst);
+          // Bytes after the records are unspecified, and so is dst after an error.
+          return used < 0 ? [used] : [used, dst.subarray(0, vertices + used * 4)];
+        });
+      }
+    }
+  });
 });

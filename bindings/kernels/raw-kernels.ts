@@ -75,4 +75,11 @@ export interface RawKernels {
   maxIndexU16(src: Uint16Array): number;
   /** Triangles with corners 2 and 3 swapped, each index + base (uint16, wrapping); trailing corners copied + base. */
   reverseWindingU16(src: Uint16Array, base: number, dst: Uint16Array): void;
+  /**
+   * UNIGINE's stored weight records into dst: per vertex (counts.length) its count (uint8), then
+   * per weight its bone (int16) and value (uint16). Returns the weights used, or −1 when the
+   * counts call for more than min(bones.length, values.length) weights or more bytes than dst
+   * holds. Bytes of dst after the records are unspecified.
+   */
+  packWeightRecords(counts: Uint8Array, bones: Int16Array, values: Uint16Array, dst: Uint8Array): number;
 }

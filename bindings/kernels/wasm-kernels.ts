@@ -34,6 +34,7 @@ interface KernelExports {
   packSkinWeights(joints: number, weights: number, count: number, boneCount: number, dstCounts: number, dstBones: number, dstValues: number): number;
   maxIndexU16(src: number, count: number): number;
   reverseWindingU16(src: number, count: number, base: number, dst: number): void;
+  packWeightRecords(counts: number, count: number, bones: number, values: number, weightCount: number, dst: number, capacity: number): number;
 }
 
 /**
@@ -145,5 +146,7 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
       run([joints, weights], [dstCounts, dstBones, dstValues], ([j, w, c, b, v], [, , count]) => exports.packSkinWeights(j!, w!, count!, boneCount, c!, b!, v!)),
     maxIndexU16: (src) => run([src], [], ([s], [n]) => exports.maxIndexU16(s!, n!)),
     reverseWindingU16: (src, base, dst) => run([src], [dst], ([s, d], [n]) => exports.reverseWindingU16(s!, n!, base, d!)),
+    packWeightRecords: (counts, bones, values, dst) =>
+      run([counts, bones, values], [dst], ([c, b, v, d], [count, boneCount, valueCount, capacity]) => exports.packWeightRecords(c!, count!, b!, v!, Math.min(boneCount!, valueCount!), d!, capacity!)),
   };
 }

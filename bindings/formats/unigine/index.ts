@@ -34,7 +34,7 @@ export function encodeUnigine(asset: Asset, options: UnigineWriteOptions = {}): 
     validateAsset(asset, options.kernels);
     const { document, warnings } = assetToUnigine(asset, options, 'view');
     asset.warnings.push(...warnings);
-    return writeUnigine(document);
+    return writeUnigine(document, options.kernels);
   });
 }
 

@@ -1,5 +1,7 @@
 import { documentError } from './document-error.js';
 import { ByteWriter } from '../../io/byte-writer.js';
+import { getKernels } from '../../kernels/backend.js';
+import type { Kernels } from '../../kernels/kernels.js';
 import type { IndexArray } from '../../model/asset.js';
 import { compactIntBytes, writeCompactInt } from './compact-int.js';
 import { MESH_MAGIC, storedIndexWidth, type UnigineMeshDocument, type UnigineSurface } from './mesh-document.js';
@@ -9,7 +11,7 @@ import { bonesBytes, BOUNDS_BYTES, framesBytes, namesBytes, stringBytes, writeAn
  * Writes an ms11 `.mesh` file, into a buffer of the file's size computed first. Counts use the
  * shortest compact integers, as UNIGINE writes them.
  */
-export function writeMesh(doc: UnigineMeshDocument): Uint8Array {
+export function writeMesh(doc: UnigineMeshDocument, kernels: Kernels = getKernels()): Uint8Array {
   const writer = new ByteWriter(meshFileBytes(doc));
   writer.ascii(MESH_MAGIC);
   writeBounds(writer, doc.bounds);
@@ -28,12 +30,12 @@ export function writeMesh(doc: UnigineMeshDocument): Uint8Array {
     writer.u8(animation.mask);
     writeFrames(writer, animation);
   }
-  for (const surface of doc.surfaces) writeSurfaceData(writer, surface);
+  for (const surface of doc.surfaces) writeSurfaceData(writer, kernels, surface);
   writer.ascii(MESH_MAGIC);
   return writer.finish();
 }
 
-function writeSurfaceData(writer: ByteWriter, surface: UnigineSurface): void {
+function writeSurfaceData(writer: ByteWriter, kernels: Kernels, surface: UnigineSurface): void {
   for (const target of surface.targets) {
     writeCompactInt(writer, target.vertices.length / 3);
     writer.typed(target.vertices);
@@ -41,7 +43,7 @@ function writeSurfaceData(writer: ByteWriter, surface: UnigineSurface): void {
     writer.typed(target.tangents);
   }
   writeCompactInt(writer, surface.weightCounts.length);
-  writeWeightRecords(writer, surface);
+  writeWeightRecords(writer, kernels, surface);
   writeCompactInt(writer, surface.uv0.length / 2);
   writer.typed(surface.uv0);
   writeCompactInt(writer, surface.uv1.length / 2);
@@ -53,21 +55,12 @@ function writeSurfaceData(writer: ByteWriter, surface: UnigineSurface): void {
   writeIndices(writer, surface.tindices, storedIndexWidth((target0?.tangents.length ?? 0) / 4), `surface ${surface.name} tindices`);
 }
 
-/** Per vertex its weight count (uint8), then per weight the bone (int16) and the value (uint16). */
-function writeWeightRecords(writer: ByteWriter, surface: UnigineSurface): void {
+/** Per vertex its weight count (uint8), then per weight the bone (int16) and the value (uint16): the packWeightRecords kernel, straight into the file. */
+function writeWeightRecords(writer: ByteWriter, kernels: Kernels, surface: UnigineSurface): void {
   const { weightCounts: counts, weightBones: bones, weightValues: values } = surface;
   if (bones.length !== values.length) documentError(`surface ${surface.name}: ${bones.length} weight bones and ${values.length} weight values`);
-  const span = writer.claim(counts.length + bones.length * 4);
-  const out = new DataView(span.buffer, span.byteOffset, span.byteLength);
-  let at = 0;
-  let w = 0;
-  for (let v = 0; v < counts.length; v++) {
-    const n = counts[v]!;
-    if (w + n > bones.length) documentError(`surface ${surface.name}: the weight counts call for more than the ${bones.length} weights stored`);
-    out.setUint8(at++, n);
-    for (const end = w + n; w < end; w++, at += 4) out.setUint32(at, (bones[w]! & 0xffff) | (values[w]! << 16), true);
-  }
-  if (w !== bones.length) documentError(`surface ${surface.name}: the weight counts call for ${w} weights; the surface has ${bones.length}`);
+  const used = kernels.raw.packWeightRecords(counts, bones, values, writer.claim(counts.length + bones.length * 4));
+  if (used !== bones.length) documentError(`surface ${surface.name}: the weight counts do not call for the ${bones.length} weights stored`);
 }
 
 /** Indices at `width` bytes: as they are when the array has that width, else converted (each must fit). */

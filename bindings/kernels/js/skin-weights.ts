@@ -17,3 +17,22 @@ export function packSkinWeights(joints: Uint16Array, weights: Float32Array, bone
   }
   return total;
 }
+
+export function packWeightRecords(counts: Uint8Array, bones: Int16Array, values: Uint16Array, dst: Uint8Array): number {
+  const weightCount = Math.min(bones.length, values.length);
+  let w = 0;
+  let at = 0;
+  for (let v = 0; v < counts.length; v++) {
+    const n = counts[v]!;
+    if (w + n > weightCount || at + 1 + 4 * n > dst.length) return -1;
+    dst[at++] = n;
+    for (const end = w + n; w < end; w++, at += 4) {
+      const bone = bones[w]!, value = values[w]!;
+      dst[at] = bone;
+      dst[at + 1] = bone >> 8;
+      dst[at + 2] = value;
+      dst[at + 3] = value >> 8;
+    }
+  }
+  return w;
+}
