@@ -4,8 +4,15 @@ import { compactIntBytes, writeCompactInt } from './compact-int.js';
 import { FRAME_FLAG, type UnigineBone, type UnigineBounds, type UnigineFrames } from './mesh-document.js';
 
 const textEncoder = new TextEncoder();
+const ASCII = /^[\x00-\x7f]*$/;
 
+/** A zero-terminated UTF-8 string after its compact byte count (ASCII text, the usual name, skips the encoder). */
 export function writeString(writer: ByteWriter, text: string): void {
+  if (ASCII.test(text)) {
+    writeCompactInt(writer, text.length + 1);
+    writer.ascii(text).u8(0);
+    return;
+  }
   const bytes = textEncoder.encode(text);
   writeCompactInt(writer, bytes.length + 1);
   writer.bytes(bytes).u8(0);
@@ -13,7 +20,7 @@ export function writeString(writer: ByteWriter, text: string): void {
 
 /** Bytes `writeString` takes. */
 export function stringBytes(text: string): number {
-  const length = textEncoder.encode(text).length + 1;
+  const length = (ASCII.test(text) ? text.length : textEncoder.encode(text).length) + 1;
   return compactIntBytes(length) + length;
 }
 
