@@ -11,6 +11,9 @@ export * from './weld-vertices';
 export * from './vertex-gather';
 export * from './iqm-vertices';
 export * from './iqm-quantize';
+export * from './bounds';
+export * from './skin-weights';
+export * from './indices-u16';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

@@ -1,6 +1,9 @@
 const textEncoder = new TextEncoder();
 
-/** Growable little-endian writer. `finish()` returns exactly the bytes written. */
+/**
+ * Growable little-endian writer. `finish()` returns exactly the bytes written: the buffer itself
+ * when they fill it (a writer made with the exact size never copies), else a copy.
+ */
 export class ByteWriter {
   private buffer: Uint8Array;
   private view: DataView;
@@ -95,6 +98,14 @@ export class ByteWriter {
     return this;
   }
 
+  /** The next `byteCount` bytes, for the caller to fill (a loop or a kernel writing straight into the output). */
+  claim(byteCount: number): Uint8Array {
+    this.reserve(byteCount);
+    const span = this.buffer.subarray(this.offset, this.offset + byteCount);
+    this.offset += byteCount;
+    return span;
+  }
+
   ascii(text: string): this {
     this.reserve(text.length);
     for (let i = 0; i < text.length; i++) this.buffer[this.offset++] = text.charCodeAt(i) & 0xff;
@@ -121,6 +132,6 @@ export class ByteWriter {
   }
 
   finish(): Uint8Array {
-    return this.buffer.slice(0, this.offset);
+    return this.offset === this.buffer.byteLength ? this.buffer : this.buffer.slice(0, this.offset);
   }
 }

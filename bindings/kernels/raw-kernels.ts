@@ -93,6 +93,28 @@ export interface RawKernels {
   quantizeIqmFrames(dense: Float32Array, frameCount: number, masks: Uint32Array, offsets: Float32Array, scales: Float32Array, dst: Uint16Array): void;
   /** IQM writer: per pose and channel (10 per pose), the least and greatest value over the frames of dense TRS, NaN ignored (±Infinity when none). */
   iqmChannelRanges(dense: Float32Array, frameCount: number, poseCount: number, dstMin: Float32Array, dstMax: Float32Array): void;
+  /** [minX, minY, minZ, maxX, maxY, maxZ] of xyz points into dst (6): `if (v < min) min = v` from ±Infinity, so NaN is skipped and the first of −0 / +0 is kept. */
+  boxOfPoints(points: Float32Array, dst: Float32Array): void;
+  /** Largest float64 (x − cx)² + (y − cy)² + (z − cz)² over xyz points, from 0 (NaN propagates). */
+  farthestSquaredDistance(points: Float32Array, cx: number, cy: number, cz: number): number;
+  /**
+   * UNIGINE weight lists from four joints and weights per vertex (vertices = dstCounts.length):
+   * per vertex the slots up to the last used one, weight as clamp(trunc(w × 65535)). Returns the
+   * weights written, or −(v + 1) for the first vertex v weighted to a joint ≥ boneCount. Elements
+   * of dstBones and dstValues after the weights written are unspecified.
+   */
+  packSkinWeights(joints: Uint16Array, weights: Float32Array, boneCount: number, dstCounts: Uint8Array, dstBones: Int16Array, dstValues: Uint16Array): number;
+  /** Largest value, 0 when empty. */
+  maxIndexU16(src: Uint16Array): number;
+  /** Triangles with corners 2 and 3 swapped, each index + base (uint16, wrapping); trailing corners copied + base. */
+  reverseWindingU16(src: Uint16Array, base: number, dst: Uint16Array): void;
+  /**
+   * UNIGINE's stored weight records into dst: per vertex (counts.length) its count (uint8), then
+   * per weight its bone (int16) and value (uint16). Returns the weights used, or −1 when the
+   * counts call for more than min(bones.length, values.length) weights or more bytes than dst
+   * holds. Bytes of dst after the records are unspecified.
+   */
+  packWeightRecords(counts: Uint8Array, bones: Int16Array, values: Uint16Array, dst: Uint8Array): number;
 }
 
 /** Component storage of an IQM vertex array (half floats as their 16-bit patterns). */

@@ -40,6 +40,12 @@ interface KernelExports {
   iqmJointsToUbyte(src: number, count: number, dst: number): number;
   quantizeIqmFrames(dense: number, frameCount: number, poseCount: number, masks: number, offsets: number, scales: number, dst: number): void;
   iqmChannelRanges(dense: number, frameCount: number, poseCount: number, dstMin: number, dstMax: number): void;
+  boxOfPoints(points: number, count: number, dst: number): void;
+  farthestSquaredDistance(points: number, count: number, cx: number, cy: number, cz: number): number;
+  packSkinWeights(joints: number, weights: number, count: number, boneCount: number, dstCounts: number, dstBones: number, dstValues: number): number;
+  maxIndexU16(src: number, count: number): number;
+  reverseWindingU16(src: number, count: number, base: number, dst: number): void;
+  packWeightRecords(counts: number, count: number, bones: number, values: number, weightCount: number, dst: number, capacity: number): number;
 }
 
 /**
@@ -169,5 +175,13 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
       run([dense, masks, offsets, scales], [dst], ([f, m, o, s, d], [, poseCount]) => exports.quantizeIqmFrames(f!, frameCount, poseCount!, m!, o!, s!, d!)),
     iqmChannelRanges: (dense, frameCount, poseCount, dstMin, dstMax) =>
       run([dense], [dstMin, dstMax], ([d, lo, hi]) => exports.iqmChannelRanges(d!, frameCount, poseCount, lo!, hi!)),
+    boxOfPoints: (points, dst) => run([points], [dst], ([p, d], [length]) => exports.boxOfPoints(p!, Math.floor(length! / 3), d!)),
+    farthestSquaredDistance: (points, cx, cy, cz) => run([points], [], ([p], [length]) => exports.farthestSquaredDistance(p!, Math.floor(length! / 3), cx, cy, cz)),
+    packSkinWeights: (joints, weights, boneCount, dstCounts, dstBones, dstValues) =>
+      run([joints, weights], [dstCounts, dstBones, dstValues], ([j, w, c, b, v], [, , count]) => exports.packSkinWeights(j!, w!, count!, boneCount, c!, b!, v!)),
+    maxIndexU16: (src) => run([src], [], ([s], [n]) => exports.maxIndexU16(s!, n!)),
+    reverseWindingU16: (src, base, dst) => run([src], [dst], ([s, d], [n]) => exports.reverseWindingU16(s!, n!, base, d!)),
+    packWeightRecords: (counts, bones, values, dst) =>
+      run([counts, bones, values], [dst], ([c, b, v, d], [count, boneCount, valueCount, capacity]) => exports.packWeightRecords(c!, count!, b!, v!, Math.min(boneCount!, valueCount!), d!, capacity!)),
   };
 }

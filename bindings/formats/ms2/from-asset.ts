@@ -1,12 +1,13 @@
 import type { Asset, Mesh } from '../../model/asset.js';
-import type { Kernels } from '../../kernels/kernels.js';
+import type { Kernels, Workspace } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
 import { MeshFormatError } from '../../io/errors.js';
 import type { QuantizeMode } from '../../kernels/raw-kernels.js';
 import type { WriteOptions } from '../format.js';
 import { MS2_FORMAT, MS2_MAX_COUNT, type Ms2Document } from './ms2-document.js';
 import { tightBounds, unityPositionBounds, unityUvBounds } from './quantization-bounds.js';
-import { negateEvery, swapSecondAndThirdCorners } from './unity-handedness.js';
+import { negateEvery } from './unity-handedness.js';
+import { writeMs2 } from './write-ms2.js';
 
 export interface AssetToMs2Options {
   kernels?: Kernels;
@@ -33,109 +34,175 @@ const f = Math.fround;
  * 65535 vertices or triangles is an error. Losses are appended to `asset.warnings`.
  */
 export function assetToMs2(asset: Asset, options: AssetToMs2Options = {}): Ms2Document {
+  return withMs2Document(asset, options, (document, ws) => {
+    const kept: Ms2Document = { ...document, positions: ws.keep(document.positions), indices: ws.keep(document.indices) };
+    if (document.normals) kept.normals = ws.keep(document.normals);
+    if (document.tangents) kept.tangents = ws.keep(document.tangents);
+    if (document.uvs) kept.uvs = ws.keep(document.uvs);
+    return kept;
+  });
+}
+
+/** Asset to MeshSerializer2 bytes: assetToMs2's document, written while its arrays are still in the kernels' workspace. */
+export function encodeMs2(asset: Asset, options: AssetToMs2Options = {}): Uint8Array {
+  return withMs2Document(asset, options, (document) => writeMs2(document));
+}
+
+/** Every array one encode uses: inputs gathered and mirrored, outputs in stored form, bounds. */
+function ms2Layout(vertexCount: number, cornerCount: number, has: { normals: boolean; tangents: boolean; uvs: boolean }) {
+  const per = (present: boolean, components: number) => (present ? vertexCount * components : 0);
+  return {
+    positions: ['f32', vertexCount * 3],
+    storedPositions: ['u16', vertexCount * 3],
+    box: ['f32', 6],
+    quantizeMin: ['f32', 3],
+    quantizeSize: ['f32', 3],
+    normals: ['f32', per(has.normals, 3)],
+    storedNormals: ['u8', per(has.normals, 3)],
+    tangents: ['f32', per(has.tangents, 4)],
+    storedTangents: ['u8', per(has.tangents, 4)],
+    uvs: ['f32', per(has.uvs, 2)],
+    storedUvs: ['u16', per(has.uvs, 2)],
+    indices: ['u16', cornerCount],
+  } as const;
+}
+
+type Ms2Workspace = Workspace<ReturnType<typeof ms2Layout>>;
+
+/** Builds the document with its arrays in a workspace, hands it to `use`, then releases the workspace. */
+function withMs2Document<R>(asset: Asset, options: AssetToMs2Options, use: (document: Ms2Document, ws: Ms2Workspace) => R): R {
   const settings = { ...MS2_WRITE_DEFAULTS, ...options };
   const kernels = options.kernels ?? getKernels();
   const warn = (message: string) => { if (!asset.warnings.includes(message)) asset.warnings.push(message); };
-  const merged = mergeMeshes(asset.meshes, warn);
-  const vertexCount = merged.positions.length / 3;
-  const triangleCount = merged.indices.length / 3;
+  const { meshes } = asset;
+  const shared = sharedAttributes(meshes, warn);
+  const vertexCount = meshes.reduce((n, m) => n + m.attributes.positions.length / 3, 0);
+  const cornerCount = meshes.reduce((n, m) => n + m.indices.length, 0);
+  const triangleCount = cornerCount / 3;
   if (vertexCount > MS2_MAX_COUNT || triangleCount > MS2_MAX_COUNT) {
     throw new MeshFormatError({ code: 'BAD_COUNT', format: 'ms2' }, `${vertexCount} vertices and ${triangleCount} triangles: MeshSerializer2 stores uint16 counts and indices (at most ${MS2_MAX_COUNT} each)`);
   }
   if (asset.skeleton?.joints.length) warn('ms2 has no skeleton or skinning: joints and weights were dropped');
   if (asset.animations.length) warn('ms2 has no animations: they were dropped');
   if (asset.upAxis === 'z') warn('the asset is Z-up; Unity is Y-up and the coordinates were written unchanged');
+  const has = { normals: shared.normals, tangents: shared.tangents && settings.tangents, uvs: shared.uvs };
+  if (shared.tangents && !settings.tangents) warn('tangents were not written (tangents: false)');
 
-  const positions = merged.positions.slice();
-  negateEvery(positions, 3, 0);
-  let format = MS2_FORMAT.positions;
-  const document: Ms2Document = { format, vertexCount, triangleCount, positions: new Uint16Array(0), indices: new Uint16Array(0) };
-  if (vertexCount > 0) {
-    document.positionBounds = settings.bounds === 'unity' ? unityPositionBounds(positions) : tightBounds(positions, 3);
-    document.positions = quantize(kernels, positions, 3, document.positionBounds, settings.quantize);
-  }
-  if (merged.normals) {
-    const normals = merged.normals.slice();
-    negateEvery(normals, 3, 0);
-    document.normals = kernels.encodeSnorm8(normals);
-    format |= MS2_FORMAT.normals;
-  }
-  if (merged.tangents && settings.tangents) {
-    const tangents = merged.tangents.slice();
-    negateEvery(tangents, 4, 0);
-    negateEvery(tangents, 4, 3);
-    document.tangents = kernels.encodeSnorm8(tangents);
-    format |= MS2_FORMAT.tangents;
-  } else if (merged.tangents) warn('tangents were not written (tangents: false)');
-  if (merged.uvs) {
-    document.uvs = new Uint16Array(0);
+  const ws = kernels.workspace(ms2Layout(vertexCount, cornerCount, has));
+  try {
+    const a = ws.arrays;
+    let format = MS2_FORMAT.positions;
+    const document: Ms2Document = { format, vertexCount, triangleCount, positions: a.storedPositions, indices: a.indices };
+    gather(a.positions, meshes, (m) => m.attributes.positions);
+    negateEvery(a.positions, 3, 0);
     if (vertexCount > 0) {
-      document.uvBounds = settings.bounds === 'unity' ? unityUvBounds(merged.uvs) : tightBounds(merged.uvs, 2);
-      document.uvs = quantize(kernels, merged.uvs, 2, document.uvBounds, settings.quantize);
+      document.positionBounds = settings.bounds === 'unity' ? unityPositionBounds(a.positions) : tightPositionBounds(kernels, ws);
+      quantize(kernels, ws, 'positions', 'storedPositions', 3, document.positionBounds, settings.quantize);
     }
-    format |= MS2_FORMAT.uvs;
+    if (has.normals) {
+      gather(a.normals, meshes, (m) => m.attributes.normals!);
+      negateEvery(a.normals, 3, 0);
+      kernels.raw.encodeSnorm8(a.normals, a.storedNormals);
+      format |= MS2_FORMAT.normals;
+    }
+    if (has.tangents) {
+      gather(a.tangents, meshes, (m) => m.attributes.tangents!);
+      negateEvery(a.tangents, 4, 0);
+      negateEvery(a.tangents, 4, 3);
+      kernels.raw.encodeSnorm8(a.tangents, a.storedTangents);
+      format |= MS2_FORMAT.tangents;
+    }
+    if (has.uvs) {
+      gather(a.uvs, meshes, (m) => m.attributes.uvs![0]!);
+      if (vertexCount > 0) {
+        document.uvBounds = settings.bounds === 'unity' ? unityUvBounds(a.uvs) : tightBounds(a.uvs, 2);
+        quantize(kernels, ws, 'uvs', 'storedUvs', 2, document.uvBounds, settings.quantize);
+      }
+      format |= MS2_FORMAT.uvs;
+    }
+    reverseWindings(kernels, ws, meshes);
+    // Views read after the last kernel call: none of them can have been detached by memory growth.
+    document.positions = a.storedPositions;
+    if (has.normals) document.normals = a.storedNormals;
+    if (has.tangents) document.tangents = a.storedTangents;
+    if (has.uvs) document.uvs = a.storedUvs;
+    document.indices = a.indices;
+    document.format = format;
+    return use(document, ws);
+  } finally {
+    ws.release();
   }
-  const corners = merged.indices.slice();
-  swapSecondAndThirdCorners(corners);
-  document.indices = Uint16Array.from(corners);
-  document.format = format;
-  return document;
 }
 
-function quantize(kernels: Kernels, values: Float32Array, components: number, bounds: Float32Array, mode: QuantizeMode): Uint16Array {
-  const min: number[] = [];
-  const size: number[] = [];
+function quantize(kernels: Kernels, ws: Ms2Workspace, from: 'positions' | 'uvs', to: 'storedPositions' | 'storedUvs', components: number, bounds: Float32Array, mode: QuantizeMode): void {
+  const a = ws.arrays;
   for (let c = 0; c < components; c++) {
-    min.push(bounds[2 * c]!);
-    size.push(f(bounds[2 * c + 1]! - bounds[2 * c]!));
+    a.quantizeMin[c] = bounds[2 * c]!;
+    a.quantizeSize[c] = f(bounds[2 * c + 1]! - bounds[2 * c]!);
   }
-  return kernels.quantizeUnorm16(values, components, min, size, mode);
+  kernels.raw.quantizeUnorm16(a[from], components, a.quantizeMin, a.quantizeSize, mode === 'round', a[to]);
 }
 
-interface MergedMesh {
-  positions: Float32Array;
-  normals?: Float32Array;
-  tangents?: Float32Array;
-  uvs?: Float32Array;
-  indices: Uint32Array;
+/** tightBounds(positions, 3) by the boxOfPoints kernel (the same first-extreme rule; no value on an axis gives 0). */
+function tightPositionBounds(kernels: Kernels, ws: Ms2Workspace): Float32Array {
+  kernels.raw.boxOfPoints(ws.arrays.positions, ws.arrays.box);
+  const box = ws.arrays.box;
+  const bounds = new Float32Array(6);
+  for (let c = 0; c < 3; c++) {
+    bounds[2 * c] = box[c] === Infinity ? 0 : box[c]!;
+    bounds[2 * c + 1] = box[c + 3] === -Infinity ? 0 : box[c + 3]!;
+  }
+  return bounds;
 }
 
-/** All meshes as one: an attribute is kept only when every mesh has it. */
-function mergeMeshes(meshes: Mesh[], warn: (message: string) => void): MergedMesh {
+/** Which attributes every mesh has (only those are kept), with a warning for each loss. */
+function sharedAttributes(meshes: Mesh[], warn: (message: string) => void): { normals: boolean; tangents: boolean; uvs: boolean } {
   if (meshes.length > 1) warn(`ms2 holds one mesh: ${meshes.length} meshes were merged into one`);
   const every = (has: (m: Mesh) => boolean, what: string) => {
     const count = meshes.filter(has).length;
     if (count > 0 && count < meshes.length) warn(`${what} were dropped: not every mesh has them`);
     return meshes.length > 0 && count === meshes.length;
   };
-  const withNormals = every((m) => !!m.attributes.normals, 'normals');
-  const withTangents = every((m) => !!m.attributes.tangents, 'tangents');
-  const withUvs = every((m) => !!m.attributes.uvs?.length, 'UVs');
+  const normals = every((m) => !!m.attributes.normals, 'normals');
+  const tangents = every((m) => !!m.attributes.tangents, 'tangents');
+  const uvs = every((m) => !!m.attributes.uvs?.length, 'UVs');
   for (const m of meshes) {
     if ((m.attributes.uvs?.length ?? 0) > 1) warn('ms2 has one UV set: the others were dropped');
     if (m.attributes.colors) warn('ms2 has no vertex colors: they were dropped');
     if (m.extras && Object.keys(m.extras).length) warn('ms2 has no custom vertex arrays: they were dropped');
   }
-  const concat = (pick: (m: Mesh) => Float32Array) => {
-    const parts = meshes.map(pick);
-    const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
-    let at = 0;
-    for (const p of parts) { out.set(p, at); at += p.length; }
-    return out;
-  };
-  const indices = new Uint32Array(meshes.reduce((n, m) => n + m.indices.length, 0));
+  return { normals, tangents, uvs };
+}
+
+/** Every mesh's array of an attribute, one after another, into `dst`. */
+function gather(dst: Float32Array, meshes: Mesh[], pick: (m: Mesh) => Float32Array): void {
+  let at = 0;
+  for (const m of meshes) {
+    const part = pick(m);
+    dst.set(part, at);
+    at += part.length;
+  }
+}
+
+/** Every mesh's triangles into `indices`, offset to the merged vertices, corners 2 and 3 swapped (Unity's winding). */
+function reverseWindings(kernels: Kernels, ws: Ms2Workspace, meshes: Mesh[]): void {
   let at = 0;
   let base = 0;
   for (const m of meshes) {
-    for (let i = 0; i < m.indices.length; i++) indices[at + i] = m.indices[i]! + base;
-    at += m.indices.length;
+    const source = m.indices;
+    const part = ws.arrays.indices.subarray(at, at + source.length);
+    if (source instanceof Uint16Array) {
+      // In place in the workspace: a staged input could grow the memory under the output.
+      part.set(source);
+      kernels.raw.reverseWindingU16(part, base, part);
+    } else {
+      for (let i = 0; i + 2 < source.length; i += 3) {
+        part[i] = source[i]! + base;
+        part[i + 1] = source[i + 2]! + base;
+        part[i + 2] = source[i + 1]! + base;
+      }
+    }
+    at += source.length;
     base += m.attributes.positions.length / 3;
   }
-  return {
-    positions: concat((m) => m.attributes.positions),
-    indices,
-    ...(withNormals ? { normals: concat((m) => m.attributes.normals!) } : {}),
-    ...(withTangents ? { tangents: concat((m) => m.attributes.tangents!) } : {}),
-    ...(withUvs ? { uvs: concat((m) => m.attributes.uvs![0]!) } : {}),
-  };
 }

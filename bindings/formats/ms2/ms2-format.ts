@@ -1,6 +1,6 @@
 import { defineFormat } from '../define-format.js';
 import type { FormatHandler, ReadOptions } from '../format.js';
-import { assetToMs2, type Ms2WriteOptions } from './from-asset.js';
+import { encodeMs2, type Ms2WriteOptions } from './from-asset.js';
 import { MS2_FORMAT, MS2_UNITY_READER_LIMIT } from './ms2-document.js';
 import { isMs2, readMs2 } from './read-ms2.js';
 import { ms2ToAsset } from './to-asset.js';
@@ -14,7 +14,7 @@ export const ms2Format = defineFormat({
   binary: true,
   test: isMs2,
   parseSync: (bytes, options = {}) => ms2ToAsset(readMs2(bytes), options.kernels ? { kernels: options.kernels } : {}),
-  encodeSync: (asset, options = {}) => writeMs2(assetToMs2(asset, options)),
+  encodeSync: encodeMs2,
   rewriteSync: (bytes) => writeMs2(readMs2(bytes)),
   describe: (bytes) => {
     const d = readMs2(bytes);

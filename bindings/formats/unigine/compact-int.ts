@@ -40,3 +40,10 @@ export function writeCompactInt(writer: ByteWriter, value: number): void {
   }
   writer.u8(byte);
 }
+
+/** Bytes `writeCompactInt` takes for `value`. */
+export function compactIntBytes(value: number): number {
+  let bytes = 1;
+  for (let magnitude = Math.floor(Math.abs(value) / 64); magnitude > 0; magnitude = Math.floor(magnitude / 128)) bytes++;
+  return bytes;
+}

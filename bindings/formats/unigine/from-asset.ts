@@ -2,11 +2,11 @@ import { MeshFormatError } from '../../io/errors.js';
 import { ASSET_FORMAT } from '../../model/validate-asset.js';
 import { getKernels } from '../../kernels/backend.js';
 import type { Kernels } from '../../kernels/kernels.js';
-import type { Asset, Mesh } from '../../model/asset.js';
+import type { Asset, IndexArray, Mesh } from '../../model/asset.js';
 import { DEFAULT_FRAME_RATE, kindForFileName, type WriteOptions } from '../format.js';
-import { boundsOf } from './bounds.js';
+import { boundsOf, copyBounds } from './bounds.js';
 import { floatFrames, quantizedFrames } from './compress-frames.js';
-import { BIND_POSE_FLOATS, emptyBounds, type UnigineBone, type UnigineDocument, type UnigineMorphTarget, type UnigineSurface } from './mesh-document.js';
+import { BIND_POSE_FLOATS, emptyBounds, storedIndexWidth, type UnigineBone, type UnigineDocument, type UnigineMorphTarget, type UnigineSurface } from './mesh-document.js';
 import { MAX_WEIGHTS_PER_VERTEX } from './read-mesh.js';
 import { sampleAnimation } from './sample-animation.js';
 
@@ -28,6 +28,13 @@ export const UNIGINE_WRITE_DEFAULTS: Required<Omit<UnigineWriteOptions, 'kernels
   frameRate: DEFAULT_FRAME_RATE,
 };
 
+/**
+ * How assetToUnigine takes the Asset's arrays: 'copy' (the document owns every array) or 'view'
+ * (the Asset has passed validateAsset and outlives the document, which may share its arrays;
+ * for writing the document at once).
+ */
+export type AssetArrayUse = 'copy' | 'view';
+
 export interface UnigineConversion {
   document: UnigineDocument;
   /** What the document could not carry, one sentence each. */
@@ -46,7 +53,7 @@ export function unigineKindFor(asset: Asset, options: UnigineWriteOptions = {}):
  * indices), bounds and bounding spheres computed, normals and tangents compressed into
  * tangent-space quaternions, animations on a uniform frame grid (an10: quantized).
  */
-export function assetToUnigine(asset: Asset, options: UnigineWriteOptions = {}): UnigineConversion {
+export function assetToUnigine(asset: Asset, options: UnigineWriteOptions = {}, arrayUse: AssetArrayUse = 'copy'): UnigineConversion {
   const kernels = options.kernels ?? getKernels();
   const { quantize, frameRate } = { ...UNIGINE_WRITE_DEFAULTS, ...options };
   const warnings: string[] = [];
@@ -65,20 +72,21 @@ export function assetToUnigine(asset: Asset, options: UnigineWriteOptions = {}):
     return { document: { kind: 'anim', bounds: emptyBounds(), bones, bindPose, animations }, warnings };
   }
   if (asset.meshes.length === 0) warnings.push('the Asset has no meshes: the .mesh file holds only the skeleton and animations');
-  const surfaces = asset.meshes.map((mesh) => meshToSurface(kernels, mesh, joints.length, warnings));
-  const bounds = boundsOf(surfaces.map((s) => s.targets[0]!.vertices));
+  const surfaces = asset.meshes.map((mesh) => meshToSurface(kernels, mesh, joints.length, warnings, arrayUse));
+  // One surface: the file's bounds are the surface's (the same points, the same arithmetic).
+  const bounds = surfaces.length === 1 ? copyBounds(surfaces[0]!.bounds) : boundsOf(kernels, surfaces.map((s) => s.targets[0]!.vertices));
   const animations = sampled.map((s) => floatFrames(kernels, s));
   return { document: { kind: 'mesh', bounds, bones, bindPose, animations, surfaces }, warnings };
 }
 
 const NO_TANGENTS = new Float32Array(0);
 
-function meshToSurface(kernels: Kernels, mesh: Mesh, boneCount: number, warnings: string[]): UnigineSurface {
+function meshToSurface(kernels: Kernels, mesh: Mesh, boneCount: number, warnings: string[], arrayUse: AssetArrayUse): UnigineSurface {
   const label = `mesh ${mesh.name}`;
   const a = mesh.attributes;
   const vertexCount = a.positions.length / 3;
-  const indices = kernels.widenIndices(mesh.indices);
-  const normals = a.normals ?? faceWeightedNormals(a.positions, indices);
+  const own = <T extends Float32Array | IndexArray>(array: T): T => (arrayUse === 'view' ? array : (array.slice() as T));
+  const normals = a.normals ?? faceWeightedNormals(a.positions, kernels.widenIndices(mesh.indices));
   if (!a.normals) warnings.push(`${label}: has no normals; UNIGINE needs them, so they were computed from the faces`);
   if (!a.tangents) warnings.push(`${label}: has no tangents; an arbitrary tangent perpendicular to each normal was stored`);
   const tangents = new Int16Array(vertexCount * 4);
@@ -87,18 +95,29 @@ function meshToSurface(kernels: Kernels, mesh: Mesh, boneCount: number, warnings
   if (uvSets.length > 2) warnings.push(`${label}: UV sets after the second (${uvSets.length - 2}) are not stored`);
   if (mesh.material !== undefined && mesh.material !== mesh.name) warnings.push(`${label}: material ${mesh.material} is not stored (UNIGINE keeps materials outside the mesh)`);
   if (mesh.extras && Object.keys(mesh.extras).length) warnings.push(`${label}: extra attributes ${Object.keys(mesh.extras).join(', ')} are not stored`);
+  const cindices = storedIndices(kernels, mesh.indices, vertexCount, arrayUse);
   const surface: UnigineSurface = {
     name: mesh.name,
-    bounds: boundsOf([a.positions]),
-    targets: [{ name: '', vertices: a.positions.slice(), tangents }, ...morphTargets(kernels, mesh, normals, tangents)],
-    ...skinWeights(a.joints, a.weights, vertexCount, boneCount, label, warnings),
-    uv0: uvSets[0]?.slice() ?? new Float32Array(0),
-    uv1: uvSets[1]?.slice() ?? new Float32Array(0),
+    bounds: boundsOf(kernels, [a.positions]),
+    targets: [{ name: '', vertices: own(a.positions), tangents }, ...morphTargets(kernels, mesh, normals, tangents)],
+    ...skinWeights(kernels, a.joints, a.weights, vertexCount, boneCount, label, warnings, arrayUse),
+    uv0: uvSets[0] ? own(uvSets[0]) : new Float32Array(0),
+    uv1: uvSets[1] ? own(uvSets[1]) : new Float32Array(0),
     colors: colorBytes(a.colors),
-    cindices: kernels.compactIndices(indices, vertexCount),
-    tindices: kernels.compactIndices(indices, vertexCount),
+    cindices,
+    tindices: own(cindices),
   };
   return surface;
+}
+
+/**
+ * The mesh's indices at the width the file stores them (storedIndexWidth of the vertex count).
+ * A validated Asset's array of that width is taken as it is (viewed or copied); otherwise the
+ * indices are converted, and each checked against the vertex count.
+ */
+function storedIndices(kernels: Kernels, indices: IndexArray, vertexCount: number, arrayUse: AssetArrayUse): IndexArray {
+  if (arrayUse === 'view' && indices.BYTES_PER_ELEMENT === storedIndexWidth(vertexCount)) return indices;
+  return kernels.compactIndices(indices instanceof Uint32Array ? indices : kernels.widenIndices(indices), vertexCount);
 }
 
 /** Asset morph targets as UNIGINE targets: absolute coordinates, and tangent frames from the displaced normals (the base's when a target has none). */
@@ -116,7 +135,7 @@ function morphTargets(kernels: Kernels, mesh: Mesh, normals: Float32Array, baseF
   });
 }
 
-function skinWeights(joints: Uint16Array | undefined, weights: Float32Array | undefined, vertexCount: number, boneCount: number, label: string, warnings: string[]) {
+function skinWeights(kernels: Kernels, joints: Uint16Array | undefined, weights: Float32Array | undefined, vertexCount: number, boneCount: number, label: string, warnings: string[], arrayUse: AssetArrayUse) {
   if (!joints || !weights) return { weightCounts: new Uint8Array(0), weightBones: new Int16Array(0), weightValues: new Uint16Array(0) };
   if (boneCount === 0) {
     warnings.push(`${label}: skin weights without a skeleton are not stored`);
@@ -125,20 +144,15 @@ function skinWeights(joints: Uint16Array | undefined, weights: Float32Array | un
   const weightCounts = new Uint8Array(vertexCount);
   const bones = new Int16Array(vertexCount * MAX_WEIGHTS_PER_VERTEX);
   const values = new Uint16Array(vertexCount * MAX_WEIGHTS_PER_VERTEX);
-  let total = 0;
-  for (let v = 0; v < vertexCount; v++) {
-    // Slots up to the last one in use (a weight or a joint): zero weights read from a file come back as stored.
-    let used = 4;
-    while (used > 0 && !(weights[v * 4 + used - 1]! > 0) && joints[v * 4 + used - 1] === 0) used--;
-    for (let k = 0; k < used; k++) {
-      const joint = joints[v * 4 + k]!;
-      if (joint >= boneCount) throw new MeshFormatError({ code: 'BAD_INDEX', format: ASSET_FORMAT }, `${label}: vertex ${v} is weighted to joint ${joint}, outside the skeleton's ${boneCount} joints`);
-      bones[total] = joint;
-      values[total++] = Math.max(0, Math.min(65535, Math.trunc(weights[v * 4 + k]! * 65535))) || 0;
-    }
-    weightCounts[v] = used;
+  // Slots up to the last one in use (a weight or a joint): zero weights read from a file come back as stored.
+  const total = kernels.raw.packSkinWeights(joints, weights, boneCount, weightCounts, bones, values);
+  if (total < 0) {
+    const v = -total - 1;
+    const joint = joints.subarray(v * 4, v * 4 + 4).find((j) => j >= boneCount);
+    throw new MeshFormatError({ code: 'BAD_INDEX', format: ASSET_FORMAT }, `${label}: vertex ${v} is weighted to joint ${joint}, outside the skeleton's ${boneCount} joints`);
   }
-  return { weightCounts, weightBones: bones.slice(0, total), weightValues: values.slice(0, total) };
+  const used = arrayUse === 'view' ? 'subarray' : 'slice';
+  return { weightCounts, weightBones: bones[used](0, total), weightValues: values[used](0, total) };
 }
 
 function colorBytes(colors: Float32Array | undefined): Uint8Array {

@@ -32,9 +32,9 @@ export function parseUnigine(bytes: Uint8Array, options: ReadOptions = {}): Asse
 export function encodeUnigine(asset: Asset, options: UnigineWriteOptions = {}): Uint8Array {
   return runFormatCall(FORMAT_NAME, options.kernels, () => {
     validateAsset(asset, options.kernels);
-    const { document, warnings } = assetToUnigine(asset, options);
+    const { document, warnings } = assetToUnigine(asset, options, 'view');
     asset.warnings.push(...warnings);
-    return writeUnigine(document);
+    return writeUnigine(document, options.kernels);
   });
 }
 

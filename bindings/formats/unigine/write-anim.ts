@@ -1,12 +1,10 @@
 import { ByteWriter } from '../../io/byte-writer.js';
 import { ANIM_MAGIC, type UnigineAnimDocument } from './mesh-document.js';
-import { writeAnimatedBones, writeBones, writeBounds, writeFrames, writeNames } from './write-common.js';
+import { bonesBytes, BOUNDS_BYTES, framesBytes, namesBytes, writeAnimatedBones, writeBones, writeBounds, writeFrames, writeNames } from './write-common.js';
 
-/** Writes an an10 `.anim` file. */
+/** Writes an an10 `.anim` file, into a buffer of the file's size computed first. */
 export function writeAnim(doc: UnigineAnimDocument): Uint8Array {
-  let sizeHint = 1024 + doc.bindPose.byteLength;
-  for (const a of doc.animations) sizeHint += a.flags.length + a.positions.byteLength + a.rotations.byteLength + a.scales.byteLength;
-  const writer = new ByteWriter(sizeHint);
+  const writer = new ByteWriter(animFileBytes(doc));
   writer.ascii(ANIM_MAGIC);
   writeBounds(writer, doc.bounds);
   writeBones(writer, doc.bones);
@@ -21,4 +19,11 @@ export function writeAnim(doc: UnigineAnimDocument): Uint8Array {
   }
   writer.ascii(ANIM_MAGIC);
   return writer.finish();
+}
+
+/** The size of the file writeAnim writes (for a consistent document; an inconsistent one is refused while writing). */
+function animFileBytes(doc: UnigineAnimDocument): number {
+  let bytes = 3 * ANIM_MAGIC.length + BOUNDS_BYTES + bonesBytes(doc.bones) + namesBytes(doc.animations.map((a) => a.name)) + doc.bindPose.byteLength;
+  for (const a of doc.animations) bytes += a.positionMin.byteLength + a.positionSize.byteLength + a.scaleMin.byteLength + a.scaleSize.byteLength + 1 + framesBytes(a);
+  return bytes;
 }

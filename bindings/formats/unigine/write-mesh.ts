@@ -1,13 +1,18 @@
 import { documentError } from './document-error.js';
 import { ByteWriter } from '../../io/byte-writer.js';
+import { getKernels } from '../../kernels/backend.js';
+import type { Kernels } from '../../kernels/kernels.js';
 import type { IndexArray } from '../../model/asset.js';
-import { writeCompactInt } from './compact-int.js';
+import { compactIntBytes, writeCompactInt } from './compact-int.js';
 import { MESH_MAGIC, storedIndexWidth, type UnigineMeshDocument, type UnigineSurface } from './mesh-document.js';
-import { writeAnimatedBones, writeBones, writeBounds, writeFrames, writeNames, writeString } from './write-common.js';
+import { bonesBytes, BOUNDS_BYTES, framesBytes, namesBytes, stringBytes, writeAnimatedBones, writeBones, writeBounds, writeFrames, writeNames, writeString } from './write-common.js';
 
-/** Writes an ms11 `.mesh` file. Counts use the shortest compact integers, as UNIGINE writes them. */
-export function writeMesh(doc: UnigineMeshDocument): Uint8Array {
-  const writer = new ByteWriter(estimateSize(doc));
+/**
+ * Writes an ms11 `.mesh` file, into a buffer of the file's size computed first. Counts use the
+ * shortest compact integers, as UNIGINE writes them.
+ */
+export function writeMesh(doc: UnigineMeshDocument, kernels: Kernels = getKernels()): Uint8Array {
+  const writer = new ByteWriter(meshFileBytes(doc));
   writer.ascii(MESH_MAGIC);
   writeBounds(writer, doc.bounds);
   writeBones(writer, doc.bones);
@@ -25,12 +30,12 @@ export function writeMesh(doc: UnigineMeshDocument): Uint8Array {
     writer.u8(animation.mask);
     writeFrames(writer, animation);
   }
-  for (const surface of doc.surfaces) writeSurfaceData(writer, surface);
+  for (const surface of doc.surfaces) writeSurfaceData(writer, kernels, surface);
   writer.ascii(MESH_MAGIC);
   return writer.finish();
 }
 
-function writeSurfaceData(writer: ByteWriter, surface: UnigineSurface): void {
+function writeSurfaceData(writer: ByteWriter, kernels: Kernels, surface: UnigineSurface): void {
   for (const target of surface.targets) {
     writeCompactInt(writer, target.vertices.length / 3);
     writer.typed(target.vertices);
@@ -38,11 +43,7 @@ function writeSurfaceData(writer: ByteWriter, surface: UnigineSurface): void {
     writer.typed(target.tangents);
   }
   writeCompactInt(writer, surface.weightCounts.length);
-  for (let v = 0, w = 0; v < surface.weightCounts.length; v++) {
-    const n = surface.weightCounts[v]!;
-    writer.u8(n);
-    for (let k = 0; k < n; k++, w++) writer.i16(surface.weightBones[w]!).u16(surface.weightValues[w]!);
-  }
+  writeWeightRecords(writer, kernels, surface);
   writeCompactInt(writer, surface.uv0.length / 2);
   writer.typed(surface.uv0);
   writeCompactInt(writer, surface.uv1.length / 2);
@@ -52,6 +53,14 @@ function writeSurfaceData(writer: ByteWriter, surface: UnigineSurface): void {
   const target0 = surface.targets[0];
   writeIndices(writer, surface.cindices, storedIndexWidth((target0?.vertices.length ?? 0) / 3), `surface ${surface.name} cindices`);
   writeIndices(writer, surface.tindices, storedIndexWidth((target0?.tangents.length ?? 0) / 4), `surface ${surface.name} tindices`);
+}
+
+/** Per vertex its weight count (uint8), then per weight the bone (int16) and the value (uint16): the packWeightRecords kernel, straight into the file. */
+function writeWeightRecords(writer: ByteWriter, kernels: Kernels, surface: UnigineSurface): void {
+  const { weightCounts: counts, weightBones: bones, weightValues: values } = surface;
+  if (bones.length !== values.length) documentError(`surface ${surface.name}: ${bones.length} weight bones and ${values.length} weight values`);
+  const used = kernels.raw.packWeightRecords(counts, bones, values, writer.claim(counts.length + bones.length * 4));
+  if (used !== bones.length) documentError(`surface ${surface.name}: the weight counts do not call for the ${bones.length} weights stored`);
 }
 
 /** Indices at `width` bytes: as they are when the array has that width, else converted (each must fit). */
@@ -70,13 +79,25 @@ function writeIndices(writer: ByteWriter, indices: IndexArray, width: 1 | 2 | 4,
   writer.typed(stored);
 }
 
-function estimateSize(doc: UnigineMeshDocument): number {
-  let bytes = 1024 + doc.bindPose.byteLength;
-  for (const a of doc.animations) bytes += a.flags.length + a.positions.byteLength + a.rotations.byteLength + a.scales.byteLength;
-  for (const s of doc.surfaces) {
-    for (const t of s.targets) bytes += t.vertices.byteLength + t.tangents.byteLength;
-    bytes += s.weightCounts.length + s.weightBones.byteLength * 2 + s.uv0.byteLength + s.uv1.byteLength + s.colors.length;
-    bytes += s.cindices.byteLength + s.tindices.byteLength;
-  }
+/** The size of the file writeMesh writes (for a consistent document; an inconsistent one is refused while writing). */
+function meshFileBytes(doc: UnigineMeshDocument): number {
+  let bytes = 3 * MESH_MAGIC.length + BOUNDS_BYTES + bonesBytes(doc.bones) + namesBytes(doc.animations.map((a) => a.name));
+  bytes += compactIntBytes(doc.surfaces.length);
+  for (const s of doc.surfaces) bytes += stringBytes(s.name) + BOUNDS_BYTES + namesBytes(s.targets.map((t) => t.name));
+  bytes += doc.bindPose.byteLength;
+  for (const a of doc.animations) bytes += 1 + framesBytes(a);
+  for (const s of doc.surfaces) bytes += surfaceDataBytes(s);
+  return bytes;
+}
+
+function surfaceDataBytes(s: UnigineSurface): number {
+  const counted = (count: number, byteLength: number) => compactIntBytes(count) + byteLength;
+  let bytes = 0;
+  for (const t of s.targets) bytes += counted(t.vertices.length / 3, t.vertices.byteLength) + counted(t.tangents.length / 4, t.tangents.byteLength);
+  bytes += counted(s.weightCounts.length, s.weightCounts.length + s.weightBones.length * 4);
+  bytes += counted(s.uv0.length / 2, s.uv0.byteLength) + counted(s.uv1.length / 2, s.uv1.byteLength) + counted(s.colors.length / 4, s.colors.byteLength);
+  const target0 = s.targets[0];
+  bytes += counted(s.cindices.length, s.cindices.length * storedIndexWidth((target0?.vertices.length ?? 0) / 3));
+  bytes += counted(s.tindices.length, s.tindices.length * storedIndexWidth((target0?.tangents.length ?? 0) / 4));
   return bytes;
 }

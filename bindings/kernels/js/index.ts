@@ -10,6 +10,12 @@ import * as weldVertices from './weld-vertices.js';
 import * as vertexGather from './vertex-gather.js';
 import * as iqmVertices from './iqm-vertices.js';
 import * as iqmQuantize from './iqm-quantize.js';
+import * as bounds from './bounds.js';
+import * as skinWeights from './skin-weights.js';
+import * as indicesU16 from './indices-u16.js';
 
 /** The pure-TypeScript backend: the twin of every WebAssembly kernel. */
-export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices, ...vertexGather, ...iqmVertices, ...iqmQuantize };
+export const jsRawKernels: RawKernels = {
+  ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices,
+  ...vertexGather, ...iqmVertices, ...iqmQuantize, ...bounds, ...skinWeights, ...indicesU16,
+};
