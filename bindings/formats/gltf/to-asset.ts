@@ -1,6 +1,6 @@
 import { getKernels } from '../../kernels/backend.js';
-import type { Kernels } from '../../kernels/kernels.js';
-import { emptyAsset, type Animation, type Asset, type Joint, type Mesh, type MeshAttributes, type MorphTarget, type Track } from '../../model/asset.js';
+import { indexWidthFor, type Kernels } from '../../kernels/kernels.js';
+import { emptyAsset, type IndexArray, type Animation, type Asset, type Joint, type Mesh, type MeshAttributes, type MorphTarget, type Track } from '../../model/asset.js';
 import { framesToCover, resampleAnimation, sampleChannel } from '../../model/resample-animation.js';
 import { DEFAULT_FRAME_RATE } from '../format.js';
 import { AccessorReader, list } from './accessors.js';
@@ -326,12 +326,7 @@ function readPrimitive(
       const joints = accessors.integers(attributes.JOINTS_0, `${label} JOINTS_0`, ['VEC4']);
       if (joints.count !== count) fail('BAD_COUNT', `${label}: JOINTS_0 has ${joints.count} elements, POSITION ${count}`, at);
       out.weights = read('WEIGHTS_0', ['VEC4']).data;
-      out.joints = new Uint16Array(joints.data.length);
-      for (let i = 0; i < joints.data.length; i++) {
-        const j = joints.data[i]!;
-        if (j >= skin.length) fail('BAD_INDEX', `${label}: JOINTS_0 names joint ${j} of a skin with ${skin.length}`, at);
-        out.joints[i] = skin[j]!;
-      }
+      out.joints = skeletonJoints(kernels, joints.data, skin, label, at);
     }
   }
   if (attributes.JOINTS_1 !== undefined) warn(`${label}: influences after the first four (JOINTS_1, WEIGHTS_1) are not kept`);
@@ -363,36 +358,75 @@ function readPrimitive(
     });
   }
 
-  let corners: Uint32Array;
+  let corners: IndexArray;
   if (primitive.indices !== undefined) {
     corners = accessors.integers(primitive.indices, `${label} indices`, ['SCALAR']).data;
-    const bad = corners.findIndex((i) => i >= count);
-    if (bad >= 0) fail('BAD_INDEX', `${label}: index ${corners[bad]} at position ${bad} is beyond the ${count} vertices`, at);
+    if (kernels.maxIndex(corners) >= count) {
+      const bad = corners.findIndex((i) => i >= count);
+      fail('BAD_INDEX', `${label}: index ${corners[bad]} at position ${bad} is beyond the ${count} vertices`, at);
+    }
   } else {
     corners = new Uint32Array(count);
     for (let i = 0; i < count; i++) corners[i] = i;
   }
   const triangles = toTriangleList(corners, mode as number);
   if (mode === MODES.triangles && corners.length % 3) warn(`${label}: ${corners.length % 3} indices after the last whole triangle are not kept`);
-  mesh.indices = kernels.compactIndices(triangles, count);
+  mesh.indices = toIndexWidth(triangles, count);
   return mesh;
+}
+
+/** Each skin joint index as its skeleton joint (a plain copy when the skin lists the skeleton's first joints in order). */
+function skeletonJoints(kernels: Kernels, skinJoints: Uint8Array | Uint16Array | Uint32Array, skin: number[], label: string, at: number): Uint16Array {
+  if (kernels.maxIndex(skinJoints) >= skin.length) {
+    const j = skinJoints.find((value) => value >= skin.length);
+    fail('BAD_INDEX', `${label}: JOINTS_0 names joint ${j} of a skin with ${skin.length}`, at);
+  }
+  const out = new Uint16Array(skinJoints.length);
+  if (skin.every((joint, i) => joint === i)) {
+    out.set(skinJoints);
+  } else {
+    const table = Uint16Array.from(skin);
+    for (let i = 0; i < skinJoints.length; i++) out[i] = table[skinJoints[i]!]!;
+  }
+  return out;
+}
+
+/** Indices (all below `vertexCount`) in the Asset's width for that many vertices (see indexWidthFor), copied only when the width changes. */
+function toIndexWidth(indices: IndexArray, vertexCount: number): IndexArray {
+  const width = indexWidthFor(vertexCount);
+  if (indices.BYTES_PER_ELEMENT === width) return indices;
+  const out = width === 1 ? new Uint8Array(indices.length) : width === 2 ? new Uint16Array(indices.length) : new Uint32Array(indices.length);
+  out.set(indices);
+  return out;
 }
 
 function rgbToRgba(rgb: Float32Array): Float32Array {
   const out = new Float32Array((rgb.length / 3) * 4);
-  for (let v = 0; v < rgb.length / 3; v++) out.set([rgb[v * 3]!, rgb[v * 3 + 1]!, rgb[v * 3 + 2]!, 1], v * 4);
+  for (let v = 0, i = 0, o = 0; v < rgb.length / 3; v++, i += 3, o += 4) {
+    out[o] = rgb[i]!;
+    out[o + 1] = rgb[i + 1]!;
+    out[o + 2] = rgb[i + 2]!;
+    out[o + 3] = 1;
+  }
   return out;
 }
 
 /** Triangle strips and fans as lists (strips alternate their winding back, as glTF defines). */
-function toTriangleList(corners: Uint32Array, mode: number): Uint32Array {
+function toTriangleList(corners: IndexArray, mode: number): IndexArray {
   if (mode === MODES.triangles) return corners.length % 3 ? corners.slice(0, corners.length - (corners.length % 3)) : corners;
   const count = Math.max(0, corners.length - 2);
   const out = new Uint32Array(count * 3);
-  for (let t = 0; t < count; t++) {
-    if (mode === MODES.fan) out.set([corners[t + 1]!, corners[t + 2]!, corners[0]!], t * 3);
-    else if (t % 2 === 0) out.set([corners[t]!, corners[t + 1]!, corners[t + 2]!], t * 3);
-    else out.set([corners[t + 1]!, corners[t]!, corners[t + 2]!], t * 3);
+  for (let t = 0, o = 0; t < count; t++, o += 3) {
+    if (mode === MODES.fan) {
+      out[o] = corners[t + 1]!;
+      out[o + 1] = corners[t + 2]!;
+      out[o + 2] = corners[0]!;
+    } else {
+      const odd = t & 1;
+      out[o] = corners[t + odd]!;
+      out[o + 1] = corners[t + 1 - odd]!;
+      out[o + 2] = corners[t + 2]!;
+    }
   }
   return out;
 }

@@ -1,0 +1,69 @@
+/**
+ * Bulk copies of accessor elements out of a buffer view: typed-array views over the bytes (glTF
+ * stores little-endian), one `set` for tightly packed data, one strided loop otherwise, so each
+ * byte is copied once. The callers have range-checked `offset`, `stride` and `count`.
+ */
+
+export type ComponentArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Uint32Array | Float32Array;
+type ComponentArrayType = { new (buffer: ArrayBufferLike, byteOffset: number, length: number): ComponentArray; readonly BYTES_PER_ELEMENT: number };
+
+/** The typed array of each glTF componentType. */
+export const COMPONENT_ARRAYS: Readonly<Record<number, ComponentArrayType>> = {
+  5120: Int8Array, 5121: Uint8Array, 5122: Int16Array, 5123: Uint16Array, 5125: Uint32Array, 5126: Float32Array,
+};
+
+/** Typed arrays read in the platform's byte order; views over glTF's little-endian bytes only work where that is little-endian. */
+export const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+
+/** Largest value of each integer componentType, the divisor of its normalized form. */
+const NORMALIZED_MAX: Readonly<Record<number, number>> = { 5120: 127, 5121: 255, 5122: 32767, 5123: 65535 };
+
+export interface ElementLayout {
+  componentType: number;
+  /** Components per element, stored contiguously (no matrix column padding). */
+  components: number;
+  count: number;
+  normalized: boolean;
+}
+
+/**
+ * Writes `count` elements starting `offset` bytes into `bytes`, `stride` bytes apart, to
+ * `out[0 .. count × components]`: normalized integers as glTF defines them (unsigned c / max,
+ * signed max(c / max, −1)), other components as their values (the caller picks an `out` type
+ * that holds them).
+ */
+export function copyElements(bytes: Uint8Array, offset: number, stride: number, layout: ElementLayout, out: ComponentArray): void {
+  const { componentType, components, count, normalized } = layout;
+  const Source = COMPONENT_ARRAYS[componentType]!;
+  const size = Source.BYTES_PER_ELEMENT;
+  const step = stride / size;
+  const span = (count - 1) * step + components;
+  let buffer = bytes.buffer;
+  let start = bytes.byteOffset + offset;
+  if (start % size !== 0) {
+    // Unaligned (legal only within a buffer view that itself starts unaligned): copy the span to aligned memory first.
+    buffer = bytes.slice(offset, offset + span * size).buffer;
+    start = 0;
+  }
+  const src = new Source(buffer, start, span);
+  if (normalized) copyNormalized(src, step, components, count, NORMALIZED_MAX[componentType]!, out);
+  else if (step === components) out.set(src);
+  else copyStrided(src, step, components, count, out);
+}
+
+function copyStrided(src: ComponentArray, step: number, components: number, count: number, out: ComponentArray): void {
+  let o = 0;
+  for (let e = 0, at = 0; e < count; e++, at += step) {
+    for (let c = 0; c < components; c++) out[o++] = src[at + c]!;
+  }
+}
+
+function copyNormalized(src: ComponentArray, step: number, components: number, count: number, max: number, out: ComponentArray): void {
+  let o = 0;
+  for (let e = 0, at = 0; e < count; e++, at += step) {
+    for (let c = 0; c < components; c++) {
+      const value = src[at + c]! / max;
+      out[o++] = value < -1 ? -1 : value;
+    }
+  }
+}
