@@ -8,6 +8,7 @@ export * from './tangent-space';
 export * from './weld';
 export * from './parse-numbers';
 export * from './weld-vertices';
+export * from './index-range';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

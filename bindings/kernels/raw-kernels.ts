@@ -60,4 +60,8 @@ export interface RawKernels {
    * `table`: a power of two (≥ 2 × count) of hash slots.
    */
   weldVertices(words: Uint32Array, stride: number, table: Uint32Array, dstIndices: Uint32Array, dstFirst: Uint32Array): number;
+  /** Largest value, 0 when empty. */
+  maxIndexU16(src: Uint16Array): number;
+  /** Largest value, 0 when empty. */
+  maxIndexU8(src: Uint8Array): number;
 }

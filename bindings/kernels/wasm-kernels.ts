@@ -29,6 +29,8 @@ interface KernelExports {
   gatherComponents(src: number, srcCount: number, components: number, indices: number, count: number, dst: number): number;
   parseFloats(text: number, length: number, dst: number, capacity: number): number;
   weldVertices(words: number, stride: number, count: number, table: number, capacity: number, dstIndices: number, dstFirst: number): number;
+  maxIndexU16(src: number, count: number): number;
+  maxIndexU8(src: number, count: number): number;
 }
 
 /**
@@ -134,5 +136,7 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     parseFloats: (text, dst) => run([text], [dst], ([t, d], [length, capacity]) => exports.parseFloats(t!, length!, d!, capacity!)),
     weldVertices: (words, stride, table, dstIndices, dstFirst) =>
       run([words], [table, dstIndices, dstFirst], ([w, t, i, f], [length, capacity]) => exports.weldVertices(w!, stride, Math.floor(length! / stride), t!, capacity!, i!, f!)),
+    maxIndexU16: (src) => run([src], [], ([s], [n]) => exports.maxIndexU16(s!, n!) >>> 0),
+    maxIndexU8: (src) => run([src], [], ([s], [n]) => exports.maxIndexU8(s!, n!) >>> 0),
   };
 }

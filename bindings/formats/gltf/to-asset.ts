@@ -361,7 +361,7 @@ function readPrimitive(
   let corners: IndexArray;
   if (primitive.indices !== undefined) {
     corners = accessors.integers(primitive.indices, `${label} indices`, ['SCALAR']).data;
-    if (kernels.maxIndex(corners) >= count) {
+    if (largestIndex(kernels, corners) >= count) {
       const bad = corners.findIndex((i) => i >= count);
       fail('BAD_INDEX', `${label}: index ${corners[bad]} at position ${bad} is beyond the ${count} vertices`, at);
     }
@@ -377,7 +377,7 @@ function readPrimitive(
 
 /** Each skin joint index as its skeleton joint (a plain copy when the skin lists the skeleton's first joints in order). */
 function skeletonJoints(kernels: Kernels, skinJoints: Uint8Array | Uint16Array | Uint32Array, skin: number[], label: string, at: number): Uint16Array {
-  if (kernels.maxIndex(skinJoints) >= skin.length) {
+  if (largestIndex(kernels, skinJoints) >= skin.length) {
     const j = skinJoints.find((value) => value >= skin.length);
     fail('BAD_INDEX', `${label}: JOINTS_0 names joint ${j} of a skin with ${skin.length}`, at);
   }
@@ -389,6 +389,14 @@ function skeletonJoints(kernels: Kernels, skinJoints: Uint8Array | Uint16Array |
     for (let i = 0; i < skinJoints.length; i++) out[i] = table[skinJoints[i]!]!;
   }
   return out;
+}
+
+/** The largest of unsigned integers of any width (−1 when there are none), by the kernel for that width. */
+function largestIndex(kernels: Kernels, values: IndexArray): number {
+  if (values.length === 0) return -1;
+  if (values instanceof Uint8Array) return kernels.raw.maxIndexU8(values);
+  if (values instanceof Uint16Array) return kernels.raw.maxIndexU16(values);
+  return kernels.raw.maxIndexU32(values);
 }
 
 /** Indices (all below `vertexCount`) in the Asset's width for that many vertices (see indexWidthFor), copied only when the width changes. */

@@ -7,6 +7,7 @@ import * as tangentSpace from './tangent-space.js';
 import * as weld from './weld.js';
 import * as parseNumbers from './parse-numbers.js';
 import * as weldVertices from './weld-vertices.js';
+import * as indexRange from './index-range.js';
 
 /** The pure-TypeScript backend: the twin of every WebAssembly kernel. */
-export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices };
+export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices, ...indexRange };
