@@ -9,6 +9,7 @@ export * from './weld';
 export * from './parse-numbers';
 export * from './weld-vertices';
 export * from './index-range';
+export * from './used-values';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

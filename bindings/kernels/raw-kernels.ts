@@ -64,4 +64,9 @@ export interface RawKernels {
   maxIndexU16(src: Uint16Array): number;
   /** Largest value, 0 when empty. */
   maxIndexU8(src: Uint8Array): number;
+  /**
+   * The number of distinct values in `src`, each below `limit` (`seen`: at least `limit` bytes of
+   * scratch); −(i + 1) for the first position i whose value is not below `limit`.
+   */
+  countUsedValues(src: Uint32Array, limit: number, seen: Uint8Array): number;
 }

@@ -31,6 +31,7 @@ interface KernelExports {
   weldVertices(words: number, stride: number, count: number, table: number, capacity: number, dstIndices: number, dstFirst: number): number;
   maxIndexU16(src: number, count: number): number;
   maxIndexU8(src: number, count: number): number;
+  countUsedValues(src: number, count: number, limit: number, seen: number): number;
 }
 
 /**
@@ -138,5 +139,6 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
       run([words], [table, dstIndices, dstFirst], ([w, t, i, f], [length, capacity]) => exports.weldVertices(w!, stride, Math.floor(length! / stride), t!, capacity!, i!, f!)),
     maxIndexU16: (src) => run([src], [], ([s], [n]) => exports.maxIndexU16(s!, n!) >>> 0),
     maxIndexU8: (src) => run([src], [], ([s], [n]) => exports.maxIndexU8(s!, n!) >>> 0),
+    countUsedValues: (src, limit, seen) => run([src], [seen], ([s, f], [n]) => exports.countUsedValues(s!, n!, limit, f!)),
   };
 }

@@ -8,6 +8,7 @@ import * as weld from './weld.js';
 import * as parseNumbers from './parse-numbers.js';
 import * as weldVertices from './weld-vertices.js';
 import * as indexRange from './index-range.js';
+import * as usedValues from './used-values.js';
 
 /** The pure-TypeScript backend: the twin of every WebAssembly kernel. */
-export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices, ...indexRange };
+export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices, ...indexRange, ...usedValues };
