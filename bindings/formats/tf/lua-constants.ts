@@ -304,13 +304,13 @@ function checkNesting(text: string): void {
       unary++;
       if (depth + unary > LUA_LIMITS.maxDepth) tooDeep(i);
       i++;
-    } else if (/[A-Za-z_0-9.]/.test(c)) {
+    } else if (isWordCode(text.charCodeAt(i))) {
       const start = i;
-      const number = /[0-9.]/.test(c);
+      const number = isNumberStartCode(text.charCodeAt(i));
       i++;
       // Names, keywords and numbers (with exponent signs: 1e-5, 0x1p-3).
-      while (i < n && (/[A-Za-z_0-9.]/.test(text[i]!) || (number && (text[i] === '-' || text[i] === '+') && /[eEpP]/.test(text[i - 1]!)))) i++;
-      if (text.slice(start, i) === 'not') {
+      while (i < n && (isWordCode(text.charCodeAt(i)) || (number && (text[i] === '-' || text[i] === '+') && isExponentCode(text.charCodeAt(i - 1))))) i++;
+      if (i - start === 3 && text.startsWith('not', start)) {
         unary++;
         if (depth + unary > LUA_LIMITS.maxDepth) tooDeep(start);
       } else {
@@ -321,6 +321,21 @@ function checkNesting(text: string): void {
       i++;
     }
   }
+}
+
+/** A character of a name, keyword or number: A–Z, a–z, _, 0–9 or `.`. */
+function isWordCode(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 46;
+}
+
+/** 0–9 or `.`: the start of a number. */
+function isNumberStartCode(code: number): boolean {
+  return (code >= 48 && code <= 57) || code === 46;
+}
+
+/** e, E, p or P: an exponent marker, after which a sign belongs to the number. */
+function isExponentCode(code: number): boolean {
+  return code === 101 || code === 69 || code === 112 || code === 80;
 }
 
 /** `[`, then `level` equals signs, then `[` at `i`: the level; else −1. */
