@@ -10,6 +10,7 @@ export * from './parse-numbers';
 export * from './weld-vertices';
 export * from './index-range';
 export * from './used-values';
+export * from './base64';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

@@ -69,4 +69,9 @@ export interface RawKernels {
    * scratch); −(i + 1) for the first position i whose value is not below `limit`.
    */
   countUsedValues(src: Uint32Array, limit: number, seen: Uint8Array): number;
+  /**
+   * Base64 characters (padding removed, length % 4 ≠ 1) to bytes: dst.length = ⌊n / 4⌋ × 3, plus 1
+   * or 2 for a final group of 2 or 3 characters. −1, or the position of the first character outside the alphabet.
+   */
+  decodeBase64(src: Uint8Array, dst: Uint8Array): number;
 }

@@ -32,6 +32,7 @@ interface KernelExports {
   maxIndexU16(src: number, count: number): number;
   maxIndexU8(src: number, count: number): number;
   countUsedValues(src: number, count: number, limit: number, seen: number): number;
+  decodeBase64(src: number, count: number, dst: number): number;
 }
 
 /**
@@ -140,5 +141,6 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     maxIndexU16: (src) => run([src], [], ([s], [n]) => exports.maxIndexU16(s!, n!) >>> 0),
     maxIndexU8: (src) => run([src], [], ([s], [n]) => exports.maxIndexU8(s!, n!) >>> 0),
     countUsedValues: (src, limit, seen) => run([src], [seen], ([s, f], [n]) => exports.countUsedValues(s!, n!, limit, f!)),
+    decodeBase64: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.decodeBase64(s!, n!, d!)),
   };
 }
