@@ -48,7 +48,24 @@ export function copyElements(bytes: Uint8Array, offset: number, stride: number, 
   const src = new Source(buffer, start, span);
   if (normalized) copyNormalized(src, step, components, count, NORMALIZED_MAX[componentType]!, out);
   else if (step === components) out.set(src);
+  else if (size === 4 && out.constructor === Source) copyStridedWords(new Uint32Array(buffer, start, span), step, components, count, new Uint32Array(out.buffer, out.byteOffset, out.length));
   else copyStrided(src, step, components, count, out);
+}
+
+/** The strided copy of 4-byte components stored as they are (float32 to float32, uint32 to uint32): words, one loop shape for all. */
+function copyStridedWords(src: Uint32Array, step: number, components: number, count: number, out: Uint32Array): void {
+  let o = 0;
+  if (components === 3) {
+    for (let e = 0, at = 0; e < count; e++, at += step, o += 3) {
+      out[o] = src[at]!;
+      out[o + 1] = src[at + 1]!;
+      out[o + 2] = src[at + 2]!;
+    }
+    return;
+  }
+  for (let e = 0, at = 0; e < count; e++, at += step) {
+    for (let c = 0; c < components; c++) out[o++] = src[at + c]!;
+  }
 }
 
 function copyStrided(src: ComponentArray, step: number, components: number, count: number, out: ComponentArray): void {
