@@ -275,10 +275,16 @@ function bake(mesh: Mesh, world: Mat4): void {
   if (det < 0) flipTriangles(mesh.indices);
 }
 
+/** Scales the xyz of each element to unit length (in double precision, where float32 squares cannot overflow). */
 function normalize(data: Float32Array, stride: number): void {
   for (let i = 0; i < data.length; i += stride) {
-    const length = Math.hypot(data[i]!, data[i + 1]!, data[i + 2]!);
-    if (length > 0) for (let c = 0; c < 3; c++) data[i + c] = data[i + c]! / length;
+    const x = data[i]!, y = data[i + 1]!, z = data[i + 2]!;
+    const length = Math.sqrt(x * x + y * y + z * z);
+    if (length > 0) {
+      data[i] = x / length;
+      data[i + 1] = y / length;
+      data[i + 2] = z / length;
+    }
   }
 }
 
@@ -345,13 +351,13 @@ function readPrimitive(
   if (targets.length) {
     mesh.targets = targets.map((target, t): MorphTarget => {
       if (!isObject(target)) fail('BAD_VALUE', `${label}.targets[${t}] is not an object`, at);
-      const morph: MorphTarget = { name: typeof targetNames[t] === 'string' ? targetNames[t] : `target ${t}`, positions: new Float32Array(count * 3) };
       const targetAttribute = (semantic: string) => {
         const result = accessors.floats(target[semantic], `${label} target ${t} ${semantic}`, ['VEC3']);
         if (result.count !== count) fail('BAD_COUNT', `${label}: target ${t} ${semantic} has ${result.count} elements, POSITION ${count}`, at);
         return result.data;
       };
-      if (target.POSITION !== undefined) morph.positions = targetAttribute('POSITION');
+      const positions = target.POSITION !== undefined ? targetAttribute('POSITION') : new Float32Array(count * 3);
+      const morph: MorphTarget = { name: typeof targetNames[t] === 'string' ? targetNames[t] : `target ${t}`, positions };
       if (target.NORMAL !== undefined) morph.normals = targetAttribute('NORMAL');
       if (target.TANGENT !== undefined) warn(`${label}: morph target tangents are not kept`);
       return morph;
