@@ -11,6 +11,7 @@ export * from './weld-vertices';
 export * from './index-range';
 export * from './used-values';
 export * from './base64';
+export * from './normalized';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

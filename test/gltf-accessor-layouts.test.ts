@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AccessorReader } from '../bindings/formats/gltf/accessors.js';
 import type { GltfInput } from '../bindings/formats/gltf/read-gltf.js';
-import { floatBits, rng } from './helpers/backends.js';
+import { allKernels, BACKENDS, floatBits, rng } from './helpers/backends.js';
+
+const kernels = allKernels();
 
 const BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
 const ROWS: Record<string, number> = { MAT2: 2, MAT3: 3, MAT4: 4 };
@@ -48,7 +50,7 @@ function input(accessor: Record<string, unknown>, view: Record<string, unknown>,
   return { json: { asset: { version: '2.0' }, accessors: [accessor], bufferViews: [view] }, buffers: [buffer], bufferOffsets: [0], jsonOffset: 0, inputBytes: buffer.length };
 }
 
-describe('accessor layouts read as a DataView decodes them, element by element', () => {
+describe('accessor layouts read as a DataView decodes them, element by element, on every backend', () => {
   const cases: [string, number, boolean][] = [];
   for (const type of ['SCALAR', 'VEC2', 'VEC3', 'VEC4', 'MAT2', 'MAT3']) {
     for (const componentType of [5120, 5121, 5122, 5123, 5125, 5126]) {
@@ -83,13 +85,15 @@ describe('accessor layouts read as a DataView decodes them, element by element',
                 expected[e * components + c] = exact[exact.length - 1]!;
               }
             }
-            const label = `count ${count}, stride ${stride}, view at ${viewOffset}, buffer shifted ${shift}`;
-            const floats = new AccessorReader(json, 256).floats(0, 'a', [type]).data;
-            expect(Array.from(floatBits(floats)), label).toEqual(Array.from(floatBits(expected)));
-            if ((componentType === 5121 || componentType === 5123 || componentType === 5125) && !normalized) {
-              const integers = new AccessorReader(json, 256).integers(0, 'a', [type]).data;
-              expect(integers.BYTES_PER_ELEMENT, label).toBe(size);
-              expect(Array.from(integers), label).toEqual(exact);
+            for (const backend of BACKENDS) {
+              const label = `${backend}: count ${count}, stride ${stride}, view at ${viewOffset}, buffer shifted ${shift}`;
+              const floats = new AccessorReader(json, 256, kernels[backend]).floats(0, 'a', [type]).data;
+              expect(Array.from(floatBits(floats)), label).toEqual(Array.from(floatBits(expected)));
+              if ((componentType === 5121 || componentType === 5123 || componentType === 5125) && !normalized) {
+                const integers = new AccessorReader(json, 256, kernels[backend]).integers(0, 'a', [type]).data;
+                expect(integers.BYTES_PER_ELEMENT, label).toBe(size);
+                expect(Array.from(integers), label).toEqual(exact);
+              }
             }
           }
         }

@@ -74,4 +74,12 @@ export interface RawKernels {
    * or 2 for a final group of 2 or 3 characters. −1, or the position of the first character outside the alphabet.
    */
   decodeBase64(src: Uint8Array, dst: Uint8Array): number;
+  /**
+   * glTF normalized integers to float32 (unsigned c / max, signed max(c / max, −1)): elements of
+   * `components` values, `step` values apart in `src`; elements = dst.length / components.
+   */
+  decodeNormalizedI8(src: Int8Array, step: number, components: number, dst: Float32Array): void;
+  decodeNormalizedU8(src: Uint8Array, step: number, components: number, dst: Float32Array): void;
+  decodeNormalizedI16(src: Int16Array, step: number, components: number, dst: Float32Array): void;
+  decodeNormalizedU16(src: Uint16Array, step: number, components: number, dst: Float32Array): void;
 }

@@ -33,6 +33,10 @@ interface KernelExports {
   maxIndexU8(src: number, count: number): number;
   countUsedValues(src: number, count: number, limit: number, seen: number): number;
   decodeBase64(src: number, count: number, dst: number): number;
+  decodeNormalizedI8(src: number, step: number, components: number, count: number, dst: number): void;
+  decodeNormalizedU8(src: number, step: number, components: number, count: number, dst: number): void;
+  decodeNormalizedI16(src: number, step: number, components: number, count: number, dst: number): void;
+  decodeNormalizedU16(src: number, step: number, components: number, count: number, dst: number): void;
 }
 
 /**
@@ -142,5 +146,9 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     maxIndexU8: (src) => run([src], [], ([s], [n]) => exports.maxIndexU8(s!, n!) >>> 0),
     countUsedValues: (src, limit, seen) => run([src], [seen], ([s, f], [n]) => exports.countUsedValues(s!, n!, limit, f!)),
     decodeBase64: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.decodeBase64(s!, n!, d!)),
+    decodeNormalizedI8: (src, step, components, dst) => run([src], [dst], ([s, d], [, n]) => exports.decodeNormalizedI8(s!, step, components, Math.floor(n! / components), d!)),
+    decodeNormalizedU8: (src, step, components, dst) => run([src], [dst], ([s, d], [, n]) => exports.decodeNormalizedU8(s!, step, components, Math.floor(n! / components), d!)),
+    decodeNormalizedI16: (src, step, components, dst) => run([src], [dst], ([s, d], [, n]) => exports.decodeNormalizedI16(s!, step, components, Math.floor(n! / components), d!)),
+    decodeNormalizedU16: (src, step, components, dst) => run([src], [dst], ([s, d], [, n]) => exports.decodeNormalizedU16(s!, step, components, Math.floor(n! / components), d!)),
   };
 }

@@ -1,3 +1,5 @@
+import { getKernels } from '../../kernels/backend.js';
+import type { Kernels } from '../../kernels/kernels.js';
 import { COMPONENT_ARRAYS, copyElements, LITTLE_ENDIAN, type ComponentArray } from './copy-elements.js';
 import { fail, isObject, show, type GltfInput } from './read-gltf.js';
 
@@ -17,7 +19,8 @@ export class AccessorReader {
   private allocated = 0;
   private readonly maxValues: number;
 
-  constructor(private readonly input: GltfInput, maxExpansion: number) {
+  /** `kernels` decode normalized integers (default: getKernels()). */
+  constructor(private readonly input: GltfInput, maxExpansion: number, private readonly kernels: Kernels = getKernels()) {
     this.accessors = list(input.json, 'accessors', input.jsonOffset);
     this.views = list(input.json, 'bufferViews', input.jsonOffset);
     this.maxValues = Math.max(1 << 16, input.inputBytes * maxExpansion);
@@ -83,7 +86,7 @@ export class AccessorReader {
       const { bytes, view, stride, offset } = this.elements(def.bufferView, def.byteOffset, info, elementBytes, label);
       const componentBytes = COMPONENT_BYTES[info.componentType]!;
       if (LITTLE_ENDIAN && elementBytes === info.components * componentBytes) {
-        copyElements(bytes, offset, stride, info, out);
+        copyElements(this.kernels, bytes, offset, stride, info, out);
       } else {
         const columns = columnLayout(info);
         for (let e = 0, at = offset; e < info.count; e++, at += stride) {

@@ -1,7 +1,10 @@
+import type { Kernels } from '../../kernels/kernels.js';
+
 /**
  * Bulk copies of accessor elements out of a buffer view: typed-array views over the bytes (glTF
  * stores little-endian), one `set` for tightly packed data, one strided loop otherwise, so each
- * byte is copied once. The callers have range-checked `offset`, `stride` and `count`.
+ * byte is copied once; normalized integers through the decodeNormalized kernels. The callers have
+ * range-checked `offset`, `stride` and `count`.
  */
 
 export type ComponentArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Uint32Array | Float32Array;
@@ -15,8 +18,15 @@ export const COMPONENT_ARRAYS: Readonly<Record<number, ComponentArrayType>> = {
 /** Typed arrays read in the platform's byte order; views over glTF's little-endian bytes only work where that is little-endian. */
 export const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 
-/** Largest value of each integer componentType, the divisor of its normalized form. */
-const NORMALIZED_MAX: Readonly<Record<number, number>> = { 5120: 127, 5121: 255, 5122: 32767, 5123: 65535 };
+type DecodeNormalized = (src: ComponentArray, step: number, components: number, dst: Float32Array) => void;
+
+/** The kernel that decodes each normalized integer componentType. */
+const NORMALIZED_DECODERS: Readonly<Record<number, (kernels: Kernels) => DecodeNormalized>> = {
+  5120: (k) => k.raw.decodeNormalizedI8 as DecodeNormalized,
+  5121: (k) => k.raw.decodeNormalizedU8 as DecodeNormalized,
+  5122: (k) => k.raw.decodeNormalizedI16 as DecodeNormalized,
+  5123: (k) => k.raw.decodeNormalizedU16 as DecodeNormalized,
+};
 
 export interface ElementLayout {
   componentType: number;
@@ -29,10 +39,10 @@ export interface ElementLayout {
 /**
  * Writes `count` elements starting `offset` bytes into `bytes`, `stride` bytes apart, to
  * `out[0 .. count × components]`: normalized integers as glTF defines them (unsigned c / max,
- * signed max(c / max, −1)), other components as their values (the caller picks an `out` type
- * that holds them).
+ * signed max(c / max, −1); `out` is then a Float32Array), other components as their values (the
+ * caller picks an `out` type that holds them).
  */
-export function copyElements(bytes: Uint8Array, offset: number, stride: number, layout: ElementLayout, out: ComponentArray): void {
+export function copyElements(kernels: Kernels, bytes: Uint8Array, offset: number, stride: number, layout: ElementLayout, out: ComponentArray): void {
   const { componentType, components, count, normalized } = layout;
   const Source = COMPONENT_ARRAYS[componentType]!;
   const size = Source.BYTES_PER_ELEMENT;
@@ -46,7 +56,7 @@ export function copyElements(bytes: Uint8Array, offset: number, stride: number, 
     start = 0;
   }
   const src = new Source(buffer, start, span);
-  if (normalized) copyNormalized(src, step, components, count, NORMALIZED_MAX[componentType]!, out);
+  if (normalized) NORMALIZED_DECODERS[componentType]!(kernels)(src, step, components, out as Float32Array);
   else if (step === components) out.set(src);
   else if (size === 4 && out.constructor === Source) copyStridedWords(new Uint32Array(buffer, start, span), step, components, count, new Uint32Array(out.buffer, out.byteOffset, out.length));
   else copyStrided(src, step, components, count, out);
@@ -72,15 +82,5 @@ function copyStrided(src: ComponentArray, step: number, components: number, coun
   let o = 0;
   for (let e = 0, at = 0; e < count; e++, at += step) {
     for (let c = 0; c < components; c++) out[o++] = src[at + c]!;
-  }
-}
-
-function copyNormalized(src: ComponentArray, step: number, components: number, count: number, max: number, out: ComponentArray): void {
-  let o = 0;
-  for (let e = 0, at = 0; e < count; e++, at += step) {
-    for (let c = 0; c < components; c++) {
-      const value = src[at + c]! / max;
-      out[o++] = value < -1 ? -1 : value;
-    }
   }
 }

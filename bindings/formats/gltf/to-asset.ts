@@ -67,7 +67,7 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
   const warn = (message: string) => { if (!asset.warnings.includes(message)) asset.warnings.push(message); };
   const at = input.jsonOffset;
   const json = input.json;
-  const accessors = new AccessorReader(input, settings.maxExpansion);
+  const accessors = new AccessorReader(input, settings.maxExpansion, kernels);
   for (const name of strings(json.extensionsRequired)) {
     if (!READABLE_REQUIRED_EXTENSIONS.includes(name)) fail('UNSUPPORTED', `the file requires extension ${name}, which meshcodec does not read`, at);
   }

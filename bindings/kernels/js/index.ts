@@ -10,6 +10,7 @@ import * as weldVertices from './weld-vertices.js';
 import * as indexRange from './index-range.js';
 import * as usedValues from './used-values.js';
 import * as base64 from './base64.js';
+import * as normalized from './normalized.js';
 
 /** The pure-TypeScript backend: the twin of every WebAssembly kernel. */
-export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices, ...indexRange, ...usedValues, ...base64 };
+export const jsRawKernels: RawKernels = { ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices, ...indexRange, ...usedValues, ...base64, ...normalized };
