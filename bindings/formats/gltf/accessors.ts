@@ -1,6 +1,6 @@
 import { getKernels } from '../../kernels/backend.js';
 import type { Kernels } from '../../kernels/kernels.js';
-import { COMPONENT_ARRAYS, copyElements, LITTLE_ENDIAN, type ComponentArray } from './copy-elements.js';
+import { COMPONENT_ARRAYS, LITTLE_ENDIAN, readElements, type ComponentArray, type ComponentArrayType } from './copy-elements.js';
 import { fail, isObject, show, type GltfInput } from './read-gltf.js';
 
 /** glTF componentType codes and their byte sizes. */
@@ -46,8 +46,8 @@ export class AccessorReader {
   floats(index: unknown, label: string, types: readonly string[]): { data: Float32Array; components: number; count: number } {
     const info = this.describe(index, label);
     if (!types.includes(info.type)) fail('BAD_VALUE', `${label}: accessor type ${info.type}, expected ${types.join(' or ')}`, this.input.jsonOffset);
-    const data = new Float32Array(this.reserve(info.count * info.components, label));
-    this.fill(index, info, label, data);
+    this.reserve(info.count * info.components, label);
+    const data = this.read(index, info, label, Float32Array) as Float32Array;
     return { data, components: info.components, count: info.count };
   }
 
@@ -59,8 +59,8 @@ export class AccessorReader {
     const info = this.describe(index, label);
     if (!types.includes(info.type)) fail('BAD_VALUE', `${label}: accessor type ${info.type}, expected ${types.join(' or ')}`, this.input.jsonOffset);
     if (![5121, 5123, 5125].includes(info.componentType) || info.normalized) fail('BAD_VALUE', `${label}: componentType ${info.componentType}${info.normalized ? ' (normalized)' : ''}, expected an unsigned integer type`, this.input.jsonOffset);
-    const data = new (COMPONENT_ARRAYS[info.componentType] as Uint32ArrayConstructor)(this.reserve(info.count * info.components, label)) as Uint8Array | Uint16Array | Uint32Array;
-    this.fill(index, info, label, data);
+    this.reserve(info.count * info.components, label);
+    const data = this.read(index, info, label, COMPONENT_ARRAYS[info.componentType]!) as Uint8Array | Uint16Array | Uint32Array;
     return { data, components: info.components, count: info.count };
   }
 
@@ -71,30 +71,33 @@ export class AccessorReader {
     return def;
   }
 
-  private reserve(values: number, label: string): number {
+  private reserve(values: number, label: string): void {
     this.allocated += values;
     if (this.allocated > this.maxValues) fail('BAD_COUNT', `${label}: accessors claim more than ${this.maxValues} values in all, out of proportion to the ${this.input.inputBytes}-byte input`, this.input.jsonOffset);
-    return values;
   }
 
-  /** Writes the accessor's values to `out` (zeros where it has no buffer view), then its sparse values. */
-  private fill(index: unknown, info: ReturnType<AccessorReader['describe']>, label: string, out: ComponentArray): void {
+  /** The accessor's values in a new `Out` array (zeros where it has no buffer view), its sparse values applied. */
+  private read(index: unknown, info: ReturnType<AccessorReader['describe']>, label: string, Out: ComponentArrayType): ComponentArray {
     const def = this.definition(index, label);
     const decode = decoder(info.componentType, info.normalized);
     const elementBytes = elementSize(info);
+    let out: ComponentArray | undefined;
     if (def.bufferView !== undefined) {
       const { bytes, view, stride, offset } = this.elements(def.bufferView, def.byteOffset, info, elementBytes, label);
       const componentBytes = COMPONENT_BYTES[info.componentType]!;
       if (LITTLE_ENDIAN && elementBytes === info.components * componentBytes) {
-        copyElements(this.kernels, bytes, offset, stride, info, out);
+        out = readElements(this.kernels, bytes, offset, stride, info, Out);
       } else {
+        out = new Out(info.count * info.components);
         const columns = columnLayout(info);
         for (let e = 0, at = offset; e < info.count; e++, at += stride) {
           for (let c = 0; c < info.components; c++) out[e * info.components + c] = decode(view, at + columns(c, componentBytes));
         }
       }
     }
+    out ??= new Out(info.count * info.components);
     if (def.sparse !== undefined) this.applySparse(def.sparse, info, label, out, decode);
+    return out;
   }
 
   /** The bytes of `count` elements in a buffer view, range-checked. */

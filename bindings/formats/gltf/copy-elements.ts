@@ -8,7 +8,11 @@ import type { Kernels } from '../../kernels/kernels.js';
  */
 
 export type ComponentArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Uint32Array | Float32Array;
-type ComponentArrayType = { new (buffer: ArrayBufferLike, byteOffset: number, length: number): ComponentArray; readonly BYTES_PER_ELEMENT: number };
+export type ComponentArrayType = {
+  new (length: number): ComponentArray;
+  new (buffer: ArrayBufferLike, byteOffset: number, length: number): ComponentArray;
+  readonly BYTES_PER_ELEMENT: number;
+};
 
 /** The typed array of each glTF componentType. */
 export const COMPONENT_ARRAYS: Readonly<Record<number, ComponentArrayType>> = {
@@ -37,12 +41,12 @@ export interface ElementLayout {
 }
 
 /**
- * Writes `count` elements starting `offset` bytes into `bytes`, `stride` bytes apart, to
- * `out[0 .. count × components]`: normalized integers as glTF defines them (unsigned c / max,
- * signed max(c / max, −1); `out` is then a Float32Array), other components as their values (the
- * caller picks an `out` type that holds them).
+ * `count` elements starting `offset` bytes into `bytes`, `stride` bytes apart, as a new `Out`
+ * array of count × components values: normalized integers as glTF defines them (unsigned c / max,
+ * signed max(c / max, −1); `Out` is then Float32Array), other components as their values (the
+ * caller picks an `Out` that holds them). Tightly packed values of type `Out` are one slice.
  */
-export function copyElements(kernels: Kernels, bytes: Uint8Array, offset: number, stride: number, layout: ElementLayout, out: ComponentArray): void {
+export function readElements(kernels: Kernels, bytes: Uint8Array, offset: number, stride: number, layout: ElementLayout, Out: ComponentArrayType): ComponentArray {
   const { componentType, components, count, normalized } = layout;
   const Source = COMPONENT_ARRAYS[componentType]!;
   const size = Source.BYTES_PER_ELEMENT;
@@ -50,16 +54,20 @@ export function copyElements(kernels: Kernels, bytes: Uint8Array, offset: number
   const span = (count - 1) * step + components;
   let buffer = bytes.buffer;
   let start = bytes.byteOffset + offset;
-  if (start % size !== 0) {
+  const aligned = start % size === 0;
+  if (!aligned) {
     // Unaligned (legal only within a buffer view that itself starts unaligned): copy the span to aligned memory first.
     buffer = bytes.slice(offset, offset + span * size).buffer;
     start = 0;
   }
   const src = new Source(buffer, start, span);
+  if (!normalized && step === components && Out === Source) return aligned ? src.slice() : src;
+  const out = new Out(count * components);
   if (normalized) NORMALIZED_DECODERS[componentType]!(kernels)(src, step, components, out as Float32Array);
   else if (step === components) out.set(src);
   else if (size === 4 && out.constructor === Source) copyStridedWords(new Uint32Array(buffer, start, span), step, components, count, new Uint32Array(out.buffer, out.byteOffset, out.length));
   else copyStrided(src, step, components, count, out);
+  return out;
 }
 
 /** The strided copy of 4-byte components stored as they are (float32 to float32, uint32 to uint32): words, one loop shape for all. */
