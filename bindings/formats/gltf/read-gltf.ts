@@ -93,10 +93,13 @@ export function readGltfInput(bytes: Uint8Array, resolve?: SiblingResolver, kern
   return { json, buffers, bufferOffsets, jsonOffset, inputBytes };
 }
 
+/** One decoder for every call (each `decode` without `stream` starts afresh). */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 function parseJson(bytes: Uint8Array, offset: number): Record<string, unknown> {
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     return fail('SYNTAX', 'the JSON is not valid UTF-8', offset);
   }
