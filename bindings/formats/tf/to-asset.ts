@@ -67,10 +67,15 @@ export function tfToAsset(doc: TfDocument, options: TfReadOptions = {}, adoptArr
   const handout = new ArrayHandout(adoptArrays);
   doc.subMeshes.forEach((subMesh, i) => asset.meshes.push(subMeshToMesh(kernels, doc, subMesh, i, handout, used, budget, asset.warnings)));
   // After every submesh is made: an adopted array must not change while another submesh may still read it.
-  if (flipV) for (const mesh of asset.meshes) for (const uv of mesh.attributes.uvs ?? []) for (let i = 1; i < uv.length; i += 2) uv[i] = Math.fround(1 - uv[i]!);
+  if (flipV) for (const mesh of asset.meshes) for (const uv of mesh.attributes.uvs ?? []) flipVInPlace(uv);
   for (const a of doc.attributes) if (!used.has(a.name)) asset.warnings.push(`vertexAttr.${a.name} is used by no submesh and is not carried`);
   keyframeAnimationsToAsset(doc, asset, frameRate);
   return asset;
+}
+
+/** v → 1 − v in (u, v) pairs. */
+function flipVInPlace(uv: Float32Array): void {
+  for (let i = 1; i < uv.length; i += 2) uv[i] = 1 - uv[i]!;
 }
 
 /** Gives out document arrays: each array itself, once, when the Asset may adopt them and all of it is wanted; else a copy. */
