@@ -14,6 +14,10 @@ export * from './iqm-quantize';
 export * from './bounds';
 export * from './skin-weights';
 export * from './indices-u16';
+export * from './index-range';
+export * from './used-values';
+export * from './base64';
+export * from './normalized';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

@@ -1,21 +1,5 @@
-// uint16 index arrays: the largest index (validation), and triangles copied with their winding
-// reversed (MeshSerializer2's Unity convention). Twin: bindings/kernels/js/indices-u16.ts.
-
-/** Largest value in a uint16 index array (0 when empty). */
-export function maxIndexU16(src: usize, count: i32): u32 {
-  let i = 0;
-  let best: u32 = 0;
-  if (ASC_FEATURE_SIMD) {
-    let acc = i16x8.splat(0);
-    for (; i + 8 <= count; i += 8) acc = i16x8.max_u(acc, v128.load(src + (<usize>i << 1)));
-    acc = i16x8.max_u(acc, v128.shuffle<u16>(acc, acc, 4, 5, 6, 7, 0, 1, 2, 3));
-    acc = i16x8.max_u(acc, v128.shuffle<u16>(acc, acc, 2, 3, 0, 1, 2, 3, 0, 1));
-    acc = i16x8.max_u(acc, v128.shuffle<u16>(acc, acc, 1, 0, 1, 0, 1, 0, 1, 0));
-    best = <u32>i16x8.extract_lane_u(acc, 0);
-  }
-  for (; i < count; i++) best = max<u32>(best, <u32>load<u16>(src + (<usize>i << 1)));
-  return best;
-}
+// uint16 triangles copied with their winding reversed (MeshSerializer2's Unity convention).
+// Twin: bindings/kernels/js/indices-u16.ts. (Their largest index: maxIndexU16 in index-range.ts.)
 
 /**
  * dst[3t] = src[3t] + base, dst[3t + 1] = src[3t + 2] + base, dst[3t + 2] = src[3t + 1] + base

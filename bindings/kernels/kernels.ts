@@ -177,10 +177,7 @@ export class Kernels {
   maxIndex(indices: IndexArray): number {
     if (indices.length === 0) return -1;
     if (indices instanceof Uint32Array) return this.raw.maxIndexU32(indices);
-    if (indices instanceof Uint16Array) return this.raw.maxIndexU16(indices);
-    let best = 0;
-    for (let i = 0; i < indices.length; i++) if (indices[i]! > best) best = indices[i]!;
-    return best;
+    return indices instanceof Uint16Array ? this.raw.maxIndexU16(indices) : this.raw.maxIndexU8(indices);
   }
 
   /** A uint32 copy of any index array. */

@@ -104,8 +104,6 @@ export interface RawKernels {
    * of dstBones and dstValues after the weights written are unspecified.
    */
   packSkinWeights(joints: Uint16Array, weights: Float32Array, boneCount: number, dstCounts: Uint8Array, dstBones: Int16Array, dstValues: Uint16Array): number;
-  /** Largest value, 0 when empty. */
-  maxIndexU16(src: Uint16Array): number;
   /** Triangles with corners 2 and 3 swapped, each index + base (uint16, wrapping); trailing corners copied + base. */
   reverseWindingU16(src: Uint16Array, base: number, dst: Uint16Array): void;
   /**
@@ -115,6 +113,28 @@ export interface RawKernels {
    * holds. Bytes of dst after the records are unspecified.
    */
   packWeightRecords(counts: Uint8Array, bones: Int16Array, values: Uint16Array, dst: Uint8Array): number;
+  /** Largest value, 0 when empty. */
+  maxIndexU16(src: Uint16Array): number;
+  /** Largest value, 0 when empty. */
+  maxIndexU8(src: Uint8Array): number;
+  /**
+   * The number of distinct values in `src`, each below `limit` (`seen`: at least `limit` bytes of
+   * scratch); −(i + 1) for the first position i whose value is not below `limit`.
+   */
+  countUsedValues(src: Uint32Array, limit: number, seen: Uint8Array): number;
+  /**
+   * Base64 characters (padding removed, length % 4 ≠ 1) to bytes: dst.length = ⌊n / 4⌋ × 3, plus 1
+   * or 2 for a final group of 2 or 3 characters. −1, or the position of the first character outside the alphabet.
+   */
+  decodeBase64(src: Uint8Array, dst: Uint8Array): number;
+  /**
+   * glTF normalized integers to float32 (unsigned c / max, signed max(c / max, −1)): elements of
+   * `components` values, `step` values apart in `src`; elements = dst.length / components.
+   */
+  decodeNormalizedI8(src: Int8Array, step: number, components: number, dst: Float32Array): void;
+  decodeNormalizedU8(src: Uint8Array, step: number, components: number, dst: Float32Array): void;
+  decodeNormalizedI16(src: Int16Array, step: number, components: number, dst: Float32Array): void;
+  decodeNormalizedU16(src: Uint16Array, step: number, components: number, dst: Float32Array): void;
 }
 
 /** Component storage of an IQM vertex array (half floats as their 16-bit patterns). */

@@ -43,9 +43,16 @@ interface KernelExports {
   boxOfPoints(points: number, count: number, dst: number): void;
   farthestSquaredDistance(points: number, count: number, cx: number, cy: number, cz: number): number;
   packSkinWeights(joints: number, weights: number, count: number, boneCount: number, dstCounts: number, dstBones: number, dstValues: number): number;
-  maxIndexU16(src: number, count: number): number;
   reverseWindingU16(src: number, count: number, base: number, dst: number): void;
   packWeightRecords(counts: number, count: number, bones: number, values: number, weightCount: number, dst: number, capacity: number): number;
+  maxIndexU16(src: number, count: number): number;
+  maxIndexU8(src: number, count: number): number;
+  countUsedValues(src: number, count: number, limit: number, seen: number): number;
+  decodeBase64(src: number, count: number, dst: number): number;
+  decodeNormalizedI8(src: number, step: number, components: number, count: number, dst: number): void;
+  decodeNormalizedU8(src: number, step: number, components: number, count: number, dst: number): void;
+  decodeNormalizedI16(src: number, step: number, components: number, count: number, dst: number): void;
+  decodeNormalizedU16(src: number, step: number, components: number, count: number, dst: number): void;
 }
 
 /**
@@ -179,9 +186,16 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     farthestSquaredDistance: (points, cx, cy, cz) => run([points], [], ([p], [length]) => exports.farthestSquaredDistance(p!, Math.floor(length! / 3), cx, cy, cz)),
     packSkinWeights: (joints, weights, boneCount, dstCounts, dstBones, dstValues) =>
       run([joints, weights], [dstCounts, dstBones, dstValues], ([j, w, c, b, v], [, , count]) => exports.packSkinWeights(j!, w!, count!, boneCount, c!, b!, v!)),
-    maxIndexU16: (src) => run([src], [], ([s], [n]) => exports.maxIndexU16(s!, n!)),
     reverseWindingU16: (src, base, dst) => run([src], [dst], ([s, d], [n]) => exports.reverseWindingU16(s!, n!, base, d!)),
     packWeightRecords: (counts, bones, values, dst) =>
       run([counts, bones, values], [dst], ([c, b, v, d], [count, boneCount, valueCount, capacity]) => exports.packWeightRecords(c!, count!, b!, v!, Math.min(boneCount!, valueCount!), d!, capacity!)),
+    maxIndexU16: (src) => run([src], [], ([s], [n]) => exports.maxIndexU16(s!, n!) >>> 0),
+    maxIndexU8: (src) => run([src], [], ([s], [n]) => exports.maxIndexU8(s!, n!) >>> 0),
+    countUsedValues: (src, limit, seen) => run([src], [seen], ([s, f], [n]) => exports.countUsedValues(s!, n!, limit, f!)),
+    decodeBase64: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.decodeBase64(s!, n!, d!)),
+    decodeNormalizedI8: (src, step, components, dst) => run([src], [dst], ([s, d], [, n]) => exports.decodeNormalizedI8(s!, step, components, Math.floor(n! / components), d!)),
+    decodeNormalizedU8: (src, step, components, dst) => run([src], [dst], ([s, d], [, n]) => exports.decodeNormalizedU8(s!, step, components, Math.floor(n! / components), d!)),
+    decodeNormalizedI16: (src, step, components, dst) => run([src], [dst], ([s, d], [, n]) => exports.decodeNormalizedI16(s!, step, components, Math.floor(n! / components), d!)),
+    decodeNormalizedU16: (src, step, components, dst) => run([src], [dst], ([s, d], [, n]) => exports.decodeNormalizedU16(s!, step, components, Math.floor(n! / components), d!)),
   };
 }

@@ -1,3 +1,6 @@
+import { getKernels } from '../../kernels/backend.js';
+import type { Kernels } from '../../kernels/kernels.js';
+import { COMPONENT_ARRAYS, LITTLE_ENDIAN, readElements, type ComponentArray, type ComponentArrayType } from './copy-elements.js';
 import { fail, isObject, show, type GltfInput } from './read-gltf.js';
 
 /** glTF componentType codes and their byte sizes. */
@@ -16,7 +19,8 @@ export class AccessorReader {
   private allocated = 0;
   private readonly maxValues: number;
 
-  constructor(private readonly input: GltfInput, maxExpansion: number) {
+  /** `kernels` decode normalized integers (default: getKernels()). */
+  constructor(private readonly input: GltfInput, maxExpansion: number, private readonly kernels: Kernels = getKernels()) {
     this.accessors = list(input.json, 'accessors', input.jsonOffset);
     this.views = list(input.json, 'bufferViews', input.jsonOffset);
     this.maxValues = Math.max(1 << 16, input.inputBytes * maxExpansion);
@@ -42,18 +46,21 @@ export class AccessorReader {
   floats(index: unknown, label: string, types: readonly string[]): { data: Float32Array; components: number; count: number } {
     const info = this.describe(index, label);
     if (!types.includes(info.type)) fail('BAD_VALUE', `${label}: accessor type ${info.type}, expected ${types.join(' or ')}`, this.input.jsonOffset);
-    const data = new Float32Array(this.reserve(info.count * info.components, label));
-    this.fill(index, info, label, (i, value) => { data[i] = value; });
+    this.reserve(info.count * info.components, label);
+    const data = this.read(index, info, label, Float32Array) as Float32Array;
     return { data, components: info.components, count: info.count };
   }
 
-  /** Non-negative integer values (indices, joints): unsigned integer component types only, not normalized. */
-  integers(index: unknown, label: string, types: readonly string[]): { data: Uint32Array; components: number; count: number } {
+  /**
+   * Non-negative integer values (indices, joints): unsigned integer component types only, not
+   * normalized; in an array of the stored width (Uint8Array, Uint16Array or Uint32Array).
+   */
+  integers(index: unknown, label: string, types: readonly string[]): { data: Uint8Array | Uint16Array | Uint32Array; components: number; count: number } {
     const info = this.describe(index, label);
     if (!types.includes(info.type)) fail('BAD_VALUE', `${label}: accessor type ${info.type}, expected ${types.join(' or ')}`, this.input.jsonOffset);
     if (![5121, 5123, 5125].includes(info.componentType) || info.normalized) fail('BAD_VALUE', `${label}: componentType ${info.componentType}${info.normalized ? ' (normalized)' : ''}, expected an unsigned integer type`, this.input.jsonOffset);
-    const data = new Uint32Array(this.reserve(info.count * info.components, label));
-    this.fill(index, info, label, (i, value) => { data[i] = value; });
+    this.reserve(info.count * info.components, label);
+    const data = this.read(index, info, label, COMPONENT_ARRAYS[info.componentType]!) as Uint8Array | Uint16Array | Uint32Array;
     return { data, components: info.components, count: info.count };
   }
 
@@ -64,25 +71,33 @@ export class AccessorReader {
     return def;
   }
 
-  private reserve(values: number, label: string): number {
+  private reserve(values: number, label: string): void {
     this.allocated += values;
     if (this.allocated > this.maxValues) fail('BAD_COUNT', `${label}: accessors claim more than ${this.maxValues} values in all, out of proportion to the ${this.input.inputBytes}-byte input`, this.input.jsonOffset);
-    return values;
   }
 
-  private fill(index: unknown, info: ReturnType<AccessorReader['describe']>, label: string, set: (i: number, value: number) => void): void {
+  /** The accessor's values in a new `Out` array (zeros where it has no buffer view), its sparse values applied. */
+  private read(index: unknown, info: ReturnType<AccessorReader['describe']>, label: string, Out: ComponentArrayType): ComponentArray {
     const def = this.definition(index, label);
     const decode = decoder(info.componentType, info.normalized);
     const elementBytes = elementSize(info);
+    let out: ComponentArray | undefined;
     if (def.bufferView !== undefined) {
-      const { view, stride, offset } = this.elements(def.bufferView, def.byteOffset, info, elementBytes, label);
+      const { bytes, view, stride, offset } = this.elements(def.bufferView, def.byteOffset, info, elementBytes, label);
       const componentBytes = COMPONENT_BYTES[info.componentType]!;
-      const columns = columnLayout(info);
-      for (let e = 0, at = offset; e < info.count; e++, at += stride) {
-        for (let c = 0; c < info.components; c++) set(e * info.components + c, decode(view, at + columns(c, componentBytes)));
+      if (LITTLE_ENDIAN && elementBytes === info.components * componentBytes) {
+        out = readElements(this.kernels, bytes, offset, stride, info, Out);
+      } else {
+        out = new Out(info.count * info.components);
+        const columns = columnLayout(info);
+        for (let e = 0, at = offset; e < info.count; e++, at += stride) {
+          for (let c = 0; c < info.components; c++) out[e * info.components + c] = decode(view, at + columns(c, componentBytes));
+        }
       }
     }
-    if (def.sparse !== undefined) this.applySparse(def.sparse, info, label, set, decode);
+    out ??= new Out(info.count * info.components);
+    if (def.sparse !== undefined) this.applySparse(def.sparse, info, label, out, decode);
+    return out;
   }
 
   /** The bytes of `count` elements in a buffer view, range-checked. */
@@ -121,7 +136,7 @@ export class AccessorReader {
     return { bytes: data.subarray(offset, offset + length), stride: stride as number | undefined, start: base === undefined ? undefined : base + offset };
   }
 
-  private applySparse(sparse: unknown, info: ReturnType<AccessorReader['describe']>, label: string, set: (i: number, value: number) => void, decode: Decode): void {
+  private applySparse(sparse: unknown, info: ReturnType<AccessorReader['describe']>, label: string, out: ComponentArray, decode: Decode): void {
     if (!isObject(sparse) || !isObject(sparse.indices) || !isObject(sparse.values)) fail('BAD_VALUE', `${label}: sparse is not {count, indices, values}`, this.input.jsonOffset);
     const count = sparse.count;
     if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1 || count > info.count) fail('BAD_COUNT', `${label}: sparse count ${show(count)} is not in 1..${info.count}`, this.input.jsonOffset);
@@ -138,7 +153,7 @@ export class AccessorReader {
       const target = readIndex(indices.view, indices.offset + s * COMPONENT_BYTES[indexType]!);
       if (target <= previous || target >= info.count) fail('BAD_INDEX', `${label}: sparse index ${target} (entry ${s}) is not increasing or not below the count ${info.count}`, this.input.jsonOffset);
       previous = target;
-      for (let c = 0; c < info.components; c++) set(target * info.components + c, decode(values.view, values.offset + s * elementSize(info) + columns(c, componentBytes)));
+      for (let c = 0; c < info.components; c++) out[target * info.components + c] = decode(values.view, values.offset + s * elementSize(info) + columns(c, componentBytes));
     }
   }
 }

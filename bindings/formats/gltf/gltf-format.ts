@@ -28,11 +28,11 @@ export const GLTF_WRITE_DEFAULTS: Required<Omit<GltfWriteOptions, 'kernels' | 'q
 
 /** A .glb or .gltf file (with its external buffers through `options.resolve`) to an Asset. */
 export function parseGltf(bytes: Uint8Array, options: GltfReadOptions = {}): Asset {
-  return gltfToAsset(readGltfInput(bytes, options.resolve), options);
+  return gltfToAsset(readGltfInput(bytes, options.resolve, options.kernels), options);
 }
 
 function describeGltf(bytes: Uint8Array, options: GltfReadOptions = {}): Record<string, unknown> {
-  const { json, buffers } = readGltfInput(bytes, options.resolve);
+  const { json, buffers } = readGltfInput(bytes, options.resolve, options.kernels);
   const count = (key: string) => (Array.isArray(json[key]) ? (json[key] as unknown[]).length : 0);
   const asset = json.asset as Record<string, unknown>;
   return {

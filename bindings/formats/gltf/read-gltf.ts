@@ -1,5 +1,8 @@
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
 import type { SiblingResolver } from '../format.js';
+import { getKernels } from '../../kernels/backend.js';
+import type { Kernels } from '../../kernels/kernels.js';
+import { decodeBase64 } from './base64.js';
 import { GLB_CHUNK, GLB_HEADER_BYTES, GLB_MAGIC, GLB_VERSION, isGlb } from './glb-container.js';
 
 export const GLTF_FORMAT = 'gltf';
@@ -24,9 +27,9 @@ export function fail(code: MeshFormatErrorCode, detail: string, offset?: number)
 /**
  * Splits a .glb or .gltf file into its JSON and buffers. Buffers come from the GLB's BIN chunk,
  * from `data:` URIs, or through `resolve` (relative names only: no scheme, no absolute path,
- * no `..`); this function never touches a file system.
+ * no `..`); this function never touches a file system. `kernels` decode base64 (default: getKernels()).
  */
-export function readGltfInput(bytes: Uint8Array, resolve?: SiblingResolver): GltfInput {
+export function readGltfInput(bytes: Uint8Array, resolve?: SiblingResolver, kernels: Kernels = getKernels()): GltfInput {
   let jsonBytes: Uint8Array;
   let jsonOffset = 0;
   let bin: Uint8Array | undefined;
@@ -80,7 +83,7 @@ export function readGltfInput(bytes: Uint8Array, resolve?: SiblingResolver): Glt
       offset = binOffset;
     } else {
       if (typeof def.uri !== 'string') fail('BAD_VALUE', `buffers[${i}].uri is not a string`, jsonOffset);
-      data = def.uri.startsWith('data:') ? decodeDataUri(def.uri, i, jsonOffset) : resolveUri(def.uri, i, resolve, jsonOffset);
+      data = def.uri.startsWith('data:') ? decodeDataUri(kernels, def.uri, i, jsonOffset) : resolveUri(def.uri, i, resolve, jsonOffset);
       if (!def.uri.startsWith('data:')) inputBytes += data.length;
     }
     if (data.length < byteLength) fail('TRUNCATED', `buffers[${i}] declares ${byteLength} bytes but holds ${data.length}`, offset ?? jsonOffset);
@@ -90,10 +93,13 @@ export function readGltfInput(bytes: Uint8Array, resolve?: SiblingResolver): Glt
   return { json, buffers, bufferOffsets, jsonOffset, inputBytes };
 }
 
+/** One decoder for every call (each `decode` without `stream` starts afresh). */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 function parseJson(bytes: Uint8Array, offset: number): Record<string, unknown> {
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     return fail('SYNTAX', 'the JSON is not valid UTF-8', offset);
   }
@@ -116,20 +122,10 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The bytes of a base64 `data:` URI. */
-function decodeDataUri(uri: string, buffer: number, offset: number): Uint8Array {
+function decodeDataUri(kernels: Kernels, uri: string, buffer: number, offset: number): Uint8Array {
   const comma = uri.indexOf(',');
   if (comma < 0 || !uri.slice(0, comma).endsWith(';base64')) fail('BAD_VALUE', `buffers[${buffer}] has a data: URI that is not base64`, offset);
-  const payload = uri.slice(comma + 1);
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload) || payload.length % 4 === 1) fail('BAD_VALUE', `buffers[${buffer}] has a data: URI with invalid base64`, offset);
-  let text: string;
-  try {
-    text = atob(payload);
-  } catch {
-    return fail('BAD_VALUE', `buffers[${buffer}] has a data: URI with invalid base64`, offset);
-  }
-  const out = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
-  return out;
+  return decodeBase64(kernels, uri.slice(comma + 1)) ?? fail('BAD_VALUE', `buffers[${buffer}] has a data: URI with invalid base64`, offset);
 }
 
 /** An external buffer, only through `resolve` and only by a relative name inside the input's folder. */

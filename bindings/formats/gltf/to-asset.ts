@@ -1,6 +1,6 @@
 import { getKernels } from '../../kernels/backend.js';
-import type { Kernels } from '../../kernels/kernels.js';
-import { emptyAsset, type Animation, type Asset, type Joint, type Mesh, type MeshAttributes, type MorphTarget, type Track } from '../../model/asset.js';
+import { indexWidthFor, type Kernels } from '../../kernels/kernels.js';
+import { emptyAsset, type IndexArray, type Animation, type Asset, type Joint, type Mesh, type MeshAttributes, type MorphTarget, type Track } from '../../model/asset.js';
 import { framesToCover, resampleAnimation, sampleChannel } from '../../model/resample-animation.js';
 import { DEFAULT_FRAME_RATE } from '../format.js';
 import { AccessorReader, list } from './accessors.js';
@@ -67,7 +67,7 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
   const warn = (message: string) => { if (!asset.warnings.includes(message)) asset.warnings.push(message); };
   const at = input.jsonOffset;
   const json = input.json;
-  const accessors = new AccessorReader(input, settings.maxExpansion);
+  const accessors = new AccessorReader(input, settings.maxExpansion, kernels);
   for (const name of strings(json.extensionsRequired)) {
     if (!READABLE_REQUIRED_EXTENSIONS.includes(name)) fail('UNSUPPORTED', `the file requires extension ${name}, which meshcodec does not read`, at);
   }
@@ -275,10 +275,16 @@ function bake(mesh: Mesh, world: Mat4): void {
   if (det < 0) flipTriangles(mesh.indices);
 }
 
+/** Scales the xyz of each element to unit length (in double precision, where float32 squares cannot overflow). */
 function normalize(data: Float32Array, stride: number): void {
   for (let i = 0; i < data.length; i += stride) {
-    const length = Math.hypot(data[i]!, data[i + 1]!, data[i + 2]!);
-    if (length > 0) for (let c = 0; c < 3; c++) data[i + c] = data[i + c]! / length;
+    const x = data[i]!, y = data[i + 1]!, z = data[i + 2]!;
+    const length = Math.sqrt(x * x + y * y + z * z);
+    if (length > 0) {
+      data[i] = x / length;
+      data[i + 1] = y / length;
+      data[i + 2] = z / length;
+    }
   }
 }
 
@@ -326,12 +332,7 @@ function readPrimitive(
       const joints = accessors.integers(attributes.JOINTS_0, `${label} JOINTS_0`, ['VEC4']);
       if (joints.count !== count) fail('BAD_COUNT', `${label}: JOINTS_0 has ${joints.count} elements, POSITION ${count}`, at);
       out.weights = read('WEIGHTS_0', ['VEC4']).data;
-      out.joints = new Uint16Array(joints.data.length);
-      for (let i = 0; i < joints.data.length; i++) {
-        const j = joints.data[i]!;
-        if (j >= skin.length) fail('BAD_INDEX', `${label}: JOINTS_0 names joint ${j} of a skin with ${skin.length}`, at);
-        out.joints[i] = skin[j]!;
-      }
+      out.joints = skeletonJoints(kernels, joints.data, skin, label, at);
     }
   }
   if (attributes.JOINTS_1 !== undefined) warn(`${label}: influences after the first four (JOINTS_1, WEIGHTS_1) are not kept`);
@@ -350,49 +351,96 @@ function readPrimitive(
   if (targets.length) {
     mesh.targets = targets.map((target, t): MorphTarget => {
       if (!isObject(target)) fail('BAD_VALUE', `${label}.targets[${t}] is not an object`, at);
-      const morph: MorphTarget = { name: typeof targetNames[t] === 'string' ? targetNames[t] : `target ${t}`, positions: new Float32Array(count * 3) };
       const targetAttribute = (semantic: string) => {
         const result = accessors.floats(target[semantic], `${label} target ${t} ${semantic}`, ['VEC3']);
         if (result.count !== count) fail('BAD_COUNT', `${label}: target ${t} ${semantic} has ${result.count} elements, POSITION ${count}`, at);
         return result.data;
       };
-      if (target.POSITION !== undefined) morph.positions = targetAttribute('POSITION');
+      const positions = target.POSITION !== undefined ? targetAttribute('POSITION') : new Float32Array(count * 3);
+      const morph: MorphTarget = { name: typeof targetNames[t] === 'string' ? targetNames[t] : `target ${t}`, positions };
       if (target.NORMAL !== undefined) morph.normals = targetAttribute('NORMAL');
       if (target.TANGENT !== undefined) warn(`${label}: morph target tangents are not kept`);
       return morph;
     });
   }
 
-  let corners: Uint32Array;
+  let corners: IndexArray;
   if (primitive.indices !== undefined) {
     corners = accessors.integers(primitive.indices, `${label} indices`, ['SCALAR']).data;
-    const bad = corners.findIndex((i) => i >= count);
-    if (bad >= 0) fail('BAD_INDEX', `${label}: index ${corners[bad]} at position ${bad} is beyond the ${count} vertices`, at);
+    if (largestIndex(kernels, corners) >= count) {
+      const bad = corners.findIndex((i) => i >= count);
+      fail('BAD_INDEX', `${label}: index ${corners[bad]} at position ${bad} is beyond the ${count} vertices`, at);
+    }
   } else {
     corners = new Uint32Array(count);
     for (let i = 0; i < count; i++) corners[i] = i;
   }
   const triangles = toTriangleList(corners, mode as number);
   if (mode === MODES.triangles && corners.length % 3) warn(`${label}: ${corners.length % 3} indices after the last whole triangle are not kept`);
-  mesh.indices = kernels.compactIndices(triangles, count);
+  mesh.indices = toIndexWidth(triangles, count);
   return mesh;
+}
+
+/** Each skin joint index as its skeleton joint (a plain copy when the skin lists the skeleton's first joints in order). */
+function skeletonJoints(kernels: Kernels, skinJoints: Uint8Array | Uint16Array | Uint32Array, skin: number[], label: string, at: number): Uint16Array {
+  if (largestIndex(kernels, skinJoints) >= skin.length) {
+    const j = skinJoints.find((value) => value >= skin.length);
+    fail('BAD_INDEX', `${label}: JOINTS_0 names joint ${j} of a skin with ${skin.length}`, at);
+  }
+  const out = new Uint16Array(skinJoints.length);
+  if (skin.every((joint, i) => joint === i)) {
+    out.set(skinJoints);
+  } else {
+    const table = Uint16Array.from(skin);
+    for (let i = 0; i < skinJoints.length; i++) out[i] = table[skinJoints[i]!]!;
+  }
+  return out;
+}
+
+/** The largest of unsigned integers of any width (−1 when there are none), by the kernel for that width. */
+function largestIndex(kernels: Kernels, values: IndexArray): number {
+  if (values.length === 0) return -1;
+  if (values instanceof Uint8Array) return kernels.raw.maxIndexU8(values);
+  if (values instanceof Uint16Array) return kernels.raw.maxIndexU16(values);
+  return kernels.raw.maxIndexU32(values);
+}
+
+/** Indices (all below `vertexCount`) in the Asset's width for that many vertices (see indexWidthFor), copied only when the width changes. */
+function toIndexWidth(indices: IndexArray, vertexCount: number): IndexArray {
+  const width = indexWidthFor(vertexCount);
+  if (indices.BYTES_PER_ELEMENT === width) return indices;
+  const out = width === 1 ? new Uint8Array(indices.length) : width === 2 ? new Uint16Array(indices.length) : new Uint32Array(indices.length);
+  out.set(indices);
+  return out;
 }
 
 function rgbToRgba(rgb: Float32Array): Float32Array {
   const out = new Float32Array((rgb.length / 3) * 4);
-  for (let v = 0; v < rgb.length / 3; v++) out.set([rgb[v * 3]!, rgb[v * 3 + 1]!, rgb[v * 3 + 2]!, 1], v * 4);
+  for (let v = 0, i = 0, o = 0; v < rgb.length / 3; v++, i += 3, o += 4) {
+    out[o] = rgb[i]!;
+    out[o + 1] = rgb[i + 1]!;
+    out[o + 2] = rgb[i + 2]!;
+    out[o + 3] = 1;
+  }
   return out;
 }
 
 /** Triangle strips and fans as lists (strips alternate their winding back, as glTF defines). */
-function toTriangleList(corners: Uint32Array, mode: number): Uint32Array {
+function toTriangleList(corners: IndexArray, mode: number): IndexArray {
   if (mode === MODES.triangles) return corners.length % 3 ? corners.slice(0, corners.length - (corners.length % 3)) : corners;
   const count = Math.max(0, corners.length - 2);
   const out = new Uint32Array(count * 3);
-  for (let t = 0; t < count; t++) {
-    if (mode === MODES.fan) out.set([corners[t + 1]!, corners[t + 2]!, corners[0]!], t * 3);
-    else if (t % 2 === 0) out.set([corners[t]!, corners[t + 1]!, corners[t + 2]!], t * 3);
-    else out.set([corners[t + 1]!, corners[t]!, corners[t + 2]!], t * 3);
+  for (let t = 0, o = 0; t < count; t++, o += 3) {
+    if (mode === MODES.fan) {
+      out[o] = corners[t + 1]!;
+      out[o + 1] = corners[t + 2]!;
+      out[o + 2] = corners[0]!;
+    } else {
+      const odd = t & 1;
+      out[o] = corners[t + odd]!;
+      out[o + 1] = corners[t + 1 - odd]!;
+      out[o + 2] = corners[t + 2]!;
+    }
   }
   return out;
 }

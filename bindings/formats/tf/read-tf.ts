@@ -50,6 +50,14 @@ export function tfMeshFromTable(root: LuaTable, blob: Uint8Array, names: TfPairN
     return { offset, count };
   };
   const attributes: TfVertexAttribute[] = [];
+  // Index streams over the same bytes (writers often point every attribute at one array) share one copy.
+  const streamCopies = new Map<string, Uint32Array>();
+  const streamData = (range: TfBlobRange): Uint32Array => {
+    const key = `${range.offset}:${range.count}`;
+    let data = streamCopies.get(key);
+    if (!data) streamCopies.set(key, (data = new Uint32Array(copyBytes(blob, range).buffer)));
+    return data;
+  };
   noItems(vertexAttr, 'vertexAttr');
   for (const [name, value] of vertexAttr.fields) {
     const path = `vertexAttr.${name}`;
@@ -73,7 +81,7 @@ export function tfMeshFromTable(root: LuaTable, blob: Uint8Array, names: TfPairN
       const stream = table(streamValue, tablePosition(indicesTable), streamPath);
       const range = blobRange(stream, streamPath, 4);
       const numComp = stream.fields.get('numComp');
-      const result: TfIndexStream = { attribute, ...range, data: new Uint32Array(copyBytes(blob, range).buffer), extra: extraFields(stream, ['count', 'numComp', 'offset']) };
+      const result: TfIndexStream = { attribute, ...range, data: streamData(range), extra: extraFields(stream, ['count', 'numComp', 'offset']) };
       if (numComp !== undefined) result.numComp = integer(numComp, tablePosition(stream), `${streamPath}.numComp`);
       indices.push(result);
     }

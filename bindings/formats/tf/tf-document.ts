@@ -21,6 +21,7 @@ export interface TfVertexAttribute extends TfBlobRange {
 /** One entry of a submesh's `indices`: uint32 indices into the attribute of the same name. */
 export interface TfIndexStream extends TfBlobRange {
   attribute: string;
+  /** Streams of one document read from the same blob range share this array. */
   data: Uint32Array;
   /** Present in some writers' descriptors (always 1 when present); kept as written. */
   numComp?: number;

@@ -46,7 +46,7 @@ export function readTf(bytes: Uint8Array, options: TfReadOptions = {}): TfDocume
 /** A `.msh` with its `.msh.blob` (both buffers) to an Asset. */
 export function parseTfPair(msh: Uint8Array, blob: Uint8Array, options: TfReadOptions = {}): Asset {
   const names = options.fileName ? { msh: baseName(options.fileName), blob: tfBlobName(options.fileName) } : undefined;
-  return tfToAsset(tfMeshFromTable(evaluateLuaData(msh), blob, names ?? { msh: 'the .msh', blob: 'its .msh.blob' }), options);
+  return tfToAsset(tfMeshFromTable(evaluateLuaData(msh), blob, names ?? { msh: 'the .msh', blob: 'its .msh.blob' }), options, true);
 }
 
 /**
@@ -117,7 +117,7 @@ export const tfFormat = defineFormat({
   mimeTypes: ['text/x-lua', 'application/octet-stream'],
   binary: true,
   test: (bytes) => DATA_FUNCTION.test(String.fromCharCode(...bytes.subarray(0, SNIFF_BYTES))),
-  parseSync: (bytes, options = {}) => tfToAsset(readTf(bytes, options), options),
+  parseSync: (bytes, options = {}) => tfToAsset(readTf(bytes, options), options, true),
   encodeSync: encodeTf,
   encodeFiles: encodeTfFiles,
   outputExtension: (asset, options) => (tfKindFor(asset, options) === 'ani' ? '.ani' : '.msh'),

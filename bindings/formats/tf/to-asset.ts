@@ -1,7 +1,7 @@
 import { textPositionOf } from '../../io/provenance.js';
 import { MeshFormatError } from '../../io/errors.js';
 import { getKernels } from '../../kernels/backend.js';
-import type { Kernels } from '../../kernels/kernels.js';
+import { indexWidthFor, type Kernels } from '../../kernels/kernels.js';
 import { weldStreams } from '../../kernels/weld-streams.js';
 import { emptyAsset, type Animation, type Asset, type Mesh, type MeshAttributes } from '../../model/asset.js';
 import { DEFAULT_FRAME_RATE, type ReadOptions } from '../format.js';
@@ -47,9 +47,10 @@ function fail(code: 'BAD_VALUE' | 'BAD_COUNT' | 'BAD_INDEX', detail: string, off
  * `position`, `normal`, `tangent` (w = handedness), `uvN` go to their slots, other attributes to
  * `extras`; the material is the one `matConfigs[1]` picks (else the first). KEYFRAME animations
  * become one joint each (at the animation's origin) with a track. `.ani`: one joint, one track.
- * Errors name the blob offset of the index at fault.
+ * Errors name the blob offset of the index at fault. `adoptArrays`: the Asset may take the
+ * document's arrays instead of copies (for a document read only to make this Asset).
  */
-export function tfToAsset(doc: TfDocument, options: TfReadOptions = {}): Asset {
+export function tfToAsset(doc: TfDocument, options: TfReadOptions = {}, adoptArrays = false): Asset {
   const frameRate = options.frameRate ?? TF_READ_DEFAULTS.frameRate;
   if (!(frameRate > 0)) throw new RangeError(`frameRate must be positive, got ${frameRate}`);
   const asset = emptyAsset(TF_FORMAT_NAME);
@@ -63,13 +64,34 @@ export function tfToAsset(doc: TfDocument, options: TfReadOptions = {}): Asset {
   const used = new Set<string>();
   const maxExpansion = options.maxExpansion ?? TF_READ_DEFAULTS.maxExpansion;
   const budget = { bytes: maxExpansion * Math.max(arrayBytesOf(doc), 1024), maxExpansion };
-  doc.subMeshes.forEach((subMesh, i) => asset.meshes.push(subMeshToMesh(kernels, doc, subMesh, i, flipV, used, budget, asset.warnings)));
+  const handout = new ArrayHandout(adoptArrays);
+  doc.subMeshes.forEach((subMesh, i) => asset.meshes.push(subMeshToMesh(kernels, doc, subMesh, i, handout, used, budget, asset.warnings)));
+  // After every submesh is made: an adopted array must not change while another submesh may still read it.
+  if (flipV) for (const mesh of asset.meshes) for (const uv of mesh.attributes.uvs ?? []) flipVInPlace(uv);
   for (const a of doc.attributes) if (!used.has(a.name)) asset.warnings.push(`vertexAttr.${a.name} is used by no submesh and is not carried`);
   keyframeAnimationsToAsset(doc, asset, frameRate);
   return asset;
 }
 
-function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh, index: number, flipV: boolean, used: Set<string>, budget: { bytes: number; maxExpansion: number }, warnings: string[]): Mesh {
+/** v → 1 − v in (u, v) pairs. */
+function flipVInPlace(uv: Float32Array): void {
+  for (let i = 1; i < uv.length; i += 2) uv[i] = 1 - uv[i]!;
+}
+
+/** Gives out document arrays: each array itself, once, when the Asset may adopt them and all of it is wanted; else a copy. */
+class ArrayHandout {
+  private readonly given = new Set<Float32Array | Uint32Array>();
+
+  constructor(private readonly adopt: boolean) {}
+
+  take<T extends Float32Array | Uint32Array>(array: T, length: number): T {
+    if (!this.adopt || length !== array.length || this.given.has(array)) return array.slice(0, length) as T;
+    this.given.add(array);
+    return array;
+  }
+}
+
+function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh, index: number, handout: ArrayHandout, used: Set<string>, budget: { bytes: number; maxExpansion: number }, warnings: string[]): Mesh {
   const label = `submesh ${index + 1}`;
   const byName = new Map(doc.attributes.map((a) => [a.name, a]));
   const streams: { stream: TfIndexStream; attribute: TfVertexAttribute }[] = [];
@@ -102,12 +124,12 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
       groups.push({ data: s.stream.data, limit: elements, members: [s] });
     }
   }
-  const welded = weldStreams(kernels, groups.map((g) => g.data), groups.map((g) => g.limit));
+  const welded = weldGroups(kernels, groups);
   if (typeof welded === 'number') {
     const bad = streams.find((s) => s.stream.data[welded]! >= s.attribute.data.length / s.attribute.numComp)!;
     fail('BAD_INDEX', `${label}: index ${welded} of indices.${bad.stream.attribute} is ${bad.stream.data[welded]}, outside the ${bad.attribute.data.length / bad.attribute.numComp} elements of vertexAttr.${bad.attribute.name}`, bad.stream.offset + welded * 4);
   }
-  const vertexCount = welded.tuples[0]!.length;
+  const vertexCount = welded.vertexCount;
   const vertexBytes = vertexCount * 4 * streams.reduce((n, s) => n + s.attribute.numComp, 0);
   budget.bytes -= vertexBytes + corners * 4;
   if (budget.bytes < 0) {
@@ -115,9 +137,15 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
   }
   const gathered = new Map<string, { components: number; data: Float32Array }>();
   groups.forEach((group, g) => {
+    const tuples = welded.tuples?.[g];
     for (const { attribute } of group.members) {
-      const data = new Float32Array(vertexCount * attribute.numComp);
-      kernels.raw.gatherComponents(attribute.data, attribute.numComp, welded.tuples[g]!, data);
+      let data: Float32Array;
+      if (tuples) {
+        data = new Float32Array(vertexCount * attribute.numComp);
+        kernels.raw.gatherComponents(attribute.data, attribute.numComp, tuples, data);
+      } else {
+        data = handout.take(attribute.data, vertexCount * attribute.numComp);
+      }
       gathered.set(attribute.name, { components: attribute.numComp, data });
     }
   });
@@ -137,11 +165,11 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
   for (let set = 0; ; set++) {
     const uv = take(`uv${set}`, 2);
     if (!uv) break;
-    if (flipV) for (let i = 1; i < uv.length; i += 2) uv[i] = Math.fround(1 - uv[i]!);
     uvs.push(uv);
   }
   if (uvs.length) attributes.uvs = uvs;
-  const mesh: Mesh = { name: `submesh${index + 1}`, attributes, indices: kernels.compactIndices(welded.indices, vertexCount) };
+  const wideIndices = welded.tuples ? welded.indices : handout.take(welded.indices, welded.indices.length);
+  const mesh: Mesh = { name: `submesh${index + 1}`, attributes, indices: indexWidthFor(vertexCount) === 4 ? wideIndices : kernels.compactIndices(welded.indices, vertexCount) };
   if (gathered.size) {
     mesh.extras = Object.fromEntries(gathered);
     for (const name of gathered.keys()) {
@@ -156,6 +184,23 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
   if (materials.length > 1) warnings.push(`${label}: ${materials.length - 1} other material(s) are not carried (the Asset has one per mesh)`);
   if ((doc.matConfigs?.length ?? 0) > 1) warnings.push(`${label}: material configurations after the first are not carried`);
   return mesh;
+}
+
+/**
+ * The weld of a submesh's distinct index streams: one stream that uses every element of each of
+ * its attributes is its own weld (vertex v is element v: no tuples, nothing to gather); others go
+ * through weldStreams (vertices in order of first use). A number: the first corner with an index
+ * out of range.
+ */
+function weldGroups(kernels: Kernels, groups: { data: Uint32Array; limit: number; members: { attribute: TfVertexAttribute }[] }[]): { indices: Uint32Array; tuples?: Uint32Array[]; vertexCount: number } | number {
+  if (groups.length === 1) {
+    const { data, limit, members } = groups[0]!;
+    const used = kernels.raw.countUsedValues(data, limit, new Uint8Array(limit));
+    if (used < 0) return -used - 1;
+    if (members.every(({ attribute }) => attribute.data.length === used * attribute.numComp)) return { indices: data, vertexCount: used };
+  }
+  const welded = weldStreams(kernels, groups.map((g) => g.data), groups.map((g) => g.limit));
+  return typeof welded === 'number' ? welded : { ...welded, vertexCount: welded.tuples[0]!.length };
 }
 
 function arrayBytesOf(doc: TfMeshDocument): number {

@@ -13,9 +13,13 @@ import * as iqmQuantize from './iqm-quantize.js';
 import * as bounds from './bounds.js';
 import * as skinWeights from './skin-weights.js';
 import * as indicesU16 from './indices-u16.js';
+import * as indexRange from './index-range.js';
+import * as usedValues from './used-values.js';
+import * as base64 from './base64.js';
+import * as normalized from './normalized.js';
 
 /** The pure-TypeScript backend: the twin of every WebAssembly kernel. */
 export const jsRawKernels: RawKernels = {
   ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices,
-  ...vertexGather, ...iqmVertices, ...iqmQuantize, ...bounds, ...skinWeights, ...indicesU16,
+  ...vertexGather, ...iqmVertices, ...iqmQuantize, ...bounds, ...skinWeights, ...indicesU16, ...indexRange, ...usedValues, ...base64, ...normalized,
 };

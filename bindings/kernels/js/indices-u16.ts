@@ -1,11 +1,5 @@
 // TypeScript twins of assembly/indices-u16.ts.
 
-export function maxIndexU16(src: Uint16Array): number {
-  let best = 0;
-  for (let i = 0; i < src.length; i++) if (src[i]! > best) best = src[i]!;
-  return best;
-}
-
 export function reverseWindingU16(src: Uint16Array, base: number, dst: Uint16Array): void {
   let i = 0;
   for (; i + 3 <= src.length; i += 3) {

@@ -1,0 +1,94 @@
+import type { Kernels } from '../../kernels/kernels.js';
+
+/**
+ * Bulk copies of accessor elements out of a buffer view: typed-array views over the bytes (glTF
+ * stores little-endian), one `set` for tightly packed data, one strided loop otherwise, so each
+ * byte is copied once; normalized integers through the decodeNormalized kernels. The callers have
+ * range-checked `offset`, `stride` and `count`.
+ */
+
+export type ComponentArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Uint32Array | Float32Array;
+export type ComponentArrayType = {
+  new (length: number): ComponentArray;
+  new (buffer: ArrayBufferLike, byteOffset: number, length: number): ComponentArray;
+  readonly BYTES_PER_ELEMENT: number;
+};
+
+/** The typed array of each glTF componentType. */
+export const COMPONENT_ARRAYS: Readonly<Record<number, ComponentArrayType>> = {
+  5120: Int8Array, 5121: Uint8Array, 5122: Int16Array, 5123: Uint16Array, 5125: Uint32Array, 5126: Float32Array,
+};
+
+/** Typed arrays read in the platform's byte order; views over glTF's little-endian bytes only work where that is little-endian. */
+export const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+
+type DecodeNormalized = (src: ComponentArray, step: number, components: number, dst: Float32Array) => void;
+
+/** The kernel that decodes each normalized integer componentType. */
+const NORMALIZED_DECODERS: Readonly<Record<number, (kernels: Kernels) => DecodeNormalized>> = {
+  5120: (k) => k.raw.decodeNormalizedI8 as DecodeNormalized,
+  5121: (k) => k.raw.decodeNormalizedU8 as DecodeNormalized,
+  5122: (k) => k.raw.decodeNormalizedI16 as DecodeNormalized,
+  5123: (k) => k.raw.decodeNormalizedU16 as DecodeNormalized,
+};
+
+export interface ElementLayout {
+  componentType: number;
+  /** Components per element, stored contiguously (no matrix column padding). */
+  components: number;
+  count: number;
+  normalized: boolean;
+}
+
+/**
+ * `count` elements starting `offset` bytes into `bytes`, `stride` bytes apart, as a new `Out`
+ * array of count × components values: normalized integers as glTF defines them (unsigned c / max,
+ * signed max(c / max, −1); `Out` is then Float32Array), other components as their values (the
+ * caller picks an `Out` that holds them). Tightly packed values of type `Out` are one slice.
+ */
+export function readElements(kernels: Kernels, bytes: Uint8Array, offset: number, stride: number, layout: ElementLayout, Out: ComponentArrayType): ComponentArray {
+  const { componentType, components, count, normalized } = layout;
+  const Source = COMPONENT_ARRAYS[componentType]!;
+  const size = Source.BYTES_PER_ELEMENT;
+  const step = stride / size;
+  const span = (count - 1) * step + components;
+  let buffer = bytes.buffer;
+  let start = bytes.byteOffset + offset;
+  const aligned = start % size === 0;
+  if (!aligned) {
+    // Unaligned (legal only within a buffer view that itself starts unaligned): copy the span to aligned memory first.
+    buffer = bytes.slice(offset, offset + span * size).buffer;
+    start = 0;
+  }
+  const src = new Source(buffer, start, span);
+  if (!normalized && step === components && Out === Source) return aligned ? src.slice() : src;
+  const out = new Out(count * components);
+  if (normalized) NORMALIZED_DECODERS[componentType]!(kernels)(src, step, components, out as Float32Array);
+  else if (step === components) out.set(src);
+  else if (size === 4 && out.constructor === Source) copyStridedWords(new Uint32Array(buffer, start, span), step, components, count, new Uint32Array(out.buffer, out.byteOffset, out.length));
+  else copyStrided(src, step, components, count, out);
+  return out;
+}
+
+/** The strided copy of 4-byte components stored as they are (float32 to float32, uint32 to uint32): words, one loop shape for all. */
+function copyStridedWords(src: Uint32Array, step: number, components: number, count: number, out: Uint32Array): void {
+  let o = 0;
+  if (components === 3) {
+    for (let e = 0, at = 0; e < count; e++, at += step, o += 3) {
+      out[o] = src[at]!;
+      out[o + 1] = src[at + 1]!;
+      out[o + 2] = src[at + 2]!;
+    }
+    return;
+  }
+  for (let e = 0, at = 0; e < count; e++, at += step) {
+    for (let c = 0; c < components; c++) out[o++] = src[at + c]!;
+  }
+}
+
+function copyStrided(src: ComponentArray, step: number, components: number, count: number, out: ComponentArray): void {
+  let o = 0;
+  for (let e = 0, at = 0; e < count; e++, at += step) {
+    for (let c = 0; c < components; c++) out[o++] = src[at + c]!;
+  }
+}
