@@ -3,7 +3,8 @@
 
 /**
  * The number of distinct values in `src` (count of them), each below `limit`; `seen` (limit
- * bytes) is scratch. Returns −(i + 1) for the first position i whose value is not below `limit`.
+ * bytes) ends with 1 for every value used. Returns −(i + 1) for the first position i whose value
+ * is not below `limit`.
  */
 export function countUsedValues(src: usize, count: i32, limit: u32, seen: usize): i32 {
   memory.fill(seen, 0, <usize>limit);

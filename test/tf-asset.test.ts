@@ -192,7 +192,20 @@ describe('Asset to TF and back', () => {
     expect(doc.subMeshes[1]!.indices.map((i) => [i.attribute, Array.from(i.data)])).toEqual([['position', [5, 4, 3]]]);
     const back = tfToAsset(doc);
     expect(back.meshes[0]!.extras).toEqual({ attrOffsetLOD: { components: 1, data: new Float32Array([5, 6, 7]) } });
-    expect(back.meshes[1]!.attributes.positions).toEqual(new Float32Array([0, 1, 0, 1, 0, 0, 0, 0, 0]));
+    // Mesh b's corners, whatever the order of its vertices (a run of elements stays in file order).
+    const b = back.meshes[1]!;
+    expect(Array.from(b.indices, (i) => Array.from(b.attributes.positions.subarray(i * 3, i * 3 + 3)))).toEqual([[0, 1, 0], [1, 0, 0], [0, 0, 0]]);
+    expect(b.attributes.positions.length).toBe(9);
+  });
+
+  it('a submesh whose stream uses a run of elements keeps them in file order without welding', () => {
+    const tube = tubeAsset({ rings: 4, segments: 5 });
+    const asset: Asset = { ...tube, meshes: [tube.meshes[0]!, { ...tube.meshes[0]!, name: 'second' }] };
+    const back = tfToAsset(assetToTf(asset).document as TfMeshDocument, { flipV: false });
+    for (const mesh of back.meshes) {
+      expect(mesh.attributes.positions).toEqual(tube.meshes[0]!.attributes.positions);
+      expect(Array.from(mesh.indices)).toEqual(Array.from(tube.meshes[0]!.indices));
+    }
   });
 
   it('index out of range and unequal stream lengths name the blob offset', () => {

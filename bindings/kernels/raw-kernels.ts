@@ -118,8 +118,9 @@ export interface RawKernels {
   /** Largest value, 0 when empty. */
   maxIndexU8(src: Uint8Array): number;
   /**
-   * The number of distinct values in `src`, each below `limit` (`seen`: at least `limit` bytes of
-   * scratch); −(i + 1) for the first position i whose value is not below `limit`.
+   * The number of distinct values in `src`, each below `limit`; `seen` (at least `limit` bytes)
+   * ends with 1 for every value used, 0 for the others. −(i + 1) for the first position i whose
+   * value is not below `limit` (`seen` is then unspecified).
    */
   countUsedValues(src: Uint32Array, limit: number, seen: Uint8Array): number;
   /**

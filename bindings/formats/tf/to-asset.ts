@@ -84,8 +84,9 @@ class ArrayHandout {
 
   constructor(private readonly adopt: boolean) {}
 
-  take<T extends Float32Array | Uint32Array>(array: T, length: number): T {
-    if (!this.adopt || length !== array.length || this.given.has(array)) return array.slice(0, length) as T;
+  /** Elements [start, start + length) of `array`. */
+  take<T extends Float32Array | Uint32Array>(array: T, start: number, length: number): T {
+    if (!this.adopt || start !== 0 || length !== array.length || this.given.has(array)) return array.slice(start, start + length) as T;
     this.given.add(array);
     return array;
   }
@@ -144,7 +145,7 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
         data = new Float32Array(vertexCount * attribute.numComp);
         kernels.raw.gatherComponents(attribute.data, attribute.numComp, tuples, data);
       } else {
-        data = handout.take(attribute.data, vertexCount * attribute.numComp);
+        data = handout.take(attribute.data, welded.first * attribute.numComp, vertexCount * attribute.numComp);
       }
       gathered.set(attribute.name, { components: attribute.numComp, data });
     }
@@ -168,7 +169,7 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
     uvs.push(uv);
   }
   if (uvs.length) attributes.uvs = uvs;
-  const wideIndices = welded.tuples ? welded.indices : handout.take(welded.indices, welded.indices.length);
+  const wideIndices = welded.tuples || welded.first ? welded.indices : handout.take(welded.indices, 0, welded.indices.length);
   const mesh: Mesh = { name: `submesh${index + 1}`, attributes, indices: indexWidthFor(vertexCount) === 4 ? wideIndices : kernels.compactIndices(welded.indices, vertexCount) };
   if (gathered.size) {
     mesh.extras = Object.fromEntries(gathered);
@@ -192,15 +193,28 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
  * through weldStreams (vertices in order of first use). A number: the first corner with an index
  * out of range.
  */
-function weldGroups(kernels: Kernels, groups: { data: Uint32Array; limit: number; members: { attribute: TfVertexAttribute }[] }[]): { indices: Uint32Array; tuples?: Uint32Array[]; vertexCount: number } | number {
+/**
+ * Single-index vertices of a submesh: `first` is the element its vertex 0 is, when the vertices
+ * are a run of elements in file order (no `tuples`); otherwise `tuples` per group, by the weld.
+ */
+function weldGroups(kernels: Kernels, groups: { data: Uint32Array; limit: number }[]): { indices: Uint32Array; tuples?: Uint32Array[]; vertexCount: number; first: number } | number {
   if (groups.length === 1) {
-    const { data, limit, members } = groups[0]!;
-    const used = kernels.raw.countUsedValues(data, limit, new Uint8Array(limit));
+    // One distinct stream that uses every element of a run (all of its attributes, or the part
+    // one submesh of several owns) is already welded: vertex v is element first + v.
+    const { data, limit } = groups[0]!;
+    const seen = new Uint8Array(limit);
+    const used = kernels.raw.countUsedValues(data, limit, seen);
     if (used < 0) return -used - 1;
-    if (members.every(({ attribute }) => attribute.data.length === used * attribute.numComp)) return { indices: data, vertexCount: used };
+    const first = Math.max(0, seen.indexOf(1));
+    if (used === 0 || seen.lastIndexOf(1) - first + 1 === used) {
+      if (first === 0) return { indices: data, vertexCount: used, first };
+      const indices = new Uint32Array(data.length);
+      for (let i = 0; i < data.length; i++) indices[i] = data[i]! - first;
+      return { indices, vertexCount: used, first };
+    }
   }
   const welded = weldStreams(kernels, groups.map((g) => g.data), groups.map((g) => g.limit));
-  return typeof welded === 'number' ? welded : { ...welded, vertexCount: welded.tuples[0]!.length };
+  return typeof welded === 'number' ? welded : { ...welded, vertexCount: welded.tuples[0]!.length, first: 0 };
 }
 
 function arrayBytesOf(doc: TfMeshDocument): number {
