@@ -216,3 +216,24 @@ describe('every writer, every combination of optional attributes, read alike on 
     }
   });
 });
+
+describe('an Asset never shares memory with the bytes it was read from', () => {
+  /** Every typed array reachable from `value`. */
+  function typedArrays(value: unknown, found: ArrayBufferView[] = []): ArrayBufferView[] {
+    if (ArrayBuffer.isView(value)) found.push(value);
+    else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) typedArrays(item, found);
+    return found;
+  }
+
+  it.each(FORMATS.map((f) => [f.name, f] as const))('%s, on every backend', (_, format) => {
+    const main = `synthetic${format.extensions[0]}`;
+    const files = format.encodeFiles ? format.encodeFiles(richTubeAsset(), main) : [{ name: main, bytes: format.encodeSync(richTubeAsset()) }];
+    const inputs = new Set<ArrayBufferLike>(files.map((f) => f.bytes.buffer));
+    for (const kernels of Object.values(fuzzKernels())) {
+      const asset = format.parseSync(files[0]!.bytes, { kernels, fileName: main, resolve: (name) => files.find((f) => f.name === name)?.bytes });
+      const arrays = typedArrays(asset);
+      expect(arrays.length, format.name).toBeGreaterThan(0);
+      for (const array of arrays) expect(inputs.has(array.buffer), `${format.name} on ${kernels.backend}`).toBe(false);
+    }
+  });
+});
