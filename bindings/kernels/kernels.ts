@@ -346,8 +346,7 @@ class ArenaWorkspace<L extends WorkspaceLayout> implements Workspace<L> {
       start = Math.min(start, array.byteOffset);
       end = Math.max(end, array.byteOffset + array.byteLength);
     }
-    if (end === 0) return arrays.map((array) => (this.arena.owns(array) ? array.slice() : array)) as unknown as T;
-    const copy = this.arena.memory.buffer.slice(start, end);
+    const copy = end > start ? this.arena.memory.buffer.slice(start, end) : new ArrayBuffer(0);
     return arrays.map((array) => {
       if (!this.arena.owns(array)) return array;
       const ctor = array.constructor as TypedArrayConstructor;

@@ -134,6 +134,9 @@ export function readAnimatedBones(reader: ByteReader, boneCount: number, animati
   return indices;
 }
 
+/** Values a 3-bit channel flag (x, y, z present) stores: the bits set, indexed by flag & 7. */
+export const AXES_SET: readonly number[] = [0, 1, 1, 2, 1, 2, 2, 3];
+
 // Errors of the loops above, raised by functions of their own: building a message inside a hot
 // loop, even on a path never taken, makes the loop several times slower.
 
@@ -145,8 +148,6 @@ function frameCutOff(reader: ByteReader, animation: string, frame: number, offse
   return reader.fail('TRUNCATED', `${animation} frame ${frame} is cut off by the end of the file`, Math.min(offset, reader.length));
 }
 
-/** Bits set among the three position (or scale) flags. */
-const AXES_SET = [0, 1, 1, 2, 1, 2, 2, 3];
 
 /**
  * Frame count, then per frame and animated bone a flag byte and the flagged channels:

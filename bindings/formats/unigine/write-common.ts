@@ -1,6 +1,7 @@
 import { documentError } from './document-error.js';
 import { ByteWriter } from '../../io/byte-writer.js';
 import { compactIntBytes, writeCompactInt } from './compact-int.js';
+import { AXES_SET } from './read-common.js';
 import { FRAME_FLAG, type UnigineBone, type UnigineBounds, type UnigineFrames } from './mesh-document.js';
 
 const textEncoder = new TextEncoder();
@@ -80,9 +81,9 @@ export function writeFrames(writer: ByteWriter, frames: UnigineFrames<Float32Arr
   let scaleCount = 0;
   for (let e = 0; e < entries; e++) {
     const flag = flags[e]!;
-    positionCount += (flag & 1) + ((flag >> 1) & 1) + ((flag >> 2) & 1);
+    positionCount += AXES_SET[flag & 7]!;
     rotationCount += (flag >> 3) & 1;
-    scaleCount += ((flag >> 4) & 1) + ((flag >> 5) & 1) + ((flag >> 6) & 1);
+    scaleCount += AXES_SET[(flag >> 4) & 7]!;
   }
   if (positionCount !== positions.length || rotationCount * 4 !== rotations.length || scaleCount !== scales.length) {
     documentError(
