@@ -2,8 +2,8 @@ import { MeshFormatError, type MeshFormatErrorCode } from './errors.js';
 
 const textDecoder = new TextDecoder('utf-8', { fatal: false });
 
-// Typed arrays are read and written by copying bytes, which is right on little-endian hosts only.
-if (new Uint8Array(Uint16Array.of(1).buffer)[0] !== 1) throw new Error('meshcodec needs a little-endian platform');
+/** Typed arrays use the platform's byte order: copying little-endian file bytes into one is right only where that is little-endian. */
+export const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 
 /** alignedCopy: copies this large get a buffer of their own; smaller ones share buffers of SHARED_BUFFER_BYTES. */
 const OWN_BUFFER_BYTES = 16 * 1024;
@@ -188,11 +188,17 @@ export class ByteReader {
     return this.typedCopy(Uint32Array, count, what);
   }
 
-  /** Little-endian values copied as bytes: every platform meshcodec runs on is little-endian (checked at load). */
+  /** Little-endian values copied as bytes; on a big-endian platform, read one by one. */
   private typedCopy<C extends Float32ArrayConstructor | Uint16ArrayConstructor | Int16ArrayConstructor | Uint32ArrayConstructor>(ctor: C, count: number, what: string): InstanceType<C> {
     const byteCount = this.needCount(count, ctor.BYTES_PER_ELEMENT, what);
     const { buffer, byteOffset } = this.alignedCopy(byteCount, ctor.BYTES_PER_ELEMENT as 2 | 4, what);
-    return new ctor(buffer, byteOffset, count) as InstanceType<C>;
+    const out = new ctor(buffer, byteOffset, count) as InstanceType<C>;
+    if (!LITTLE_ENDIAN) {
+      const view = new DataView(buffer, byteOffset, byteCount);
+      const read = ctor === Float32Array ? view.getFloat32 : ctor === Uint16Array ? view.getUint16 : ctor === Int16Array ? view.getInt16 : view.getUint32;
+      for (let i = 0; i < count; i++) out[i] = read.call(view, i * ctor.BYTES_PER_ELEMENT, true);
+    }
+    return out;
   }
 
   /** `byteCount` bytes decoded as UTF-8, with anything from the first NUL on cut off. */

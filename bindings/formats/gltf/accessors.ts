@@ -1,6 +1,7 @@
 import { getKernels } from '../../kernels/backend.js';
 import type { Kernels } from '../../kernels/kernels.js';
-import { COMPONENT_ARRAYS, LITTLE_ENDIAN, readElements, type ComponentArray, type ComponentArrayType } from './copy-elements.js';
+import { LITTLE_ENDIAN } from '../../io/byte-reader.js';
+import { COMPONENT_ARRAYS, readElements, type ComponentArray, type ComponentArrayType } from './copy-elements.js';
 import { fail, isObject, show, type GltfInput } from './read-gltf.js';
 
 /** glTF componentType codes and their byte sizes. */

@@ -19,9 +19,6 @@ export const COMPONENT_ARRAYS: Readonly<Record<number, ComponentArrayType>> = {
   5120: Int8Array, 5121: Uint8Array, 5122: Int16Array, 5123: Uint16Array, 5125: Uint32Array, 5126: Float32Array,
 };
 
-/** Typed arrays read in the platform's byte order; views over glTF's little-endian bytes only work where that is little-endian. */
-export const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
-
 type DecodeNormalized = (src: ComponentArray, step: number, components: number, dst: Float32Array) => void;
 
 /** The kernel that decodes each normalized integer componentType. */
