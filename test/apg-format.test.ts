@@ -158,9 +158,9 @@ describe('apg grammar, tolerances and errors', () => {
     const cases: [string, string, number, number][] = [
       [SMALL.replace('1 0 0\n', '1 x 0\n'), 'SYNTAX', 5, 3],
       [SMALL.replace('0 1 0\n', '0 1 0 7\n'), 'BAD_COUNT', 6, 7],
-      [SMALL.replace('0 1 0\n', '0 1\n'), 'BAD_COUNT', 3, 1], // 16 bytes cannot hold 9 numbers: refused before parsing
+      [SMALL.replace('0 1 0\n', '0 1\n'), 'BAD_COUNT', 3, 11], // 16 bytes cannot hold 3 × 3 numbers: the comps, refused before parsing
       [SMALL.replace('0 1 0\n', '0       1\n'), 'BAD_COUNT', 7, 1], // 8 numbers where 9 were promised: at the block's end
-      [SMALL.replace('@vert_count 3', '@vert_count 300'), 'BAD_COUNT', 3, 1],
+      [SMALL.replace('@vert_count 3', '@vert_count 300'), 'BAD_COUNT', 2, 13], // 300 vertices cannot fit in the rest of the file
       [SMALL.replace('t 1.0 TRA 0 1 0', 't 1.0 ROT 0 1 0'), 'SYNTAX', 13, 7],
       [SMALL.replace('@bounding_radius 1.0', '@bounding_radius 1.0.0'), 'SYNTAX', 17, 18],
       [SMALL.replace('@skeleton', '@skeletons'), 'UNSUPPORTED', 7, 1],

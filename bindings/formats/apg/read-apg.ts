@@ -25,6 +25,12 @@ export interface ReadApgOptions {
 const AT = 0x40;
 const UTF8 = new TextDecoder('utf-8');
 const NEWLINE = 0x0a;
+/**
+ * The fewest bytes of text one counted item can take: a number needs a digit and a separator
+ * (every item a count announces, a vertex value, a key line, a hierarchy line, a bone's matrix
+ * or line, an animation's tag line, takes at least that).
+ */
+const MIN_ITEM_BYTES = 2;
 /** Scratch for number(): one parsed value. */
 const ONE_NUMBER = new Float32Array(1);
 
@@ -82,19 +88,23 @@ class ApgReader {
       const blockStart = this.nextLine(lineEnd);
       const blockEnd = this.nextTag(blockStart);
       const name = tag.text.slice(1);
+      const left = bytes.length - blockStart;
       if (name === 'vert_count') {
         this.expectWords(tokens, [], 2);
-        document.vertexCount = this.integer(tokens[1]!, 0);
+        const vertexCount = this.count(tokens[1]!, '@vert_count', left);
+        // A second count would change the meaning of the vertex blocks already read.
+        if (document.vertexCount >= 0) this.fail('SYNTAX', tag.offset, 'a second @vert_count');
+        document.vertexCount = vertexCount;
       } else if ((APG_VERTEX_ARRAYS as readonly string[]).includes(name)) {
         this.expectWords(tokens, ['comps'], 3);
         if (document.vertexCount < 0) this.fail('SYNTAX', tag.offset, `@${name} comes before @vert_count`);
         if (document.vertexArrays.some((a) => a.name === name)) this.fail('SYNTAX', tag.offset, `a second @${name} block`);
-        const components = this.integer(tokens[2]!, 1, 16);
+        const components = this.count(tokens[2]!, `@${name} comps (${document.vertexCount} vertices each)`, blockEnd - blockStart, MIN_ITEM_BYTES * document.vertexCount, 1, 16);
         const values = this.numbers(blockStart, blockEnd, document.vertexCount * components, tag, `@${name} (${document.vertexCount} vertices × ${components} comps)`);
         document.vertexArrays.push(recordTextPosition({ name: name as ApgVertexArrayName, components, values }, this.lazyPosition(tag.offset)));
       } else if (name === 'skeleton') {
         this.expectWords(tokens, ['bones', 'animations'], 5);
-        document.skeleton = { bones: this.integer(tokens[2]!, 0), animations: this.integer(tokens[4]!, 0) };
+        document.skeleton = { bones: this.count(tokens[2]!, '@skeleton bones', left), animations: this.count(tokens[4]!, '@skeleton animations', left) };
       } else if (name === 'root_transform') {
         this.expectWords(tokens, ['comps'], 3);
         this.expectComps(tokens[2]!, 16);
@@ -107,7 +117,7 @@ class ApgReader {
         document.offsetMatrices = values;
       } else if (name === 'hierarchy') {
         this.expectWords(tokens, ['nodes'], 3);
-        document.hierarchy = this.hierarchy(blockStart, blockEnd, this.integer(tokens[2]!, 0), tag);
+        document.hierarchy = this.hierarchy(blockStart, blockEnd, this.count(tokens[2]!, '@hierarchy nodes', blockEnd - blockStart), tag);
       } else if (name === 'animation') {
         animation = this.animationHeader(at, lineEnd, tokens);
         document.animations.push(animation);
@@ -171,8 +181,8 @@ class ApgReader {
 
   private keys(kind: ApgKeyKind, start: number, end: number, tag: Token[]): { kind: ApgKeyKind; node: number; times: Float32Array; values: Float32Array } {
     const node = this.integer(tag[2]!, -1);
-    const declared = this.integer(tag[4]!, 0);
-    const comps = this.integer(tag[6]!, 1, 16);
+    const declared = this.count(tag[4]!, `@${kind}_keys count`, end - start);
+    const comps = this.count(tag[6]!, `@${kind}_keys comps`, end - start, MIN_ITEM_BYTES * declared, 1, 16);
     const components = APG_KEY_COMPONENTS[kind];
     const where = () => `line ${this.position(tag[0]!.offset).line}`;
     if (comps !== components) {
@@ -204,8 +214,20 @@ class ApgReader {
     }
   }
 
+  /**
+   * A count field, read by one rule for every count of the grammar: an integer in min..max whose
+   * items, each taking at least `bytesPerItem` bytes of text (a separator after all but the
+   * last), fit in the `left` bytes that follow, checked before anything is allocated or looped.
+   */
+  private count(token: Token, what: string, left: number, bytesPerItem = MIN_ITEM_BYTES, min = 0, max = 0x7fffffff): number {
+    const value = this.integer(token, min, max);
+    const needs = value * bytesPerItem - 1;
+    if (value > 0 && needs > left) this.fail('BAD_COUNT', token.offset, `${what} ${value} needs at least ${needs} bytes but only ${left} are left`);
+    return value;
+  }
+
   private expectComps(token: Token, components: number): void {
-    if (this.integer(token, 0) !== components) this.fail('BAD_VALUE', token.offset, `expected comps ${components}`);
+    if (this.count(token, 'comps', Infinity) !== components) this.fail('BAD_VALUE', token.offset, `expected comps ${components}`);
   }
 
   private expectEmpty(start: number, end: number, name: string): void {

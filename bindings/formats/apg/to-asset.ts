@@ -35,7 +35,7 @@ export function apgToAsset(document: ApgDocument, options: ApgToAssetOptions = {
 }
 
 /** Refuses the document; `at` is the line (and column) of the block at fault, for documents read from text. */
-function fail(code: 'BAD_INDEX' | 'BAD_VALUE', detail: string, at?: TextPosition): never {
+function fail(code: 'BAD_COUNT' | 'BAD_INDEX' | 'BAD_VALUE', detail: string, at?: TextPosition): never {
   throw new MeshFormatError({ code, format: 'apg', ...at }, detail);
 }
 
@@ -80,6 +80,8 @@ function buildMesh(document: ApgDocument, kernels: Kernels, jointCount: number, 
     return undefined;
   }
   if (vp.components !== 3) fail('BAD_VALUE', `@vp has comps ${vp.components}; positions need 3`);
+  // A document built by hand may disagree with itself: never read past a block's values.
+  for (const a of arrays) if (a.values.length !== document.vertexCount * a.components) fail('BAD_COUNT', `@${a.name} holds ${a.values.length} values, not ${document.vertexCount} vertices × ${a.components} comps`, textPositionOf(a));
   const corners = document.vertexCount - (document.vertexCount % 3);
   if (corners !== document.vertexCount) warn(`${document.vertexCount} vertices is not a whole number of triangles: the last ${document.vertexCount - corners} were dropped`);
 
