@@ -38,7 +38,10 @@ const FORMAT_FLOAT = 7;
  */
 @inline function component<T>(src: usize, i: usize, normalized: bool, half: bool): f32 {
   const raw = load<T>(src + (i << alignof<T>()));
-  if (isFloat<T>()) return <f32>raw;
+  // float32 is moved (its bits kept, NaN payloads included); a float64 NaN's payload after
+  // demotion is left open by WebAssembly, so it becomes the one quiet NaN, as in the twin.
+  if (isFloat<T>() && sizeof<T>() == 4) return <f32>raw;
+  if (isFloat<T>()) return raw != raw ? reinterpret<f32>(0x7fc00000) : <f32>raw;
   if (half) return halfToF32(<u32>raw);
   if (!normalized) return <f32>raw;
   if (sizeof<T>() == 4) {

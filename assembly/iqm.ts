@@ -3,6 +3,17 @@
 // ushorts taken in order. A clear bit leaves the offset untouched (so -0 stays -0).
 
 /**
+ * NaN payloads: an offset a clear bit leaves is moved (its bits kept); a NaN the arithmetic
+ * makes has a payload WebAssembly leaves open (and SIMD and scalar pick different operands), so
+ * it is written as the one quiet NaN 0x7fc00000, as in the twin.
+ */
+const CANONICAL_NAN = reinterpret<f32>(0x7fc00000);
+
+@inline function canonicalNaNs(v: v128): v128 {
+  return v128.bitselect(f32x4.splat(CANONICAL_NAN), v, f32x4.ne(v, v));
+}
+
+/**
  * `frames` holds frameCount × (set mask bits) ushorts; masks, offsets (10 per pose) and scales
  * (10 per pose) describe `poseCount` poses; dst receives 10 floats per pose per frame.
  */
@@ -35,15 +46,16 @@ export function dequantizeIqmFrames(frames: usize, frameCount: i32, poseCount: i
         const v0 = f32x4.add(off0, f32x4.mul(f32x4.convert_i32x4_s(q0), v128.load(scale)));
         const v1 = f32x4.add(off1, f32x4.mul(f32x4.convert_i32x4_s(q1), v128.load(scale + 16)));
         const v2 = f32x4.add(off2, f32x4.mul(f32x4.convert_i32x4_s(q2), v128.load64_zero(scale + 32)));
-        v128.store(o, v128.bitselect(v0, off0, set0));
-        v128.store(o + 16, v128.bitselect(v1, off1, set1));
-        v128.store64_lane(o + 32, v128.bitselect(v2, off2, set2), 0);
+        v128.store(o, v128.bitselect(canonicalNaNs(v0), off0, set0));
+        v128.store(o + 16, v128.bitselect(canonicalNaNs(v1), off1, set1));
+        v128.store64_lane(o + 32, v128.bitselect(canonicalNaNs(v2), off2, set2), 0);
       } else {
         for (let k = 0; k < 10; k++) {
           const c = <usize>k << 2;
           let v = load<f32>(offset + c);
           if (mask & (1 << k)) {
             v += <f32>load<u16>(p) * load<f32>(scale + c);
+            if (v != v) v = CANONICAL_NAN;
             p += 2;
           }
           store<f32>(o + c, v);

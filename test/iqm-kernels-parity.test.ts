@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
-import { allKernels, BACKENDS, EDGE_FLOATS, floatBits, mixedFloats, randomInts, rng } from './helpers/backends.js';
+import { allKernels, BACKENDS, EDGE_FLOATS, exactFloatBits, floatBits, mixedFloats, randomInts, rng, withNaNPayloads } from './helpers/backends.js';
 import { channelCount, dequantizeFrames, readIqm, writeIqm } from '../bindings/formats/iqm/index.js';
 import { sampleIqmDocument } from './helpers/iqm-samples.js';
 import { CORPUS_SKIP_MESSAGE, corpusAvailable, readCorpus } from './helpers/corpus.js';
@@ -11,18 +11,18 @@ function runRaw(frames: Uint16Array, frameCount: number, masks: Uint32Array, off
   return BACKENDS.map((b) => {
     const dst = new Float32Array(frameCount * masks.length * 10).fill(12345);
     kernels[b].raw.dequantizeIqmFrames(frames, frameCount, masks, offsets, scales, dst);
-    return Array.from(floatBits(dst));
+    return Array.from(exactFloatBits(dst));
   });
 }
 
-describe('dequantizeIqmFrames: wasm-simd, wasm-scalar and js give identical bits', () => {
+describe('dequantizeIqmFrames: wasm-simd, wasm-scalar and js give identical bits, NaN payloads included (moved offsets keep theirs, computed NaNs are 0x7fc00000)', () => {
   it('every mask pattern, with NaN, ±Infinity and −0 in offsets and scales', () => {
     const masks = Uint32Array.from({ length: 1024 }, (_, m) => m);
     const bits = Array.from(masks, channelCount).reduce((a, b) => a + b, 0);
     for (const frameCount of [0, 1, 3]) {
       const frames = randomInts(Uint16Array, frameCount * bits, frameCount + 1, 65535);
-      const offsets = mixedFloats(10240, 7, 50);
-      const scales = mixedFloats(10240, 8, 2);
+      const offsets = withNaNPayloads(mixedFloats(10240, 7, 50), 9);
+      const scales = withNaNPayloads(mixedFloats(10240, 8, 2), 10);
       for (let i = 0; i < 64; i++) { offsets[i * 7] = EDGE_FLOATS[i % EDGE_FLOATS.length]!; scales[i * 11] = EDGE_FLOATS[(i * 3) % EDGE_FLOATS.length]!; }
       const [simd, scalar, js] = runRaw(frames, frameCount, masks, offsets, scales);
       expect(simd).toEqual(js);
@@ -38,7 +38,7 @@ describe('dequantizeIqmFrames: wasm-simd, wasm-scalar and js give identical bits
         const bits = Array.from(masks, channelCount).reduce((a, b) => a + b, 0);
         const frames = randomInts(Uint16Array, frameCount * bits, poseCount * 31 + frameCount, 65535);
         if (frames.length) { frames[0] = 65535; frames[frames.length - 1] = 0; }
-        const [simd, scalar, js] = runRaw(frames, frameCount, masks, mixedFloats(poseCount * 10, poseCount, 10), mixedFloats(poseCount * 10, poseCount + 50, 1e-3));
+        const [simd, scalar, js] = runRaw(frames, frameCount, masks, withNaNPayloads(mixedFloats(poseCount * 10, poseCount, 10), poseCount + 7), withNaNPayloads(mixedFloats(poseCount * 10, poseCount + 50, 1e-3), poseCount + 9));
         expect(simd).toEqual(js);
         expect(scalar).toEqual(js);
       }

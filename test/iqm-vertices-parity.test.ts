@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allKernels, BACKENDS, EDGE_FLOATS, floatBits, rng } from './helpers/backends.js';
+import { allKernels, BACKENDS, EDGE_FLOATS, exactFloatBits, rng, withNaNPayloads } from './helpers/backends.js';
 import type { IqmComponents } from '../bindings/kernels/raw-kernels.js';
 import type { IndexArray } from '../bindings/model/asset.js';
 
@@ -21,10 +21,17 @@ function components(format: number, count: number, seed: number): IqmComponents 
     else if (format >= 7) out[i] = EDGE_FLOATS[pick % EDGE_FLOATS.length]! * (pick < 32 ? 1 : 1.5);
     else out[i] = [0, 1, 2, 3, -1, -128, 127, 255, 256, 32767, -32768, 65535, 65536, 2147483647, -2147483648, 4294967295][pick % 16]!;
   }
+  // NaNs of every kind, as bits: a float32 one is moved as it is, a float64 one becomes 0x7fc00000.
+  if (out instanceof Float32Array) withNaNPayloads(out, seed);
+  if (out instanceof Float64Array) {
+    const wide = new BigUint64Array(out.buffer);
+    const nans = [0x7ff0000000000001n, 0xfff8000000000000n, 0x7ff4000000000000n, 0x7ff8000012345678n, 0xfff0000000000001n];
+    for (let i = 0; i < count; i++) if (next() < 0.1) wide[i] = nans[Math.floor(next() * nans.length)]!;
+  }
   return out;
 }
 
-describe('iqmComponentsToFloat32: wasm-simd, wasm-scalar and js give identical bits', () => {
+describe('iqmComponentsToFloat32: wasm-simd, wasm-scalar and js give identical bits, NaN payloads included', () => {
   it('every format, normalized or not, 0–17 vertices, sizes 1–5 to 1–4, with edge values', () => {
     let seed = 1;
     for (let format = 0; format <= 8; format++) {
@@ -36,7 +43,7 @@ describe('iqmComponentsToFloat32: wasm-simd, wasm-scalar and js give identical b
               const results = BACKENDS.map((b) => {
                 const dst = new Float32Array(vertices * dstSize).fill(12345);
                 kernels[b].raw.iqmComponentsToFloat32(src, format, normalized, srcSize, dstSize, 1, dst);
-                return Array.from(floatBits(dst));
+                return Array.from(exactFloatBits(dst));
               });
               const label = `format ${format} normalized ${normalized} ${srcSize}→${dstSize} × ${vertices}`;
               expect(results[0], label).toEqual(results[2]);

@@ -17,6 +17,22 @@ export function floatBits(values: Float32Array): Uint32Array {
   return bits;
 }
 
+/** Bit patterns of a float array, NaN payloads included (for kernels that promise them: IQM). */
+export function exactFloatBits(values: Float32Array): Uint32Array {
+  return new Uint32Array(values.buffer.slice(values.byteOffset, values.byteOffset + values.byteLength));
+}
+
+/** NaNs of every kind, as float32 bits: quiet and signalling, both signs, with payloads. */
+export const NAN_BITS = [0x7fc00000, 0xffc00000, 0x7f800001, 0xff800001, 0x7fa00000, 0xffbfffff, 0x7fc12345, 0x7fffffff];
+
+/** `values` with about one in `every` replaced by a NaN of NAN_BITS (written as bits: a number cannot carry a signalling one). */
+export function withNaNPayloads(values: Float32Array, seed: number, every = 8): Float32Array {
+  const next = rng(seed);
+  const bits = new Uint32Array(values.buffer, values.byteOffset, values.length);
+  for (let i = 0; i < values.length; i++) if (next() * every < 1) bits[i] = NAN_BITS[Math.floor(next() * NAN_BITS.length)]!;
+  return values;
+}
+
 /** Deterministic pseudo-random generator (mulberry32) so failures reproduce. */
 export function rng(seed: number): () => number {
   let a = seed >>> 0;

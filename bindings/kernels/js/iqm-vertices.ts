@@ -21,6 +21,8 @@ export function halfToFloat(bits: number): number {
 /** One component as the kernel converts it (before the float32 store). */
 function componentOf(src: Components, i: number, format: number, normalized: boolean): number {
   const raw = src[i]!;
+  // A float64 NaN becomes the one quiet NaN (its payload after demotion is left open by WebAssembly).
+  if (raw !== raw) return NaN;
   if (format === HALF) return halfToFloat(raw);
   if (!normalized || format > HALF) return raw;
   const q = raw / FORMAT_MAX[format]!;
@@ -34,7 +36,8 @@ export function iqmComponentsToFloat32(src: Components, format: number, normaliz
     if (format === HALF) {
       for (let i = 0; i < count; i++) dst[i] = halfToFloat(src[i]!);
     } else if (!normalized || format > HALF) {
-      dst.set(src.length === count ? src : src.subarray(0, count));
+      if (src instanceof Float64Array) for (let i = 0; i < count; i++) dst[i] = componentOf(src, i, format, false);
+      else dst.set(src.length === count ? src : src.subarray(0, count));
     } else {
       const max = FORMAT_MAX[format]!;
       if (SIGNED[format]) for (let i = 0; i < count; i++) dst[i] = Math.max(src[i]! / max, -1);
@@ -43,10 +46,14 @@ export function iqmComponentsToFloat32(src: Components, format: number, normaliz
     return;
   }
   const kept = Math.min(srcSize, dstSize);
+  // float32 components are moved as bits: a float32 read into a number quiets a signalling NaN.
+  const srcBits = src instanceof Float32Array ? new Uint32Array(src.buffer, src.byteOffset, src.length) : undefined;
+  const dstBits = new Uint32Array(dst.buffer, dst.byteOffset, dst.length);
   for (let v = 0; v < vertexCount; v++) {
     const from = v * srcSize;
     const to = v * dstSize;
-    for (let c = 0; c < kept; c++) dst[to + c] = componentOf(src, from + c, format, normalized);
+    if (srcBits) for (let c = 0; c < kept; c++) dstBits[to + c] = srcBits[from + c]!;
+    else for (let c = 0; c < kept; c++) dst[to + c] = componentOf(src, from + c, format, normalized);
     for (let c = kept; c < dstSize; c++) dst[to + c] = c === dstSize - 1 ? fill : 0;
   }
 }

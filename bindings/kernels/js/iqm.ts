@@ -1,8 +1,13 @@
 // TypeScript twin of assembly/iqm.ts.
 const f = Math.fround;
+const CANONICAL_NAN_BITS = 0x7fc00000;
 
 export function dequantizeIqmFrames(frames: Uint16Array, frameCount: number, masks: Uint32Array, offsets: Float32Array, scales: Float32Array, dst: Float32Array): void {
   const poseCount = masks.length;
+  // Offsets are moved as bits (a float32 read into a number quiets a signalling NaN); computed
+  // NaNs are the one quiet NaN, as in the kernel.
+  const offsetBits = new Uint32Array(offsets.buffer, offsets.byteOffset, offsets.length);
+  const dstBits = new Uint32Array(dst.buffer, dst.byteOffset, dst.length);
   let p = 0;
   let o = 0;
   for (let frame = 0; frame < frameCount; frame++) {
@@ -10,7 +15,11 @@ export function dequantizeIqmFrames(frames: Uint16Array, frameCount: number, mas
       const mask = masks[j]!;
       const base = j * 10;
       for (let k = 0; k < 10; k++, o++) {
-        dst[o] = mask & (1 << k) ? f(offsets[base + k]! + f(frames[p++]! * scales[base + k]!)) : offsets[base + k]!;
+        if (mask & (1 << k)) {
+          const v = f(offsets[base + k]! + f(frames[p++]! * scales[base + k]!));
+          if (v === v) dst[o] = v;
+          else dstBits[o] = CANONICAL_NAN_BITS;
+        } else dstBits[o] = offsetBits[base + k]!;
       }
     }
   }
