@@ -43,6 +43,10 @@ export function assetToIqm(asset: Asset, options: AssetToIqmOptions = {}): IqmDo
   const document = emptyIqmDocument();
   const text = new TextTable();
   if (asset.upAxis === 'y') warn('the asset is Y-up; IQM is Z-up and the coordinates were written unchanged');
+  for (const mesh of asset.meshes) {
+    const targets = mesh.targets?.length ?? 0;
+    if (targets) warn(`mesh '${mesh.name}': ${targets} morph target${targets > 1 ? 's' : ''} dropped: iqm has no morph targets`);
+  }
 
   let firstVertex = 0;
   let firstTriangle = 0;

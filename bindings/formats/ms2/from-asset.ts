@@ -1,3 +1,4 @@
+import { ASSET_FORMAT } from '../../model/validate-asset.js';
 import type { Asset, Mesh } from '../../model/asset.js';
 import type { Kernels, Workspace } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
@@ -155,6 +156,18 @@ function tightPositionBounds(kernels: Kernels, ws: Ms2Workspace): Float32Array {
   return bounds;
 }
 
+/**
+ * Positions and UVs are quantized to unorm16 over their bounds: a NaN or infinite value makes
+ * the bounds (and with them every stored value) meaningless. Alternatives: repairing it (to 0,
+ * or to the bounds of the finite values) writes a vertex the source never had; refused instead,
+ * naming the Asset path.
+ */
+function checkFinite(values: Float32Array, path: string): void {
+  for (let i = 0; i < values.length; i++) {
+    if (!Number.isFinite(values[i]!)) throw new MeshFormatError({ code: 'BAD_VALUE', format: ASSET_FORMAT, path: `${path}[${i}]` }, `${values[i]} cannot be quantized: MeshSerializer2 stores positions and UVs as unorm16 over finite bounds`);
+  }
+}
+
 /** Which attributes every mesh has (only those are kept), with a warning for each loss. */
 function sharedAttributes(meshes: Mesh[], warn: (message: string) => void): { normals: boolean; tangents: boolean; uvs: boolean } {
   if (meshes.length > 1) warn(`ms2 holds one mesh: ${meshes.length} meshes were merged into one`);
@@ -170,7 +183,17 @@ function sharedAttributes(meshes: Mesh[], warn: (message: string) => void): { no
     if ((m.attributes.uvs?.length ?? 0) > 1) warn('ms2 has one UV set: the others were dropped');
     if (m.attributes.colors) warn('ms2 has no vertex colors: they were dropped');
     if (m.extras && Object.keys(m.extras).length) warn('ms2 has no custom vertex arrays: they were dropped');
+    const targets = m.targets?.length ?? 0;
+    if (targets) warn(`mesh '${m.name}': ${targets} morph target${targets > 1 ? 's' : ''} dropped: ms2 has no morph targets`);
   }
+  const named = meshes.filter((m) => m.name !== 'mesh').length;
+  if (named) warn(`ms2 has no mesh names: ${named} mesh name${named > 1 ? 's' : ''} dropped`);
+  const materials = meshes.filter((m) => m.material).length;
+  if (materials) warn(`ms2 has no materials: the material names of ${materials} mesh${materials > 1 ? 'es' : ''} dropped`);
+  meshes.forEach((m, i) => {
+    checkFinite(m.attributes.positions, `meshes[${i}].attributes.positions`);
+    if (uvs) checkFinite(m.attributes.uvs![0]!, `meshes[${i}].attributes.uvs[0]`);
+  });
   return { normals, tangents, uvs };
 }
 
