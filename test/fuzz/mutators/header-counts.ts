@@ -66,7 +66,7 @@ export const headerCounts: Mutator = {
 /** Every count read before the first array set to 0, and the file cut where that array began: the format's empty file. */
 function emptied(bytes: Uint8Array, trace: ReadTrace): Uint8Array {
   const end = trace.spans.reduce((min, s) => Math.min(min, s.offset), bytes.length);
-  let out = bytes.slice(0, end);
+  let out: Uint8Array = bytes.slice(0, end);
   // Right to left, so that a compact integer changing length leaves earlier offsets valid.
   for (const f of countFields(trace).filter((f) => f.offset + f.length <= end).sort((a, b) => b.offset - a.offset)) out = spliceBytes(out, f.offset, f.length, encodeField(f, 0));
   return out;
