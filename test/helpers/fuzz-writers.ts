@@ -2,13 +2,13 @@
 // FORMATS (encodeFiles where the format has it, else encodeSync), on each backend, and read back
 // by that writer's own reader. Used by checkContract (helpers/fuzz.ts) when asked for writers.
 //
-// The output bound, WRITER_BYTES_PER_ASSET_BYTE: measured on the fuzz seeds (fixtures, corpus
-// files, synthetic files) and on 20,000 mutated inputs that read, the largest output ÷ Asset
-// bytes was 13.5 (UNIGINE .mesh of an Asset whose animation keys only some frames: the format
-// stores every frame). 64× (the readers' own factor) leaves that headroom while still catching a
-// writer that expands two keys into 10^8 bytes; the slack covers fixed costs (GLB JSON, IQM
-// header and text, TF Lua) of tiny Assets. An alternative bound on frames × joints alone (the
-// README's 2^24 keys) allows 160 MB from a 569-byte glTF, which is the class it must catch.
+// The output bound, WRITER_BYTES_PER_ASSET_BYTE: on every seed (fixtures, the corpus files,
+// the synthetic files) through every writer, the largest (output − 64 KiB) ÷ Asset bytes was 7.0
+// (UNIGINE arm.mesh → apg: numbers as text; next ms2 → apg 6.7, a UNIGINE .anim → .gltf 3.9).
+// 64× (the readers' own factor) leaves that headroom and still catches the class it is for: two
+// glTF keys 550,000 s apart written as every frame (1.36 MB from an Asset of 412 bytes, 3,300×).
+// The alternative, a bound on frames × joints alone (the README's 2^24 keys), allows 160 MB from
+// a 569-byte glTF. The slack covers the fixed costs of tiny Assets (GLB JSON, IQM header, TF Lua).
 import { FORMATS, MeshFormatError, type Asset, type BackendName, type EncodedFile, type FormatHandler, type Kernels } from '../../bindings/index.js';
 import { assetBytes, ContractViolation, FUZZ_BACKENDS, HANG_MS } from './fuzz.js';
 
