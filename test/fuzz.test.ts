@@ -99,7 +99,7 @@ for (const format of FUZZED_FORMATS) {
       const fileName = seedFileName(seed);
       const pending = new Map<string, number>();
       // The seed itself through every writer, then WRITER_SAMPLE mutated inputs that read.
-      checkContract(handler, seed.bytes, kernels, { fileName, resolve: (n) => seed.companions?.find((c) => c.name === n)?.bytes }, { writers: true, rewrite: true });
+      unlessPending(format, pending, () => checkContract(handler, seed.bytes, kernels, { fileName, resolve: (n) => seed.companions?.find((c) => c.name === n)?.bytes }, { writers: true, rewrite: true }));
       let written = 0;
       for (let i = 0; i < runs; i++) {
         const { bytes, options } = fuzzInput(seed, next, (b, n, file) => mutateInput({ bytes: b, file, format, handler, seed, seeds }, n).bytes);
