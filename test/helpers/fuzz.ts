@@ -1,6 +1,7 @@
 // The reader contract, checked on one input at a time on all three backends: used by the fuzz
 // tests in CI and by the long-run fuzzer (test/fuzz/long-run.ts, `npm run fuzz`).
 import { createKernelsSync, MeshFormatError, type Asset, type BackendName, type FormatHandler, type Kernels, type ReadOptions as LibraryReadOptions } from '../../bindings/index.js';
+import { checkWriters, type WriterOutcome } from './fuzz-writers.js';
 
 /** What a fuzzed read gets besides its bytes: its file name and companions (a TF .msh.blob), and their size for the memory bound. */
 export interface ReadOptions extends Omit<LibraryReadOptions, 'kernels'> {
@@ -93,7 +94,15 @@ export function assetDigest(asset: Asset): string {
   return digest.hex();
 }
 
-export type FuzzOutcome = { ok: true; digest: string; assetBytes: number } | { ok: false; code: string; message: string };
+export type FuzzOutcome = { ok: true; digest: string; assetBytes: number; writers?: WriterOutcome[] } | { ok: false; code: string; message: string };
+
+/** What checkContract checks besides reading. */
+export interface ContractChecks {
+  /** Write every Asset that reads with every writer and read it back (helpers/fuzz-writers.ts). */
+  writers?: boolean;
+  /** For the formats of REWRITES_EXACTLY: a file that reads rewrites to the same bytes (README § Formats). */
+  rewrite?: boolean;
+}
 
 /** A broken contract: what the fuzzer reports and saves a reproducer for. */
 export class ContractViolation extends Error {}
@@ -114,8 +123,9 @@ function checkError(error: unknown, handler: FormatHandler, fileBytes: number, b
  * error code, or Assets equal bit for bit); Asset bytes within the stated bound; WebAssembly
  * memory back under its cap after the call; no call slower than HANG_MS. Throws ContractViolation.
  */
-export function checkContract(handler: FormatHandler, bytes: Uint8Array, kernels: Record<BackendName, Kernels>, options: ReadOptions = {}): FuzzOutcome {
+export function checkContract(handler: FormatHandler, bytes: Uint8Array, kernels: Record<BackendName, Kernels>, options: ReadOptions = {}, checks: ContractChecks = {}): FuzzOutcome {
   const outcomes: FuzzOutcome[] = [];
+  const assets = {} as Record<BackendName, Asset>;
   for (const backend of FUZZ_BACKENDS) {
     const k = kernels[backend];
     const started = performance.now();
@@ -129,6 +139,7 @@ export function checkContract(handler: FormatHandler, bytes: Uint8Array, kernels
         throw new ContractViolation(`${backend}: the Asset holds ${held} bytes for ${fileBytes} bytes of files (bound ${ASSET_BYTES_PER_FILE_BYTE}× + ${ASSET_BYTES_SLACK})`);
       }
       outcome = { ok: true, digest: assetDigest(asset), assetBytes: held };
+      assets[backend] = asset;
     } catch (error) {
       if (error instanceof ContractViolation) throw error;
       outcome = checkError(error, handler, bytes.length + (options.companionBytes ?? 0), backend);
@@ -144,7 +155,35 @@ export function checkContract(handler: FormatHandler, bytes: Uint8Array, kernels
     const same = first!.ok && other.ok ? first!.digest === other.digest : !first!.ok && !other.ok ? first!.code === other.code : false;
     if (!same) throw new ContractViolation(`backends disagree: ${FUZZ_BACKENDS[0]} ${describe(first!)}, ${FUZZ_BACKENDS[i + 1]} ${describe(other)}`);
   }
+  if (first!.ok && checks.rewrite) checkRewrite(handler, bytes, kernels, options);
+  if (first!.ok && checks.writers) return { ...first!, writers: checkWriters(assets, kernels) };
   return first!;
+}
+
+/** Formats whose rewriteSync the README promises gives the same bytes (the text formats promise the same document, TF's blob alone the same bytes). */
+export const REWRITES_EXACTLY = ['unigine', 'iqm', 'ms2'];
+
+/** A file that reads is rewritten (rewriteSync, through its document) to the same bytes, on every backend. */
+function checkRewrite(handler: FormatHandler, bytes: Uint8Array, kernels: Record<BackendName, Kernels>, options: ReadOptions): void {
+  if (!handler.rewriteSync || !REWRITES_EXACTLY.includes(handler.name)) return;
+  const { companionBytes: _, ...readOptions } = options;
+  for (const backend of FUZZ_BACKENDS) {
+    let out: Uint8Array;
+    try {
+      out = handler.rewriteSync(bytes, { ...readOptions, kernels: kernels[backend] });
+    } catch (error) {
+      const why = error instanceof MeshFormatError ? `${error.code}: ${error.message}` : String(error);
+      throw new ContractViolation(`${backend}: rewriteSync refuses a file parseSync reads (${why})`);
+    }
+    const at = firstDifference(out, bytes);
+    if (at >= 0) throw new ContractViolation(`${backend}: rewriteSync gives ${out.length} bytes that differ from the ${bytes.length} read at byte ${at}`);
+  }
+}
+
+function firstDifference(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
+  return a.length === b.length ? -1 : n;
 }
 
 function describe(outcome: FuzzOutcome): string {
