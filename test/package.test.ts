@@ -176,6 +176,19 @@ const NODE_STUBS = `declare module 'node:fs' {
 }
 `;
 
+/** The worker pool's options as a bundled application passes them (README § Worker pool, Bundlers). */
+const WORKER_OPTIONS_TS = `import { createDecodePool, type BrowserDecodePoolOptions, type ModuleWorker } from 'meshcodec/worker';
+createDecodePool({ workerUrl: 'workers/decode.js' });
+createDecodePool({ workerUrl: new URL('./workers/decode.js', import.meta.url), size: 2, backend: 'js' });
+const createWorker = (): ModuleWorker => new Worker(new URL('./workers/decode.js', import.meta.url), { type: 'module' });
+const options: BrowserDecodePoolOptions = { createWorker };
+createDecodePool(options).destroy();
+// @ts-expect-error a worker URL is a string or a URL
+createDecodePool({ workerUrl: 3 });
+// @ts-expect-error createWorker returns a worker, not a promise of one
+createDecodePool({ createWorker: async () => new Worker('x') });
+`;
+
 /** What a user's tsconfig may say: strict, no skipLibCheck, no @types, for each module resolution. */
 const RESOLUTIONS = {
   bundler: { module: 'ESNext', moduleResolution: 'bundler' },
@@ -194,6 +207,7 @@ describe.skipIf(!built)(`the published types in a project with only TypeScript (
     mkdirSync(join(project, 'readme'));
     for (const block of blocks) writeFileSync(join(project, 'readme', `${block.name}.ts`), block.source);
     writeFileSync(join(project, 'node-stubs.d.ts'), NODE_STUBS);
+    writeFileSync(join(project, 'worker-options.ts'), WORKER_OPTIONS_TS);
   }, 120_000);
 
   afterAll(() => {
@@ -211,12 +225,12 @@ describe.skipIf(!built)(`the published types in a project with only TypeScript (
     expect(installed).not.toContain('@gltf-transform');
   });
 
-  it.each(Object.entries(RESOLUTIONS))('compiles every README ts block with --strict, no skipLibCheck, moduleResolution %s', (name, resolution) => {
+  it.each(Object.entries(RESOLUTIONS))('compiles every README ts block and the worker pool options with --strict, no skipLibCheck, moduleResolution %s', (name, resolution) => {
     writeFileSync(join(project, `tsconfig.${name}.json`), JSON.stringify({
       compilerOptions: {
         ...resolution, strict: true, noUncheckedIndexedAccess: true, skipLibCheck: false, target: 'ES2022', lib: ['ES2022', 'DOM'], types: [], noEmit: true,
       },
-      files: ['node-stubs.d.ts', ...blocks.map((b) => `readme/${b.name}.ts`)],
+      files: ['node-stubs.d.ts', 'worker-options.ts', ...blocks.map((b) => `readme/${b.name}.ts`)],
     }));
     const tsc = join(project, 'node_modules/typescript/bin/tsc');
     expect(JSON.parse(readFileSync(join(project, 'node_modules/typescript/package.json'), 'utf8')).version).toMatch(/^5\.9\./);
