@@ -5,11 +5,13 @@
 //
 // The ESM library and the CLI are one build with two entries: the CLI shares the library's code
 // (a chunk both import) instead of carrying a copy of it. CommonJS needs its own copy. No source
-// maps: the published files are plain, commented TypeScript output.
+// maps: the published files are plain, commented TypeScript output. The .d.ts files are the ones
+// the package's types entries reach, self-contained (rollup/published-types.mjs).
 import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import { readFileSync } from 'node:fs';
+import { publishedTypes } from './rollup/published-types.mjs';
 
 // @assemblyscript/loader, luaparse (Transport Fever's Lua descriptors; CommonJS, converted by
 // the commonjs plugin) and @gltf-transform/core are devDependencies bundled in, so that the ESM
@@ -55,7 +57,9 @@ export default [
       chunkFileNames: '[name].js',
       banner: (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
     },
-    plugins: [nodeResolve(), commonjs(), ts(true)],
+    // publishedTypes: only the declarations the package's types entries reach, none importing a
+    // package a user does not install (see rollup/published-types.mjs).
+    plugins: [nodeResolve(), commonjs(), ts(true), publishedTypes({ pkg })],
   },
   {
     input: 'bindings/index.ts',

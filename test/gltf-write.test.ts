@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { glbFormat, gltf, iqmFormat, type Asset } from '../bindings/index.js';
+import { assetToDocument } from '../bindings/formats/gltf/asset-to-document.js';
 import { composeTrs, multiply, type Mat4 } from '../bindings/formats/gltf/transforms.js';
+import { documentToGlb, documentToGltfFiles } from '../bindings/formats/gltf/write-gltf.js';
 import { tubeAsset } from '../fixtures/tube-asset.js';
 import { validateGltf } from './helpers/gltf-validator.js';
 
@@ -15,8 +17,8 @@ function jsonOf(glbBytes: Uint8Array): Record<string, any> {
 
 describe('Asset → glTF', () => {
   it('the synchronous capture gives what gltf-transform\'s own async writeBinary gives, each vertex attribute in a view of its own', async () => {
-    const document = gltf.assetToDocument(tubeAsset());
-    const ours = gltf.documentToGlb(document);
+    const document = assetToDocument(tubeAsset());
+    const ours = documentToGlb(document);
     const theirs = await new WebIO().setVertexLayout(VertexLayout.SEPARATE).writeBinary(document);
     expect(document.getRoot().listExtensionsUsed()).toEqual([]);
     // The same document, every array equal, only the places of the buffer views differ.
@@ -96,7 +98,7 @@ describe('Asset → glTF', () => {
   });
 
   it('a .gltf with external buffers names them after the output', () => {
-    const files = gltf.documentToGltfFiles(gltf.assetToDocument(tubeAsset()), 'dir/robot.gltf');
+    const files = documentToGltfFiles(assetToDocument(tubeAsset()), 'dir/robot.gltf');
     expect(files.map((f) => f.name)).toEqual(['dir/robot.gltf', 'dir/robot.bin']);
     expect(JSON.parse(new TextDecoder().decode(files[0]!.bytes)).buffers[0].uri).toBe('robot.bin');
   });

@@ -1,24 +1,24 @@
 // The package as a user gets it: `npm pack`, then `npm install` of the tarball into a new project,
 // used from ESM, from CommonJS, from strict TypeScript (the README's library example and every
 // documented option, compiled with tsc --strict against the published .d.ts, then run), and
-// through its `meshcodec` bin. Needs dist/ (npm test builds it first); skips with a message
-// otherwise.
+// through its `meshcodec` bin; and its types alone: every ```ts block of the README compiled in a
+// project with only the tarball and TypeScript from the registry, --strict and no skipLibCheck,
+// under moduleResolution bundler and node16. Needs dist/ (npm test builds it first); skips with a
+// message otherwise.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installProject, offline, packPackage, PACKAGE_ROOT as ROOT, type PackedPackage } from './helpers/packed-package.js';
+import { readmeTsBlocks } from './helpers/readme-ts-blocks.js';
 import { makeTempDir, removeTempDir } from './helpers/temp-dir.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const built = existsSync(join(ROOT, 'dist/index.js')) && existsSync(join(ROOT, 'dist/index.cjs'));
 const SKIP = 'dist/ not built (npm run build)';
 if (!built) console.warn(`[meshcodec tests] package test skipped: ${SKIP}`);
 
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; scripts: Record<string, string> };
-
-interface PackedFile { path: string; size: number }
 
 /** The README's first TypeScript block after "## Library". */
 function readmeLibraryExample(): string {
@@ -83,7 +83,7 @@ console.log(JSON.stringify({ backend: backend(), summary: summarizeAsset(unigine
 describe.skipIf(!built)(`the packed package in a new project (${built ? 'npm pack + npm install' : SKIP})`, () => {
   let work = '';
   let project = '';
-  let packed: { filename: string; size: number; unpackedSize: number; files: PackedFile[] };
+  let packed: PackedPackage;
 
   const run = (command: string, args: string[]) => execFileSync(command, args, { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
@@ -91,13 +91,10 @@ describe.skipIf(!built)(`the packed package in a new project (${built ? 'npm pac
     work = makeTempDir('package');
     project = join(work, 'consumer');
     // dist/ is fresh (npm test builds it); `prepack` builds it when a user packs a clean clone.
-    const out = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    packed = (JSON.parse(out) as (typeof packed)[])[0]!;
-    mkdirSync(project);
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    packed = packPackage(work);
+    installProject(project, [packed.tarball]);
     // A UNIGINE mesh under the name the README's example reads.
     copyFileSync(join(ROOT, 'fixtures/tube.mesh'), join(project, 'actor_00.mesh'));
-    run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, packed.filename)]);
   }, 60_000);
 
   afterAll(() => {
@@ -118,7 +115,13 @@ describe.skipIf(!built)(`the packed package in a new project (${built ? 'npm pac
     const scripts = paths.filter((p) => p.endsWith('.js') || p.endsWith('.cjs')).map((p) => [p, copies(p)] as const);
     expect(scripts.filter(([, n]) => n > 0)).toEqual([['dist/index.cjs', 2], ['dist/library.js', 2]]);
     expect(scripts.map(([p]) => p)).toEqual(expect.arrayContaining(['dist/cli.js', 'dist/index.js', 'dist/worker.js', 'dist/browser-pool-worker.js']));
-    expect(installed('dist/types/kernels/wasm-binaries.generated.d.ts').length).toBeLessThan(200);
+    // The .d.ts files: none carries the WebAssembly; none imports a package a user does not install
+    // (rollup/published-types.mjs leaves out the ones the types entries do not reach).
+    const declarations = paths.filter((p) => p.endsWith('.d.ts'));
+    expect(declarations).toEqual(expect.arrayContaining(['dist/types/index.d.ts', 'dist/types/workers/browser-pool.d.ts']));
+    const bareImports = declarations.flatMap((p) => [...installed(p).matchAll(/^(?:import|export)\b[^;]*?from\s*'([^.'][^']*)'/gm)].map((m) => `${p}: ${m[1]}`));
+    expect(bareImports).toEqual([]);
+    expect(declarations.filter((p) => installed(p).includes('AGFzbQ'))).toEqual([]);
     expect(installed('LICENSE')).toContain('MIT License');
     console.info(`[meshcodec tests] ${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${paths.length} files`);
   });
@@ -163,5 +166,83 @@ describe.skipIf(!built)(`the packed package in a new project (${built ? 'npm pac
     expect(out).toContain('actor_00.mesh');
     expect(out).toContain('unigine');
     expect(run(join(project, 'node_modules/.bin/meshcodec'), ['--help'])).toContain('Usage: meshcodec');
+  });
+});
+
+/** The Node built-ins the README's examples use, declared for a project that has no @types/node. */
+const NODE_STUBS = `declare module 'node:fs' {
+  export function readFileSync(path: string): Uint8Array;
+  export function writeFileSync(path: string, data: Uint8Array): void;
+}
+`;
+
+/** The worker pool's options as a bundled application passes them (README § Worker pool, Bundlers). */
+const WORKER_OPTIONS_TS = `import { createDecodePool, type BrowserDecodePoolOptions, type ModuleWorker } from 'meshcodec/worker';
+createDecodePool({ workerUrl: 'workers/decode.js' });
+createDecodePool({ workerUrl: new URL('./workers/decode.js', import.meta.url), size: 2, backend: 'js' });
+const createWorker = (): ModuleWorker => new Worker(new URL('./workers/decode.js', import.meta.url), { type: 'module' });
+const options: BrowserDecodePoolOptions = { createWorker };
+createDecodePool(options).destroy();
+// @ts-expect-error a worker URL is a string or a URL
+createDecodePool({ workerUrl: 3 });
+// @ts-expect-error createWorker returns a worker, not a promise of one
+createDecodePool({ createWorker: async () => new Worker('x') });
+`;
+
+/** What a user's tsconfig may say: strict, no skipLibCheck, no @types, for each module resolution. */
+const RESOLUTIONS = {
+  bundler: { module: 'ESNext', moduleResolution: 'bundler' },
+  node16: { module: 'node16', moduleResolution: 'node16' },
+} as const;
+
+describe.skipIf(!built)(`the published types in a project with only TypeScript (${built ? `npm pack + npm install typescript@~5.9${offline ? ', offline' : ''}` : SKIP})`, () => {
+  let work = '';
+  let project = '';
+  const blocks = readmeTsBlocks(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+
+  beforeAll(() => {
+    work = makeTempDir('types');
+    project = join(work, 'consumer');
+    installProject(project, [packPackage(work).tarball, 'typescript@~5.9']);
+    mkdirSync(join(project, 'readme'));
+    for (const block of blocks) writeFileSync(join(project, 'readme', `${block.name}.ts`), block.source);
+    writeFileSync(join(project, 'node-stubs.d.ts'), NODE_STUBS);
+    writeFileSync(join(project, 'worker-options.ts'), WORKER_OPTIONS_TS);
+  }, 120_000);
+
+  afterAll(() => {
+    if (work) removeTempDir(work);
+  });
+
+  it('finds the README\'s ts blocks: the library examples and the worker pool', () => {
+    expect(blocks.map((b) => b.name)).toEqual(expect.arrayContaining(['library-1', 'library-2', 'worker-pool-and-demo-page-1']));
+  });
+
+  it('installed nothing but meshcodec, its dependencies and TypeScript: no @types, no @gltf-transform', () => {
+    const installed = readdirSync(join(project, 'node_modules')).filter((name) => !name.startsWith('.'));
+    expect(installed).toContain('typescript');
+    expect(installed).not.toContain('@types');
+    expect(installed).not.toContain('@gltf-transform');
+  });
+
+  it.each(Object.entries(RESOLUTIONS))('compiles every README ts block and the worker pool options with --strict, no skipLibCheck, moduleResolution %s', (name, resolution) => {
+    writeFileSync(join(project, `tsconfig.${name}.json`), JSON.stringify({
+      compilerOptions: {
+        ...resolution, strict: true, noUncheckedIndexedAccess: true, skipLibCheck: false, target: 'ES2022', lib: ['ES2022', 'DOM'], types: [], noEmit: true,
+      },
+      files: ['node-stubs.d.ts', 'worker-options.ts', ...blocks.map((b) => `readme/${b.name}.ts`)],
+    }));
+    const tsc = join(project, 'node_modules/typescript/bin/tsc');
+    expect(JSON.parse(readFileSync(join(project, 'node_modules/typescript/package.json'), 'utf8')).version).toMatch(/^5\.9\./);
+    try {
+      execFileSync('node', [tsc, '-p', `tsconfig.${name}.json`, '--pretty', 'false'], { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (e) {
+      // readme/<block>.ts(n,c) is README.md line block.line + n - 1.
+      const output = ((e as { stdout?: string }).stdout ?? String(e)).replace(/readme\/([\w-]+)\.ts\((\d+),(\d+)\)/g, (whole, block: string, line: string, column: string) => {
+        const at = blocks.find((b) => b.name === block);
+        return at ? `${whole} [README.md:${at.line + Number(line) - 1}:${column}]` : whole;
+      });
+      throw new Error(`tsc (${name}) failed:\n${output}`);
+    }
   });
 });

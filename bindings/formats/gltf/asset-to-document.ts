@@ -1,24 +1,12 @@
+// Asset → gltf-transform Document. Internal: the glTF handlers write the document with
+// write-gltf.ts; neither module is exported from the package, so gltf-transform's types (bundled
+// into dist/, not a dependency) stay out of the published .d.ts (rollup.config.mjs prunes and checks).
 import { Document, Logger, type Accessor, type Buffer, type Node } from '@gltf-transform/core';
 import { getKernels } from '../../kernels/backend.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import type { Animation, Asset, Joint, Mesh } from '../../model/asset.js';
+import { ASSET_TO_GLTF_DEFAULTS, type AssetToGltfOptions } from './asset-to-gltf-options.js';
 import { composeTrs, invertAffine, multiply, swapYZInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
-
-export interface AssetToGltfOptions {
-  kernels?: Kernels;
-  /**
-   * 'y': a Z-up Asset (`upAxis: 'z'`, as IQM and UNIGINE give) is turned into glTF's Y-up,
-   * (x, y, z) → (x, z, −y), positions, normals, tangents, morph targets, bind pose and keys alike;
-   * 'keep': coordinates are written as they are.
-   */
-  upAxis?: 'y' | 'keep';
-  /** Reverse every triangle. The Asset winds front faces counter-clockwise, as glTF does, so the default is false. */
-  flipWinding?: boolean;
-  /** v → 1 − v in every UV set. The Asset's UV origin is the top-left, as glTF's, so the default is false. */
-  flipV?: boolean;
-}
-
-export const ASSET_TO_GLTF_DEFAULTS: Required<Omit<AssetToGltfOptions, 'kernels'>> = { upAxis: 'y', flipWinding: false, flipV: false };
 
 const silent = new Logger(Logger.Verbosity.SILENT);
 

@@ -1,6 +1,7 @@
 import type { Asset } from '../../model/asset.js';
 import type { FormatHandler, ReadOptions, WriteOptions } from '../format.js';
-import { assetToDocument, type AssetToGltfOptions } from './asset-to-document.js';
+import { assetToDocument } from './asset-to-document.js';
+import type { AssetToGltfOptions } from './asset-to-gltf-options.js';
 import { isGlb } from './glb-container.js';
 import { readGltfInput } from './read-gltf.js';
 import { gltfToAsset, type GltfToAssetOptions } from './to-asset.js';

@@ -2,6 +2,5 @@ export { GLB_MAGIC, GLB_VERSION, GLB_CHUNK, isGlb } from './glb-container.js';
 export { readGltfInput, type GltfInput } from './read-gltf.js';
 export { AccessorReader } from './accessors.js';
 export { gltfToAsset, GLTF_TO_ASSET_DEFAULTS, type GltfToAssetOptions } from './to-asset.js';
-export { assetToDocument, ASSET_TO_GLTF_DEFAULTS, type AssetToGltfOptions } from './asset-to-document.js';
-export { documentToGlb, documentToGltfFiles, documentToEmbeddedGltf, documentToJson } from './write-gltf.js';
+export { ASSET_TO_GLTF_DEFAULTS, type AssetToGltfOptions } from './asset-to-gltf-options.js';
 export { gltfFormat, glbFormat, parseGltf, GLTF_WRITE_DEFAULTS, type GltfReadOptions, type GltfWriteOptions } from './gltf-format.js';

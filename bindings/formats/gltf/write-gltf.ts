@@ -1,3 +1,5 @@
+// glTF files from a gltf-transform Document, synchronously. Internal, as asset-to-document.ts is:
+// its signatures carry gltf-transform types, which the published .d.ts must not (not a dependency).
 import { Document, Extension, Format, GLB_BUFFER, Logger, PropertyType, VertexLayout, WebIO, type Accessor, type JSONDocument, type ReaderContext, type WriterContext } from '@gltf-transform/core';
 import type { EncodedFile } from '../format.js';
 import { GLB_CHUNK, GLB_HEADER_BYTES, GLB_MAGIC, GLB_VERSION } from './glb-container.js';

@@ -1,0 +1,20 @@
+// The Asset → glTF options, apart from the converter (asset-to-document.ts): they are public (the
+// glTF handlers' write options extend them), the converter is internal, and its gltf-transform
+// types must not reach the published .d.ts (gltf-transform is bundled, not a dependency).
+import type { Kernels } from '../../kernels/kernels.js';
+
+export interface AssetToGltfOptions {
+  kernels?: Kernels;
+  /**
+   * 'y': a Z-up Asset (`upAxis: 'z'`, as IQM and UNIGINE give) is turned into glTF's Y-up,
+   * (x, y, z) → (x, z, −y), positions, normals, tangents, morph targets, bind pose and keys alike;
+   * 'keep': coordinates are written as they are.
+   */
+  upAxis?: 'y' | 'keep';
+  /** Reverse every triangle. The Asset winds front faces counter-clockwise, as glTF does, so the default is false. */
+  flipWinding?: boolean;
+  /** v → 1 − v in every UV set. The Asset's UV origin is the top-left, as glTF's, so the default is false. */
+  flipV?: boolean;
+}
+
+export const ASSET_TO_GLTF_DEFAULTS: Required<Omit<AssetToGltfOptions, 'kernels'>> = { upAxis: 'y', flipWinding: false, flipV: false };
