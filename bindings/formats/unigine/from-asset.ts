@@ -18,7 +18,11 @@ export interface UnigineWriteOptions extends WriteOptions {
    * extension names (`.mesh` / `.anim`), else mesh when the Asset has meshes.
    */
   kind?: 'auto' | 'mesh' | 'anim';
-  /** Frame rate for animations that have none. */
+  /**
+   * Frames per second every animation is sampled at. UNIGINE files store no rate and are read at
+   * 30 (UNIGINE_READ_DEFAULTS.frameRate), so the default keeps time; another rate needs the same
+   * `frameRate` when reading the file back.
+   */
   frameRate?: number;
 }
 
@@ -64,7 +68,8 @@ export function assetToUnigine(asset: Asset, options: UnigineWriteOptions = {}, 
   const bindPose = new Float32Array(joints.length * BIND_POSE_FLOATS);
   joints.forEach((j, i) => bindPose.set([...j.translation, ...j.rotation, ...j.scale], i * BIND_POSE_FLOATS));
   if (asset.upAxis === 'y') warnings.push('the Asset is Y-up; its coordinates are written unchanged into a Z-up UNIGINE file');
-  const sampled = asset.animations.map((a) => sampleAnimation(a, joints, a.frameRate > 0 ? a.frameRate : frameRate, warnings));
+  if (!(frameRate > 0 && Number.isFinite(frameRate))) throw new MeshFormatError({ code: 'BAD_OPTION', format: 'unigine' }, `frameRate must be a positive number, got ${frameRate}`);
+  const sampled = asset.animations.map((a, i) => sampleAnimation(a, joints, frameRate, warnings, `animations[${i}]`));
   for (const a of asset.animations) if (a.loop !== undefined) warnings.push(`animation ${a.name}: the loop flag is not stored in UNIGINE files`);
   if (unigineKindFor(asset, options) === 'anim') {
     if (asset.meshes.length) warnings.push(`${asset.meshes.length} mesh(es) are left out of the .anim file`);
