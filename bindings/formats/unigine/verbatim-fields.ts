@@ -14,7 +14,9 @@
  * order, consulted on write only for the same value (a compact integer of the same value, a
  * string of the same decoded text, bounds of the same values), so that an edited document still
  * writes what it says. Reading costs a counter and a length comparison per field (a few dozen per
- * file); a canonical file gets no table (`bench:unigine` before/after: see the README).
+ * file); a canonical file gets no table. Measured on the 18 readable corpus files (3.96 MB),
+ * wasm-simd, min of 41 interleaved rounds on a shared, loaded machine (load ~12 on 2 cores):
+ * read 2.01 → 1.73 ms, rewrite 3.92 → 3.47 ms, parse to Asset 7.96 → 7.59 ms: no measurable cost.
  */
 
 /** A compact integer's stored bytes and the value they decode to. */
