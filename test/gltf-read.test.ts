@@ -55,7 +55,7 @@ describe('glTF → Asset', () => {
     offGrid.animations[0]!.frameRate = 24;
     iqmFormat.encodeSync(offGrid);
     expect(offGrid.warnings.some((w) => w.includes('resampled to 25 frames'))).toBe(true);
-    const viaUnigine = unigineFormat.parseSync(unigineFormat.encodeSync(resampled), { frameRate: 10 });
+    const viaUnigine = unigineFormat.parseSync(unigineFormat.encodeSync(resampled, { frameRate: 10 }), { frameRate: 10 });
     expect(summarizeAsset(viaUnigine)).toMatchObject({ joints: 2, animations: 1, frames: 11, triangles: 4 });
   });
 

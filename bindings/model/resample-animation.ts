@@ -1,7 +1,10 @@
 import { MeshFormatError } from '../io/errors.js';
 import type { Animation, Track } from './asset.js';
 
-/** Key times within this many seconds of f / frameRate count as frame f. */
+/**
+ * Key times within this many seconds of f / frameRate count as frame f (plus float32's own
+ * rounding of f / frameRate, which grows with the time: see onFrame).
+ */
 export const FRAME_TIME_TOLERANCE = 1e-4;
 
 /**
@@ -10,11 +13,35 @@ export const FRAME_TIME_TOLERANCE = 1e-4;
  */
 export const MAX_SAMPLED_KEYS = 1 << 24;
 
+/**
+ * And at most this many frames per animation (9.7 hours at 30 fps): the Asset holds keys, and a
+ * frame grid multiplies them by its span, so two keys far apart would otherwise ask for millions
+ * of frames. Alternatives weighed: a limit relative to the Asset's keys (a 10-minute animation of
+ * two keys per joint is legitimate, so no ratio fits), or a write option (every writer and the
+ * glTF reader's `resample` would need it); a fixed cap far above any real animation is simpler
+ * and says plainly what is refused.
+ */
+export const MAX_SAMPLED_FRAMES = 1 << 20;
+
 /** Throws MeshFormatError when `frames × tracks` is beyond MAX_SAMPLED_KEYS. */
-export function checkSampledKeys(frames: number, tracks: number, what: string): void {
+export function checkSampledKeys(frames: number, tracks: number, what: string, path = 'animations'): void {
   if (!(frames * tracks <= MAX_SAMPLED_KEYS)) {
-    throw new MeshFormatError({ code: 'BAD_COUNT', format: 'asset', path: 'animations' }, `${what}: ${frames} frames × ${tracks} tracks is more than the ${MAX_SAMPLED_KEYS} keys a writer builds`);
+    throw new MeshFormatError({ code: 'BAD_COUNT', format: 'asset', path }, `${what}: ${frames} frames × ${tracks} tracks is more than the ${MAX_SAMPLED_KEYS} keys a writer builds`);
   }
+}
+
+/**
+ * Throws MeshFormatError (naming `path`, e.g. `animations[2]`) when a frame grid of `frames`
+ * frames for `tracks` tracks is beyond MAX_SAMPLED_FRAMES or MAX_SAMPLED_KEYS.
+ */
+export function checkSampledFrames(frames: number, tracks: number, what: string, path: string): void {
+  if (!(frames <= MAX_SAMPLED_FRAMES)) {
+    throw new MeshFormatError(
+      { code: 'BAD_COUNT', format: 'asset', path },
+      `${what}: its keys span ${frames} frames, more than the ${MAX_SAMPLED_FRAMES} frames per animation a writer samples`,
+    );
+  }
+  checkSampledKeys(frames, tracks, what, path);
 }
 
 type Channel = 'translation' | 'rotation' | 'scale';
@@ -32,7 +59,7 @@ export function gridKeyCount(track: Track, frameCount: number, frameRate: number
   const n = times.length;
   if (n === 0) return undefined;
   let k = 0;
-  while (k < n && Math.abs(times[k]! - k / frameRate) <= FRAME_TIME_TOLERANCE) k++;
+  while (k < n && onFrame(times[k]!, k, frameRate)) k++;
   if (k === n) return n <= frameCount || n === 1 ? n : undefined;
   if (k === 0 || k !== n - 1) return undefined;
   const last = times[k]!;
@@ -45,29 +72,47 @@ export function gridKeyCount(track: Track, frameCount: number, frameRate: number
   return k;
 }
 
+/** Whether `time` is frame `frame`'s time: within FRAME_TIME_TOLERANCE, and float32's rounding of it (2^-23 relative). */
+function onFrame(time: number, frame: number, frameRate: number): boolean {
+  const expected = frame / frameRate;
+  return Math.abs(time - expected) <= FRAME_TIME_TOLERANCE + expected * 2 ** -23;
+}
+
 /** True when every track is on the grid f / frameRate (see gridKeyCount): what IQM and UNIGINE can store as it is. */
 export function isOnFrameGrid(animation: Animation, frameRate = animation.frameRate): boolean {
   return animation.tracks.every((t) => t.times.length === 0 || gridKeyCount(t, animation.frameCount, frameRate) !== undefined);
 }
 
-/** Frames needed to cover an animation's keys at `frameRate` (frame 0 at time 0, the last at or after the last key). */
-export function framesToCover(animation: Animation, frameRate: number): number {
+/**
+ * How long an animation lasts, in seconds: its last key, or the span of the frames its source
+ * stored ((frameCount − 1) / frameRate, when the rate is a positive number), whichever is later.
+ * Readers key only the frames that store values, so a source whose last frames hold still has its
+ * length in `frameCount` only.
+ */
+export function animationDuration(animation: Animation): number {
   let end = 0;
   for (const t of animation.tracks) if (t.times.length) end = Math.max(end, t.times[t.times.length - 1]!);
-  return Math.round(end * frameRate) + 1;
+  const { frameRate, frameCount } = animation;
+  if (frameRate > 0 && Number.isFinite(frameRate) && frameCount > 1) end = Math.max(end, (frameCount - 1) / frameRate);
+  return end;
+}
+
+/** Frames needed to cover an animation at `frameRate` (frame 0 at time 0, the last within half a frame of its duration). */
+export function framesToCover(animation: Animation, frameRate: number): number {
+  return Math.round(animationDuration(animation) * frameRate) + 1;
 }
 
 /**
  * The animation sampled on the uniform grid f / frameRate, for targets that store frames rather
  * than key times (IQM, UNIGINE). Translation and scale are interpolated linearly, rotations
  * normalised-linearly along the shorter arc; before the first key and after the last a track holds
- * its end value. Channels a track lacks stay absent. Refuses (MeshFormatError) more than
- * MAX_SAMPLED_KEYS frames × tracks.
+ * its end value. Channels a track lacks stay absent. Refuses (MeshFormatError naming `path`) more
+ * than MAX_SAMPLED_FRAMES frames or MAX_SAMPLED_KEYS frames × tracks.
  */
-export function resampleAnimation(animation: Animation, frameRate: number): Animation {
-  if (!(frameRate > 0 && Number.isFinite(frameRate))) throw new MeshFormatError({ code: 'BAD_VALUE', format: 'asset', path: 'animations' }, `frameRate must be positive, got ${frameRate}`);
+export function resampleAnimation(animation: Animation, frameRate: number, path = 'animations'): Animation {
+  if (!(frameRate > 0 && Number.isFinite(frameRate))) throw new MeshFormatError({ code: 'BAD_VALUE', format: 'asset', path }, `frameRate must be positive, got ${frameRate}`);
   const frameCount = framesToCover(animation, frameRate);
-  checkSampledKeys(frameCount, Math.max(1, animation.tracks.length), `animation ${animation.name}`);
+  checkSampledFrames(frameCount, Math.max(1, animation.tracks.length), `animation ${animation.name}`, path);
   const times = new Float32Array(frameCount);
   for (let f = 0; f < frameCount; f++) times[f] = f / frameRate;
   const tracks = animation.tracks.map((track): Track => {

@@ -1,5 +1,5 @@
 import type { Asset, Joint, Mesh } from '../../model/asset.js';
-import { checkSampledKeys, fillFrames, isOnFrameGrid, resampleAnimation } from '../../model/resample-animation.js';
+import { checkSampledFrames, checkSampledKeys, fillFrames, isOnFrameGrid, resampleAnimation } from '../../model/resample-animation.js';
 import { DEFAULT_FRAME_RATE, type WriteOptions } from '../format.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
@@ -197,10 +197,15 @@ function buildTriangles(meshes: Mesh[], firstVertices: number[], triangleCount: 
  * reference compiler: offset = min, scale = range / 65535, value = ushort(0.5 + (v − offset) / scale).
  */
 function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], text: TextTable, kernels: Kernels, warn: (m: string) => void): void {
-  const animations = asset.animations.map((animation) => {
-    if (isOnFrameGrid(animation)) return animation;
-    const rate = animation.frameRate > 0 && Number.isFinite(animation.frameRate) ? animation.frameRate : DEFAULT_FRAME_RATE;
-    const resampled = resampleAnimation(animation, rate);
+  const animations = asset.animations.map((animation, a) => {
+    const rated = animation.frameRate > 0 && Number.isFinite(animation.frameRate);
+    // IQM stores the rate: an animation on its own grid is written as it is (bounded like a resampled one).
+    if (rated && isOnFrameGrid(animation)) {
+      checkSampledFrames(animation.frameCount, Math.max(1, animation.tracks.length), `animation ${animation.name}`, `animations[${a}]`);
+      return animation;
+    }
+    const rate = rated ? animation.frameRate : DEFAULT_FRAME_RATE;
+    const resampled = resampleAnimation(animation, rate, `animations[${a}]`);
     warn(`animation '${animation.name}' has keys off a ${rate} fps grid; it was resampled to ${resampled.frameCount} frames, the only timing IQM stores`);
     return resampled;
   });

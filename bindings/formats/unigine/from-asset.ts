@@ -18,7 +18,11 @@ export interface UnigineWriteOptions extends WriteOptions {
    * extension names (`.mesh` / `.anim`), else mesh when the Asset has meshes.
    */
   kind?: 'auto' | 'mesh' | 'anim';
-  /** Frame rate for animations that have none. */
+  /**
+   * Frames per second every animation is sampled at. UNIGINE files store no rate and are read at
+   * 30 (UNIGINE_READ_DEFAULTS.frameRate), so the default keeps time; another rate needs the same
+   * `frameRate` when reading the file back.
+   */
   frameRate?: number;
 }
 
@@ -64,7 +68,8 @@ export function assetToUnigine(asset: Asset, options: UnigineWriteOptions = {}, 
   const bindPose = new Float32Array(joints.length * BIND_POSE_FLOATS);
   joints.forEach((j, i) => bindPose.set([...j.translation, ...j.rotation, ...j.scale], i * BIND_POSE_FLOATS));
   if (asset.upAxis === 'y') warnings.push('the Asset is Y-up; its coordinates are written unchanged into a Z-up UNIGINE file');
-  const sampled = asset.animations.map((a) => sampleAnimation(a, joints, a.frameRate > 0 ? a.frameRate : frameRate, warnings));
+  if (!(frameRate > 0 && Number.isFinite(frameRate))) throw new MeshFormatError({ code: 'BAD_OPTION', format: 'unigine' }, `frameRate must be a positive number, got ${frameRate}`);
+  const sampled = asset.animations.map((a, i) => sampleAnimation(a, joints, frameRate, warnings, `animations[${i}]`));
   for (const a of asset.animations) if (a.loop !== undefined) warnings.push(`animation ${a.name}: the loop flag is not stored in UNIGINE files`);
   if (unigineKindFor(asset, options) === 'anim') {
     if (asset.meshes.length) warnings.push(`${asset.meshes.length} mesh(es) are left out of the .anim file`);
@@ -93,17 +98,17 @@ function meshToSurface(kernels: Kernels, mesh: Mesh, boneCount: number, warnings
   kernels.raw.encodeTangentFrames(normals, a.tangents ?? NO_TANGENTS, a.tangents !== undefined, tangents);
   const uvSets = a.uvs ?? [];
   if (uvSets.length > 2) warnings.push(`${label}: UV sets after the second (${uvSets.length - 2}) are not stored`);
-  if (mesh.material !== undefined && mesh.material !== mesh.name) warnings.push(`${label}: material ${mesh.material} is not stored (UNIGINE keeps materials outside the mesh)`);
+  if (mesh.material !== undefined) warnings.push(`${label}: material ${mesh.material} is not stored (UNIGINE keeps materials outside the mesh)`);
   if (mesh.extras && Object.keys(mesh.extras).length) warnings.push(`${label}: extra attributes ${Object.keys(mesh.extras).join(', ')} are not stored`);
   const cindices = storedIndices(kernels, mesh.indices, vertexCount, arrayUse);
   const surface: UnigineSurface = {
     name: mesh.name,
     bounds: boundsOf(kernels, [a.positions]),
-    targets: [{ name: '', vertices: own(a.positions), tangents }, ...morphTargets(kernels, mesh, normals, tangents)],
+    targets: [{ name: '', vertices: own(a.positions), tangents }, ...morphTargets(kernels, mesh, normals, tangents, label, warnings)],
     ...skinWeights(kernels, a.joints, a.weights, vertexCount, boneCount, label, warnings, arrayUse),
     uv0: uvSets[0] ? own(uvSets[0]) : new Float32Array(0),
     uv1: uvSets[1] ? own(uvSets[1]) : new Float32Array(0),
-    colors: colorBytes(a.colors),
+    colors: colorBytes(a.colors, label, warnings),
     cindices,
     tindices: own(cindices),
   };
@@ -121,7 +126,7 @@ function storedIndices(kernels: Kernels, indices: IndexArray, vertexCount: numbe
 }
 
 /** Asset morph targets as UNIGINE targets: absolute coordinates, and tangent frames from the displaced normals (the base's when a target has none). */
-function morphTargets(kernels: Kernels, mesh: Mesh, normals: Float32Array, baseFrames: Int16Array): UnigineMorphTarget[] {
+function morphTargets(kernels: Kernels, mesh: Mesh, normals: Float32Array, baseFrames: Int16Array, label: string, warnings: string[]): UnigineMorphTarget[] {
   const { positions, tangents } = mesh.attributes;
   return (mesh.targets ?? []).map((target) => {
     const vertices = new Float32Array(positions.length);
@@ -129,6 +134,8 @@ function morphTargets(kernels: Kernels, mesh: Mesh, normals: Float32Array, baseF
     if (!target.normals) return { name: target.name, vertices, tangents: baseFrames.slice() };
     const displaced = new Float32Array(normals.length);
     for (let i = 0; i < displaced.length; i++) displaced[i] = normals[i]! + target.normals[i]!;
+    const notUnit = notUnitLength(displaced);
+    if (notUnit) warnings.push(`${label}: morph target ${target.name}: ${notUnit} displaced normals are not unit length; UNIGINE stores them as directions (tangent frames)`);
     const frames = new Int16Array(baseFrames.length);
     kernels.raw.encodeTangentFrames(displaced, tangents ?? NO_TANGENTS, tangents !== undefined, frames);
     return { name: target.name, vertices, tangents: frames };
@@ -141,6 +148,8 @@ function skinWeights(kernels: Kernels, joints: Uint16Array | undefined, weights:
     warnings.push(`${label}: skin weights without a skeleton are not stored`);
     return { weightCounts: new Uint8Array(0), weightBones: new Int16Array(0), weightValues: new Uint16Array(0) };
   }
+  const outOfRange = weightsOutOfRange(weights);
+  if (outOfRange) warnings.push(`${label}: ${outOfRange} skin weights outside 0..1 were clamped (UNIGINE stores weights as uint16 fractions; sums are not renormalised)`);
   const weightCounts = new Uint8Array(vertexCount);
   const bones = new Int16Array(vertexCount * MAX_WEIGHTS_PER_VERTEX);
   const values = new Uint16Array(vertexCount * MAX_WEIGHTS_PER_VERTEX);
@@ -155,11 +164,32 @@ function skinWeights(kernels: Kernels, joints: Uint16Array | undefined, weights:
   return { weightCounts, weightBones: bones[used](0, total), weightValues: values[used](0, total) };
 }
 
-function colorBytes(colors: Float32Array | undefined): Uint8Array {
+/** RGBA bytes (colour × 255, rounded); components outside 0..1 (or NaN) are clamped, and counted in a warning. */
+function colorBytes(colors: Float32Array | undefined, label: string, warnings: string[]): Uint8Array {
   if (!colors) return new Uint8Array(0);
   const out = new Uint8Array(colors.length);
-  for (let i = 0; i < colors.length; i++) out[i] = Math.max(0, Math.min(255, Math.round(colors[i]! * 255))) || 0;
+  let clamped = 0;
+  for (let i = 0; i < colors.length; i++) {
+    const c = colors[i]!;
+    if (!(c >= 0 && c <= 1)) clamped++;
+    out[i] = Math.max(0, Math.min(255, Math.round(c * 255))) || 0;
+  }
+  if (clamped) warnings.push(`${label}: ${clamped} colour components outside 0..1 were clamped (UNIGINE stores colours as bytes)`);
   return out;
+}
+
+/** How many xyz normals are further than 1e-3 from unit length (a tangent frame keeps only the direction). */
+function notUnitLength(normals: Float32Array): number {
+  let count = 0;
+  for (let i = 0; i + 2 < normals.length; i += 3) if (!(Math.abs(Math.hypot(normals[i]!, normals[i + 1]!, normals[i + 2]!) - 1) <= 1e-3)) count++;
+  return count;
+}
+
+/** Weights the file cannot hold as they are (uint16 × 1/65535: 0..1): counted for a warning, as the kernel clamps them. */
+function weightsOutOfRange(weights: Float32Array): number {
+  let count = 0;
+  for (let i = 0; i < weights.length; i++) if (!(weights[i]! >= 0 && weights[i]! <= 1)) count++;
+  return count;
 }
 
 /** Area-weighted vertex normals of a triangle list. */

@@ -72,7 +72,7 @@ export const unigineFormat = defineFormat({
   test: (bytes) => bytes.length >= 4 && UNIGINE_MAGIC.test(String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!)),
   parseSync: parseUnigine,
   encodeSync: encodeUnigine,
-  rewriteSync: (bytes) => writeUnigine(readUnigine(bytes)),
+  rewriteSync: (bytes, options = {}) => writeUnigine(readUnigine(bytes), options.kernels),
   outputExtension: (asset, options) => (unigineKindFor(asset, options) === 'mesh' ? '.mesh' : '.anim'),
   describe: (bytes) => describeUnigine(readUnigine(bytes)),
   inspect: (bytes, options = {}) => {

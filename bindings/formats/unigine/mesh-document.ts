@@ -4,6 +4,7 @@
  */
 
 import type { IndexArray } from '../../model/asset.js';
+import type { UnigineVerbatim } from './verbatim-fields.js';
 
 export const MESH_MAGIC = 'ms11';
 export const ANIM_MAGIC = 'an10';
@@ -105,6 +106,11 @@ interface UnigineDocumentBase {
   bones: UnigineBone[];
   /** BIND_POSE_FLOATS per bone. */
   bindPose: Float32Array;
+  /**
+   * The stored bytes of fields that would not re-encode to themselves (non-canonical compact
+   * integers, strings, bounds holding NaN), for a byte-exact rewrite; absent for canonical files.
+   */
+  verbatim?: UnigineVerbatim;
 }
 
 export interface UnigineMeshDocument extends UnigineDocumentBase {

@@ -1,4 +1,4 @@
-import { ByteReader } from '../../io/byte-reader.js';
+import { UnigineReader } from './field-reader.js';
 import { ANIM_MAGIC, type UnigineAnimAnimation, type UnigineAnimDocument } from './mesh-document.js';
 import {
   FORMAT_NAME,
@@ -15,14 +15,14 @@ import {
 
 /** Reads an an10 `.anim` file into its document. Throws MeshFormatError for anything else. */
 export function readAnim(bytes: Uint8Array): UnigineAnimDocument {
-  const reader = new ByteReader(bytes, FORMAT_NAME);
+  const reader = new UnigineReader(bytes, FORMAT_NAME);
   const magic = readLeadingMagic(reader);
   if (magic !== ANIM_MAGIC) reader.fail('BAD_MAGIC', `this is a UNIGINE mesh ("${magic}"), not an animation ("${ANIM_MAGIC}")`, 0);
   return readAnimBody(reader);
 }
 
 /** The rest of an an10 file, after its leading magic. */
-export function readAnimBody(reader: ByteReader): UnigineAnimDocument {
+export function readAnimBody(reader: UnigineReader): UnigineAnimDocument {
   const bounds = readBounds(reader, 'animation bounds');
   const bones = readBones(reader);
   const animationNames = readNames(reader, 'animation');
@@ -38,5 +38,7 @@ export function readAnimBody(reader: ByteReader): UnigineAnimDocument {
   });
   expectMagic(reader, ANIM_MAGIC, 'at the end of the file');
   if (reader.remaining > 0) reader.fail('TRAILING_DATA', `${reader.remaining} bytes follow the closing "${ANIM_MAGIC}" marker`);
-  return { kind: 'anim', bounds, bones, bindPose, animations };
+  const doc: UnigineAnimDocument = { kind: 'anim', bounds, bones, bindPose, animations };
+  if (reader.verbatim) doc.verbatim = reader.verbatim;
+  return doc;
 }

@@ -1,12 +1,11 @@
 import { recordFileOffset } from '../../io/provenance.js';
-import { ByteReader } from '../../io/byte-reader.js';
-import { readCompactInt } from './compact-int.js';
+import type { UnigineReader } from './field-reader.js';
 import { ANIM_MAGIC, BIND_POSE_FLOATS, FRAME_FLAG, MESH_MAGIC, type UnigineBone, type UnigineBounds, type UnigineFrames } from './mesh-document.js';
 
 export const FORMAT_NAME = 'unigine';
 
 /** Reads the leading magic; refuses other UNIGINE versions and other files with a clear error. */
-export function readLeadingMagic(reader: ByteReader): typeof MESH_MAGIC | typeof ANIM_MAGIC {
+export function readLeadingMagic(reader: UnigineReader): typeof MESH_MAGIC | typeof ANIM_MAGIC {
   if (reader.remaining < 4) reader.fail('TRUNCATED', `a UNIGINE file starts with a 4-byte magic, but the file has ${reader.remaining} bytes`);
   const magic = reader.ascii(4, 'magic');
   if (magic === MESH_MAGIC || magic === ANIM_MAGIC) return magic;
@@ -21,16 +20,16 @@ export function readLeadingMagic(reader: ByteReader): typeof MESH_MAGIC | typeof
 }
 
 /** The magic repeated between sections and at the end of the file. */
-export function expectMagic(reader: ByteReader, magic: string, where: string): void {
+export function expectMagic(reader: UnigineReader, magic: string, where: string): void {
   const at = reader.offset;
   if (reader.remaining < 4) reader.fail('TRUNCATED', `the "${magic}" marker ${where} is missing: the file ends ${reader.remaining} bytes later`);
   const found = reader.ascii(4, 'magic');
   if (found !== magic) reader.fail('BAD_MAGIC', `expected the "${magic}" marker ${where}, found ${JSON.stringify(found)}`, at);
 }
 
-export function readCount(reader: ByteReader, bytesPerElement: number, what: string): number {
+export function readCount(reader: UnigineReader, bytesPerElement: number, what: string): number {
   const at = reader.offset;
-  const count = readCompactInt(reader, `${what} count`);
+  const count = reader.compactInt(`${what} count`);
   if (count < 0) reader.fail('BAD_COUNT', `${what} count is negative (${count})`, at);
   if (count * bytesPerElement > reader.remaining) {
     reader.fail('BAD_COUNT', `${what} count ${count} needs at least ${count * bytesPerElement} bytes but only ${reader.remaining} are left`, at);
@@ -39,22 +38,15 @@ export function readCount(reader: ByteReader, bytesPerElement: number, what: str
 }
 
 /** Compact length including the NUL, then the bytes. */
-export function readString(reader: ByteReader, what: string): string {
-  const at = reader.offset;
-  const length = readCompactInt(reader, `${what} length`);
-  if (length < 1) reader.fail('BAD_VALUE', `${what} has length ${length}; a string holds at least its NUL`, at);
-  reader.needCount(length, 1, what);
-  if (reader.bytes[reader.offset + length - 1] !== 0) reader.fail('BAD_VALUE', `${what} does not end with a NUL`, reader.offset + length - 1);
-  return reader.utf8(length, what);
+export function readString(reader: UnigineReader, what: string): string {
+  return reader.string(what);
 }
 
-export function readBounds(reader: ByteReader, what: string): UnigineBounds {
-  reader.need(40, what);
-  const v = (): number => reader.f32(what);
-  return { min: [v(), v(), v()], max: [v(), v(), v()], center: [v(), v(), v()], radius: v() };
+export function readBounds(reader: UnigineReader, what: string): UnigineBounds {
+  return reader.bounds(what);
 }
 
-export function readBones(reader: ByteReader): UnigineBone[] {
+export function readBones(reader: UnigineReader): UnigineBone[] {
   const count = readCount(reader, 3, 'bone');
   const bones: UnigineBone[] = [];
   const parentOffsets: number[] = [];
@@ -83,7 +75,7 @@ export function readBones(reader: ByteReader): UnigineBone[] {
   return bones;
 }
 
-export function readNames(reader: ByteReader, what: string): string[] {
+export function readNames(reader: UnigineReader, what: string): string[] {
   const count = readCount(reader, 2, what);
   const names: string[] = [];
   for (let i = 0; i < count; i++) names.push(readString(reader, `${what} ${i} name`));
@@ -92,7 +84,7 @@ export function readNames(reader: ByteReader, what: string): string[] {
 
 /** A typed array over a copy of the next `count` elements (aligned, detached from the input), recorded with its file offset. */
 function readArray<C extends Float32ArrayConstructor | Int16ArrayConstructor | Uint16ArrayConstructor | Uint32ArrayConstructor | Uint8ArrayConstructor>(
-  reader: ByteReader, ctor: C, count: number, what: string,
+  reader: UnigineReader, ctor: C, count: number, what: string,
 ): InstanceType<C> {
   const at = reader.offset;
   const { buffer, byteOffset } = reader.alignedCopy(count * ctor.BYTES_PER_ELEMENT, ctor.BYTES_PER_ELEMENT as 1 | 2 | 4, what);
@@ -100,33 +92,33 @@ function readArray<C extends Float32ArrayConstructor | Int16ArrayConstructor | U
 }
 
 /** A copy of `count` float32 values, keeping their exact bits (NaN payloads included). */
-export function readF32s(reader: ByteReader, count: number, what: string): Float32Array {
+export function readF32s(reader: UnigineReader, count: number, what: string): Float32Array {
   return readArray(reader, Float32Array, count, what);
 }
 
-export function readI16s(reader: ByteReader, count: number, what: string): Int16Array {
+export function readI16s(reader: UnigineReader, count: number, what: string): Int16Array {
   return readArray(reader, Int16Array, count, what);
 }
 
-export function readU16s(reader: ByteReader, count: number, what: string): Uint16Array {
+export function readU16s(reader: UnigineReader, count: number, what: string): Uint16Array {
   return readArray(reader, Uint16Array, count, what);
 }
 
-export function readU32s(reader: ByteReader, count: number, what: string): Uint32Array {
+export function readU32s(reader: UnigineReader, count: number, what: string): Uint32Array {
   return readArray(reader, Uint32Array, count, what);
 }
 
-export function readU8s(reader: ByteReader, count: number, what: string): Uint8Array {
+export function readU8s(reader: UnigineReader, count: number, what: string): Uint8Array {
   return readArray(reader, Uint8Array, count, what);
 }
 
-export function readBindPose(reader: ByteReader, boneCount: number): Float32Array {
+export function readBindPose(reader: UnigineReader, boneCount: number): Float32Array {
   reader.needCount(boneCount, BIND_POSE_FLOATS * 4, 'bind pose');
   return readF32s(reader, boneCount * BIND_POSE_FLOATS, 'bind pose');
 }
 
 /** Animated-bone indices (int16), each a bone of the skeleton. */
-export function readAnimatedBones(reader: ByteReader, boneCount: number, animation: string): Int16Array {
+export function readAnimatedBones(reader: UnigineReader, boneCount: number, animation: string): Int16Array {
   const count = readCount(reader, 2, `${animation} animated bone`);
   const at = reader.offset;
   const indices = readI16s(reader, count, `${animation} animated bones`);
@@ -140,11 +132,11 @@ export const AXES_SET: readonly number[] = [0, 1, 1, 2, 1, 2, 2, 3];
 // Errors of the loops above, raised by functions of their own: building a message inside a hot
 // loop, even on a path never taken, makes the loop several times slower.
 
-function animatedBoneOutOfRange(reader: ByteReader, animation: string, bone: number, boneCount: number, offset: number): never {
+function animatedBoneOutOfRange(reader: UnigineReader, animation: string, bone: number, boneCount: number, offset: number): never {
   return reader.fail('BAD_INDEX', `${animation} animates bone ${bone}, outside 0..${boneCount - 1}`, offset);
 }
 
-function frameCutOff(reader: ByteReader, animation: string, frame: number, offset: number): never {
+function frameCutOff(reader: UnigineReader, animation: string, frame: number, offset: number): never {
   return reader.fail('TRUNCATED', `${animation} frame ${frame} is cut off by the end of the file`, Math.min(offset, reader.length));
 }
 
@@ -154,7 +146,7 @@ function frameCutOff(reader: ByteReader, animation: string, frame: number, offse
  * positions and scales `channelBytes` wide each (float32 or uint16), rotations 4 × int16.
  */
 export function readFrames<Channel extends Float32Array | Uint16Array>(
-  reader: ByteReader,
+  reader: UnigineReader,
   name: string,
   animation: string,
   boneIndices: Int16Array,
@@ -163,7 +155,7 @@ export function readFrames<Channel extends Float32Array | Uint16Array>(
 ): UnigineFrames<Channel> {
   const bones = boneIndices.length;
   const frameCountAt = reader.offset;
-  const frameCount = readCompactInt(reader, `${animation} frame count`);
+  const frameCount = reader.compactInt(`${animation} frame count`);
   if (frameCount < 0) reader.fail('BAD_COUNT', `${animation} frame count is negative (${frameCount})`, frameCountAt);
   if (frameCount * bones > reader.remaining) {
     reader.fail('BAD_COUNT', `${animation} has ${frameCount} frames of ${bones} bones, more flag bytes than the ${reader.remaining} left`, frameCountAt);

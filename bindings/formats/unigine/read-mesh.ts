@@ -1,4 +1,4 @@
-import { ByteReader } from '../../io/byte-reader.js';
+import { UnigineReader } from './field-reader.js';
 import type { IndexArray } from '../../model/asset.js';
 import {
   MESH_MAGIC,
@@ -33,14 +33,14 @@ export const MAX_WEIGHTS_PER_VERTEX = 4;
 
 /** Reads an ms11 `.mesh` file into its document. Throws MeshFormatError for anything else. */
 export function readMesh(bytes: Uint8Array): UnigineMeshDocument {
-  const reader = new ByteReader(bytes, FORMAT_NAME);
+  const reader = new UnigineReader(bytes, FORMAT_NAME);
   const magic = readLeadingMagic(reader);
   if (magic !== MESH_MAGIC) reader.fail('BAD_MAGIC', `this is a UNIGINE animation ("${magic}"), not a mesh ("${MESH_MAGIC}")`, 0);
   return readMeshBody(reader);
 }
 
 /** The rest of an ms11 file, after its leading magic. */
-export function readMeshBody(reader: ByteReader): UnigineMeshDocument {
+export function readMeshBody(reader: UnigineReader): UnigineMeshDocument {
   const bounds = readBounds(reader, 'mesh bounds');
   const bones = readBones(reader);
   const animationNames = readNames(reader, 'animation');
@@ -56,7 +56,9 @@ export function readMeshBody(reader: ByteReader): UnigineMeshDocument {
   const surfaces = headers.map((header, i) => readSurfaceData(reader, header, i, bones.length));
   expectMagic(reader, MESH_MAGIC, 'at the end of the file');
   if (reader.remaining > 0) reader.fail('TRAILING_DATA', `${reader.remaining} bytes follow the closing "${MESH_MAGIC}" marker`);
-  return { kind: 'mesh', bounds, bones, bindPose, animations, surfaces };
+  const doc: UnigineMeshDocument = { kind: 'mesh', bounds, bones, bindPose, animations, surfaces };
+  if (reader.verbatim) doc.verbatim = reader.verbatim;
+  return doc;
 }
 
 interface SurfaceHeader {
@@ -65,7 +67,7 @@ interface SurfaceHeader {
   targetNames: string[];
 }
 
-function readSurfaceHeaders(reader: ByteReader): SurfaceHeader[] {
+function readSurfaceHeaders(reader: UnigineReader): SurfaceHeader[] {
   const count = readCount(reader, 43, 'surface');
   const headers: SurfaceHeader[] = [];
   for (let i = 0; i < count; i++) {
@@ -77,7 +79,7 @@ function readSurfaceHeaders(reader: ByteReader): SurfaceHeader[] {
   return headers;
 }
 
-function readSurfaceData(reader: ByteReader, header: SurfaceHeader, index: number, boneCount: number): UnigineSurface {
+function readSurfaceData(reader: UnigineReader, header: SurfaceHeader, index: number, boneCount: number): UnigineSurface {
   const label = `surface ${index} (${header.name})`;
   const targets: UnigineMorphTarget[] = header.targetNames.map((name, t) => {
     const vertexCount = readCount(reader, 12, `${label} target ${t} vertex`);
@@ -97,7 +99,7 @@ function readSurfaceData(reader: ByteReader, header: SurfaceHeader, index: numbe
   return { name: header.name, bounds: header.bounds, targets, weightCounts, weightBones, weightValues, uv0, uv1, colors, cindices, tindices };
 }
 
-function readWeights(reader: ByteReader, label: string, boneCount: number) {
+function readWeights(reader: UnigineReader, label: string, boneCount: number) {
   const vertexCount = readCount(reader, 1, `${label} weight`);
   const bytes = reader.bytes;
   const start = reader.offset;
@@ -131,19 +133,19 @@ function readWeights(reader: ByteReader, label: string, boneCount: number) {
   return { weightCounts, weightBones, weightValues };
 }
 
-function weightsCutOff(reader: ByteReader, label: string, vertex: number, offset: number): never {
+function weightsCutOff(reader: UnigineReader, label: string, vertex: number, offset: number): never {
   return reader.fail('TRUNCATED', `${label} weights of vertex ${vertex} are cut off by the end of the file`, Math.min(offset, reader.length));
 }
 
-function tooManyWeights(reader: ByteReader, label: string, vertex: number, count: number, offset: number): never {
+function tooManyWeights(reader: UnigineReader, label: string, vertex: number, count: number, offset: number): never {
   return reader.fail('BAD_VALUE', `${label} vertex ${vertex} has ${count} bone weights; UNIGINE allows at most ${MAX_WEIGHTS_PER_VERTEX}`, offset);
 }
 
-function boneOutOfRange(reader: ByteReader, label: string, vertex: number, bone: number, boneCount: number, offset: number): never {
+function boneOutOfRange(reader: UnigineReader, label: string, vertex: number, bone: number, boneCount: number, offset: number): never {
   return reader.fail('BAD_INDEX', `${label} vertex ${vertex} is weighted to bone ${bone}, outside 0..${boneCount - 1}`, offset);
 }
 
-function readIndices(reader: ByteReader, width: 1 | 2 | 4, what: string): IndexArray {
+function readIndices(reader: UnigineReader, width: 1 | 2 | 4, what: string): IndexArray {
   const count = readCount(reader, width, what);
   return width === 1 ? readU8s(reader, count, what) : width === 2 ? readU16s(reader, count, what) : readU32s(reader, count, what);
 }

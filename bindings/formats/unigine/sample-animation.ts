@@ -1,6 +1,6 @@
 import { MeshFormatError } from '../../io/errors.js';
 import type { Animation, Joint, Track } from '../../model/asset.js';
-import { checkSampledKeys, fillFrames, framesToCover, gridKeyCount } from '../../model/resample-animation.js';
+import { checkSampledFrames, fillFrames, framesToCover, gridKeyCount } from '../../model/resample-animation.js';
 
 /** An animation on UNIGINE's uniform frame grid, bone-major like ExpandedFrames. */
 export interface SampledAnimation {
@@ -14,27 +14,34 @@ export interface SampledAnimation {
 }
 
 /**
- * Puts an animation on frames f / frameRate. Tracks already on that grid (see gridKeyCount:
- * constant and held tracks included) are copied; others are sampled (linear, normalised-linear
- * for rotations) and `warnings` says so. Channels a track lacks hold the joint's bind pose.
+ * Puts an animation on frames f / frameRate, as many as cover its duration (animationDuration).
+ * Tracks already on that grid (see gridKeyCount: constant and held tracks included) are copied;
+ * others are sampled (linear, normalised-linear for rotations) and `warnings` says so, naming the
+ * source's rate when it differs. Channels a track lacks hold the joint's bind pose. `path` (e.g.
+ * `animations[0]`) names the animation in the MeshFormatError refusing a grid beyond
+ * MAX_SAMPLED_FRAMES frames or MAX_SAMPLED_KEYS keys.
  */
-export function sampleAnimation(animation: Animation, joints: readonly Joint[], frameRate: number, warnings: string[]): SampledAnimation {
+export function sampleAnimation(animation: Animation, joints: readonly Joint[], frameRate: number, warnings: string[], path = 'animations'): SampledAnimation {
   const byJoint = new Map<number, Track>();
-  for (const track of animation.tracks) {
+  for (const [t, track] of animation.tracks.entries()) {
     if (track.joint < 0 || track.joint >= joints.length) {
-      throw new MeshFormatError({ code: 'BAD_INDEX', format: 'asset' }, `animation ${animation.name}: track for joint ${track.joint}, outside the skeleton's ${joints.length} joints`);
+      throw new MeshFormatError({ code: 'BAD_INDEX', format: 'asset', path: `${path}.tracks[${t}].joint` }, `animation ${animation.name}: track for joint ${track.joint}, outside the skeleton's ${joints.length} joints`);
     }
     if (byJoint.has(track.joint)) warnings.push(`animation ${animation.name}: a second track for joint ${track.joint} is left out`);
     else byJoint.set(track.joint, track);
   }
   const tracks = [...byJoint.values()];
-  let frameCount = animation.frameCount;
-  if (!tracks.every((t) => t.times.length === 0 || gridKeyCount(t, frameCount, frameRate) !== undefined)) {
-    frameCount = framesToCover(animation, frameRate);
-    warnings.push(`animation ${animation.name}: resampled at ${frameRate} frames per second (${frameCount} frames), the only timing UNIGINE stores`);
-  }
   const n = tracks.length;
-  checkSampledKeys(frameCount, n, `animation ${animation.name}`);
+  const keyed = tracks.some((t) => t.times.length > 0);
+  // An animation of no keys and no frames stays empty; any other covers its duration.
+  const frameCount = !keyed && animation.frameCount === 0 ? 0 : framesToCover(animation, frameRate);
+  checkSampledFrames(frameCount, n, `animation ${animation.name}`, path);
+  const sourceRate = animation.frameRate;
+  if (sourceRate !== frameRate && keyed && sourceRate > 0 && Number.isFinite(sourceRate)) {
+    warnings.push(`animation ${animation.name}: resampled from ${sourceRate} to ${frameRate} frames per second (${frameCount} frames), the rate UNIGINE files are read at: they store none`);
+  } else if (!tracks.every((t) => t.times.length === 0 || gridKeyCount(t, frameCount, frameRate) !== undefined)) {
+    warnings.push(`animation ${animation.name}: keys off the ${frameRate} fps grid were resampled (${frameCount} frames): UNIGINE stores frames, not key times`);
+  }
   const out: SampledAnimation = {
     name: animation.name,
     frameCount,

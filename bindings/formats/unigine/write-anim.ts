@@ -1,10 +1,10 @@
-import { ByteWriter } from '../../io/byte-writer.js';
+import { UnigineWriter } from './field-writer.js';
 import { ANIM_MAGIC, type UnigineAnimDocument } from './mesh-document.js';
 import { bonesBytes, BOUNDS_BYTES, framesBytes, namesBytes, writeAnimatedBones, writeBones, writeBounds, writeFrames, writeNames } from './write-common.js';
 
-/** Writes an an10 `.anim` file, into a buffer of the file's size computed first. */
+/** Writes an an10 `.anim` file, into a buffer of the file's size computed first (fields kept verbatim as write-mesh does). */
 export function writeAnim(doc: UnigineAnimDocument): Uint8Array {
-  const writer = new ByteWriter(animFileBytes(doc));
+  const writer = new UnigineWriter(animFileBytes(doc), doc.verbatim);
   writer.ascii(ANIM_MAGIC);
   writeBounds(writer, doc.bounds);
   writeBones(writer, doc.bones);

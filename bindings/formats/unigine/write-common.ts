@@ -1,25 +1,13 @@
 import { documentError } from './document-error.js';
-import { ByteWriter } from '../../io/byte-writer.js';
-import { compactIntBytes, writeCompactInt } from './compact-int.js';
+import { compactIntBytes } from './compact-int.js';
+import type { UnigineWriter } from './field-writer.js';
 import { AXES_SET } from './read-common.js';
 import { FRAME_FLAG, type UnigineBone, type UnigineBounds, type UnigineFrames } from './mesh-document.js';
 
 const textEncoder = new TextEncoder();
 const ASCII = /^[\x00-\x7f]*$/;
 
-/** A zero-terminated UTF-8 string after its compact byte count (ASCII text, the usual name, skips the encoder). */
-export function writeString(writer: ByteWriter, text: string): void {
-  if (ASCII.test(text)) {
-    writeCompactInt(writer, text.length + 1);
-    writer.ascii(text).u8(0);
-    return;
-  }
-  const bytes = textEncoder.encode(text);
-  writeCompactInt(writer, bytes.length + 1);
-  writer.bytes(bytes).u8(0);
-}
-
-/** Bytes `writeString` takes. */
+/** Bytes UnigineWriter.string takes for a canonical string. */
 export function stringBytes(text: string): number {
   const length = (ASCII.test(text) ? text.length : textEncoder.encode(text).length) + 1;
   return compactIntBytes(length) + length;
@@ -28,14 +16,14 @@ export function stringBytes(text: string): number {
 /** Bytes `writeBounds` takes: min, max, centre and radius as float32. */
 export const BOUNDS_BYTES = 40;
 
-export function writeBounds(writer: ByteWriter, bounds: UnigineBounds): void {
-  writer.f32Array(bounds.min).f32Array(bounds.max).f32Array(bounds.center).f32(bounds.radius);
+export function writeBounds(writer: UnigineWriter, bounds: UnigineBounds): void {
+  writer.bounds(bounds);
 }
 
-export function writeBones(writer: ByteWriter, bones: readonly UnigineBone[]): void {
-  writeCompactInt(writer, bones.length);
+export function writeBones(writer: UnigineWriter, bones: readonly UnigineBone[]): void {
+  writer.compactInt(bones.length);
   for (const bone of bones) {
-    writeString(writer, bone.name);
+    writer.string(bone.name);
     writer.i16(bone.parent);
   }
 }
@@ -54,13 +42,13 @@ export function namesBytes(names: readonly string[]): number {
   return bytes;
 }
 
-export function writeNames(writer: ByteWriter, names: readonly string[]): void {
-  writeCompactInt(writer, names.length);
-  for (const name of names) writeString(writer, name);
+export function writeNames(writer: UnigineWriter, names: readonly string[]): void {
+  writer.compactInt(names.length);
+  for (const name of names) writer.string(name);
 }
 
-export function writeAnimatedBones(writer: ByteWriter, boneIndices: Int16Array): void {
-  writeCompactInt(writer, boneIndices.length);
+export function writeAnimatedBones(writer: UnigineWriter, boneIndices: Int16Array): void {
+  writer.compactInt(boneIndices.length);
   writer.typed(boneIndices);
 }
 
@@ -71,7 +59,7 @@ export function framesBytes(frames: UnigineFrames<Float32Array | Uint16Array>): 
 }
 
 /** Frame count, then per frame and animated bone the flag byte and its flagged channels (claimed at once and filled). */
-export function writeFrames(writer: ByteWriter, frames: UnigineFrames<Float32Array | Uint16Array>): void {
+export function writeFrames(writer: UnigineWriter, frames: UnigineFrames<Float32Array | Uint16Array>): void {
   const { flags, positions, rotations, scales } = frames;
   const entries = frames.frameCount * frames.boneIndices.length;
   if (flags.length !== entries) documentError(`animation ${frames.name}: ${flags.length} flags for ${entries} frame entries`);
@@ -90,9 +78,12 @@ export function writeFrames(writer: ByteWriter, frames: UnigineFrames<Float32Arr
       `animation ${frames.name}: the flags call for ${positionCount} position, ${rotationCount} rotation and ${scaleCount} scale values; the document has ${positions.length}, ${rotations.length / 4} and ${scales.length}`,
     );
   }
-  writeCompactInt(writer, frames.frameCount);
+  writer.compactInt(frames.frameCount);
   const float = positions instanceof Float32Array;
   const width = float ? 4 : 2;
+  // float32 values are copied as their bits: a NaN through a JS number loses a signalling payload.
+  const positionWords = float ? new Uint32Array(positions.buffer, positions.byteOffset, positions.length) : positions;
+  const scaleWords = float ? new Uint32Array(scales.buffer, scales.byteOffset, scales.length) : scales;
   const span = writer.claim(entries + (positionCount + scaleCount) * width + rotationCount * 8);
   const out = new DataView(span.buffer, span.byteOffset, span.byteLength);
   let at = 0;
@@ -104,8 +95,8 @@ export function writeFrames(writer: ByteWriter, frames: UnigineFrames<Float32Arr
     out.setUint8(at++, flag);
     for (let bit = positionX; bit <= positionZ; bit <<= 1) {
       if (!(flag & bit)) continue;
-      if (float) out.setFloat32(at, positions[pi++]!, true);
-      else out.setUint16(at, positions[pi++]!, true);
+      if (float) out.setUint32(at, positionWords[pi++]!, true);
+      else out.setUint16(at, positionWords[pi++]!, true);
       at += width;
     }
     if (flag & rotation) {
@@ -113,8 +104,8 @@ export function writeFrames(writer: ByteWriter, frames: UnigineFrames<Float32Arr
     }
     for (let bit = scaleX; bit <= scaleZ; bit <<= 1) {
       if (!(flag & bit)) continue;
-      if (float) out.setFloat32(at, scales[si++]!, true);
-      else out.setUint16(at, scales[si++]!, true);
+      if (float) out.setUint32(at, scaleWords[si++]!, true);
+      else out.setUint16(at, scaleWords[si++]!, true);
       at += width;
     }
   }

@@ -1,25 +1,26 @@
 import { documentError } from './document-error.js';
-import { ByteWriter } from '../../io/byte-writer.js';
+import { UnigineWriter } from './field-writer.js';
 import { getKernels } from '../../kernels/backend.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import type { IndexArray } from '../../model/asset.js';
-import { compactIntBytes, writeCompactInt } from './compact-int.js';
+import { compactIntBytes } from './compact-int.js';
 import { MESH_MAGIC, storedIndexWidth, type UnigineMeshDocument, type UnigineSurface } from './mesh-document.js';
-import { bonesBytes, BOUNDS_BYTES, framesBytes, namesBytes, stringBytes, writeAnimatedBones, writeBones, writeBounds, writeFrames, writeNames, writeString } from './write-common.js';
+import { bonesBytes, BOUNDS_BYTES, framesBytes, namesBytes, stringBytes, writeAnimatedBones, writeBones, writeBounds, writeFrames, writeNames } from './write-common.js';
 
 /**
  * Writes an ms11 `.mesh` file, into a buffer of the file's size computed first. Counts use the
- * shortest compact integers, as UNIGINE writes them.
+ * shortest compact integers, as UNIGINE writes them, and strings UTF-8, except the fields the
+ * document keeps verbatim (read from a file that stores them otherwise: see verbatim-fields.ts).
  */
 export function writeMesh(doc: UnigineMeshDocument, kernels: Kernels = getKernels()): Uint8Array {
-  const writer = new ByteWriter(meshFileBytes(doc));
+  const writer = new UnigineWriter(meshFileBytes(doc), doc.verbatim);
   writer.ascii(MESH_MAGIC);
   writeBounds(writer, doc.bounds);
   writeBones(writer, doc.bones);
   writeNames(writer, doc.animations.map((a) => a.name));
-  writeCompactInt(writer, doc.surfaces.length);
+  writer.compactInt(doc.surfaces.length);
   for (const surface of doc.surfaces) {
-    writeString(writer, surface.name);
+    writer.string(surface.name);
     writeBounds(writer, surface.bounds);
     writeNames(writer, surface.targets.map((t) => t.name));
   }
@@ -35,20 +36,20 @@ export function writeMesh(doc: UnigineMeshDocument, kernels: Kernels = getKernel
   return writer.finish();
 }
 
-function writeSurfaceData(writer: ByteWriter, kernels: Kernels, surface: UnigineSurface): void {
+function writeSurfaceData(writer: UnigineWriter, kernels: Kernels, surface: UnigineSurface): void {
   for (const target of surface.targets) {
-    writeCompactInt(writer, target.vertices.length / 3);
+    writer.compactInt(target.vertices.length / 3);
     writer.typed(target.vertices);
-    writeCompactInt(writer, target.tangents.length / 4);
+    writer.compactInt(target.tangents.length / 4);
     writer.typed(target.tangents);
   }
-  writeCompactInt(writer, surface.weightCounts.length);
+  writer.compactInt(surface.weightCounts.length);
   writeWeightRecords(writer, kernels, surface);
-  writeCompactInt(writer, surface.uv0.length / 2);
+  writer.compactInt(surface.uv0.length / 2);
   writer.typed(surface.uv0);
-  writeCompactInt(writer, surface.uv1.length / 2);
+  writer.compactInt(surface.uv1.length / 2);
   writer.typed(surface.uv1);
-  writeCompactInt(writer, surface.colors.length / 4);
+  writer.compactInt(surface.colors.length / 4);
   writer.typed(surface.colors);
   const target0 = surface.targets[0];
   writeIndices(writer, surface.cindices, storedIndexWidth((target0?.vertices.length ?? 0) / 3), `surface ${surface.name} cindices`);
@@ -56,7 +57,7 @@ function writeSurfaceData(writer: ByteWriter, kernels: Kernels, surface: Unigine
 }
 
 /** Per vertex its weight count (uint8), then per weight the bone (int16) and the value (uint16): the packWeightRecords kernel, straight into the file. */
-function writeWeightRecords(writer: ByteWriter, kernels: Kernels, surface: UnigineSurface): void {
+function writeWeightRecords(writer: UnigineWriter, kernels: Kernels, surface: UnigineSurface): void {
   const { weightCounts: counts, weightBones: bones, weightValues: values } = surface;
   if (bones.length !== values.length) documentError(`surface ${surface.name}: ${bones.length} weight bones and ${values.length} weight values`);
   const used = kernels.raw.packWeightRecords(counts, bones, values, writer.claim(counts.length + bones.length * 4));
@@ -64,8 +65,8 @@ function writeWeightRecords(writer: ByteWriter, kernels: Kernels, surface: Unigi
 }
 
 /** Indices at `width` bytes: as they are when the array has that width, else converted (each must fit). */
-function writeIndices(writer: ByteWriter, indices: IndexArray, width: 1 | 2 | 4, what: string): void {
-  writeCompactInt(writer, indices.length);
+function writeIndices(writer: UnigineWriter, indices: IndexArray, width: 1 | 2 | 4, what: string): void {
+  writer.compactInt(indices.length);
   if (indices.BYTES_PER_ELEMENT === width) {
     writer.typed(indices);
     return;

@@ -1,0 +1,68 @@
+import { ByteReader } from '../../io/byte-reader.js';
+import { compactIntBytes, readCompactInt } from './compact-int.js';
+import type { UnigineBounds } from './mesh-document.js';
+import { emptyVerbatim, type UnigineVerbatim } from './verbatim-fields.js';
+
+const textEncoder = new TextEncoder();
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * A ByteReader for UNIGINE files that counts the compact integers, strings and bounds it reads
+ * and keeps, in `verbatim`, the bytes of those that would not re-encode to themselves (see
+ * verbatim-fields.ts). `verbatim` stays undefined for a canonical file.
+ */
+export class UnigineReader extends ByteReader {
+  verbatim: UnigineVerbatim | undefined;
+  private compactInts = 0;
+  private strings = 0;
+  private boundsRead = 0;
+
+  /** A compact integer; its bytes kept when they are not its shortest encoding. */
+  compactInt(what: string): number {
+    const start = this.offset;
+    const value = readCompactInt(this, what);
+    const ordinal = this.compactInts++;
+    const length = this.offset - start;
+    // Shortest form: the minimal byte count, and no sign on zero.
+    if (length !== compactIntBytes(value) || (value === 0 && (this.bytes[start]! & 0x40) !== 0)) {
+      (this.verbatim ??= emptyVerbatim()).compactInts.set(ordinal, { value, bytes: this.bytes.slice(start, this.offset) });
+    }
+    return value;
+  }
+
+  /** Compact length including the NUL, then the bytes; kept when the decoded text does not encode back to them. */
+  string(what: string): string {
+    const at = this.offset;
+    const length = this.compactInt(`${what} length`);
+    if (length < 1) this.fail('BAD_VALUE', `${what} has length ${length}; a string holds at least its NUL`, at);
+    this.needCount(length, 1, what);
+    const start = this.offset;
+    if (this.bytes[start + length - 1] !== 0) this.fail('BAD_VALUE', `${what} does not end with a NUL`, start + length - 1);
+    const text = this.utf8(length, what);
+    const ordinal = this.strings++;
+    if (!(text.length === length - 1 && ASCII.test(text)) && !encodesTo(text, this.bytes.subarray(start, start + length - 1))) {
+      (this.verbatim ??= emptyVerbatim()).strings.set(ordinal, { text, bytes: this.bytes.slice(start, start + length) });
+    }
+    return text;
+  }
+
+  /** Min, max, centre and radius as float32; the bytes kept when a value is NaN (its payload would not survive). */
+  bounds(what: string): UnigineBounds {
+    this.need(40, what);
+    const start = this.offset;
+    const v = (): number => this.f32(what);
+    const bounds: UnigineBounds = { min: [v(), v(), v()], max: [v(), v(), v()], center: [v(), v(), v()], radius: v() };
+    const ordinal = this.boundsRead++;
+    const values = [...bounds.min, ...bounds.max, ...bounds.center, bounds.radius];
+    if (values.some(Number.isNaN)) (this.verbatim ??= emptyVerbatim()).bounds.set(ordinal, { values, bytes: this.bytes.slice(start, start + 40) });
+    return bounds;
+  }
+}
+
+/** Whether UTF-8 encoding `text` gives exactly `bytes`. */
+function encodesTo(text: string, bytes: Uint8Array): boolean {
+  const encoded = textEncoder.encode(text);
+  if (encoded.length !== bytes.length) return false;
+  for (let i = 0; i < encoded.length; i++) if (encoded[i] !== bytes[i]) return false;
+  return true;
+}
