@@ -55,6 +55,12 @@ export interface ApgDocument {
   hierarchy?: ApgHierarchyNode[];
   animations: ApgAnimation[];
   boundingRadius?: number;
+  /**
+   * How the file wrote its numbers, per block and column (`%.Nf` digits, C's `%g`, Python's
+   * `str(float)`, or null for the shortest form), as the reader found them (see detect-precision.ts); writeApg writes the same
+   * unless given a `precision`. Undefined: the shortest form everywhere.
+   */
+  numberFormat?: Record<string, (number | 'g' | 'repr' | null)[]>;
 }
 
 export const APG_MAGIC = "@Anton's";
