@@ -44,7 +44,8 @@ describe('apg number formatting', () => {
     expect(text(writeApg(doc, { precision: 'shortest' }))).toContain('\n-0.3 0.01 0.45\n');
     expect(text(writeApg(doc, { precision: 1 }))).toContain('\n-0.3 0.0 0.4\n1.0 -0.0 2.5\n');
     const shortest = writeApg(doc, { precision: 'shortest' });
-    expect(readApg(shortest).numberFormat).toBeUndefined();
+    // Read again, the shortest-form file rewrites to itself (whatever its columns happen to look like).
+    expect(text(apgFormat.rewriteSync(shortest))).toBe(text(shortest));
   });
 
   it("formatG is C's %g and formatRepr Python's str(float) on float32 values", () => {
