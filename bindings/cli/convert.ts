@@ -7,7 +7,7 @@ import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
 import { nodeSiblingResolver } from '../node/sibling-resolver.js';
 import { runConvertJob, type ConvertJob, type ConvertJobDone, type ConvertJobOutcome } from '../workers/convert-job.js';
 import { ConvertPool } from '../workers/convert-pool.js';
-import { writeFilesAtomic } from './atomic-write.js';
+import { removedStalePartials, writeFilesAtomic } from './atomic-write.js';
 import { readInput, type CommandContext } from './context.js';
 import type { ConversionFlags } from './conversion-options.js';
 import type { ExpandedInputs, InputFile } from './inputs.js';
@@ -189,7 +189,9 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   progress.finish();
 
   const seconds = (performance.now() - started) / 1000;
-  json?.summary({ command: 'convert', files: converted + failed, converted, failed, bytesIn, bytesOut, seconds: Number(seconds.toFixed(3)), warnings: tally.byText() });
+  const stale = removedStalePartials();
+  json?.summary({ command: 'convert', files: converted + failed, converted, failed, bytesIn, bytesOut, seconds: Number(seconds.toFixed(3)), warnings: tally.byText(), staleTemporariesRemoved: stale.length });
+  if (stale.length) io.err(`removed ${stale.length} temporary file(s) left by killed runs: ${stale.slice(0, 3).join(', ')}${stale.length > 3 ? ', …' : ''}\n`);
   if (!ctx.quiet) {
     const rate = seconds > 0 ? `${(bytesIn / 1e6 / seconds).toFixed(2)} MB/s` : '';
     io.err(

@@ -3,7 +3,7 @@ import { errorInfo, type ErrorInfo } from '../io/error-info.js';
 import { nodeSiblingResolver } from '../node/sibling-resolver.js';
 import { sourceHandler } from '../workers/convert-job.js';
 import type { SiblingResolver } from '../formats/format.js';
-import type { ExpandedInputs } from './inputs.js';
+import { inputsInOrder, type ExpandedInputs } from './inputs.js';
 import { JsonLines } from './json-lines.js';
 import { readInput, type CommandContext } from './context.js';
 import { renderDetails } from './details.js';
@@ -95,8 +95,12 @@ export async function runInfo(inputs: ExpandedInputs, ctx: CommandContext): Prom
     if (json) json.line(f);
     else ctx.io.err(`${f.file}: error: ${f.error.message}\n`);
   };
-  for (const m of inputs.missing) failed({ file: m.path, error: errorInfo(m.error) });
-  for (const input of inputs.files) {
+  for (const entry of inputsInOrder(inputs)) {
+    if ('missing' in entry) {
+      failed({ file: entry.missing.path, error: errorInfo(entry.missing.error) });
+      continue;
+    }
+    const input = entry.file;
     let info: FileInfo;
     try {
       info = infoForBytes(input.path, await readInput(input.path, ctx), ctx);

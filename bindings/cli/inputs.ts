@@ -42,6 +42,12 @@ function isFile(path: string): boolean {
 
 const toSlashes = (path: string) => path.split(sep).join('/');
 
+/** Every input, files and arguments that named nothing alike, in the order the arguments gave them. */
+export function inputsInOrder(inputs: ExpandedInputs): ({ file: InputFile } | { missing: ExpandedInputs['missing'][number] })[] {
+  const all = [...inputs.files.map((file) => ({ file, at: inputs.order.get(file.path) ?? 0 })), ...inputs.missing.map((missing) => ({ missing, at: inputs.order.get(missing.path) ?? 0 }))];
+  return all.sort((a, b) => a.at - b.at).map((entry) => ('file' in entry ? { file: entry.file } : { missing: entry.missing }));
+}
+
 /** Sorts per-file results into the order of the arguments that named the files. */
 export function inArgumentOrder<T>(inputs: ExpandedInputs, results: T[], pathOf: (result: T) => string): T[] {
   return results.sort((a, b) => (inputs.order.get(pathOf(a)) ?? 0) - (inputs.order.get(pathOf(b)) ?? 0));

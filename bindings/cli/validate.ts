@@ -2,7 +2,7 @@ import type { FormatHandler, SiblingResolver } from '../formats/format.js';
 import { errorInfo } from '../io/error-info.js';
 import { nodeSiblingResolver } from '../node/sibling-resolver.js';
 import { sourceHandler } from '../workers/convert-job.js';
-import type { ExpandedInputs } from './inputs.js';
+import { inputsInOrder, type ExpandedInputs } from './inputs.js';
 import { readInput, type CommandContext } from './context.js';
 import { JsonLines } from './json-lines.js';
 import { KHRONOS_VALIDATED, validateWithKhronos } from './khronos-validator.js';
@@ -124,8 +124,12 @@ export async function runValidate(inputs: ExpandedInputs, ctx: CommandContext): 
     else ctx.io.out(humanLines(r, ctx.verbose));
   };
   const unread = (file: string, e: unknown): ValidationResult => ({ file, format: null, ok: false, byteExact: false, reencodedBy: null, firstDifference: null, problems: [problemOf(e)], warnings: [] });
-  for (const m of inputs.missing) report(unread(m.path, m.error));
-  for (const input of inputs.files) {
+  for (const entry of inputsInOrder(inputs)) {
+    if ('missing' in entry) {
+      report(unread(entry.missing.path, entry.missing.error));
+      continue;
+    }
+    const input = entry.file;
     let bytes: Uint8Array;
     try {
       bytes = await readInput(input.path, ctx);
