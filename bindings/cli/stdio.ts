@@ -22,18 +22,19 @@ export interface CliIO {
  * written (`convert -o - | head -c 10`): that output is truncated, a failure reported by writeData.
  */
 export function processIO(): CliIO {
-  let writingData = 0;
+  // Once binary output has started, an EPIPE is that output's failure (writeData's callback
+  // reports it, and the 'error' event comes after it): the run goes on to say so and exit 1.
+  let dataStarted = false;
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE' && writingData === 0) process.exit(0);
     if (e.code !== 'EPIPE') throw e;
+    if (!dataStarted) process.exit(0);
   });
   return {
     out: (text) => void process.stdout.write(text),
     writeData: (bytes) => {
-      writingData++;
+      dataStarted = true;
       return new Promise<void>((resolve, reject) => {
         process.stdout.write(bytes, (e) => {
-          writingData--;
           if (!e) resolve();
           else reject(Object.assign(new Error(`standard output closed before the output was complete (${(e as NodeJS.ErrnoException).code ?? e.message}): the output is truncated`), { code: (e as NodeJS.ErrnoException).code ?? 'EPIPE' }));
         });
