@@ -48,11 +48,6 @@ export function inputsInOrder(inputs: ExpandedInputs): ({ file: InputFile } | { 
   return all.sort((a, b) => a.at - b.at).map((entry) => ('file' in entry ? { file: entry.file } : { missing: entry.missing }));
 }
 
-/** Sorts per-file results into the order of the arguments that named the files. */
-export function inArgumentOrder<T>(inputs: ExpandedInputs, results: T[], pathOf: (result: T) => string): T[] {
-  return results.sort((a, b) => (inputs.order.get(pathOf(a)) ?? 0) - (inputs.order.get(pathOf(b)) ?? 0));
-}
-
 /**
  * Expands FILES|DIRS|GLOBS: a file is taken as named; a folder is walked (recursively, sorted)
  * and a glob expanded, both keeping only the files `accept` takes (a known extension); `-` is
