@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { apgFormat } from '../bindings/formats/apg/index.js';
-import { readApg } from '../bindings/formats/apg/read-apg.js';
+import { detectNumberFormat } from '../bindings/formats/apg/detect-precision.js';
+import { readApg as readApgDocument } from '../bindings/formats/apg/read-apg.js';
 import { writeApg } from '../bindings/formats/apg/write-apg.js';
 import { formatG, formatRepr } from '../bindings/formats/apg/format-number.js';
 import { allKernels, BACKENDS } from './helpers/backends.js';
@@ -11,6 +12,14 @@ import { corpusAvailable, corpusPath } from './helpers/corpus.js';
 
 const kernels = allKernels();
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+/** A document with the file's number format, as rewriteSync reads it. */
+function readApg(bytes: Uint8Array, options: { kernels?: (typeof kernels)['js'] } = {}) {
+  const document = readApgDocument(bytes, options);
+  const numberFormat = detectNumberFormat(bytes);
+  if (numberFormat) document.numberFormat = numberFormat;
+  return document;
+}
 
 const FIXED = `@Anton's custom mesh format v.27DEC2014
 @vert_count 3

@@ -56,9 +56,10 @@ export interface ApgDocument {
   animations: ApgAnimation[];
   boundingRadius?: number;
   /**
-   * How the file wrote its numbers, per block and column (`%.Nf` digits, C's `%g`, Python's
-   * `str(float)`, or null for the shortest form), as the reader found them (see detect-precision.ts); writeApg writes the same
-   * unless given a `precision`. Undefined: the shortest form everywhere.
+   * How numbers are spelled, per block and column (`%.Nf` digits, C's `%g`, Python's
+   * `str(float)`, or null for the shortest form): writeApg follows it unless given a `precision`.
+   * `apgFormat.rewriteSync` sets it from the file (detectNumberFormat); readApg leaves it unset
+   * (detecting costs about 4× the read). Undefined: the shortest form everywhere.
    */
   numberFormat?: Record<string, (number | 'g' | 'repr' | null)[]>;
 }

@@ -2,7 +2,6 @@ import { recordTextPosition, type TextPosition } from '../../io/provenance.js';
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
-import { detectNumberFormat } from './detect-precision.js';
 import { parseFloats as parseFloatsTwin } from '../../kernels/js/parse-numbers.js';
 import {
   APG_KEY_COMPONENTS,
@@ -45,10 +44,7 @@ export function isApg(bytes: Uint8Array): boolean {
  * ends, exponent forms and a missing final newline are simply read. Errors name line and column.
  */
 export function readApg(bytes: Uint8Array, options: ReadApgOptions = {}): ApgDocument {
-  const document = new ApgReader(bytes, options).read();
-  const numberFormat = detectNumberFormat(bytes);
-  if (numberFormat !== undefined) document.numberFormat = numberFormat;
-  return document;
+  return new ApgReader(bytes, options).read();
 }
 
 interface Token {
