@@ -60,7 +60,9 @@ describe('globs', () => {
     expect(walked.missing).toEqual([]);
     const globbed = expandInputs([`${root}/**/*.mesh`, `${root}/*.nothing`, join(root, 'gone.mesh')], accept);
     expect(globbed.files.map((f) => f.relative)).toEqual([join('a', 'b', 'z.mesh'), 'x.mesh']);
-    expect(globbed.missing.map((m) => m.error.code)).toEqual(['NO_MATCH', 'ENOENT']);
+    expect(globbed.missing.map((m) => m.error.code)).toEqual(['ENOENT']);
+    // A glob that matches nothing (or a folder with no known file) is a usage error naming it.
+    expect(globbed.empty).toEqual([{ pattern: `${root}/*.nothing`, why: 'no file matches' }]);
   });
 });
 

@@ -167,6 +167,15 @@ describe.skipIf(!built)(`the packed package in a new project (${built ? 'npm pac
     expect(out).toContain('unigine');
     expect(run(join(project, 'node_modules/.bin/meshcodec'), ['--help'])).toContain('Usage: meshcodec');
   });
+
+  it('the bin validates glTF through the Khronos validator (gltf-validator, a dependency the library never imports)', () => {
+    copyFileSync(join(ROOT, 'fixtures/tube.glb'), join(project, 'tube.glb'));
+    const out = run(join(project, 'node_modules/.bin/meshcodec'), ['convert', 'tube.glb', '--to', 'iqm', '--validate', '--json']);
+    expect(out).toContain('"ok":true');
+    expect(run(join(project, 'node_modules/.bin/meshcodec'), ['validate', 'tube.glb'])).toContain('glb: valid');
+    const library = ['dist/index.js', 'dist/library.js', 'dist/index.cjs'].map((p) => readFileSync(join(project, 'node_modules/meshcodec', p), 'utf8'));
+    for (const text of library) expect(text).not.toContain('gltf-validator');
+  });
 });
 
 /** The Node built-ins the README's examples use, declared for a project that has no @types/node. */

@@ -22,7 +22,7 @@ describe('meshcodec CLI with Transport Fever pairs', () => {
   it.skipIf(!corpusAvailable)('info finds each .msh.blob beside its .msh and reports .ani files', () => {
     const r = run(['info', '--json', corpusPath('tf', 'concrete_roof_tl.msh'), corpusPath('tf', 'car_r1_aquitaine_sive_lod0.msh'), corpusPath('tf', 'Blinker1.ani')]);
     expect(r.code).toBe(0);
-    const infos = JSON.parse(r.stdout) as { format: string; vertices: number; triangles: number; animations: number; frames: number }[];
+    const infos = r.stdout.toString().trimEnd().split('\n').map((l) => JSON.parse(l)).filter((o) => !('summary' in o)) as { format: string; vertices: number; triangles: number; animations: number; frames: number }[];
     expect(infos.map((i) => [i.format, i.vertices, i.triangles, i.animations, i.frames])).toEqual([['tf', 12, 4, 0, 0], ['tf', 36, 12, 0, 0], ['tf', 0, 0, 1, 16]]);
   });
 

@@ -1,7 +1,83 @@
 import { unlinkSync } from 'node:fs';
-import { link, mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CodedError } from '../io/error-info.js';
+import { fileSystemError } from './read-input.js';
+
+/** A temporary's name: `.NAME.PID-N.partial`, so that a later run can tell whose it is. */
+const PARTIAL = /^\..+\.(\d+)-\d+\.partial$/;
+
+/** Folders already checked for stale temporaries in this run, and what was removed. */
+const checkedFolders = new Set<string>();
+const staleRemoved: string[] = [];
+
+/** Whether a process with this id is alive (EPERM: alive, another user's). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the temporaries that runs killed with SIGKILL left in `folder` (no handler runs then):
+ * those whose process is gone. A live process's (another run writing there now) are left alone.
+ */
+export async function removeStalePartials(folder: string): Promise<void> {
+  if (checkedFolders.has(folder)) return;
+  checkedFolders.add(folder);
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const match = PARTIAL.exec(name);
+    if (!match) continue;
+    const pid = Number(match[1]);
+    if (pid === process.pid || alive(pid)) continue;
+    try {
+      await unlink(join(folder, name));
+      staleRemoved.push(join(folder, name));
+    } catch {
+      // gone meanwhile, or not ours to remove: left
+    }
+  }
+}
+
+/** The stale temporaries removed so far in this run (for the summary). */
+export function removedStalePartials(): readonly string[] {
+  return staleRemoved;
+}
+
+/**
+ * mkdir -p with the real errno: Node's recursive mkdir reports ENOENT for a folder under a
+ * read-only mount (EROFS), and loops under /proc. Each missing level is made on its own.
+ */
+export async function makeFolder(folder: string): Promise<void> {
+  const missing: string[] = [];
+  for (let at = folder; ; at = dirname(at)) {
+    try {
+      if ((await stat(at)).isDirectory()) break;
+      throw new CodedError('ENOTDIR', `${at}: ENOTDIR: not a directory`);
+    } catch (e) {
+      if (e instanceof CodedError) throw e;
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw fileSystemError(e, at);
+      if (dirname(at) === at) throw fileSystemError(e, at);
+      missing.push(at);
+    }
+  }
+  for (const at of missing.reverse()) {
+    try {
+      await mkdir(at);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw fileSystemError(e, at);
+    }
+  }
+}
 
 let counter = 0;
 
@@ -42,11 +118,14 @@ export async function writeFilesAtomic(files: readonly { path: string; bytes: Ui
   const staged: { temporary: string; path: string }[] = [];
   try {
     for (const f of files) {
-      await mkdir(dirname(f.path), { recursive: true });
+      await makeFolder(dirname(f.path));
+      await removeStalePartials(dirname(f.path));
       const temporary = join(dirname(f.path), `.${basename(f.path)}.${process.pid}-${counter++}.partial`);
       staged.push({ temporary, path: f.path });
       partialFiles.add(temporary);
-      await writeFile(temporary, f.bytes, { flag: 'wx' });
+      await writeFile(temporary, f.bytes, { flag: 'wx' }).catch((e) => {
+        throw fileSystemError(e, f.path);
+      });
     }
     for (const s of staged) {
       if (force) await rename(s.temporary, s.path);

@@ -3,11 +3,15 @@ import { runCli } from './main.js';
 import { processIO } from './stdio.js';
 import { packageVersion } from './version.js';
 
-// An interrupted run leaves no half-written outputs (nor their temporary files) behind.
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+// An interrupted run leaves no half-written outputs (nor their temporary files) behind, and
+// always ends: the signal is raised again with its default action, which ends the process at
+// once (exit status 128 + signal: 130, 143), where process.exit() would first wait for every
+// thread of libuv's pool, forever if one is blocked in a system call.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     removePartialFiles();
-    process.exit(code);
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
   });
 }
 

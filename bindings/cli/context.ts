@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import type { BackendChoice } from '../kernels/backend.js';
 import type { Kernels } from '../kernels/kernels.js';
 import type { CliIO } from './stdio.js';
+import { readInputFile } from './read-input.js';
 
 /** What every command gets from the parsed command line. */
 export interface CommandContext {
@@ -15,7 +15,7 @@ export interface CommandContext {
   quiet: boolean;
 }
 
-/** A file's bytes, or standard input's for `-`. */
-export async function readInput(path: string, io: CliIO): Promise<Uint8Array> {
-  return path === '-' ? io.readStdin() : new Uint8Array(await readFile(path));
+/** A file's bytes, or standard input's for `-` (see readInputFile: regular files only, the head decides first). */
+export function readInput(path: string, ctx: Pick<CommandContext, 'io' | 'format'>): Promise<Uint8Array> {
+  return readInputFile(path, ctx.io, { format: ctx.format });
 }

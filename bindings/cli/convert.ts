@@ -7,9 +7,12 @@ import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
 import { nodeSiblingResolver } from '../node/sibling-resolver.js';
 import { runConvertJob, type ConvertJob, type ConvertJobDone, type ConvertJobOutcome } from '../workers/convert-job.js';
 import { ConvertPool } from '../workers/convert-pool.js';
-import { writeFilesAtomic } from './atomic-write.js';
+import { removedStalePartials, writeFilesAtomic } from './atomic-write.js';
 import { readInput, type CommandContext } from './context.js';
-import { inArgumentOrder, type ExpandedInputs, type InputFile } from './inputs.js';
+import type { ConversionFlags } from './conversion-options.js';
+import type { ExpandedInputs, InputFile } from './inputs.js';
+import { JsonLines } from './json-lines.js';
+import { checkOutputs } from './check-outputs.js';
 import { planOutputs, type OutputPlace } from './output-plan.js';
 import { Progress } from './progress.js';
 import { formatBytes } from './table.js';
@@ -26,6 +29,10 @@ export interface ConvertSettings {
   jobs: number;
   /** The built worker script; without it every file converts on the main thread. */
   workerUrl: URL | undefined;
+  /** Conversion flags (bindings/cli/conversion-options.ts). */
+  flags: ConversionFlags;
+  /** --validate: each output is read back by its own reader (and glTF/GLB by the Khronos validator) before it is written. */
+  validate: boolean;
 }
 
 export type ConvertResult =
@@ -83,14 +90,21 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   const inputIds = inputIdentities(files);
   const written = new Set<string>();
   const tally = new WarningTally();
-  const results: ConvertResult[] = [];
+  const json = ctx.json ? new JsonLines(io) : undefined;
+  let converted = 0;
+  let failed = 0;
+  const report = (result: ConvertResult) => {
+    if (result.ok) converted++;
+    else failed++;
+    json?.line(result);
+  };
   const progress = new Progress(io, files.length + inputs.missing.length, ctx.quiet || ctx.json);
   let bytesIn = 0;
   let bytesOut = 0;
 
   const fail = (input: string, e: unknown) => {
     const error = errorInfo(e);
-    results.push({ input, ok: false, error });
+    report({ input, ok: false, error });
     progress.fileFailed(`${input}: error: ${error.message}`);
   };
   for (const m of inputs.missing) fail(m.path, m.error);
@@ -101,13 +115,13 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   const convertOne = async (input: InputFile, place: OutputPlace | undefined): Promise<void> => {
     let bytes: Uint8Array;
     try {
-      bytes = await readInput(input.path, io);
+      bytes = await readInput(input.path, ctx);
     } catch (e) {
       fail(input.path, e);
       return;
     }
     const size = bytes.byteLength;
-    const job: ConvertJob = { bytes, inputPath: input.path, to: settings.target.name };
+    const job: ConvertJob = { bytes, inputPath: input.path, to: settings.target.name, flags: settings.flags };
     if (ctx.format !== undefined) job.from = ctx.format;
     if (settings.output !== undefined && settings.output !== '-') job.outputName = settings.output;
     else job.outputStem = place?.stem ?? (input.path === '-' ? 'stdin' : basename(input.path));
@@ -120,17 +134,18 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
       return;
     }
     if (!outcome.ok) {
-      results.push({ input: input.path, ok: false, error: outcome.error });
+      report({ input: input.path, ok: false, error: outcome.error });
       progress.fileFailed(`${input.path}: error: ${outcome.error.message}`);
       return;
     }
     try {
+      if (settings.validate) await checkOutputs(outcome.files, settings.target, ctx.kernels);
       const outputs = await commit(outcome, place);
       const out = outcome.files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
       bytesIn += size;
       bytesOut += out;
       tally.add(outcome.warnings);
-      results.push({ input: input.path, ok: true, outputs, from: outcome.from, to: outcome.to, bytesIn: size, bytesOut: out, rewritten: outcome.rewritten, warnings: outcome.warnings });
+      report({ input: input.path, ok: true, outputs, from: outcome.from, to: outcome.to, bytesIn: size, bytesOut: out, rewritten: outcome.rewritten, warnings: outcome.warnings });
       const detail = ctx.verbose ? outcome.warnings.map((w) => `\n  warning: ${w}`).join('') : '';
       progress.fileDone(size, `${input.path} -> ${outputs.join(', ')} (${outcome.from} -> ${outcome.to}${outcome.rewritten ? ', rewritten' : ''}, ${size} -> ${out} bytes)${detail}`);
     } catch (e) {
@@ -141,7 +156,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   const commit = async (outcome: ConvertJobDone, place: OutputPlace | undefined): Promise<string[]> => {
     if (settings.output === '-') {
       if (outcome.files.length !== 1) throw new CodedError('MULTI_FILE_OUTPUT', `${outcome.to} writes ${outcome.files.length} files; they cannot all go to stdout`);
-      io.out(outcome.files[0]!.bytes);
+      await (io.writeData ? io.writeData(outcome.files[0]!.bytes) : io.out(outcome.files[0]!.bytes));
       return ['-'];
     }
     const folder = settings.output !== undefined ? dirname(settings.output) : place!.dir;
@@ -173,14 +188,14 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   }
   progress.finish();
 
-  const failed = results.filter((r) => !r.ok).length;
-  inArgumentOrder(inputs, results, (r) => r.input);
-  if (ctx.json) io.out(JSON.stringify(results, null, 2) + '\n');
+  const seconds = (performance.now() - started) / 1000;
+  const stale = removedStalePartials();
+  json?.summary({ command: 'convert', files: converted + failed, converted, failed, bytesIn, bytesOut, seconds: Number(seconds.toFixed(3)), warnings: tally.byText(), staleTemporariesRemoved: stale.length });
+  if (stale.length) io.err(`removed ${stale.length} temporary file(s) left by killed runs: ${stale.slice(0, 3).join(', ')}${stale.length > 3 ? ', …' : ''}\n`);
   if (!ctx.quiet) {
-    const seconds = (performance.now() - started) / 1000;
     const rate = seconds > 0 ? `${(bytesIn / 1e6 / seconds).toFixed(2)} MB/s` : '';
     io.err(
-      `${results.length - failed} of ${results.length} file(s) converted${failed ? `, ${failed} failed (listed above)` : ''}; ` +
+      `${converted} of ${converted + failed} file(s) converted${failed ? `, ${failed} failed (listed above)` : ''}; ` +
         `${formatBytes(bytesIn)} in, ${formatBytes(bytesOut)} out; ${seconds.toFixed(2)} s; ${rate}\n`,
     );
     for (const line of tally.summary()) io.err(line + '\n');

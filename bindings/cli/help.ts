@@ -1,16 +1,16 @@
 import { FORMATS } from '../formats/registry.js';
+import { conversionOptionsHelp } from './conversion-options.js';
 
-/** The registered formats, one per line, with aliases and extensions (from the registry). */
-function formatList(): string {
-  return FORMATS.map((f) => {
-    const aliases = f.aliases?.length ? ` (also ${f.aliases.join(', ')})` : '';
-    return `  ${`${f.name}${aliases}`.padEnd(22)} ${f.extensions.join(' ')}`;
-  }).join('\n');
+/** The registered formats, one per line, with aliases and extensions (from the registry), in aligned columns. */
+export function formatList(): string {
+  const names = FORMATS.map((f) => `${f.name}${f.aliases?.length ? ` (also ${f.aliases.join(', ')})` : ''}`);
+  const width = Math.max(...names.map((n) => n.length));
+  return FORMATS.map((f, i) => `  ${names[i]!.padEnd(width)}  ${f.extensions.join(' ')}`).join('\n');
 }
 
 const COMMON = `  --format NAME      read every input as NAME (default: detect by content, then extension)
   --backend NAME     kernels: auto (default), wasm-simd, wasm-scalar, js
-  --json             machine-readable output on stdout
+  --json             JSON Lines on stdout: one object per file as it finishes, then {"summary": …}
   --verbose          details per file
   -h, --help         this help`;
 
@@ -22,14 +22,14 @@ Commands:
   convert    convert files to another format, on all cores
   validate   check files and whether re-encoding reproduces them byte for byte
 
-Run 'meshcodec <command> --help' for a command's options and examples.
+Run 'meshcodec <command> --help' (or 'meshcodec help <command>') for a command's options and examples.
 Folders are walked for files with a known extension; '-' is standard input.
 
 Formats:
 ${formatList()}
 
 Options:
-  --version          print the version
+  -V, --version      print the version
   -h, --help         this help
 
 Exit codes: 0 every file done, 1 some file failed (each is reported, the rest still run), 2 usage.
@@ -47,7 +47,7 @@ ${COMMON}
 
 Examples:
   meshcodec info model.mesh run.anim
-  meshcodec info --json assets/ > inventory.json
+  meshcodec info --json assets/ > inventory.jsonl
   meshcodec info 'assets/**/*.iqm'
   cat model.iqm | meshcodec info -
 
@@ -72,7 +72,13 @@ Options:
   --force            replace existing outputs
   --jobs N           worker threads (default: one per core; 1 converts on the main thread)
   --quiet            no progress and no summary; failures are still reported
+  --validate         read each output back with its own reader (glTF/GLB also through the
+                     Khronos validator) before writing it; an error fails the file
 ${COMMON}
+
+Conversion options (default: the target format's own conventions: up axis, winding, V origin;
+each applies to the reader of the source or the writer of the target that takes it):
+${conversionOptionsHelp()}
 
 Examples:
   meshcodec convert actor.mesh --to iqm                 # writes actor.iqm beside actor.mesh
@@ -80,6 +86,8 @@ Examples:
   meshcodec convert assets/ --to iqm --out-dir converted/ --jobs 4
   meshcodec convert run.anim -o run.mesh                # an .anim's skeleton and animation as a .mesh
   cat actor.iqm | meshcodec convert - --to unigine -o - > actor.mesh
+  meshcodec convert scene.glb --to iqm                  # Z-up, as IQM is
+  meshcodec convert walk.glb --to unigine --resample 30 --quantize round
 
 Formats:
 ${formatList()}
@@ -88,15 +96,17 @@ ${formatList()}
 
 Reads each file with every check the reader has, reports problems with their byte offsets, and
 says whether re-encoding reproduces the file byte for byte (the format's document rewrite where
-it has one, else through the Asset). --json prints one object per file:
-{ file, format, ok, byteExact, problems: [{ code, offset, message }] }.
+it has one, else through the Asset). glTF and GLB also go through the Khronos validator: its
+errors (which fail the file) and warnings with their JSON pointers. --json prints one line per
+file: { file, format, ok, byteExact, reencodedBy, firstDifference,
+problems: [{ code, severity, offset, pointer, message }], warnings }, then a summary line.
 
 Options:
 ${COMMON}
 
 Examples:
   meshcodec validate model.mesh
-  meshcodec validate --json assets/ | jq '.[] | select(.ok | not)'
+  meshcodec validate --json assets/ | jq -c 'select(.ok == false)'
 
 Formats:
 ${formatList()}

@@ -15,6 +15,8 @@ export interface ExpandedInputs {
   files: InputFile[];
   /** Arguments that named nothing (missing paths, globs without matches), as per-file failures. */
   missing: { path: string; error: CodedError }[];
+  /** Folders and globs that gave no file (a usage error naming each pattern). */
+  empty: { pattern: string; why: string }[];
   /** Every path of `files` and `missing` in the order the arguments gave them: results are reported in this order. */
   order: Map<string, number>;
 }
@@ -40,9 +42,10 @@ function isFile(path: string): boolean {
 
 const toSlashes = (path: string) => path.split(sep).join('/');
 
-/** Sorts per-file results into the order of the arguments that named the files. */
-export function inArgumentOrder<T>(inputs: ExpandedInputs, results: T[], pathOf: (result: T) => string): T[] {
-  return results.sort((a, b) => (inputs.order.get(pathOf(a)) ?? 0) - (inputs.order.get(pathOf(b)) ?? 0));
+/** Every input, files and arguments that named nothing alike, in the order the arguments gave them. */
+export function inputsInOrder(inputs: ExpandedInputs): ({ file: InputFile } | { missing: ExpandedInputs['missing'][number] })[] {
+  const all = [...inputs.files.map((file) => ({ file, at: inputs.order.get(file.path) ?? 0 })), ...inputs.missing.map((missing) => ({ missing, at: inputs.order.get(missing.path) ?? 0 }))];
+  return all.sort((a, b) => a.at - b.at).map((entry) => ('file' in entry ? { file: entry.file } : { missing: entry.missing }));
 }
 
 /**
@@ -53,6 +56,7 @@ export function inArgumentOrder<T>(inputs: ExpandedInputs, results: T[], pathOf:
 export function expandInputs(args: string[], accept: (name: string) => boolean): ExpandedInputs {
   const files: InputFile[] = [];
   const missing: ExpandedInputs['missing'] = [];
+  const empty: ExpandedInputs['empty'] = [];
   const order = new Map<string, number>();
   const addMissing = (path: string, error: CodedError) => {
     missing.push({ path, error });
@@ -72,6 +76,7 @@ export function expandInputs(args: string[], accept: (name: string) => boolean):
       if (statSync(arg).isDirectory()) {
         const found: string[] = [];
         walk(arg, accept, found);
+        if (found.length === 0) empty.push({ pattern: arg, why: 'the folder holds no file with a known extension' });
         for (const path of found) add(path, relative(arg, path));
       } else add(arg, basename(arg));
     } else if (isGlob(arg)) {
@@ -82,11 +87,30 @@ export function expandInputs(args: string[], accept: (name: string) => boolean):
       const depth = rest.includes('**') ? Infinity : rest.split('/').length;
       if (existsSync(base) && statSync(base).isDirectory()) walk(base, accept, found, depth);
       const matches = found.filter((path) => pattern.test(toSlashes(relative(base, path))));
-      if (matches.length === 0) addMissing(arg, new CodedError('NO_MATCH', `no file matches ${arg}`));
+      if (matches.length === 0) empty.push({ pattern: arg, why: 'no file matches' });
       for (const path of matches) add(path, relative(base, path));
-    } else addMissing(arg, new CodedError('ENOENT', `no such file or folder: ${arg}`));
+    } else addMissing(arg, statError(arg));
   }
-  return { files, missing, order };
+  return { files, missing, empty, order };
+}
+
+/** Why a path cannot be taken, with the real errno (ELOOP for a symbolic link loop, EACCES, …). */
+function statError(path: string): CodedError {
+  try {
+    statSync(path);
+    return new CodedError('ENOENT', `no such file or folder: ${path}`);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? 'ENOENT';
+    return new CodedError(code, code === 'ENOENT' ? `no such file or folder: ${path}` : `${path}: ${systemMessage(e)}`);
+  }
+}
+
+/** A Node system error's reason without its call and path (`ELOOP: too many symbolic links encountered`). */
+export function systemMessage(e: unknown): string {
+  const error = e as NodeJS.ErrnoException;
+  const text = error.message ?? String(e);
+  const reason = /^[A-Z0-9_]+: ([^,]+)/.exec(text);
+  return reason ? `${error.code}: ${reason[1]}` : text;
 }
 
 function realPath(path: string): string {

@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { initSync, type BackendChoice } from '../kernels/backend.js';
-import { formatByName, FORMATS, FORMAT_NAMES } from '../formats/registry.js';
+import { formatByExtension, formatByName, FORMATS, FORMAT_NAMES } from '../formats/registry.js';
+import { checkConversionFlags, CONVERSION_OPTIONS, conversionParseArgsOptions, parseConversionFlags } from './conversion-options.js';
 import type { CommandContext } from './context.js';
 import { convertTarget, runConvert } from './convert.js';
 import { COMMAND_HELP, generalHelp } from './help.js';
@@ -25,16 +26,18 @@ const OPTIONS = {
   verbose: { type: 'boolean', default: false },
   quiet: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
-  version: { type: 'boolean', default: false },
+  version: { type: 'boolean', short: 'V', default: false },
   to: { type: 'string' },
   output: { type: 'string', short: 'o' },
   'out-dir': { type: 'string' },
   force: { type: 'boolean', default: false },
   jobs: { type: 'string' },
+  validate: { type: 'boolean', default: false },
+  ...conversionParseArgsOptions(),
 } as const;
 
 /** Options only `convert` takes. */
-const CONVERT_ONLY = ['to', 'output', 'out-dir', 'force', 'jobs', 'quiet'] as const;
+const CONVERT_ONLY = ['to', 'output', 'out-dir', 'force', 'jobs', 'quiet', 'validate', ...CONVERSION_OPTIONS.map((o) => o.flag)] as const;
 
 /** Runs the CLI; resolves to the exit code (0 ok, 1 some file failed, 2 usage). */
 export async function runCli(argv: string[], env: CliEnvironment): Promise<number> {
@@ -49,8 +52,14 @@ export async function runCli(argv: string[], env: CliEnvironment): Promise<numbe
   } catch (e) {
     return usage((e as Error).message);
   }
-  const { values } = parsed;
-  const [command, ...args] = parsed.positionals;
+  const values = parsed.values as Record<string, string | boolean | undefined> & { backend: string; json: boolean; verbose: boolean; quiet: boolean; help: boolean; version: boolean; force: boolean; validate: boolean };
+  let [command, ...args] = parsed.positionals;
+  // `meshcodec help [COMMAND]` is `meshcodec [COMMAND] --help`.
+  if (command === 'help') {
+    if (args.length > 1) return usage('help takes at most one command');
+    [command, args] = [args[0], []];
+    values.help = true;
+  }
   if (values.version) {
     io.out(`meshcodec ${env.version}\n`);
     return 0;
@@ -74,7 +83,7 @@ export async function runCli(argv: string[], env: CliEnvironment): Promise<numbe
     if (misplaced) return usage(`${command} does not take --${misplaced}`, command);
   }
   if (args.length === 0) return usage(`${command} needs at least one file, folder or glob ('-' for stdin)`, command);
-  if (values.format !== undefined && !formatByName(values.format)) return usage(`unknown format '${values.format}' (formats: ${FORMAT_NAMES.join(', ')})`, command);
+  if (typeof values.format === 'string' && !formatByName(values.format)) return usage(`unknown format '${values.format}' (formats: ${FORMAT_NAMES.join(', ')})`, command);
   if (args.filter((a) => a === '-').length > 1) return usage("'-' (stdin) can be given once", command);
   let kernels;
   try {
@@ -86,32 +95,44 @@ export async function runCli(argv: string[], env: CliEnvironment): Promise<numbe
     io,
     kernels,
     backend: values.backend as BackendChoice,
-    format: values.format,
+    format: values.format as string | undefined,
     json: values.json,
     verbose: values.verbose,
     quiet: values.quiet,
   };
   // Folders and globs take the files a registered format (or the forced one) names by extension.
-  const forced = values.format !== undefined ? formatByName(values.format) : undefined;
+  const forced = typeof values.format === 'string' ? formatByName(values.format) : undefined;
   const extensions = (forced ? [forced] : FORMATS).flatMap((f) => f.extensions);
   const accept = (name: string) => forced !== undefined || extensions.some((ext) => name.toLowerCase().endsWith(ext));
   const inputs = expandInputs(args, accept);
+  if (inputs.empty.length) return usage(`${inputs.empty.map((e) => `${e.pattern}: ${e.why}`).join('; ')}`, command);
 
   if (command === 'info') return runInfo(inputs, ctx);
   if (command === 'validate') return runValidate(inputs, ctx);
 
-  const target = convertTarget(values.to, values.output);
+  const output = values.output as string | undefined;
+  const target = convertTarget(values.to as string | undefined, output);
   if (typeof target === 'string') return usage(target, command);
-  if (values.output !== undefined && values['out-dir'] !== undefined) return usage('-o and --out-dir do not go together', command);
-  if (values.output !== undefined && inputs.files.length + inputs.missing.length !== 1) {
+  const flags = parseConversionFlags(values);
+  if (typeof flags === 'string') return usage(flags, command);
+  // The formats the inputs may be: --format, else by extension (stdin: any).
+  const sources = forced
+    ? [forced.name]
+    : inputs.files.some((f) => f.path === '-')
+      ? [...FORMAT_NAMES]
+      : [...new Set(inputs.files.map((f) => formatByExtension(f.path)?.name).filter((n): n is string => n !== undefined))];
+  const misfit = checkConversionFlags(flags, sources, target.name);
+  if (misfit) return usage(misfit, command);
+  if (output !== undefined && values['out-dir'] !== undefined) return usage('-o and --out-dir do not go together', command);
+  if (output !== undefined && inputs.files.length + inputs.missing.length !== 1) {
     return usage(`-o takes one input, but ${inputs.files.length + inputs.missing.length} were given; use --out-dir DIR for several`, command);
   }
-  if (values.output === '-' && values.json) return usage('--json and -o - would both write to stdout', command);
-  if (values.output === '-' && io.outIsTTY) return usage('-o - would write binary data to a terminal: redirect stdout or use -o FILE', command);
+  if (output === '-' && values.json) return usage('--json and -o - would both write to stdout', command);
+  if (output === '-' && io.outIsTTY) return usage('-o - would write binary data to a terminal: redirect stdout or use -o FILE', command);
   let jobs = availableParallelism();
   if (values.jobs !== undefined) {
     jobs = Number(values.jobs);
     if (!Number.isInteger(jobs) || jobs < 1) return usage(`--jobs takes a whole number of at least 1, not '${values.jobs}'`, command);
   }
-  return runConvert(inputs, { target, output: values.output, outDir: values['out-dir'], force: values.force, jobs, workerUrl: env.workerUrl }, ctx);
+  return runConvert(inputs, { target, output, outDir: values['out-dir'] as string | undefined, force: values.force, jobs, workerUrl: env.workerUrl, flags, validate: values.validate }, ctx);
 }

@@ -1,19 +1,27 @@
+import type { FormatHandler, SiblingResolver } from '../formats/format.js';
 import { errorInfo } from '../io/error-info.js';
 import { nodeSiblingResolver } from '../node/sibling-resolver.js';
 import { sourceHandler } from '../workers/convert-job.js';
-import { inArgumentOrder, type ExpandedInputs } from './inputs.js';
+import { inputsInOrder, type ExpandedInputs } from './inputs.js';
 import { readInput, type CommandContext } from './context.js';
+import { JsonLines } from './json-lines.js';
+import { KHRONOS_VALIDATED, validateWithKhronos } from './khronos-validator.js';
+import { WarningTally } from './warning-tally.js';
 
 export interface ValidationProblem {
   code: string;
+  /** 'error' fails the file; 'warning' (the Khronos validator's) is reported only. */
+  severity: 'error' | 'warning';
   offset: number | null;
+  /** JSON pointer of a Khronos validator issue (glTF, GLB). */
+  pointer: string | null;
   message: string;
 }
 
 export interface ValidationResult {
   file: string;
   format: string | null;
-  /** The file reads without error. */
+  /** The file reads without error and has no error-level problem (the Khronos validator's for glTF). */
   ok: boolean;
   /** Re-encoding gives the same bytes. */
   byteExact: boolean;
@@ -31,64 +39,106 @@ function firstDifference(a: Uint8Array, b: Uint8Array): number | null {
   return a.length === b.length ? null : n;
 }
 
-export function validateBytes(file: string, bytes: Uint8Array, ctx: CommandContext): ValidationResult {
+const problemOf = (e: unknown): ValidationProblem => {
+  const info = errorInfo(e);
+  return { code: info.code, severity: 'error', offset: info.offset, pointer: null, message: info.message };
+};
+
+/**
+ * Reads a file with every check its reader has, re-encodes it (the document rewrite where the
+ * format has one, else through the Asset; companions such as a TF blob found by `resolve` both
+ * times) and, for glTF and GLB, runs the Khronos validator.
+ */
+export async function validateBytes(file: string, bytes: Uint8Array, ctx: CommandContext): Promise<ValidationResult> {
   const result: ValidationResult = { file, format: null, ok: false, byteExact: false, reencodedBy: null, firstDifference: null, problems: [], warnings: [] };
+  const resolve: SiblingResolver | undefined = file !== '-' ? nodeSiblingResolver(file) : undefined;
+  let handler: FormatHandler;
   try {
-    const handler = sourceHandler(bytes, file, ctx.format);
+    handler = sourceHandler(bytes, file, ctx.format);
     result.format = handler.name;
-    const readOptions = { kernels: ctx.kernels, ...(file !== '-' ? { fileName: file, resolve: nodeSiblingResolver(file) } : {}) };
-    const asset = handler.parseSync(bytes, readOptions);
+    const options = { kernels: ctx.kernels, ...(file !== '-' ? { fileName: file, resolve } : {}) };
+    const asset = handler.parseSync(bytes, options);
     result.ok = true;
-    const writeOptions = { kernels: ctx.kernels, ...(file !== '-' ? { fileName: file } : {}) };
-    let again: Uint8Array;
-    if (handler.rewriteSync) {
-      result.reencodedBy = 'document';
-      again = handler.rewriteSync(bytes, writeOptions);
-    } else {
-      result.reencodedBy = 'asset';
-      again = handler.encodeSync(asset, writeOptions);
-    }
     result.warnings = asset.warnings;
-    result.firstDifference = firstDifference(bytes, again);
-    result.byteExact = result.firstDifference === null;
+    try {
+      let again: Uint8Array;
+      if (handler.rewriteSync) {
+        result.reencodedBy = 'document';
+        again = handler.rewriteSync(bytes, options);
+      } else {
+        result.reencodedBy = 'asset';
+        again = handler.encodeSync(asset, options);
+      }
+      result.firstDifference = firstDifference(bytes, again);
+      result.byteExact = result.firstDifference === null;
+    } catch (e) {
+      result.reencodedBy = null;
+      result.problems.push(problemOf(e));
+    }
   } catch (e) {
-    const info = errorInfo(e);
-    result.problems.push({ code: info.code, offset: info.offset, message: info.message });
-    if (result.ok) result.reencodedBy = null;
+    result.problems.push(problemOf(e));
+    return result;
+  }
+  if (KHRONOS_VALIDATED.includes(handler.name)) {
+    const report = await validateWithKhronos(bytes, resolve);
+    for (const issue of report.issues) result.problems.push({ code: issue.code, severity: issue.severity, offset: null, pointer: issue.pointer, message: issue.message });
+    if (report.errors > 0) result.ok = false;
   }
   return result;
 }
 
-function humanLine(r: ValidationResult): string {
-  if (!r.ok) return `${r.file}: ${r.format ?? 'unknown format'}: INVALID\n` + r.problems.map((p) => `  ${p.code}${p.offset !== null ? ` at byte ${p.offset}` : ''}: ${p.message}\n`).join('');
+const problemLine = (p: ValidationProblem) =>
+  `  ${p.severity === 'warning' ? 'warning ' : ''}${p.code}${p.offset !== null ? ` at byte ${p.offset}` : ''}${p.pointer !== null ? ` at ${p.pointer}` : ''}: ${p.message}\n`;
+
+function humanLines(r: ValidationResult, verbose: boolean): string {
+  const problems = r.problems.map(problemLine).join('');
+  if (!r.ok) return `${r.file}: ${r.format ?? 'unknown format'}: INVALID\n${problems}`;
   const exact = r.byteExact
     ? `re-encodes byte for byte (${r.reencodedBy})`
     : r.reencodedBy
       ? `re-encoding (${r.reencodedBy}) differs from byte ${r.firstDifference}`
       : 'could not be re-encoded';
-  const problems = r.problems.map((p) => `  ${p.code}${p.offset !== null ? ` at byte ${p.offset}` : ''}: ${p.message}\n`).join('');
-  const warnings = r.warnings.length ? `  ${r.warnings.length} warning(s) (--verbose lists them)\n` : '';
+  const warnings = verbose
+    ? r.warnings.map((w) => `  warning: ${w}\n`).join('')
+    : r.warnings.length
+      ? `  ${r.warnings.length} warning(s) (--verbose lists them)\n`
+      : '';
   return `${r.file}: ${r.format}: valid, ${exact}\n${problems}${warnings}`;
 }
 
+/** A file fails validation when it does not read, or has an error-level problem. */
+const failed = (r: ValidationResult) => !r.ok || r.problems.some((p) => p.severity === 'error');
+
 export async function runValidate(inputs: ExpandedInputs, ctx: CommandContext): Promise<number> {
-  const results: ValidationResult[] = inputs.missing.map((m) => {
-    const info = errorInfo(m.error);
-    return { file: m.path, format: null, ok: false, byteExact: false, reencodedBy: null, firstDifference: null, problems: [{ code: info.code, offset: null, message: info.message }], warnings: [] };
-  });
-  for (const input of inputs.files) {
-    let bytes: Uint8Array;
-    try {
-      bytes = await readInput(input.path, ctx.io);
-    } catch (e) {
-      const info = errorInfo(e);
-      results.push({ file: input.path, format: null, ok: false, byteExact: false, reencodedBy: null, firstDifference: null, problems: [{ code: info.code, offset: null, message: info.message }], warnings: [] });
+  const json = ctx.json ? new JsonLines(ctx.io) : undefined;
+  const tally = new WarningTally();
+  let files = 0;
+  let failures = 0;
+  let byteExact = 0;
+  const report = (r: ValidationResult) => {
+    files++;
+    if (failed(r)) failures++;
+    if (r.byteExact) byteExact++;
+    tally.add(r.warnings);
+    if (json) json.line(r);
+    else ctx.io.out(humanLines(r, ctx.verbose));
+  };
+  const unread = (file: string, e: unknown): ValidationResult => ({ file, format: null, ok: false, byteExact: false, reencodedBy: null, firstDifference: null, problems: [problemOf(e)], warnings: [] });
+  for (const entry of inputsInOrder(inputs)) {
+    if ('missing' in entry) {
+      report(unread(entry.missing.path, entry.missing.error));
       continue;
     }
-    results.push(validateBytes(input.path, bytes, ctx));
+    const input = entry.file;
+    let bytes: Uint8Array;
+    try {
+      bytes = await readInput(input.path, ctx);
+    } catch (e) {
+      report(unread(input.path, e));
+      continue;
+    }
+    report(await validateBytes(input.path, bytes, ctx));
   }
-  inArgumentOrder(inputs, results, (r) => r.file);
-  if (ctx.json) ctx.io.out(JSON.stringify(results, null, 2) + '\n');
-  else for (const r of results) ctx.io.out(humanLine(r) + (ctx.verbose ? r.warnings.map((w) => `  warning: ${w}\n`).join('') : ''));
-  return results.some((r) => !r.ok || r.problems.length) ? 1 : 0;
+  json?.summary({ command: 'validate', files, valid: files - failures, invalid: failures, byteExact, warnings: tally.byText() });
+  return failures ? 1 : 0;
 }

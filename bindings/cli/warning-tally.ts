@@ -13,6 +13,16 @@ export class WarningTally {
     }
   }
 
+  /** Files that had at least one warning. */
+  get files(): number {
+    return this.filesWithWarnings;
+  }
+
+  /** Each distinct warning with its count, most frequent first (for the --json summary). */
+  byText(): Record<string, number> {
+    return Object.fromEntries([...this.counts].sort((a, b) => b[1] - a[1]));
+  }
+
   /** Lines for the summary: the most frequent distinct warnings first, at most `limit` of them. */
   summary(limit = 10): string[] {
     if (this.total === 0) return [];

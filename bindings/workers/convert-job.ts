@@ -2,6 +2,7 @@ import type { Kernels } from '../kernels/kernels.js';
 import type { EncodedFile, FormatHandler, SiblingResolver, WriteOptions } from '../formats/format.js';
 import { detectFormat, formatByName } from '../formats/registry.js';
 import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
+import { resolveConversion, type ConversionFlags } from '../cli/conversion-options.js';
 
 /** One conversion: a file's bytes in, the encoded output files out. */
 export interface ConvertJob {
@@ -16,6 +17,12 @@ export interface ConvertJob {
   outputName?: string;
   /** Otherwise the output's name without extension; the target's extension for this Asset is added. */
   outputStem?: string;
+  /**
+   * The command line's conversion flags (see bindings/cli/conversion-options.ts): the target's
+   * conventions and the flags become reader and writer options. Given any flag, a same-format
+   * conversion goes through the Asset instead of rewriting the document.
+   */
+  flags?: ConversionFlags;
 }
 
 export interface ConvertJobDone {
@@ -72,16 +79,19 @@ export function runConvertJob(job: ConvertJob, kernels: Kernels, resolve?: Sibli
     if (!target) throw new CodedError('UNKNOWN_FORMAT', `unknown format '${job.to}'`);
     const stem = job.outputStem ?? 'output';
     const sameKind = job.outputName === undefined || extensionOf(job.outputName) === extensionOf(job.inputPath);
-    if (source === target && sameKind && target.rewriteSync) {
+    const flagged = job.flags !== undefined && Object.keys(job.flags).length > 0;
+    if (source === target && sameKind && target.rewriteSync && !flagged) {
       const name = job.outputName !== undefined ? fileNameOf(job.outputName) : stem + extensionOf(job.inputPath);
       return { ok: true, from: source.name, to: target.name, files: [{ name, bytes: target.rewriteSync(job.bytes, { kernels }) }], warnings: [], rewritten: true };
     }
+    const conversion = job.flags ? resolveConversion(job.flags, source.name, target.name) : { read: {}, write: {} };
     const asset = source.parseSync(job.bytes, {
+      ...conversion.read,
       kernels,
       ...(job.inputPath !== '-' ? { fileName: job.inputPath } : {}),
       ...(resolve ? { resolve } : {}),
     });
-    const options: WriteOptions = { kernels };
+    const options: WriteOptions = { ...conversion.write, kernels };
     const name = job.outputName !== undefined ? fileNameOf(job.outputName) : stem + (target.outputExtension?.(asset, options) ?? target.extensions[0] ?? '');
     options.fileName = name;
     const files = target.encodeFiles ? target.encodeFiles(asset, name, options) : [{ name, bytes: target.encodeSync(asset, options) }];

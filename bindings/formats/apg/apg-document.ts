@@ -55,6 +55,13 @@ export interface ApgDocument {
   hierarchy?: ApgHierarchyNode[];
   animations: ApgAnimation[];
   boundingRadius?: number;
+  /**
+   * How numbers are spelled, per block and column (`%.Nf` digits, C's `%g`, Python's
+   * `str(float)`, or null for the shortest form): writeApg follows it unless given a `precision`.
+   * `apgFormat.rewriteSync` sets it from the file (detectNumberFormat); readApg leaves it unset
+   * (detecting costs about 4× the read). Undefined: the shortest form everywhere.
+   */
+  numberFormat?: Record<string, (number | 'g' | 'repr' | null)[]>;
 }
 
 export const APG_MAGIC = "@Anton's";

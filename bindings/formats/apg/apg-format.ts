@@ -4,6 +4,7 @@ import type { WriteOptions } from '../format.js';
 import { assetToApg } from './from-asset.js';
 import { isApg, readApg } from './read-apg.js';
 import { apgToAsset } from './to-asset.js';
+import { detectNumberFormat } from './detect-precision.js';
 import { writeApg, type WriteApgOptions } from './write-apg.js';
 
 /** What `apgFormat.encodeSync` takes. */
@@ -24,7 +25,13 @@ export const apgFormat = defineFormat({
     return asset;
   },
   encodeSync: (asset, options = {}) => writeApg(assetToApg(asset, options), options),
-  rewriteSync: (bytes, options = {}) => writeApg(readApg(bytes, options.kernels ? { kernels: options.kernels } : {}), options),
+  /** The same numbers spelled as the file spells them (detectNumberFormat), unless `precision` is given. */
+  rewriteSync: (bytes, options = {}) => {
+    const document = readApg(bytes, options.kernels ? { kernels: options.kernels } : {});
+    const numberFormat = options.precision === undefined ? detectNumberFormat(bytes) : undefined;
+    if (numberFormat) document.numberFormat = numberFormat;
+    return writeApg(document, options);
+  },
   describe: (bytes, options = {}) => {
     const warnings: string[] = [];
     const d = readApg(bytes, { ...(options.kernels ? { kernels: options.kernels } : {}), warnings });

@@ -34,3 +34,25 @@ function trimZeros(text: string): string {
   if (mantissa.includes('.')) mantissa = mantissa.replace(/\.?0+$/, '');
   return mantissa + exponent;
 }
+
+/** C's `%g` of the value as a double (6 significant digits, trailing zeros dropped, exponent of at least two digits). */
+export function formatG(value: number): string {
+  if (value !== value) return 'nan';
+  if (value === Infinity) return 'inf';
+  if (value === -Infinity) return '-inf';
+  if (value === 0) return Object.is(value, -0) ? '-0' : '0';
+  const exponential = value.toExponential(5);
+  const e = exponential.indexOf('e');
+  const exponent = Number(exponential.slice(e + 1));
+  if (exponent < -4 || exponent >= 6) {
+    const digits = String(Math.abs(exponent)).padStart(2, '0');
+    return trimZeros(exponential.slice(0, e)) + 'e' + (exponent < 0 ? '-' : '+') + digits;
+  }
+  return trimZeros(value.toFixed(5 - exponent));
+}
+
+/** Python's `str(float)` of a float32: its shortest form, with `.0` on whole numbers. */
+export function formatRepr(value: number): string {
+  const text = formatFloat32Shortest(value);
+  return /^-?\d+$/.test(text) ? text + '.0' : text;
+}

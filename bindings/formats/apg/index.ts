@@ -5,3 +5,4 @@ export { formatFloat32Shortest, formatFixed } from './format-number.js';
 export { apgToAsset, type ApgToAssetOptions } from './to-asset.js';
 export { assetToApg, type AssetToApgOptions } from './from-asset.js';
 export { apgFormat, type ApgWriteOptions } from './apg-format.js';
+export { detectNumberFormat, type ApgNumberFormat, type ApgColumnFormat } from './detect-precision.js';

@@ -1,0 +1,103 @@
+// Reading one input for a command: only regular files (a FIFO, socket or device named as input
+// would block or never end), and the format decided from the first bytes before the whole file
+// is read, so that a 1.5 GB file of zeros named `.mesh` is refused after 64 KiB, not after 1.5 GB.
+//
+// Alternatives: open with O_NONBLOCK and read FIFOs under a time limit (accepts `<(cmd)` process
+// substitution, but a writer that stalls still holds the run, and devices such as /dev/zero never
+// end); a stream parser per format (no whole-file read at all, but every reader is written over a
+// whole buffer). Refusing non-regular files costs one fstat; the head costs one 64 KiB read.
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { FormatHandler } from '../formats/format.js';
+import type { FormatName } from '../formats/registry.js';
+import { CodedError } from '../io/error-info.js';
+import { sourceHandler } from '../workers/convert-job.js';
+import { systemMessage } from './inputs.js';
+import type { CliIO } from './stdio.js';
+
+/** How much of a file is read first, to decide its format. */
+export const HEAD_BYTES = 64 * 1024;
+
+/**
+ * Formats whose `test` is a magic at the start of the file, so that the first bytes decide: a
+ * file that fails it is refused from its head alone. The others are told apart by more than their
+ * first bytes (glTF JSON and TF Lua may put other text first; MeshSerializer2 by its whole size)
+ * and are read whole. A registered format missing here does not compile.
+ */
+export const HEAD_DECIDES: Readonly<Record<FormatName, boolean>> = {
+  unigine: true,
+  iqm: true,
+  glb: true,
+  apg: true,
+  gltf: false,
+  tf: false,
+  ms2: false,
+};
+
+function kindOf(stats: { isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isDirectory(): boolean }): string {
+  if (stats.isFIFO()) return 'a FIFO (named pipe)';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  if (stats.isDirectory()) return 'a folder';
+  return 'not a regular file';
+}
+
+/** An error from the file system as a CodedError with its errno (`EACCES`, `ELOOP`, …) and path. */
+export function fileSystemError(e: unknown, path: string): CodedError {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (typeof code !== 'string') return e instanceof CodedError ? e : new CodedError('ERROR', `${path}: ${String((e as Error).message ?? e)}`);
+  return new CodedError(code, `${path}: ${systemMessage(e)}`);
+}
+
+/**
+ * A file's bytes (or standard input's for `-`). Non-regular files are refused (NOT_A_FILE)
+ * without being opened for reading, which would block on a FIFO without a writer. When `decide`
+ * is given, the first HEAD_BYTES are read and, for a file longer than that, the format is
+ * decided from them: a file named for a format whose magic it lacks is refused by that format's
+ * own reader, run on the head alone (the same error a whole read gives).
+ */
+export async function readInputFile(path: string, io: CliIO, decide?: { format: string | undefined }): Promise<Uint8Array> {
+  if (path === '-') return io.readStdin();
+  let handle;
+  try {
+    // O_NONBLOCK: opening a FIFO for reading does not wait for a writer (it is refused just below).
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (e) {
+    throw fileSystemError(e, path);
+  }
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) throw new CodedError('NOT_A_FILE', `${path} is ${kindOf(stats)}: only regular files (or '-' for standard input) are read`);
+    const size = stats.size;
+    const head = new Uint8Array(Math.min(size, HEAD_BYTES));
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    if (decide && size > bytesRead) refuseByHead(head.subarray(0, bytesRead), path, decide.format);
+    if (size <= bytesRead) return head.subarray(0, bytesRead);
+    const bytes = new Uint8Array(size);
+    bytes.set(head);
+    let at = bytesRead;
+    while (at < size) {
+      const { bytesRead: n } = await handle.read(bytes, at, size - at, at);
+      if (n === 0) break;
+      at += n;
+    }
+    return at === size ? bytes : bytes.subarray(0, at);
+  } catch (e) {
+    throw e instanceof CodedError || (e as Error).name === 'MeshFormatError' ? e : fileSystemError(e, path);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Throws the format's own refusal when the head already decides it; returns otherwise. */
+function refuseByHead(head: Uint8Array, path: string, forced: string | undefined): void {
+  let handler: FormatHandler;
+  try {
+    handler = sourceHandler(head, path, forced);
+  } catch {
+    return; // decided after the whole read (an unknown format is said then)
+  }
+  if (!HEAD_DECIDES[handler.name as FormatName] || handler.test(head)) return;
+  // The reader refuses a missing magic from the first bytes: its error, without the whole file.
+  handler.parseSync(head);
+}
