@@ -18,10 +18,12 @@ import { getKernels } from '../kernels/backend.js';
 export const ASSET_FORMAT = 'asset';
 
 /**
- * Joint numbers a track may name when the Asset has no skeleton (writers then make one pose or
- * node per number up to the largest): the range of `MeshAttributes.joints` (Uint16Array).
+ * Joint numbers a track may name when the Asset has no skeleton: below this, or below the number
+ * of tracks in the Asset. Writers make one pose or node per number up to the largest, so the
+ * bound keeps that work to what the Asset holds (a reader without a skeleton numbers its tracks
+ * from 0).
  */
-export const MAX_UNNAMED_JOINTS = 0x10000;
+export const MIN_UNNAMED_JOINTS = 256;
 
 function fail(code: MeshFormatErrorCode, path: string, detail: string): never {
   throw new MeshFormatError({ code, format: ASSET_FORMAT, path }, detail);
@@ -218,12 +220,12 @@ function checkSkeleton(value: unknown): number {
 
 const CHANNELS = [['translation', 3], ['rotation', 4], ['scale', 3]] as const;
 
-function checkTrack(value: unknown, path: string, jointCount: number): void {
+function checkTrack(value: unknown, path: string, jointCount: number, trackCount: number): void {
   const track = record(value, path, 'a track');
   const { joint } = track;
-  const limit = jointCount > 0 ? jointCount : MAX_UNNAMED_JOINTS;
+  const limit = jointCount > 0 ? jointCount : Math.max(MIN_UNNAMED_JOINTS, trackCount);
   if (!(typeof joint === 'number' && Number.isInteger(joint) && joint >= 0 && joint < limit)) {
-    fail('BAD_INDEX', `${path}.joint`, jointCount > 0 ? `joint ${describe(joint)} is not one of the skeleton's ${jointCount}` : `joint ${describe(joint)} is not a joint number below ${limit} (the Asset has no skeleton)`);
+    fail('BAD_INDEX', `${path}.joint`, jointCount > 0 ? `joint ${describe(joint)} is not one of the skeleton's ${jointCount}` : `joint ${describe(joint)} is not a joint number below ${limit} (the Asset has no skeleton and ${trackCount} tracks)`);
   }
   const times = float32(track.times, `${path}.times`, 'key times');
   finite(times, `${path}.times`, 'key time');
@@ -239,7 +241,7 @@ function checkTrack(value: unknown, path: string, jointCount: number): void {
   }
 }
 
-function checkAnimation(value: unknown, a: number, jointCount: number): void {
+function checkAnimation(value: unknown, a: number, jointCount: number, trackCount: number): void {
   const at = `animations[${a}]`;
   const animation = record(value, at, 'an animation');
   string(animation.name, `${at}.name`, 'an animation name');
@@ -247,7 +249,7 @@ function checkAnimation(value: unknown, a: number, jointCount: number): void {
   if (!(typeof frameRate === 'number' && frameRate > 0 && Number.isFinite(frameRate))) fail('BAD_VALUE', `${at}.frameRate`, `frame rate ${describe(frameRate)} is not a finite number above 0`);
   if (!(typeof frameCount === 'number' && Number.isSafeInteger(frameCount) && frameCount >= 0)) fail('BAD_COUNT', `${at}.frameCount`, `frame count ${describe(frameCount)} is not a count`);
   if (loop !== undefined && typeof loop !== 'boolean') fail('BAD_VALUE', `${at}.loop`, `loop must be true, false or absent, not ${describe(loop)}`);
-  array(animation.tracks, `${at}.tracks`, 'tracks').forEach((track, t) => checkTrack(track, `${at}.tracks[${t}]`, jointCount));
+  array(animation.tracks, `${at}.tracks`, 'tracks').forEach((track, t) => checkTrack(track, `${at}.tracks[${t}]`, jointCount, trackCount));
 }
 
 /**
@@ -268,5 +270,8 @@ export function validateAsset(asset: Asset, kernels: Kernels = getKernels()): vo
   array(root.warnings, 'warnings', 'warnings').forEach((w, i) => string(w, `warnings[${i}]`, 'a warning'));
   const jointCount = checkSkeleton(root.skeleton);
   array(root.meshes, 'meshes', 'meshes').forEach((mesh, m) => checkMesh(mesh, m, jointCount, kernels));
-  array(root.animations, 'animations', 'animations').forEach((animation, a) => checkAnimation(animation, a, jointCount));
+  const animations = array(root.animations, 'animations', 'animations');
+  // Counted before the animations are checked: a track count of something not an array is 0.
+  const trackCount = animations.reduce<number>((n, animation) => n + (isRecord(animation) && Array.isArray(animation.tracks) ? animation.tracks.length : 0), 0);
+  animations.forEach((animation, a) => checkAnimation(animation, a, jointCount, trackCount));
 }
