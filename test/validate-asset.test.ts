@@ -35,6 +35,7 @@ const CASES: { name: string; change: (asset: any) => void; code: string; path: s
   { name: 'a joint name that is null', change: (a) => { a.skeleton.joints[1].name = null; }, code: 'BAD_VALUE', path: 'skeleton.joints[1].name' },
   { name: 'a NaN bind rotation', change: (a) => { a.skeleton.joints[1].rotation[2] = NaN; }, code: 'BAD_VALUE', path: 'skeleton.joints[1].rotation[2]' },
   { name: 'an infinite bind translation', change: (a) => { a.skeleton.joints[1].translation[0] = Infinity; }, code: 'BAD_VALUE', path: 'skeleton.joints[1].translation[0]' },
+  { name: 'a bind translation finite only as a float64', change: (a) => { a.skeleton.joints[1].translation[1] = 1e308; }, code: 'BAD_VALUE', path: 'skeleton.joints[1].translation[1]' },
   { name: 'a bind scale of two numbers', change: (a) => { a.skeleton.joints[0].scale = [1, 1]; }, code: 'BAD_COUNT', path: 'skeleton.joints[0].scale' },
   { name: 'a frame rate of 0', change: (a) => { a.animations[0].frameRate = 0; }, code: 'BAD_VALUE', path: 'animations[0].frameRate' },
   { name: 'a frame count of 1.5', change: (a) => { a.animations[0].frameCount = 1.5; }, code: 'BAD_COUNT', path: 'animations[0].frameCount' },

@@ -104,7 +104,7 @@ function finite(values: ArrayLike<number>, path: string, what: string): void {
   if (i >= 0) fail('BAD_VALUE', `${path}[${i}]`, `${what} ${values[i]} is not finite`);
 }
 
-/** A bind pose tuple: an array (or Float32Array/Float64Array) of `size` finite numbers. */
+/** A bind pose tuple: an array (or Float32Array/Float64Array) of `size` numbers finite as float32. */
 function tuple(value: unknown, size: number, path: string, what: string): void {
   const ok = Array.isArray(value) || value instanceof Float32Array || value instanceof Float64Array;
   if (!ok) fail('BAD_VALUE', path, `${what} must be an array of ${size} numbers, not ${describe(value)}`);
@@ -113,7 +113,8 @@ function tuple(value: unknown, size: number, path: string, what: string): void {
   for (let i = 0; i < size; i++) {
     const v = values[i];
     if (typeof v !== 'number') fail('BAD_VALUE', `${path}[${i}]`, `${what} holds ${describe(v)}, not a number`);
-    if (!Number.isFinite(v)) fail('BAD_VALUE', `${path}[${i}]`, `${what} value ${v} is not finite`);
+    // Every format stores the bind pose as float32: 1e308 is finite here and infinite there.
+    if (!Number.isFinite(Math.fround(v))) fail('BAD_VALUE', `${path}[${i}]`, `${what} value ${v} is not finite${Number.isFinite(v) ? ' as a float32' : ''}`);
   }
 }
 

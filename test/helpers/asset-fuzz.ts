@@ -26,21 +26,25 @@ export const ASSET_FUZZ_BACKENDS: BackendName[] = ['wasm-simd', 'wasm-scalar', '
 export interface WriterCall {
   name: string;
   format: FormatHandler;
-  write(asset: Asset, kernels: Kernels): Uint8Array[];
+  /** The files written, the main one first, each under the name its reader resolves it by. */
+  files(asset: Asset, kernels: Kernels): { name: string; bytes: Uint8Array }[];
 }
 
 /** Every writer call of the registry: `encodeSync`, `encodeFiles` where the format has it, and each kind of file. */
 export function writerCalls(): WriterCall[] {
   const calls: WriterCall[] = [];
+  const call = (name: string, format: FormatHandler, fileName: string, files: boolean) => calls.push({
+    name,
+    format,
+    files: (asset, kernels) => (files ? format.encodeFiles!(asset, fileName, { kernels }) : [{ name: fileName, bytes: format.encodeSync(asset, { kernels, fileName }) }]),
+  });
   for (const format of FORMATS) {
     const ext = format.extensions[0]!;
-    calls.push({ name: `${format.name}.encodeSync`, format, write: (asset, kernels) => [format.encodeSync(asset, { kernels })] });
-    if (format.encodeFiles) calls.push({ name: `${format.name}.encodeFiles`, format, write: (asset, kernels) => format.encodeFiles!(asset, `out${ext}`, { kernels }).map((f) => f.bytes) });
+    call(`${format.name}.encodeSync`, format, `out${ext}`, false);
+    if (format.encodeFiles) call(`${format.name}.encodeFiles`, format, `out${ext}`, true);
   }
-  const unigine = FORMATS.find((f) => f.name === 'unigine')!;
-  calls.push({ name: 'unigine.encodeSync(anim)', format: unigine, write: (asset, kernels) => [unigine.encodeSync(asset, { kernels, fileName: 'out.anim' })] });
-  const tf = FORMATS.find((f) => f.name === 'tf')!;
-  calls.push({ name: 'tf.encodeFiles(ani)', format: tf, write: (asset, kernels) => tf.encodeFiles!(asset, 'out.ani', { kernels }).map((f) => f.bytes) });
+  call('unigine.encodeSync(anim)', FORMATS.find((f) => f.name === 'unigine')!, 'out.anim', false);
+  call('tf.encodeFiles(ani)', FORMATS.find((f) => f.name === 'tf')!, 'out.ani', true);
   return calls;
 }
 
@@ -69,7 +73,7 @@ export function checkWriterContract(call: WriterCall, asset: Asset, kernels: Rec
     const started = performance.now();
     let outcome: WriteOutcome;
     try {
-      outcome = { ok: true, bytes: call.write(copy, kernels[backend]) };
+      outcome = { ok: true, bytes: call.files(copy, kernels[backend]).map((f) => f.bytes) };
     } catch (error) {
       if (!(error instanceof MeshFormatError)) throw new WriterContractViolation(`${call.name} on ${backend}: threw ${error instanceof Error ? error.stack : String(error)}, not a MeshFormatError`);
       if (error.code === 'INTERNAL') throw new WriterContractViolation(`${call.name} on ${backend}: ${error.message}; cause: ${(error.cause as Error)?.stack ?? String(error.cause)}`);
