@@ -132,8 +132,8 @@ function randomAsset(next: Next): Asset {
   const f32 = (n: number, scale = 2) => Float32Array.from({ length: n }, () => (next() * 2 - 1) * scale);
   const jointCount = pick(next, [0, 0, 1, 2, 5]);
   const triangles = vertexCount ? int(next, 20) : 0;
-  const indexCtor = vertexCount <= 256 ? pick(next, [Uint8Array, Uint16Array, Uint32Array]) : pick(next, [Uint16Array, Uint32Array]);
-  const indices = indexCtor.from({ length: triangles * 3 }, () => int(next, vertexCount));
+  const width = vertexCount <= 256 ? pick(next, [1, 2, 4]) : pick(next, [2, 4]);
+  const indices = (width === 1 ? new Uint8Array(triangles * 3) : width === 2 ? new Uint16Array(triangles * 3) : new Uint32Array(triangles * 3)).map(() => int(next, vertexCount));
   const attributes: Asset['meshes'][number]['attributes'] = { positions: f32(vertexCount * 3) };
   if (next() < 0.6) attributes.normals = f32(vertexCount * 3, 1);
   if (next() < 0.4) attributes.tangents = Float32Array.from({ length: vertexCount * 4 }, (_, i) => (i % 4 === 3 ? pick(next, [1, -1, 0]) : next() * 2 - 1));
