@@ -81,6 +81,12 @@ describe('validateAsset refuses every shape a writer cannot take, with its path'
     expect(refusal(() => validateAsset(noSkeleton, kernels.js)).path).toBe('animations[0].tracks[0].joint');
   });
 
+  it('encodeFiles without a file name is BAD_OPTION, not INTERNAL', () => {
+    for (const format of FORMATS.filter((f) => f.encodeFiles)) {
+      for (const name of [undefined, '', 7]) expect(refusal(() => format.encodeFiles!(tubeAsset(), name as unknown as string)).code).toBe('BAD_OPTION');
+    }
+  });
+
   it('names the path in the message', () => {
     const asset: any = tubeAsset();
     asset.skeleton.joints[1].rotation[2] = NaN;
