@@ -4,7 +4,11 @@
 // reproducers; every writer call of the registry (test/helpers/asset-fuzz.ts) is tried on each.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { detectFormat, MeshFormatError, type Asset, type FormatHandler, type Kernels } from '../../bindings/index.js';
+import { detectFormat, formatByName, MeshFormatError, type Asset, type FormatHandler, type Kernels } from '../../bindings/index.js';
+import { FUZZED_FORMATS } from '../fuzz/formats.js';
+import { rng } from './backends.js';
+import { mutate } from './fuzz.js';
+import { fuzzInput, fuzzSeeds } from './fuzz-seeds.js';
 import { FIXTURES_DIR } from '../../fixtures/make-fixtures.js';
 import { tubeAsset } from '../../fixtures/tube-asset.js';
 import { CORPUS_DIR, corpusAvailable } from './corpus.js';
@@ -102,4 +106,35 @@ export function closureOutcome(call: WriterCall, asset: Asset, kernels: Kernels)
 
 export function isClosed(outcome: ClosureOutcome): boolean {
   return outcome.kind === 'read back' || outcome.kind === 'refused with path';
+}
+
+/**
+ * Fuzz inputs as closure sources: `count` mutations of each format's fuzz seeds (fixtures, small
+ * corpus files, synthetic files; test/helpers/fuzz-seeds.ts), from `seed`. Only those a reader
+ * accepts give an Asset; refusals are the reader fuzzers' business.
+ */
+export function fuzzedSources(count: number, seed: number): AssetSource[] {
+  const next = rng(seed);
+  const sources: AssetSource[] = [];
+  for (const format of FUZZED_FORMATS) {
+    const handler = formatByName(format)!;
+    const seeds = fuzzSeeds(format, 20_000);
+    for (let i = 0; i < count; i++) {
+      const from = seeds[Math.floor(next() * seeds.length)]!;
+      const { bytes, options } = fuzzInput(from, next, mutate);
+      const { companionBytes: _, ...readOptions } = options;
+      sources.push({
+        name: `fuzz ${format} ${i} (seed ${seed}, from ${from.name})`,
+        read: (kernels) => {
+          try {
+            return handler.parseSync(bytes, { ...readOptions, kernels });
+          } catch (error) {
+            if (error instanceof MeshFormatError && error.code !== 'INTERNAL') return undefined;
+            throw error;
+          }
+        },
+      });
+    }
+  }
+  return sources;
 }
