@@ -7,6 +7,7 @@ import { createKernelsSync, glbFormat, gltfFormat, type Kernels } from '../bindi
 import { writerCalls } from './helpers/asset-fuzz.js';
 import { BACKENDS } from './helpers/backends.js';
 import { closureOutcome, closureSources, fuzzedSources, isClosed, type ClosureOutcome } from './helpers/closure.js';
+import { isKnownClosureFailure, KNOWN_CLOSURE_FAILURES } from './helpers/known-closure-failures.js';
 import { corpusAvailable } from './helpers/corpus.js';
 import validator from 'gltf-validator';
 
@@ -15,18 +16,6 @@ async function validatorErrors(bytes: Uint8Array, resources: Record<string, Uint
   const report = await validator.validateBytes(bytes, { maxIssues: 0, externalResourceFunction: (uri: string) => (uri in resources ? Promise.resolve(resources[uri]!) : Promise.reject(new Error(`no resource ${uri}`))) });
   return report.issues.messages.filter((m: { severity: number }) => m.severity === 0).map((m: { code: string; pointer?: string; message: string }) => `${m.code} (${m.pointer ?? ''}): ${m.message}`);
 }
-
-/**
- * Classes of pairs that do not close today, each being fixed by other work: the test asserts the
- * open pairs are exactly these (so a fix fails it until its entry is removed). Matched by writer
- * call, outcome and message, never by file.
- */
-export const KNOWN_CLOSURE_FAILURES: { call: RegExp; kind: ClosureOutcome['kind']; message: RegExp; why: string }[] = [
-  { call: /^tf\.encodeSync$/, kind: 'unreadable output', message: /needs its blob out\.msh\.blob/, why: 'tf.encodeSync with a .msh name and no vertex data writes a descriptor whose reader asks for a blob' },
-  { call: /^unigine\.encodeSync(\(anim\))?$/, kind: 'refused without path', message: /track for joint \d+, outside the skeleton's 0 joints/, why: 'unigine/sample-animation.ts refuses the tracks of an Asset without skeleton with no path' },
-  { call: /^apg\.encodeSync$/, kind: 'unreadable output', message: /outside the 0 nodes|names no bone of the skeleton/, why: 'apg writer: keys or bone ids of an Asset without skeleton (hostile iqm-anim-only-0-joints, iqm-tube-num_joints-0-with-blend-arrays)' },
-  { call: /^(glb|gltf)\./, kind: 'unreadable output', message: /buffers\[0\]\.byteLength is not a positive integer/, why: 'glTF writer: an Asset with no accessor data gives an empty buffer (hostile ms2-empty-0v0t, unigine-skeleton-only-1-bone)' },
-];
 
 /** Khronos validator error codes the glTF writer still produces (on the synthetic IQM files' odd skins): asserted to still occur. */
 export const KNOWN_VALIDATOR_ERRORS = ['ACCESSOR_JOINTS_INDEX_DUPLICATE', 'ACCESSOR_WEIGHTS_NON_NORMALIZED'];
@@ -46,8 +35,7 @@ function openPairs(kernels: Kernels, sources = closureSources()): { source: stri
   return open;
 }
 
-const messageOf = (outcome: ClosureOutcome) => ('message' in outcome ? outcome.message : '');
-const knownAs = (o: { call: string; outcome: ClosureOutcome }, k: (typeof KNOWN_CLOSURE_FAILURES)[number]) => k.call.test(o.call) && k.kind === o.outcome.kind && k.message.test(messageOf(o.outcome));
+const knownAs = (o: { call: string; outcome: ClosureOutcome }, k: (typeof KNOWN_CLOSURE_FAILURES)[number]) => isKnownClosureFailure(o.call, o.outcome, [k]);
 
 function unexplained(open: ReturnType<typeof openPairs>): string[] {
   return open
