@@ -25,10 +25,11 @@ describe('compareForLosses', () => {
     after.meshes[0]!.name = 'submesh1';
     after.skeleton!.joints[2]!.name = 'bone2';
     after.animations[0]!.loop = false;
+    after.meshes[1]!.attributes.weights = after.meshes[1]!.attributes.weights!.map((w) => w / 0.75);
     after.animations[1]!.tracks[0]!.times = after.animations[1]!.tracks[0]!.times.map((t) => t / 10);
     after.animations[0]!.tracks[0]!.rotation = after.animations[0]!.tracks[0]!.rotation!.map((v, i) => (i % 4 === 3 ? v : v + 0.2));
     const found = compareForLosses(before, after, 'test').map((l) => l.property);
-    expect(found.sort()).toEqual(['colours', 'durations', 'joint names', 'key values', 'loop flags', 'materials', 'mesh names', 'morph targets'].sort());
+    expect(found.sort()).toEqual(['colours', 'durations', 'joint names', 'key values', 'loop flags', 'materials', 'mesh names', 'morph targets', 'skin weights'].sort());
   });
 
   it('a loss is warned when a warning names its property', () => {

@@ -39,6 +39,7 @@ const CASES: { name: string; change: (asset: any) => void; code: string; path: s
   { name: 'a bind scale of two numbers', change: (a) => { a.skeleton.joints[0].scale = [1, 1]; }, code: 'BAD_COUNT', path: 'skeleton.joints[0].scale' },
   { name: 'a frame rate of 0', change: (a) => { a.animations[0].frameRate = 0; }, code: 'BAD_VALUE', path: 'animations[0].frameRate' },
   { name: 'a frame count of 1.5', change: (a) => { a.animations[0].frameCount = 1.5; }, code: 'BAD_COUNT', path: 'animations[0].frameCount' },
+  { name: 'a frame count of 2^31 − 1 (writers loop over frames even without tracks)', change: (a) => { a.animations[0].frameCount = 2 ** 31 - 1; a.animations[0].tracks = []; }, code: 'BAD_COUNT', path: 'animations[0].frameCount' },
   { name: 'a loop flag of 1', change: (a) => { a.animations[0].loop = 1; }, code: 'BAD_VALUE', path: 'animations[0].loop' },
   { name: 'tracks not an array', change: (a) => { a.animations[0].tracks = 5; }, code: 'BAD_VALUE', path: 'animations[0].tracks' },
   { name: 'a track of joint 2 of 2', change: (a) => { a.animations[0].tracks[0].joint = 2; }, code: 'BAD_INDEX', path: 'animations[0].tracks[0].joint' },

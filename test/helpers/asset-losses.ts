@@ -15,7 +15,7 @@ import { richTubeAsset } from './synthetic.js';
 
 /** The properties compared, each a column of the table. */
 export const LOSS_PROPERTIES = [
-  'meshes', 'vertices', 'triangles', 'normals', 'tangents', 'uv sets', 'colours', 'skin', 'morph targets', 'materials',
+  'meshes', 'vertices', 'triangles', 'normals', 'tangents', 'uv sets', 'colours', 'skin', 'skin weights', 'morph targets', 'materials',
   'mesh names', 'extras', 'skeleton', 'joint names', 'joint parents', 'animations', 'animation names', 'durations',
   'key values', 'loop flags',
 ] as const;
@@ -32,6 +32,7 @@ export const LOSS_KEYWORDS: Record<LossProperty, RegExp> = {
   'uv sets': /\buvs?\b|uv set|texcoord/i,
   colours: /colou?r/i,
   skin: /skin|weight|joint|bone/i,
+  'skin weights': /weight|skin/i,
   'morph targets': /morph|target|blend shape/i,
   materials: /material/i,
   'mesh names': /name/i,
@@ -116,13 +117,47 @@ function keyValueDifference(before: Asset, animation: Animation, after: Asset, o
   return worst;
 }
 
+/** Per vertex, the weight on each joint (slots on one joint summed, zero weights left out). */
+function influences(mesh: Mesh): Map<number, number>[] {
+  const { joints, weights } = mesh.attributes;
+  const out: Map<number, number>[] = [];
+  for (let v = 0; v < joints!.length; v += 4) {
+    const m = new Map<number, number>();
+    for (let k = 0; k < 4; k++) if (weights![v + k]! !== 0) m.set(joints![v + k]!, (m.get(joints![v + k]!) ?? 0) + weights![v + k]!);
+    out.push(m);
+  }
+  return out;
+}
+
+/**
+ * Largest change of a corner's weight on a joint (corners, not vertices: a reader may number the
+ * vertices differently), over meshes with the same number of corners (else undefined).
+ */
+function skinWeightDifference(before: Asset, after: Asset): number | undefined {
+  if (before.meshes.length !== after.meshes.length) return undefined;
+  let worst = 0;
+  for (let m = 0; m < before.meshes.length; m++) {
+    const a = before.meshes[m]!, b = after.meshes[m]!;
+    if (!a.attributes.joints || !a.attributes.weights || !b.attributes.joints || !b.attributes.weights || a.indices.length !== b.indices.length) continue;
+    const ia = influences(a), ib = influences(b);
+    for (let c = 0; c < a.indices.length; c++) {
+      const x = ia[a.indices[c]!]!, y = ib[b.indices[c]!]!;
+      for (const joint of new Set([...x.keys(), ...y.keys()])) worst = Math.max(worst, Math.abs((x.get(joint) ?? 0) - (y.get(joint) ?? 0)));
+    }
+  }
+  return worst;
+}
+
+/** Beyond this a skin weight changed: more than ubyte quantization (IQM's n/255 keeps sums at 255, so up to 2/255). */
+export const SKIN_WEIGHT_TOLERANCE = 2.5 / 255;
+
 /** Beyond these, key values differ (relative for translation and scale, 1 − |dot| for rotations): above 16-bit quantization of a channel's range. */
 export const KEY_VALUE_TOLERANCE = 2e-3;
 
 /**
  * The differences between an Asset and what `writerName`'s round trip gave back, beyond
  * quantization: counts of meshes, vertices and triangles, attributes present, UV sets, colours,
- * skin, morph target counts and names, materials, mesh names, extras, skeleton joints, names and
+ * skin, skin weights per corner (SKIN_WEIGHT_TOLERANCE), morph target counts and names, materials, mesh names, extras, skeleton joints, names and
  * parents, animation counts, names, durations (within one frame), key values (KEY_VALUE_TOLERANCE)
  * and loop flags.
  */
@@ -147,6 +182,8 @@ export function compareForLosses(before: Asset, after: Asset, writerName: string
   presence('tangents', (m) => !!m.attributes.tangents);
   presence('colours', (m) => !!m.attributes.colors);
   presence('skin', (m) => !!(m.attributes.joints && m.attributes.weights));
+  const weightChange = meshesKept ? skinWeightDifference(before, after) : undefined;
+  if (weightChange !== undefined && weightChange > SKIN_WEIGHT_TOLERANCE) losses.push({ property: 'skin weights', detail: `${writerName}: a skin weight changed by ${weightChange.toFixed(4)}` });
   const uvSets = (a: Asset) => Math.max(0, ...a.meshes.map((m) => m.attributes.uvs?.length ?? 0));
   if (meshesKept && uvSets(after) < uvSets(before)) differ('uv sets', uvSets(before), uvSets(after));
   const targets = (a: Asset) => a.meshes.map((m) => (m.targets ?? []).map((t) => t.name));
@@ -239,7 +276,8 @@ export function richLossAsset(): Asset {
   second.attributes.colors = new Float32Array((second.attributes.positions.length / 3) * 4).fill(0.5);
   const cj = new Uint16Array((second.attributes.positions.length / 3) * 4);
   const cw = new Float32Array(cj.length);
-  for (let i = 0; i < cw.length; i += 4) cw[i] = 1;
+  // Weights that do not sum to 1 (an Asset may hold them; a writer that rescales them changes them).
+  for (let i = 0; i < cw.length; i += 4) cw[i] = 0.75;
   second.attributes.joints = cj;
   second.attributes.weights = cw;
   asset.meshes.push(second);
@@ -269,8 +307,8 @@ export function lossesThrough(writer: LossWriter, source: () => Asset, kernels: 
  * is removed.
  */
 export const KNOWN_SILENT_LOSSES: Record<string, LossProperty[]> = {
-  glb: ['loop flags'],
-  gltf: ['loop flags'],
+  glb: ['skin weights', 'loop flags'],
+  gltf: ['skin weights', 'loop flags'],
   iqm: ['morph targets'],
   'tf .msh': ['morph targets', 'mesh names', 'loop flags'],
   'tf .ani': ['skeleton', 'joint names', 'animation names', 'durations', 'loop flags'],
