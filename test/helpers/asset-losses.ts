@@ -35,15 +35,15 @@ export const LOSS_KEYWORDS: Record<LossProperty, RegExp> = {
   'skin weights': /weight|skin/i,
   'morph targets': /morph|target|blend shape/i,
   materials: /material/i,
-  'mesh names': /name/i,
+  'mesh names': /mesh.*name|name.*mesh|submesh/i,
   extras: /extra|custom|attribute/i,
   skeleton: /skeleton|joint|bone|pose/i,
-  'joint names': /name|joint/i,
-  'joint parents': /parent|root|joint/i,
+  'joint names': /(joint|bone).*name|name.*(joint|bone)/i,
+  'joint parents': /parent|root/i,
   animations: /animation/i,
-  'animation names': /name/i,
+  'animation names': /animation.*name|name.*animation/i,
   durations: /resampl|duration|frame|time/i,
-  'key values': /resampl|key|quantiz|animation|track|channel/i,
+  'key values': /resampl|\bkeys?\b|quantiz/i,
   'loop flags': /loop/i,
 };
 
@@ -258,8 +258,8 @@ export function lossWriters(): LossWriter[] {
 
 /**
  * The richest Asset the model holds: the rich tube (two UV sets, colours, 1–4 weights, four
- * joints) with two named morph targets, an extra attribute, a second mesh with its own name and
- * material, and a second, non-looping animation.
+ * joints) with two named morph targets, an extra attribute, a second mesh with its own name,
+ * material and skin weights summing to 0.75, and a second, non-looping animation at 24 fps.
  */
 export function richLossAsset(): Asset {
   const asset = richTubeAsset();
@@ -282,7 +282,9 @@ export function richLossAsset(): Asset {
   second.attributes.weights = cw;
   asset.meshes.push(second);
   const bend = asset.animations[0]!;
-  asset.animations.push({ ...bend, name: 'wave', loop: false, tracks: bend.tracks.map((t) => ({ ...t, joint: 2 })) });
+  // At 24 fps: a rate a writer that stores no frame rate must keep by resampling (or say it did not).
+  const times = bend.tracks[0]!.times.map((_, k) => k / 24);
+  asset.animations.push({ ...bend, name: 'wave', frameRate: 24, loop: false, tracks: bend.tracks.map((t) => ({ ...t, joint: 2, times })) });
   return asset;
 }
 
@@ -309,6 +311,8 @@ export function lossesThrough(writer: LossWriter, source: () => Asset, kernels: 
 export const KNOWN_SILENT_LOSSES: Record<string, LossProperty[]> = {
   glb: ['skin weights', 'loop flags'],
   gltf: ['skin weights', 'loop flags'],
+  'unigine .mesh': ['durations', 'key values'],
+  'unigine .anim': ['durations', 'key values'],
   iqm: ['morph targets'],
   'tf .msh': ['morph targets', 'mesh names', 'loop flags'],
   'tf .ani': ['skeleton', 'joint names', 'animation names', 'durations', 'loop flags'],
