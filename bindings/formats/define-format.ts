@@ -24,7 +24,8 @@ export function runFormatCall<T>(format: string, kernels: Kernels | undefined, c
 
 /**
  * A format handler whose entry points keep the library's contract (see runFormatCall); writers
- * first check the Asset (validateAsset). Every handler in FORMATS is made with this. The result
+ * first check the Asset (validateAsset: its whole shape, so that no writer meets a field of the
+ * wrong type or length), and `encodeFiles` its file name (BAD_OPTION). Every handler in FORMATS is made with this. The result
  * has the handler's own type, so members it has (`rewriteSync`, `describe`) need no `!`.
  */
 export function defineFormat<H extends FormatHandler<any, any, string>>(handler: H): H {
@@ -42,7 +43,12 @@ export function defineFormat<H extends FormatHandler<any, any, string>>(handler:
     encodeSync: (asset: Asset, options?: W) => runFormatCall(name, kernelsOf(options), () => handler.encodeSync(checked(asset, options), options)),
   };
   const { encodeFiles, describe, rewriteSync, inspect } = handler;
-  if (encodeFiles) guarded.encodeFiles = (asset: Asset, baseName: string, options?: W) => runFormatCall(name, kernelsOf(options), () => encodeFiles(checked(asset, options), baseName, options));
+  if (encodeFiles) {
+    guarded.encodeFiles = (asset: Asset, baseName: string, options?: W) => runFormatCall(name, kernelsOf(options), () => {
+      if (typeof baseName !== 'string' || baseName === '') throw new MeshFormatError({ code: 'BAD_OPTION', format: name }, `encodeFiles needs the main output's file name, not ${baseName === '' ? 'an empty string' : typeof baseName}`);
+      return encodeFiles(checked(asset, options), baseName, options);
+    });
+  }
   if (describe) guarded.describe = (bytes: Uint8Array, options?: R) => runFormatCall(name, kernelsOf(options), () => describe(bytes, options));
   if (inspect) guarded.inspect = (bytes: Uint8Array, options?: R) => runFormatCall(name, kernelsOf(options), () => inspect(bytes, options));
   if (rewriteSync) guarded.rewriteSync = (bytes: Uint8Array, options?: R & W) => runFormatCall(name, kernelsOf(options), () => rewriteSync(bytes, options));

@@ -46,7 +46,7 @@ export function assetToDocument(asset: Asset, options: AssetToGltfOptions = {}):
     scene.addChild(node);
   }
   for (const animation of asset.animations) addAnimation(writer, animation, jointNodes);
-  for (const extra of asset.meshes.flatMap((m) => Object.keys(m.extras ?? {}).map((name) => `${m.name}.${name}`))) {
+  for (const extra of asset.meshes.flatMap((m) => Object.entries(m.extras ?? {}).filter(([, e]) => e.components <= 4).map(([name]) => `${m.name}.${name}`))) {
     warn(`mesh attribute ${extra} is written as the application-specific attribute _${extra.split('.').pop()!.toUpperCase()}`);
   }
   return document;
@@ -151,7 +151,9 @@ function addMesh(w: Writer, kernels: Kernels, mesh: Mesh, settings: Required<Omi
     } else w.warn(`${label}: skin weights without a skeleton are not written`);
   }
   for (const [name, extra] of Object.entries(mesh.extras ?? {})) {
-    primitive.setAttribute(`_${name.toUpperCase()}`, accessor(w, (['SCALAR', 'VEC2', 'VEC3', 'VEC4'] as const)[extra.components - 1]!, extra.data.slice()));
+    const type = (['SCALAR', 'VEC2', 'VEC3', 'VEC4'] as const)[extra.components - 1];
+    if (type) primitive.setAttribute(`_${name.toUpperCase()}`, accessor(w, type, extra.data.slice()));
+    else w.warn(`${label}: extra attribute ${name} has ${extra.components} components, more than a glTF attribute holds (4), and is left out`);
   }
   const indices = kernels.compactIndices(kernels.widenIndices(mesh.indices), vertexCount);
   if (settings.flipWinding) {
