@@ -22,7 +22,12 @@ export interface GltfToAssetOptions {
   resample?: number | false;
   /** Frame rate recorded for animations whose key times fit no whole-number rate. */
   frameRate?: number;
-  /** Accessors may hold at most this many values per input byte in all (sparse and zero-filled accessors cost no bytes). */
+  /**
+   * Decoded bytes allowed per input byte (the file and its external buffers), plus 64 KiB: every
+   * array the reader makes counts (zero-filled and sparse accessors, strip and fan expansion, a
+   * mesh copied per node that uses it, skin tables, animation keys, resampling). 64 keeps the
+   * README's promise; a file asking for more is refused with BAD_COUNT.
+   */
   maxExpansion?: number;
 }
 
@@ -32,7 +37,7 @@ export const GLTF_TO_ASSET_DEFAULTS: Required<Omit<GltfToAssetOptions, 'kernels'
   flipV: false,
   resample: false,
   frameRate: DEFAULT_FRAME_RATE,
-  maxExpansion: 256,
+  maxExpansion: 64,
 };
 
 const MODES = { triangles: 4, strip: 5, fan: 6 } as const;
@@ -48,6 +53,7 @@ const FLOAT_TYPES = ['VEC2', 'VEC3', 'VEC4'] as const;
 interface NodeInfo {
   def: Record<string, unknown>;
   parent: number;
+  children: number[];
   local: Mat4;
   trs: { translation: [number, number, number]; rotation: [number, number, number, number]; scale: [number, number, number] };
 }
@@ -64,7 +70,8 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
   const kernels = options.kernels ?? getKernels();
   const asset = emptyAsset('gltf');
   asset.upAxis = settings.upAxis;
-  const warn = (message: string) => { if (!asset.warnings.includes(message)) asset.warnings.push(message); };
+  const said = new Set<string>();
+  const warn = (message: string) => { if (!said.has(message)) { said.add(message); asset.warnings.push(message); } };
   const at = input.jsonOffset;
   const json = input.json;
   const accessors = new AccessorReader(input, settings.maxExpansion, kernels);
@@ -80,16 +87,7 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
   if (joints.length) asset.skeleton = { joints };
   const meshDefs = list(json, 'meshes', at);
   const materials = list(json, 'materials', at);
-  const worlds = new Map<number, Mat4>();
-  const worldOf = (n: number): Mat4 => {
-    let m = worlds.get(n);
-    if (!m) {
-      const node = nodes[n]!;
-      m = node.parent >= 0 ? multiply(worldOf(node.parent), node.local) : node.local;
-      worlds.set(n, m);
-    }
-    return m;
-  };
+  const worldOf = worldMatrices(nodes);
 
   nodes.forEach((node, n) => {
     if (node.def.mesh === undefined) return;
@@ -118,16 +116,18 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
     });
   });
 
+  const times = new Map<unknown, Float32Array>();
   animationDefs.forEach((def, a) => {
     if (!isObject(def)) fail('BAD_VALUE', `animations[${a}] is not an object`, at);
-    const animation = readAnimation(accessors, def, a, jointOfNode, settings, warn, at);
+    const animation = readAnimation(accessors, times, def, a, jointOfNode, settings, warn, at);
     if (animation) asset.animations.push(animation);
   });
   if (settings.resample !== false) {
     const rate = settings.resample;
     asset.animations = asset.animations.map((animation) => {
-      const frames = framesToCover(animation, rate) * Math.max(1, animation.tracks.length);
-      if (!(frames <= input.inputBytes * settings.maxExpansion)) fail('BAD_COUNT', `animation ${animation.name}: resampling at ${rate} fps needs ${frames} keys, out of proportion to the input`, at);
+      const frames = framesToCover(animation, rate);
+      const floatsPerFrame = 1 + animation.tracks.reduce((sum, t) => sum + (t.translation ? 3 : 0) + (t.rotation ? 4 : 0) + (t.scale ? 3 : 0), 0);
+      accessors.budget.charge(frames * floatsPerFrame * 4, `animation ${animation.name}: resampling at ${rate} fps`);
       return resampleAnimation(animation, rate);
     });
   }
@@ -152,33 +152,65 @@ function numbers(value: unknown, count: number, fallback: number[], label: strin
   return value as number[];
 }
 
-/** Every node with its parent (a node has at most one, and no node is its own ancestor) and local transform. */
+/**
+ * Every node with its parent (a node has at most one, and no node is its own ancestor) and local
+ * transform. Linear: parents are assigned from the children lists, then one walk down from the
+ * roots reaches every node unless the graph has a cycle (a node on or below a cycle has no root above it).
+ */
 function readNodes(defs: unknown[], at: number): NodeInfo[] {
   const nodes = defs.map((def, n): NodeInfo => {
     if (!isObject(def)) fail('BAD_VALUE', `nodes[${n}] is not an object`, at);
     const label = `nodes[${n}]`;
     if (def.matrix !== undefined) {
       const m = Float64Array.from(numbers(def.matrix, 16, [], `${label}.matrix`, at));
-      return { def, parent: -1, local: m, trs: decompose(m) };
+      return { def, parent: -1, children: [], local: m, trs: decompose(m) };
     }
     const translation = numbers(def.translation, 3, [0, 0, 0], `${label}.translation`, at) as [number, number, number];
     const rotation = numbers(def.rotation, 4, [0, 0, 0, 1], `${label}.rotation`, at) as [number, number, number, number];
     const scale = numbers(def.scale, 3, [1, 1, 1], `${label}.scale`, at) as [number, number, number];
-    return { def, parent: -1, local: composeTrs(translation, rotation, scale), trs: { translation, rotation, scale } };
+    return { def, parent: -1, children: [], local: composeTrs(translation, rotation, scale), trs: { translation, rotation, scale } };
   });
   nodes.forEach((node, n) => {
     for (const child of list(node.def, 'children', at)) {
       const c = index(child, nodes.length, `nodes[${n}].children`, at);
-      if (nodes[c]!.parent >= 0 || c === n) fail('BAD_VALUE', `node ${c} has more than one parent`, at);
+      if (c === n) fail('BAD_VALUE', `node ${n} is its own child`, at);
+      if (nodes[c]!.parent >= 0) fail('BAD_VALUE', `node ${c} has more than one parent`, at);
       nodes[c]!.parent = n;
+      node.children.push(c);
     }
   });
-  nodes.forEach((_, n) => {
-    for (let p = nodes[n]!.parent, steps = 0; p >= 0; p = nodes[p]!.parent) {
-      if (++steps > nodes.length) fail('BAD_VALUE', `node ${n} is its own ancestor`, at);
-    }
-  });
+  const reached = new Uint8Array(nodes.length);
+  const stack: number[] = [];
+  nodes.forEach((node, n) => { if (node.parent < 0) stack.push(n); });
+  while (stack.length) {
+    const n = stack.pop()!;
+    reached[n] = 1;
+    for (const c of nodes[n]!.children) stack.push(c);
+  }
+  const cut = reached.indexOf(0);
+  if (cut >= 0) fail('BAD_VALUE', `node ${cut} is its own ancestor or below one that is (the node hierarchy has a cycle)`, at);
   return nodes;
+}
+
+/**
+ * A node's world matrix, computed on demand: the walk up stops at the first ancestor already
+ * known, and every matrix on the way is kept, so each node's matrix is computed once (linear in
+ * the nodes, at any depth, without recursion).
+ */
+function worldMatrices(nodes: NodeInfo[]): (n: number) => Mat4 {
+  const worlds = new Map<number, Mat4>();
+  return (n) => {
+    const path: number[] = [];
+    let p = n;
+    while (p >= 0 && !worlds.has(p)) { path.push(p); p = nodes[p]!.parent; }
+    let world = p >= 0 ? worlds.get(p) : undefined;
+    for (let i = path.length - 1; i >= 0; i--) {
+      const node = nodes[path[i]!]!;
+      world = world ? multiply(world, node.local) : node.local;
+      worlds.set(path[i]!, world);
+    }
+    return worlds.get(n)!;
+  };
 }
 
 /** Translation, rotation and scale of an affine matrix without shear (a negative determinant flips X scale). */
@@ -229,15 +261,17 @@ function animatedNodes(animations: unknown[], nodeCount: number): number[] {
 function buildSkeleton(nodes: NodeInfo[], skins: unknown[], animated: number[], at: number): { joints: Joint[]; jointOfNode: Map<number, number> } {
   const jointOfNode = new Map<number, number>();
   const joints: Joint[] = [];
-  const place = (n: number): number => {
-    const known = jointOfNode.get(n);
-    if (known !== undefined) return known;
-    const node = nodes[n]!;
-    const parent = node.parent >= 0 ? place(node.parent) : -1;
-    const j = joints.length;
-    joints.push({ name: typeof node.def.name === 'string' ? node.def.name : `node ${n}`, parent, translation: [...node.trs.translation], rotation: [...node.trs.rotation], scale: [...node.trs.scale] });
-    jointOfNode.set(n, j);
-    return j;
+  // The node and its ancestors not yet placed, placed from the top down (no recursion: chains may be deep).
+  const place = (n: number): void => {
+    const path: number[] = [];
+    for (let p = n; p >= 0 && !jointOfNode.has(p); p = nodes[p]!.parent) path.push(p);
+    for (let i = path.length - 1; i >= 0; i--) {
+      const m = path[i]!;
+      const node = nodes[m]!;
+      const parent = node.parent >= 0 ? jointOfNode.get(node.parent)! : -1;
+      jointOfNode.set(m, joints.length);
+      joints.push({ name: typeof node.def.name === 'string' ? node.def.name : `node ${m}`, parent, translation: [...node.trs.translation], rotation: [...node.trs.rotation], scale: [...node.trs.scale] });
+    }
   };
   skins.forEach((skin, s) => {
     if (!isObject(skin)) fail('BAD_VALUE', `skins[${s}] is not an object`, at);
@@ -323,6 +357,7 @@ function readPrimitive(
   if (uvs.length) out.uvs = uvs;
   if (attributes.COLOR_0 !== undefined) {
     const color = read('COLOR_0', ['VEC3', 'VEC4']);
+    if (color.components === 3) accessors.budget.charge(count * 16, `${label} COLOR_0 as RGBA`);
     out.colors = color.components === 4 ? color.data : rgbToRgba(color.data);
   }
   if (attributes.COLOR_1 !== undefined) warn(`${label}: colour sets after the first are not kept`);
@@ -332,6 +367,7 @@ function readPrimitive(
       const joints = accessors.integers(attributes.JOINTS_0, `${label} JOINTS_0`, ['VEC4']);
       if (joints.count !== count) fail('BAD_COUNT', `${label}: JOINTS_0 has ${joints.count} elements, POSITION ${count}`, at);
       out.weights = read('WEIGHTS_0', ['VEC4']).data;
+      accessors.budget.charge(joints.data.length * 2, `${label} JOINTS_0 as skeleton joints`);
       out.joints = skeletonJoints(kernels, joints.data, skin, label, at);
     }
   }
@@ -356,6 +392,7 @@ function readPrimitive(
         if (result.count !== count) fail('BAD_COUNT', `${label}: target ${t} ${semantic} has ${result.count} elements, POSITION ${count}`, at);
         return result.data;
       };
+      if (target.POSITION === undefined) accessors.budget.charge(count * 12, `${label} target ${t} POSITION (zeros)`);
       const positions = target.POSITION !== undefined ? targetAttribute('POSITION') : new Float32Array(count * 3);
       const morph: MorphTarget = { name: typeof targetNames[t] === 'string' ? targetNames[t] : `target ${t}`, positions };
       if (target.NORMAL !== undefined) morph.normals = targetAttribute('NORMAL');
@@ -372,11 +409,16 @@ function readPrimitive(
       fail('BAD_INDEX', `${label}: index ${corners[bad]} at position ${bad} is beyond the ${count} vertices`, at);
     }
   } else {
+    accessors.budget.charge(count * 4, `${label} vertex order (no indices)`);
     corners = new Uint32Array(count);
     for (let i = 0; i < count; i++) corners[i] = i;
   }
+  const triangleCorners = mode === MODES.triangles ? corners.length - (corners.length % 3) : Math.max(0, corners.length - 2) * 3;
+  if (mode !== MODES.triangles) accessors.budget.charge(triangleCorners * 4, `${label} ${mode === MODES.strip ? 'strip' : 'fan'} as triangles`);
+  else if (corners.length % 3) accessors.budget.charge(triangleCorners * corners.BYTES_PER_ELEMENT, `${label} whole triangles`);
   const triangles = toTriangleList(corners, mode as number);
   if (mode === MODES.triangles && corners.length % 3) warn(`${label}: ${corners.length % 3} indices after the last whole triangle are not kept`);
+  if (triangles.BYTES_PER_ELEMENT !== indexWidthFor(count)) accessors.budget.charge(triangles.length * indexWidthFor(count), `${label} indices`);
   mesh.indices = toIndexWidth(triangles, count);
   return mesh;
 }
@@ -452,7 +494,7 @@ interface ChannelKeys {
 
 /** One glTF animation as Asset tracks: channels grouped per joint on the union of their key times. */
 function readAnimation(
-  accessors: AccessorReader, def: Record<string, unknown>, a: number, jointOfNode: Map<number, number>,
+  accessors: AccessorReader, timesOf: Map<unknown, Float32Array>, def: Record<string, unknown>, a: number, jointOfNode: Map<number, number>,
   settings: Required<Omit<GltfToAssetOptions, 'kernels'>>, warn: (m: string) => void, at: number,
 ): Animation | undefined {
   const name = typeof def.name === 'string' ? def.name : `animation ${a}`;
@@ -470,9 +512,16 @@ function readAnimation(
     const s = index(channel.sampler, samplers.length, `${label}.sampler`, at);
     const sampler = samplers[s];
     if (!isObject(sampler)) fail('BAD_VALUE', `animations[${a}].samplers[${s}] is not an object`, at);
-    const times = accessors.floats(sampler.input, `animations[${a}].samplers[${s}] input`, ['SCALAR']).data;
-    for (let k = 0; k < times.length; k++) {
-      if (!Number.isFinite(times[k]!) || times[k]! < 0 || (k > 0 && !(times[k]! > times[k - 1]!))) fail('BAD_VALUE', `animations[${a}].samplers[${s}]: key times are not increasing from 0 (key ${k})`, at);
+    const channels = byJoint.get(joint) ?? {};
+    if (channels[path]) { warn(`animation ${name}: a second ${path} channel on one joint is not kept`); return; }
+    // Key times are read once per accessor: samplers and animations commonly share them.
+    let times = timesOf.get(sampler.input);
+    if (!times) {
+      times = accessors.floats(sampler.input, `animations[${a}].samplers[${s}] input`, ['SCALAR']).data;
+      for (let k = 0; k < times.length; k++) {
+        if (!Number.isFinite(times[k]!) || times[k]! < 0 || (k > 0 && !(times[k]! > times[k - 1]!))) fail('BAD_VALUE', `animations[${a}].samplers[${s}]: key times are not increasing from 0 (key ${k})`, at);
+      }
+      timesOf.set(sampler.input, times);
     }
     const components = path === 'rotation' ? 4 : 3;
     const output = accessors.floats(sampler.output, `animations[${a}].samplers[${s}] output`, [components === 4 ? 'VEC4' : 'VEC3']);
@@ -483,13 +532,12 @@ function readAnimation(
     let values = output.data;
     if (perKey === 3) {
       warn(`animation ${name}: cubic-spline tangents are not kept (keys are interpolated linearly)`);
+      accessors.budget.charge(times.length * components * 4, `animations[${a}].samplers[${s}] values without tangents`);
       values = new Float32Array(times.length * components);
       for (let k = 0; k < times.length; k++) values.set(output.data.subarray((k * 3 + 1) * components, (k * 3 + 2) * components), k * components);
     }
     if (interpolation === 'STEP') warn(`animation ${name}: step interpolation is not kept (keys are interpolated linearly)`);
-    const channels = byJoint.get(joint) ?? {};
-    if (channels[path]) warn(`animation ${name}: a second ${path} channel on one joint is not kept`);
-    else channels[path] = { times, values };
+    channels[path] = { times, values };
     byJoint.set(joint, channels);
   });
   if (byJoint.size === 0) {
@@ -500,6 +548,10 @@ function readAnimation(
   for (const [joint, channels] of byJoint) {
     const present = Object.values(channels);
     const shared = present.every((c) => sameTimes(c.times, present[0]!.times));
+    if (!shared) {
+      const keys = present.reduce((sum, c) => sum + c.times.length, 0);
+      accessors.budget.charge(keys * 4 * (1 + present.length * 4), `animation ${name}: channels of joint ${joint} on one set of key times`);
+    }
     const times = shared ? present[0]!.times : unionTimes(present.map((c) => c.times));
     const track: Track = { joint, times };
     for (const path of ['translation', 'rotation', 'scale'] as const) {
@@ -510,6 +562,8 @@ function readAnimation(
   }
   const frameRate = wholeFrameRate(tracks) ?? settings.frameRate;
   const animation: Animation = { name, frameRate, frameCount: 0, tracks };
+  const loop = isObject(def.extras) ? def.extras.loop : undefined;
+  if (typeof loop === 'boolean') animation.loop = loop;
   animation.frameCount = framesToCover(animation, frameRate);
   return animation;
 }
