@@ -47,11 +47,12 @@ describe('Assets without meshes or nodes', () => {
     }
   });
 
-  it('a skeleton-only UNIGINE mesh: joint nodes on the scene, no buffer (its bind pose of inf repaired, warned)', async () => {
+  it('a skeleton-only UNIGINE mesh: joint nodes on the scene and a skin (so the skeleton reads back), its bind pose of inf repaired, warned', async () => {
     const { json, asset, back } = await writeValidRead(hostile('unigine-skeleton-only-1-bone__glb-gltf-writer-empty-buffer-unreadable.mesh'));
-    expect(json.buffers).toBeUndefined();
+    expect(json.buffers).toEqual([{ byteLength: 64 }]); // the inverse bind matrix, nothing empty
     expect(json.scenes[0].nodes).toEqual([0]);
-    expect(back.skeleton).toBeUndefined(); // a node no skin or animation uses is not a joint on reading
+    expect(json.skins[0].joints).toEqual([0]);
+    expect(back.skeleton!.joints.map((j) => [j.name, j.parent, j.translation])).toEqual([['a', -1, [0, 0, 0]]]);
     expect(asset.warnings.some((w) => /bind pose translation: 3 values not finite/.test(w))).toBe(true);
   });
 
@@ -146,7 +147,20 @@ describe('non-finite values are repaired and counted; every normalisation is war
   });
 });
 
-describe('the loop flag is kept', () => {
+describe('the loop flag and the frame rate are kept', () => {
+  it('a rate the key times would not give back is stored in animation.extras.frameRate; one they give is not', async () => {
+    for (const [rate, stored] of [[30, undefined], [24, 24]] as const) {
+      const make = () => {
+        const asset = tubeAsset();
+        asset.animations[0]!.frameRate = rate; // the tube's keys sit on a 30 fps grid
+        return asset;
+      };
+      const { json } = await writeValidRead(make);
+      expect(json.animations[0].extras?.frameRate).toBe(stored);
+      for (const backend of BACKENDS) expect(glbFormat.parseSync(glbFormat.encodeSync(make()), { kernels: kernels[backend] }).animations[0]!.frameRate).toBe(rate);
+    }
+  });
+
   it('Animation.loop goes to animation.extras.loop and back, on every backend; no flag stays none', async () => {
     for (const loop of [true, false, undefined]) {
       const make = () => {

@@ -2,6 +2,7 @@ import { Document, Logger, type Accessor, type Buffer, type Node } from '@gltf-t
 import { getKernels } from '../../kernels/backend.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import type { Animation, Asset, Joint, Mesh } from '../../model/asset.js';
+import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
 import { repairNonFinite, UNIT_LENGTH_TOLERANCE } from './finite-values.js';
 import { composeTrs, invertAffine, multiply, swapYZInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
@@ -49,8 +50,9 @@ export function assetToDocument(asset: Asset, options: AssetToGltfOptions = {}):
   const writer = { document, buffer, toYUp, warn };
 
   const jointNodes = addSkeleton(writer, asset, scene);
-  const skinned = asset.meshes.some((m) => m.attributes.joints && m.attributes.weights);
-  const skin = skinned && asset.skeleton?.joints.length ? addSkin(writer, asset.skeleton.joints, jointNodes) : undefined;
+  // A skin for every skeleton, also when no mesh is skinned: glTF readers (ours too) take a
+  // skeleton from skins, and a hierarchy of plain nodes would come back as no skeleton at all.
+  const skin = asset.skeleton?.joints.length ? addSkin(writer, asset.skeleton.joints, jointNodes) : undefined;
   const materials = new Map<string, ReturnType<Document['createMaterial']>>();
   for (const mesh of asset.meshes) {
     const gltfMesh = addMesh(writer, kernels, mesh, settings, skin !== undefined, jointNodes.length);
@@ -332,7 +334,14 @@ function addAnimation(w: Writer, animation: Animation, nodes: Node[]): void {
   if (gltf.listChannels().length === 0) {
     w.warn(`animation ${animation.name} has no key that glTF can hold and is left out (a glTF animation needs a channel)`);
     gltf.dispose();
-  } else if (animation.loop !== undefined) gltf.setExtras({ loop: animation.loop });
+  } else {
+    const extras: Record<string, unknown> = {};
+    if (animation.loop !== undefined) extras.loop = animation.loop;
+    const kept = gltf.listSamplers().map((s) => s.getInput()!.getArray() as Float32Array);
+    const inferred = wholeFrameRate(kept.map((times) => ({ joint: 0, times })));
+    if (inferred !== animation.frameRate && isFrameRate(animation.frameRate)) extras.frameRate = animation.frameRate;
+    if (Object.keys(extras).length) gltf.setExtras(extras);
+  }
 }
 
 function restOf(node: Node, path: 'translation' | 'rotation' | 'scale'): readonly number[] {

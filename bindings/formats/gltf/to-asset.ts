@@ -5,6 +5,7 @@ import { framesToCover, resampleAnimation, sampleChannel } from '../../model/res
 import { DEFAULT_FRAME_RATE } from '../format.js';
 import { AccessorReader, list } from './accessors.js';
 import { fail, isObject, show, type GltfInput } from './read-gltf.js';
+import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { composeTrs, invertAffine, multiply, swapYZInPlace, transformInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
 
 export interface GltfToAssetOptions {
@@ -560,10 +561,12 @@ function readAnimation(
     }
     tracks.push(track);
   }
-  const frameRate = wholeFrameRate(tracks) ?? settings.frameRate;
+  // Our writer records the source's rate where the keys alone would not give it back.
+  const extras = isObject(def.extras) ? def.extras : {};
+  const stored = typeof extras.frameRate === 'number' && isFrameRate(extras.frameRate) ? extras.frameRate : undefined;
+  const frameRate = stored ?? wholeFrameRate(tracks) ?? settings.frameRate;
   const animation: Animation = { name, frameRate, frameCount: 0, tracks };
-  const loop = isObject(def.extras) ? def.extras.loop : undefined;
-  if (typeof loop === 'boolean') animation.loop = loop;
+  if (typeof extras.loop === 'boolean') animation.loop = extras.loop;
   animation.frameCount = framesToCover(animation, frameRate);
   return animation;
 }
@@ -575,17 +578,6 @@ function sameTimes(a: Float32Array, b: Float32Array): boolean {
 function unionTimes(lists: Float32Array[]): Float32Array {
   const all = Float32Array.from(new Set(lists.flatMap((l) => Array.from(l))));
   return all.sort();
-}
-
-/** The whole-number frame rate (1–1000 fps) whose grid every key lies on, if there is one. */
-function wholeFrameRate(tracks: Track[]): number | undefined {
-  let step = Infinity;
-  for (const t of tracks) for (let k = 1; k < t.times.length; k++) step = Math.min(step, t.times[k]! - t.times[k - 1]!);
-  if (!Number.isFinite(step)) return undefined;
-  const rate = Math.round(1 / step);
-  if (!(rate >= 1 && rate <= 1000)) return undefined;
-  const onGrid = tracks.every((t) => t.times.every((time) => Math.abs(time * rate - Math.round(time * rate)) <= 1e-3));
-  return onGrid ? rate : undefined;
 }
 
 /** Y-up to Z-up, everything that has a direction: (x, y, z) → (x, −z, y). */
