@@ -245,3 +245,24 @@ describe('node graphs: linear at any depth, cycles refused', () => {
     expect(refusal(() => gltfFormat.parseSync(loop)).message).toMatch(/node 0 is its own ancestor/);
   });
 });
+
+describe('skins beyond what the Asset can name', () => {
+  it('a skinned mesh whose skin names skeleton joints past 65535 is UNSUPPORTED (the Asset holds joints as uint16), not wrapped', () => {
+    const count = 70_000;
+    const bin = pack(new Float32Array(9), new Uint8Array([1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]), new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]));
+    const bytes = encode({
+      asset: { version: '2.0' },
+      nodes: [...Array.from({ length: count }, () => ({})), { mesh: 0, skin: 0 }],
+      meshes: [{ primitives: [{ attributes: { POSITION: 0, JOINTS_0: 1, WEIGHTS_0: 2 } }] }],
+      skins: [{ joints: [...Array.from({ length: count - 2 }, (_, i) => i), count - 1] }],
+      accessors: [
+        { bufferView: 0, componentType: 5126, count: 3, type: 'VEC3' },
+        { bufferView: 1, componentType: 5121, count: 3, type: 'VEC4' },
+        { bufferView: 2, componentType: 5126, count: 3, type: 'VEC4' },
+      ],
+      bufferViews: [0, 1, 2].map((i) => ({ buffer: 0, byteOffset: bin.offsets[i], byteLength: [36, 12, 48][i] })),
+      buffers: [{ byteLength: bin.bytes.length, uri: dataUri(bin.bytes) }],
+    });
+    expect(contract(bytes)).toMatchObject({ ok: false, code: 'UNSUPPORTED' });
+  });
+});

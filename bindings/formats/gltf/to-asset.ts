@@ -430,6 +430,8 @@ function skeletonJoints(kernels: Kernels, skinJoints: Uint8Array | Uint16Array |
     const j = skinJoints.find((value) => value >= skin.length);
     fail('BAD_INDEX', `${label}: JOINTS_0 names joint ${j} of a skin with ${skin.length}`, at);
   }
+  const beyond = skin.findIndex((joint) => joint > 0xffff);
+  if (beyond >= 0) fail('UNSUPPORTED', `${label}: skin joint ${beyond} is skeleton joint ${skin[beyond]}, beyond the 65536 joints a skinned Asset mesh can name`, at);
   const out = new Uint16Array(skinJoints.length);
   if (skin.every((joint, i) => joint === i)) {
     out.set(skinJoints);
