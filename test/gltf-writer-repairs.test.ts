@@ -178,3 +178,30 @@ describe('the loop flag and the frame rate are kept', () => {
     }
   });
 });
+
+describe('half a skin is said, both ways', () => {
+  it('an Asset mesh with joints but no weights (or weights but no joints): the writer warns', () => {
+    for (const drop of ['weights', 'joints'] as const) {
+      const asset = tubeAsset();
+      delete asset.meshes[0]!.attributes[drop];
+      glbFormat.encodeSync(asset);
+      expect(asset.warnings).toContain(`mesh tube: ${drop === 'weights' ? 'joints without weights' : 'weights without joints'} are not written (glTF needs both)`);
+    }
+  });
+
+  it('a glTF primitive with JOINTS_0 but no WEIGHTS_0: the reader warns, on every backend', () => {
+    const json = gltf.readGltfInput(glbFormat.encodeSync(tubeAsset())).json as Record<string, any>;
+    const glb = glbFormat.encodeSync(tubeAsset());
+    const text = new TextDecoder().decode(glb.subarray(20, 20 + new DataView(glb.buffer, glb.byteOffset).getUint32(12, true)));
+    const attributes = json.meshes[0].primitives[0].attributes;
+    const edited = text.replace(`"WEIGHTS_0":${attributes.WEIGHTS_0}`, `"_W":${attributes.WEIGHTS_0}`);
+    expect(edited).not.toBe(text);
+    const bytes = glb.slice();
+    bytes.set(new TextEncoder().encode(edited.padEnd(text.length, ' ')), 20);
+    for (const backend of BACKENDS) {
+      const asset = glbFormat.parseSync(bytes, { kernels: kernels[backend] });
+      expect(asset.warnings).toContain('meshes[0].primitives[0]: JOINTS_0 without WEIGHTS_0 is not kept');
+      expect(asset.meshes[0]!.attributes.joints).toBeUndefined();
+    }
+  });
+});

@@ -177,7 +177,7 @@ function addMesh(w: Writer, kernels: Kernels, mesh: Mesh, settings: Required<Omi
       primitive.setAttribute('JOINTS_0', accessor(w, 'VEC4', jointCount <= 256 ? Uint8Array.from(joints) : joints));
       primitive.setAttribute('WEIGHTS_0', accessor(w, 'VEC4', weights));
     } else w.warn(`${label}: skin weights without a skeleton are not written`);
-  }
+  } else if (a.joints || a.weights) w.warn(`${label}: ${a.joints ? 'joints without weights' : 'weights without joints'} are not written (glTF needs both)`);
   for (const [name, extra] of Object.entries(mesh.extras ?? {})) {
     primitive.setAttribute(`_${name.toUpperCase()}`, accessor(w, (['SCALAR', 'VEC2', 'VEC3', 'VEC4'] as const)[extra.components - 1]!, repairNonFinite(extra.data.slice(), 0, `${label} attribute ${name}`, w.warn)));
   }

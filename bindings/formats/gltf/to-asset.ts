@@ -371,7 +371,7 @@ function readPrimitive(
       accessors.budget.charge(joints.data.length * 2, `${label} JOINTS_0 as skeleton joints`);
       out.joints = skeletonJoints(kernels, joints.data, skin, label, at);
     }
-  }
+  } else if (attributes.JOINTS_0 !== undefined || attributes.WEIGHTS_0 !== undefined) warn(`${label}: ${attributes.JOINTS_0 !== undefined ? 'JOINTS_0 without WEIGHTS_0' : 'WEIGHTS_0 without JOINTS_0'} is not kept`);
   if (attributes.JOINTS_1 !== undefined) warn(`${label}: influences after the first four (JOINTS_1, WEIGHTS_1) are not kept`);
   const mesh: Mesh = { name, attributes: out, indices: new Uint8Array(0) };
   for (const semantic of Object.keys(attributes)) {
