@@ -89,13 +89,20 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
   const meshDefs = list(json, 'meshes', at);
   const materials = list(json, 'materials', at);
   const worldOf = worldMatrices(nodes);
+  // Each skin's joint table once, however many nodes use it (a per-node table would be nodes × joints).
+  const skinTables = new Map<number, SkinTable>();
+  const skinOf = (s: number): SkinTable => {
+    let table = skinTables.get(s);
+    if (!table) skinTables.set(s, (table = skinTable(skins, s, jointOfNode, at)));
+    return table;
+  };
 
   nodes.forEach((node, n) => {
     if (node.def.mesh === undefined) return;
     const meshIndex = index(node.def.mesh, meshDefs.length, `nodes[${n}].mesh`, at);
     const meshDef = meshDefs[meshIndex];
     if (!isObject(meshDef)) fail('BAD_VALUE', `meshes[${meshIndex}] is not an object`, at);
-    const skin = node.def.skin === undefined ? undefined : skinJoints(skins, index(node.def.skin, skins.length, `nodes[${n}].skin`, at), jointOfNode, at);
+    const skin = node.def.skin === undefined ? undefined : skinOf(index(node.def.skin, skins.length, `nodes[${n}].skin`, at));
     if (!skin && jointOfNode.has(n)) warn(`mesh ${show(meshDef.name ?? meshIndex)} sits on a node that is a joint or animated; it is kept in its rest pose (the Asset does not attach meshes to joints)`);
     const primitives = list(meshDef, 'primitives', at);
     const baseName = typeof meshDef.name === 'string' ? meshDef.name : typeof node.def.name === 'string' ? node.def.name : `mesh ${meshIndex}`;
@@ -284,10 +291,17 @@ function buildSkeleton(nodes: NodeInfo[], skins: unknown[], animated: number[], 
   return { joints, jointOfNode };
 }
 
-/** For one skin: the skeleton joint of each of its joints. */
-function skinJoints(skins: unknown[], s: number, jointOfNode: Map<number, number>, at: number): number[] {
-  const skin = skins[s] as Record<string, unknown>;
-  return list(skin, 'joints', at).map((node) => jointOfNode.get(node as number)!);
+/** One skin's joints as skeleton joints: `table[i]` is the skeleton joint of skin joint i; `identity` when table[i] = i. */
+interface SkinTable {
+  table: Uint16Array;
+  identity: boolean;
+}
+
+function skinTable(skins: unknown[], s: number, jointOfNode: Map<number, number>, at: number): SkinTable {
+  const joints = list(skins[s] as Record<string, unknown>, 'joints', at).map((node) => jointOfNode.get(node as number)!);
+  const beyond = joints.findIndex((joint) => joint > 0xffff);
+  if (beyond >= 0) fail('UNSUPPORTED', `skins[${s}]: joint ${beyond} is skeleton joint ${joints[beyond]}, beyond the 65536 joints a skinned Asset mesh can name`, at);
+  return { table: Uint16Array.from(joints), identity: joints.every((joint, i) => joint === i) };
 }
 
 function isIdentity(m: Mat4): boolean {
@@ -333,7 +347,7 @@ function flipTriangles(indices: Mesh['indices']): void {
 
 function readPrimitive(
   accessors: AccessorReader, kernels: Kernels, primitive: Record<string, unknown>, name: string, label: string,
-  skin: number[] | undefined, targetNames: unknown[], warn: (m: string) => void, at: number,
+  skin: SkinTable | undefined, targetNames: unknown[], warn: (m: string) => void, at: number,
 ): Mesh | undefined {
   const mode = primitive.mode ?? MODES.triangles;
   if (mode !== MODES.triangles && mode !== MODES.strip && mode !== MODES.fan) {
@@ -425,18 +439,16 @@ function readPrimitive(
 }
 
 /** Each skin joint index as its skeleton joint (a plain copy when the skin lists the skeleton's first joints in order). */
-function skeletonJoints(kernels: Kernels, skinJoints: Uint8Array | Uint16Array | Uint32Array, skin: number[], label: string, at: number): Uint16Array {
-  if (largestIndex(kernels, skinJoints) >= skin.length) {
-    const j = skinJoints.find((value) => value >= skin.length);
-    fail('BAD_INDEX', `${label}: JOINTS_0 names joint ${j} of a skin with ${skin.length}`, at);
+function skeletonJoints(kernels: Kernels, skinJoints: Uint8Array | Uint16Array | Uint32Array, skin: SkinTable, label: string, at: number): Uint16Array {
+  const { table } = skin;
+  if (largestIndex(kernels, skinJoints) >= table.length) {
+    const j = skinJoints.find((value) => value >= table.length);
+    fail('BAD_INDEX', `${label}: JOINTS_0 names joint ${j} of a skin with ${table.length}`, at);
   }
-  const beyond = skin.findIndex((joint) => joint > 0xffff);
-  if (beyond >= 0) fail('UNSUPPORTED', `${label}: skin joint ${beyond} is skeleton joint ${skin[beyond]}, beyond the 65536 joints a skinned Asset mesh can name`, at);
   const out = new Uint16Array(skinJoints.length);
-  if (skin.every((joint, i) => joint === i)) {
+  if (skin.identity) {
     out.set(skinJoints);
   } else {
-    const table = Uint16Array.from(skin);
     for (let i = 0; i < skinJoints.length; i++) out[i] = table[skinJoints[i]!]!;
   }
   return out;
