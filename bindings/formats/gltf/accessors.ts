@@ -2,29 +2,34 @@ import { getKernels } from '../../kernels/backend.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { LITTLE_ENDIAN } from '../../io/byte-reader.js';
 import { COMPONENT_ARRAYS, readElements, type ComponentArray, type ComponentArrayType } from './copy-elements.js';
+import { ExpansionBudget } from './expansion-budget.js';
 import { fail, isObject, show, type GltfInput } from './read-gltf.js';
 
 /** glTF componentType codes and their byte sizes. */
 export const COMPONENT_BYTES: Readonly<Record<number, number>> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
 export const COMPONENTS: Readonly<Record<string, number>> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
 
+/** Component types glTF allows `normalized: true` on (never FLOAT or UNSIGNED_INT). */
+const NORMALIZABLE: readonly number[] = [5120, 5121, 5122, 5123];
+const UNSIGNED: readonly number[] = [5121, 5123, 5125];
+
 /**
- * Reads accessors with every range checked against the JSON and the bytes before anything is
- * allocated: bufferView and buffer ranges, strides, counts (a count must fit in its bytes, and
- * accessors without bytes or sparse ones are bounded by the input size), sparse indices.
+ * Reads accessors with every field checked against the glTF rules and every range against the
+ * bytes before anything is allocated: type, componentType and normalized together, bufferView
+ * and buffer ranges, strides, counts (a count must fit in its bytes; zero-filled and sparse
+ * accessors are charged to `budget` like every other value), sparse indices and values.
  */
 export class AccessorReader {
   private readonly accessors: unknown[];
   private readonly views: unknown[];
-  /** Values allocated so far; bounded by `maxValues`. */
-  private allocated = 0;
-  private readonly maxValues: number;
+  /** Every array made for the Asset is charged here first (see ExpansionBudget). */
+  readonly budget: ExpansionBudget;
 
-  /** `kernels` decode normalized integers (default: getKernels()). */
+  /** `maxExpansion`: decoded bytes allowed per input byte (see ExpansionBudget); `kernels` decode normalized integers (default: getKernels()). */
   constructor(private readonly input: GltfInput, maxExpansion: number, private readonly kernels: Kernels = getKernels()) {
     this.accessors = list(input.json, 'accessors', input.jsonOffset);
     this.views = list(input.json, 'bufferViews', input.jsonOffset);
-    this.maxValues = Math.max(1 << 16, input.inputBytes * maxExpansion);
+    this.budget = new ExpansionBudget(input.inputBytes, maxExpansion, input.jsonOffset);
   }
 
   /** An accessor's definition: type, componentType, count, normalized. */
@@ -37,6 +42,7 @@ export class AccessorReader {
     const count = def.count;
     if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1) fail('BAD_COUNT', `${label}: accessor count ${show(count)} is not a positive integer`, this.input.jsonOffset);
     if (def.normalized !== undefined && typeof def.normalized !== 'boolean') fail('BAD_VALUE', `${label}: normalized is not a boolean`, this.input.jsonOffset);
+    if (def.normalized === true && !NORMALIZABLE.includes(componentType)) fail('BAD_VALUE', `${label}: componentType ${componentType} cannot be normalized (only BYTE, UNSIGNED_BYTE, SHORT and UNSIGNED_SHORT can)`, this.input.jsonOffset);
     return { components: COMPONENTS[type]!, componentType, count, normalized: def.normalized === true, type };
   }
 
@@ -47,7 +53,7 @@ export class AccessorReader {
   floats(index: unknown, label: string, types: readonly string[]): { data: Float32Array; components: number; count: number } {
     const info = this.describe(index, label);
     if (!types.includes(info.type)) fail('BAD_VALUE', `${label}: accessor type ${info.type}, expected ${types.join(' or ')}`, this.input.jsonOffset);
-    this.reserve(info.count * info.components, label);
+    this.budget.charge(info.count * info.components * 4, label);
     const data = this.read(index, info, label, Float32Array) as Float32Array;
     return { data, components: info.components, count: info.count };
   }
@@ -59,8 +65,8 @@ export class AccessorReader {
   integers(index: unknown, label: string, types: readonly string[]): { data: Uint8Array | Uint16Array | Uint32Array; components: number; count: number } {
     const info = this.describe(index, label);
     if (!types.includes(info.type)) fail('BAD_VALUE', `${label}: accessor type ${info.type}, expected ${types.join(' or ')}`, this.input.jsonOffset);
-    if (![5121, 5123, 5125].includes(info.componentType) || info.normalized) fail('BAD_VALUE', `${label}: componentType ${info.componentType}${info.normalized ? ' (normalized)' : ''}, expected an unsigned integer type`, this.input.jsonOffset);
-    this.reserve(info.count * info.components, label);
+    if (!UNSIGNED.includes(info.componentType) || info.normalized) fail('BAD_VALUE', `${label}: componentType ${info.componentType}${info.normalized ? ' (normalized)' : ''}, expected an unsigned integer type`, this.input.jsonOffset);
+    this.budget.charge(info.count * info.components * COMPONENT_BYTES[info.componentType]!, label);
     const data = this.read(index, info, label, COMPONENT_ARRAYS[info.componentType]!) as Uint8Array | Uint16Array | Uint32Array;
     return { data, components: info.components, count: info.count };
   }
@@ -70,11 +76,6 @@ export class AccessorReader {
     const def = this.accessors[index];
     if (!isObject(def)) fail('BAD_VALUE', `${label}: accessors[${index}] is not an object`, this.input.jsonOffset);
     return def;
-  }
-
-  private reserve(values: number, label: string): void {
-    this.allocated += values;
-    if (this.allocated > this.maxValues) fail('BAD_COUNT', `${label}: accessors claim more than ${this.maxValues} values in all, out of proportion to the ${this.input.inputBytes}-byte input`, this.input.jsonOffset);
   }
 
   /** The accessor's values in a new `Out` array (zeros where it has no buffer view), its sparse values applied. */
@@ -102,8 +103,9 @@ export class AccessorReader {
   }
 
   /** The bytes of `count` elements in a buffer view, range-checked. */
-  private elements(viewIndex: unknown, byteOffset: unknown, info: ReturnType<AccessorReader['describe']>, elementBytes: number, label: string) {
+  private elements(viewIndex: unknown, byteOffset: unknown, info: ReturnType<AccessorReader['describe']>, elementBytes: number, label: string, packed = false) {
     const { bytes, stride: viewStride, start } = this.view(viewIndex, label);
+    if (packed && viewStride !== undefined) fail('BAD_VALUE', `${label}: bufferViews[${show(viewIndex)}] has a byteStride, which sparse data may not have`, start ?? this.input.jsonOffset);
     const offset = byteOffset ?? 0;
     if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) fail('BAD_VALUE', `${label}: byteOffset ${show(offset)} is not a non-negative integer`, this.input.jsonOffset);
     const componentBytes = COMPONENT_BYTES[info.componentType]!;
@@ -144,8 +146,8 @@ export class AccessorReader {
     const indexType = sparse.indices.componentType;
     if (indexType !== 5121 && indexType !== 5123 && indexType !== 5125) fail('BAD_VALUE', `${label}: sparse index componentType ${show(indexType)} is not unsigned`, this.input.jsonOffset);
     const indexInfo = { components: 1, componentType: indexType, count, normalized: false, type: 'SCALAR' };
-    const indices = this.elements(sparse.indices.bufferView, sparse.indices.byteOffset, indexInfo, COMPONENT_BYTES[indexType]!, `${label} sparse indices`);
-    const values = this.elements(sparse.values.bufferView, sparse.values.byteOffset, { ...info, count }, elementSize(info), `${label} sparse values`);
+    const indices = this.elements(sparse.indices.bufferView, sparse.indices.byteOffset, indexInfo, COMPONENT_BYTES[indexType]!, `${label} sparse indices`, true);
+    const values = this.elements(sparse.values.bufferView, sparse.values.byteOffset, { ...info, count }, elementSize(info), `${label} sparse values`, true);
     const readIndex = decoder(indexType, false);
     const componentBytes = COMPONENT_BYTES[info.componentType]!;
     const columns = columnLayout(info);

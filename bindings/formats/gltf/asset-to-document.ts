@@ -6,6 +6,9 @@ import { getKernels } from '../../kernels/backend.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import type { Animation, Asset, Joint, Mesh } from '../../model/asset.js';
 import { ASSET_TO_GLTF_DEFAULTS, type AssetToGltfOptions } from './asset-to-gltf-options.js';
+import { isFrameRate, wholeFrameRate } from './frame-rate.js';
+import { KeyTimeInputs } from './key-time-inputs.js';
+import { repairNonFinite, UNIT_LENGTH_TOLERANCE } from './finite-values.js';
 import { composeTrs, invertAffine, multiply, swapYZInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
 
 const silent = new Logger(Logger.Verbosity.SILENT);
@@ -15,12 +18,17 @@ const silent = new Logger(Logger.Verbosity.SILENT);
  * Asset mesh, each on its own node at the scene root; one material per distinct material name;
  * the skeleton as a hierarchy of joint nodes with one skin (inverse bind matrices from the bind
  * pose); one glTF animation per Asset animation, one sampler per channel at the track's own key
- * times (linear). What glTF cannot hold, or what had to be changed to be valid, goes to `asset.warnings`.
+ * times (linear). What glTF cannot hold, or what had to be changed to be valid, goes to
+ * `asset.warnings`: non-finite values (glTF forbids them) are written as 0 (a scale as 1, a
+ * rotation as the identity), lengths off unit by more than the validator's tolerance are
+ * normalised, and so on, each counted. An Asset without meshes or nodes still gives a valid file:
+ * no buffer when there is no data, one scene (without `nodes` when it has none).
  */
 export function assetToDocument(asset: Asset, options: AssetToGltfOptions = {}): Document {
   const settings = { ...ASSET_TO_GLTF_DEFAULTS, ...options };
   const kernels = options.kernels ?? getKernels();
-  const warn = (message: string) => { if (!asset.warnings.includes(message)) asset.warnings.push(message); };
+  const said = new Set(asset.warnings);
+  const warn = (message: string) => { if (!said.has(message)) { said.add(message); asset.warnings.push(message); } };
   const toYUp = settings.upAxis === 'y' && asset.upAxis === 'z';
   const document = new Document().setLogger(silent);
   document.getRoot().getAsset().generator = 'meshcodec';
@@ -30,8 +38,9 @@ export function assetToDocument(asset: Asset, options: AssetToGltfOptions = {}):
   const writer = { document, buffer, toYUp, warn };
 
   const jointNodes = addSkeleton(writer, asset, scene);
-  const skinned = asset.meshes.some((m) => m.attributes.joints && m.attributes.weights);
-  const skin = skinned && asset.skeleton?.joints.length ? addSkin(writer, asset.skeleton.joints, jointNodes) : undefined;
+  // A skin for every skeleton, also when no mesh is skinned: glTF readers (ours too) take a
+  // skeleton from skins, and a hierarchy of plain nodes would come back as no skeleton at all.
+  const skin = asset.skeleton?.joints.length ? addSkin(writer, asset.skeleton.joints, jointNodes) : undefined;
   const materials = new Map<string, ReturnType<Document['createMaterial']>>();
   for (const mesh of asset.meshes) {
     const gltfMesh = addMesh(writer, kernels, mesh, settings, skin !== undefined, jointNodes.length);
@@ -49,6 +58,8 @@ export function assetToDocument(asset: Asset, options: AssetToGltfOptions = {}):
   for (const extra of asset.meshes.flatMap((m) => Object.entries(m.extras ?? {}).filter(([, e]) => e.components <= 4).map(([name]) => `${m.name}.${name}`))) {
     warn(`mesh attribute ${extra} is written as the application-specific attribute _${extra.split('.').pop()!.toUpperCase()}`);
   }
+  // glTF forbids a buffer of 0 bytes: an Asset without any array gets none.
+  if (document.getRoot().listAccessors().length === 0) buffer.dispose();
   return document;
 }
 
@@ -84,7 +95,8 @@ function addSkeleton(w: Writer, asset: Asset, scene: ReturnType<Document['create
       scene.addChild(nodes[j]!);
     }
   });
-  const animated = Math.max(-1, ...asset.animations.flatMap((a) => a.tracks.map((t) => t.joint))) + 1;
+  let animated = 0;
+  for (const animation of asset.animations) for (const track of animation.tracks) animated = Math.max(animated, track.joint + 1);
   if (animated > nodes.length) {
     w.warn(`animations move ${animated} joints but the asset has ${nodes.length}: the others are written as bare root nodes named 'joint N'`);
     for (let j = nodes.length; j < animated; j++) {
@@ -96,10 +108,12 @@ function addSkeleton(w: Writer, asset: Asset, scene: ReturnType<Document['create
   return nodes;
 }
 
+/** A joint's bind pose as float32 on the output axes; non-finite values (also float64 beyond float32's range) repaired with a warning. */
 function jointTrs(w: Writer, joint: Joint): [[number, number, number], [number, number, number, number], [number, number, number]] {
-  const t = axes(w, Float32Array.from(joint.translation), 3);
-  const r = unitQuaternions(axes(w, Float32Array.from(joint.rotation), 4));
-  const s = axes(w, Float32Array.from(joint.scale), 3, 'scale');
+  const label = `joint ${joint.name} bind pose`;
+  const t = repairNonFinite(axes(w, Float32Array.from(joint.translation), 3), 0, `${label} translation`, w.warn);
+  const r = unitQuaternions(axes(w, Float32Array.from(joint.rotation), 4), `${label} rotation`, w.warn);
+  const s = repairNonFinite(axes(w, Float32Array.from(joint.scale), 3, 'scale'), 1, `${label} scale`, w.warn);
   return [[t[0]!, t[1]!, t[2]!], [r[0]!, r[1]!, r[2]!, r[3]!], [s[0]!, s[1]!, s[2]!]];
 }
 
@@ -112,8 +126,9 @@ function addSkin(w: Writer, joints: Joint[], nodes: Node[]) {
     const [t, r, s] = jointTrs(w, joint);
     const local = composeTrs(t, r, s);
     world[j] = joint.parent >= 0 && joint.parent < j ? multiply(world[joint.parent]!, local) : local;
-    const inverse = invertAffine(world[j]!);
-    if (!inverse) w.warn(`joint ${joint.name} has a singular bind pose; its inverse bind matrix is the identity`);
+    const found = invertAffine(world[j]!);
+    const inverse = found && found.every(Number.isFinite) && Float32Array.from(found).every(Number.isFinite) ? found : undefined;
+    if (!inverse) w.warn(`joint ${joint.name} has a singular bind pose (or one beyond float32's range); its inverse bind matrix is the identity`);
     const m = inverse ?? composeTrs([0, 0, 0], [0, 0, 0, 1], [1, 1, 1]);
     // glTF requires the last row to be exactly (0, 0, 0, 1).
     m[3] = m[7] = m[11] = 0;
@@ -134,11 +149,12 @@ function addMesh(w: Writer, kernels: Kernels, mesh: Mesh, settings: Required<Omi
     return undefined;
   }
   const primitive = w.document.createPrimitive();
-  primitive.setAttribute('POSITION', accessor(w, 'VEC3', axes(w, a.positions, 3)));
-  if (a.normals) primitive.setAttribute('NORMAL', accessor(w, 'VEC3', unitVectors(axes(w, a.normals, 3), 3, label, w.warn)));
-  if (a.tangents) primitive.setAttribute('TANGENT', accessor(w, 'VEC4', unitTangents(axes(w, a.tangents, 4), label, w.warn)));
+  primitive.setAttribute('POSITION', accessor(w, 'VEC3', repairNonFinite(axes(w, a.positions, 3), 0, `${label} positions`, w.warn)));
+  const normals = a.normals ? unitVectors(axes(w, a.normals, 3), 3, `${label} normals`, w.warn) : undefined;
+  if (normals) primitive.setAttribute('NORMAL', accessor(w, 'VEC3', normals));
+  if (a.tangents) primitive.setAttribute('TANGENT', accessor(w, 'VEC4', unitTangents(axes(w, a.tangents, 4), normals, `${label} tangents`, w.warn)));
   (a.uvs ?? []).forEach((uv, set) => {
-    const copy = uv.slice();
+    const copy = repairNonFinite(uv.slice(), 0, `${label} UV set ${set}`, w.warn);
     if (settings.flipV) for (let i = 1; i < copy.length; i += 2) copy[i] = 1 - copy[i]!;
     primitive.setAttribute(`TEXCOORD_${set}`, accessor(w, 'VEC2', copy));
   });
@@ -149,10 +165,10 @@ function addMesh(w: Writer, kernels: Kernels, mesh: Mesh, settings: Required<Omi
       primitive.setAttribute('JOINTS_0', accessor(w, 'VEC4', jointCount <= 256 ? Uint8Array.from(joints) : joints));
       primitive.setAttribute('WEIGHTS_0', accessor(w, 'VEC4', weights));
     } else w.warn(`${label}: skin weights without a skeleton are not written`);
-  }
+  } else if (a.joints || a.weights) w.warn(`${label}: ${a.joints ? 'joints without weights' : 'weights without joints'} are not written (glTF needs both)`);
   for (const [name, extra] of Object.entries(mesh.extras ?? {})) {
     const type = (['SCALAR', 'VEC2', 'VEC3', 'VEC4'] as const)[extra.components - 1];
-    if (type) primitive.setAttribute(`_${name.toUpperCase()}`, accessor(w, type, extra.data.slice()));
+    if (type) primitive.setAttribute(`_${name.toUpperCase()}`, accessor(w, type, repairNonFinite(extra.data.slice(), 0, `${label} attribute ${name}`, w.warn)));
     else w.warn(`${label}: extra attribute ${name} has ${extra.components} components, more than a glTF attribute holds (4), and is left out`);
   }
   const indices = kernels.compactIndices(kernels.widenIndices(mesh.indices), vertexCount);
@@ -163,8 +179,9 @@ function addMesh(w: Writer, kernels: Kernels, mesh: Mesh, settings: Required<Omi
   const gltfMesh = w.document.createMesh(mesh.name).addPrimitive(primitive);
   if (mesh.targets?.length) {
     for (const target of mesh.targets) {
-      const morph = w.document.createPrimitiveTarget(target.name).setAttribute('POSITION', accessor(w, 'VEC3', axes(w, target.positions, 3)));
-      if (target.normals) morph.setAttribute('NORMAL', accessor(w, 'VEC3', axes(w, target.normals, 3)));
+      const what = `${label} morph target ${target.name}`;
+      const morph = w.document.createPrimitiveTarget(target.name).setAttribute('POSITION', accessor(w, 'VEC3', repairNonFinite(axes(w, target.positions, 3), 0, `${what} positions`, w.warn)));
+      if (target.normals) morph.setAttribute('NORMAL', accessor(w, 'VEC3', repairNonFinite(axes(w, target.normals, 3), 0, `${what} normals`, w.warn)));
       primitive.addTarget(morph);
     }
     gltfMesh.setWeights(mesh.targets.map(() => 0)).setExtras({ targetNames: mesh.targets.map((t) => t.name) });
@@ -172,37 +189,68 @@ function addMesh(w: Writer, kernels: Kernels, mesh: Mesh, settings: Required<Omi
   return gltfMesh;
 }
 
-/** Unit-length copies (glTF requires them); zero or non-finite vectors become +Z, with a warning. */
-function unitVectors(data: Float32Array, stride: number, label: string, warn: (m: string) => void): Float32Array {
+/**
+ * Vectors scaled to unit length in place (glTF requires it), xyz of every `stride` floats. Zero or
+ * non-finite ones are replaced by `repair(i)` (default +Z); both changes are counted in warnings,
+ * the rescaling only for lengths off 1 by more than the validator's tolerance.
+ */
+function unitVectors(data: Float32Array, stride: number, what: string, warn: (m: string) => void, repair?: (i: number) => void): Float32Array {
+  let replaced = 0;
+  let rescaled = 0;
   for (let i = 0; i < data.length; i += stride) {
     const x = data[i]!, y = data[i + 1]!, z = data[i + 2]!;
     // In double precision the squares of float32 values cannot overflow.
     const length = Math.sqrt(x * x + y * y + z * z);
     if (length > 0 && length < Infinity) {
+      if (Math.abs(length - 1) > UNIT_LENGTH_TOLERANCE) rescaled++;
       data[i] = x / length;
       data[i + 1] = y / length;
       data[i + 2] = z / length;
     } else {
-      warn(`${label}: zero-length or non-finite normals or tangents were replaced by +Z`);
-      data.set([0, 0, 1], i);
+      replaced++;
+      if (repair) repair(i);
+      else data.set([0, 0, 1], i);
     }
   }
+  if (replaced) warn(`${what}: ${replaced} zero-length or non-finite vectors were replaced by ${repair ? 'unit vectors perpendicular to their normals' : '+Z'}`);
+  if (rescaled) warn(`${what}: ${rescaled} vectors not of unit length were normalised`);
   return data;
 }
 
-function unitTangents(data: Float32Array, label: string, warn: (m: string) => void): Float32Array {
-  unitVectors(data, 4, label, warn);
-  for (let i = 3; i < data.length; i += 4) data[i] = data[i]! < 0 ? -1 : 1;
+/** Unit tangents with w = ±1; a tangent that cannot be normalised becomes a unit vector perpendicular to its vertex's normal (+X without normals). */
+function unitTangents(data: Float32Array, normals: Float32Array | undefined, what: string, warn: (m: string) => void): Float32Array {
+  unitVectors(data, 4, what, warn, (i) => {
+    const v = i / 4;
+    const [x, y, z] = normals ? [normals[v * 3]!, normals[v * 3 + 1]!, normals[v * 3 + 2]!] : [0, 0, 1];
+    // cross(n, a) with a the axis least aligned with n: never zero, perpendicular to n.
+    const ax = Math.abs(x) <= Math.abs(y) && Math.abs(x) <= Math.abs(z) ? 1 : 0;
+    const ay = ax ? 0 : Math.abs(y) <= Math.abs(z) ? 1 : 0;
+    const az = ax || ay ? 0 : 1;
+    const t = [y * az - z * ay, z * ax - x * az, x * ay - y * ax];
+    const length = Math.hypot(t[0]!, t[1]!, t[2]!);
+    data[i] = t[0]! / length;
+    data[i + 1] = t[1]! / length;
+    data[i + 2] = t[2]! / length;
+  });
+  let signs = 0;
+  for (let i = 3; i < data.length; i += 4) {
+    const sign = data[i]! < 0 ? -1 : 1;
+    if (data[i] !== sign) signs++;
+    data[i] = sign;
+  }
+  if (signs) warn(`${what}: ${signs} handedness values (w) other than ±1 were written as their sign (+1 when zero or NaN)`);
   return data;
 }
 
 function clampedColors(colors: Float32Array, label: string, warn: (m: string) => void): Float32Array {
   const out = new Float32Array(colors.length);
+  let changed = 0;
   for (let i = 0; i < colors.length; i++) {
     const v = colors[i]!;
     out[i] = v >= 0 ? (v <= 1 ? v : 1) : 0;
-    if (out[i] !== v) warn(`${label}: colours outside 0..1 were clamped`);
+    if (out[i] !== v) changed++;
   }
+  if (changed) warn(`${label}: ${changed} colour values outside 0..1 (or NaN, written as 0) were clamped`);
   return out;
 }
 
@@ -240,7 +288,7 @@ function normalizedSkin(joints: Uint16Array, weights: Float32Array, jointCount: 
 /** One glTF animation: per track, one shared input (its key times) and a sampler per channel. */
 function addAnimation(w: Writer, animation: Animation, nodes: Node[]): void {
   const gltf = w.document.createAnimation(animation.name);
-  const inputs: { times: Float32Array; accessor: Accessor }[] = [];
+  const inputs = new KeyTimeInputs<Accessor>();
   for (const track of animation.tracks) {
     const node = nodes[track.joint];
     if (!node || track.times.length === 0) {
@@ -251,12 +299,12 @@ function addAnimation(w: Writer, animation: Animation, nodes: Node[]): void {
       w.warn(`animation ${animation.name}: a track whose key times are not increasing from 0 is left out`);
       continue;
     }
-    let input = inputs.find((i) => i.times === track.times || (i.times.length === track.times.length && i.times.every((t, k) => t === track.times[k])));
-    if (!input) inputs.push((input = { times: track.times, accessor: accessor(w, 'SCALAR', track.times.slice()) }));
+    const input = inputs.get(track.times, () => accessor(w, 'SCALAR', track.times.slice()));
+    const what = `animation ${animation.name} joint ${track.joint}`;
     const channels = [
-      ['translation', track.translation, 'VEC3', (v: Float32Array) => axes(w, v, 3)],
-      ['rotation', track.rotation, 'VEC4', (v: Float32Array) => unitQuaternions(axes(w, v, 4))],
-      ['scale', track.scale, 'VEC3', (v: Float32Array) => axes(w, v, 3, 'scale')],
+      ['translation', track.translation, 'VEC3', (v: Float32Array) => repairNonFinite(axes(w, v, 3), 0, `${what} translation keys`, w.warn)],
+      ['rotation', track.rotation, 'VEC4', (v: Float32Array) => unitQuaternions(axes(w, v, 4), `${what} rotation keys`, w.warn)],
+      ['scale', track.scale, 'VEC3', (v: Float32Array) => repairNonFinite(axes(w, v, 3, 'scale'), 1, `${what} scale keys`, w.warn)],
     ] as const;
     for (const [path, values, type, convert] of channels) {
       if (!values) continue;
@@ -269,14 +317,21 @@ function addAnimation(w: Writer, animation: Animation, nodes: Node[]): void {
       // A channel that holds the node's rest value at every key changes nothing: no sampler
       // (glTF keeps the node's own TRS wherever an animation has no channel for it).
       if (holdsRest(converted, restOf(node, path))) continue;
-      const sampler = w.document.createAnimationSampler().setInput(input.accessor).setOutput(accessor(w, type, converted)).setInterpolation('LINEAR');
+      const sampler = w.document.createAnimationSampler().setInput(input).setOutput(accessor(w, type, converted)).setInterpolation('LINEAR');
       gltf.addSampler(sampler).addChannel(w.document.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
     }
   }
   if (gltf.listChannels().length === 0) {
     w.warn(`animation ${animation.name} has no key that glTF can hold and is left out (a glTF animation needs a channel)`);
     gltf.dispose();
-  } else if (animation.loop !== undefined) gltf.setExtras({ loop: animation.loop });
+  } else {
+    const extras: Record<string, unknown> = {};
+    if (animation.loop !== undefined) extras.loop = animation.loop;
+    const kept = gltf.listSamplers().map((s) => s.getInput()!.getArray() as Float32Array);
+    const inferred = wholeFrameRate(kept.map((times) => ({ joint: 0, times })));
+    if (inferred !== animation.frameRate && isFrameRate(animation.frameRate)) extras.frameRate = animation.frameRate;
+    if (Object.keys(extras).length) gltf.setExtras(extras);
+  }
 }
 
 function restOf(node: Node, path: 'translation' | 'rotation' | 'scale'): readonly number[] {
@@ -290,12 +345,21 @@ function holdsRest(values: Float32Array, rest: readonly number[]): boolean {
   return true;
 }
 
-/** Every quaternion scaled to unit length in place (zero or non-finite ones become the identity). */
-function unitQuaternions(data: Float32Array): Float32Array {
+/** Every quaternion scaled to unit length in place; zero or non-finite ones become the identity. Both counted in warnings (rescaling beyond the validator's tolerance only). */
+function unitQuaternions(data: Float32Array, what: string, warn: (m: string) => void): Float32Array {
+  let replaced = 0;
+  let rescaled = 0;
   for (let i = 0; i < data.length; i += 4) {
     const length = Math.hypot(data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!);
-    if (length > 0 && Number.isFinite(length)) for (let c = 0; c < 4; c++) data[i + c] = data[i + c]! / length;
-    else data.set([0, 0, 0, 1], i);
+    if (length > 0 && Number.isFinite(length)) {
+      if (Math.abs(length - 1) > UNIT_LENGTH_TOLERANCE) rescaled++;
+      for (let c = 0; c < 4; c++) data[i + c] = data[i + c]! / length;
+    } else {
+      replaced++;
+      data.set([0, 0, 0, 1], i);
+    }
   }
+  if (replaced) warn(`${what}: ${replaced} zero or non-finite rotations were written as the identity`);
+  if (rescaled) warn(`${what}: ${rescaled} rotations not of unit length were normalised`);
   return data;
 }

@@ -5,6 +5,7 @@ import { framesToCover, resampleAnimation, sampleChannel } from '../../model/res
 import { DEFAULT_FRAME_RATE } from '../format.js';
 import { AccessorReader, list } from './accessors.js';
 import { fail, isObject, show, type GltfInput } from './read-gltf.js';
+import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { composeTrs, invertAffine, multiply, swapYZInPlace, transformInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
 
 export interface GltfToAssetOptions {
@@ -22,7 +23,12 @@ export interface GltfToAssetOptions {
   resample?: number | false;
   /** Frame rate recorded for animations whose key times fit no whole-number rate. */
   frameRate?: number;
-  /** Accessors may hold at most this many values per input byte in all (sparse and zero-filled accessors cost no bytes). */
+  /**
+   * Decoded bytes allowed per input byte (the file and its external buffers), plus 64 KiB: every
+   * array the reader makes counts (zero-filled and sparse accessors, strip and fan expansion, a
+   * mesh copied per node that uses it, skin tables, animation keys, resampling). 64 keeps the
+   * README's promise; a file asking for more is refused with BAD_COUNT.
+   */
   maxExpansion?: number;
 }
 
@@ -32,7 +38,7 @@ export const GLTF_TO_ASSET_DEFAULTS: Required<Omit<GltfToAssetOptions, 'kernels'
   flipV: false,
   resample: false,
   frameRate: DEFAULT_FRAME_RATE,
-  maxExpansion: 256,
+  maxExpansion: 64,
 };
 
 const MODES = { triangles: 4, strip: 5, fan: 6 } as const;
@@ -48,6 +54,7 @@ const FLOAT_TYPES = ['VEC2', 'VEC3', 'VEC4'] as const;
 interface NodeInfo {
   def: Record<string, unknown>;
   parent: number;
+  children: number[];
   local: Mat4;
   trs: { translation: [number, number, number]; rotation: [number, number, number, number]; scale: [number, number, number] };
 }
@@ -64,7 +71,8 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
   const kernels = options.kernels ?? getKernels();
   const asset = emptyAsset('gltf');
   asset.upAxis = settings.upAxis;
-  const warn = (message: string) => { if (!asset.warnings.includes(message)) asset.warnings.push(message); };
+  const said = new Set<string>();
+  const warn = (message: string) => { if (!said.has(message)) { said.add(message); asset.warnings.push(message); } };
   const at = input.jsonOffset;
   const json = input.json;
   const accessors = new AccessorReader(input, settings.maxExpansion, kernels);
@@ -80,15 +88,13 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
   if (joints.length) asset.skeleton = { joints };
   const meshDefs = list(json, 'meshes', at);
   const materials = list(json, 'materials', at);
-  const worlds = new Map<number, Mat4>();
-  const worldOf = (n: number): Mat4 => {
-    let m = worlds.get(n);
-    if (!m) {
-      const node = nodes[n]!;
-      m = node.parent >= 0 ? multiply(worldOf(node.parent), node.local) : node.local;
-      worlds.set(n, m);
-    }
-    return m;
+  const worldOf = worldMatrices(nodes);
+  // Each skin's joint table once, however many nodes use it (a per-node table would be nodes × joints).
+  const skinTables = new Map<number, SkinTable>();
+  const skinOf = (s: number): SkinTable => {
+    let table = skinTables.get(s);
+    if (!table) skinTables.set(s, (table = skinTable(skins, s, jointOfNode, at)));
+    return table;
   };
 
   nodes.forEach((node, n) => {
@@ -96,7 +102,7 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
     const meshIndex = index(node.def.mesh, meshDefs.length, `nodes[${n}].mesh`, at);
     const meshDef = meshDefs[meshIndex];
     if (!isObject(meshDef)) fail('BAD_VALUE', `meshes[${meshIndex}] is not an object`, at);
-    const skin = node.def.skin === undefined ? undefined : skinJoints(skins, index(node.def.skin, skins.length, `nodes[${n}].skin`, at), jointOfNode, at);
+    const skin = node.def.skin === undefined ? undefined : skinOf(index(node.def.skin, skins.length, `nodes[${n}].skin`, at));
     if (!skin && jointOfNode.has(n)) warn(`mesh ${show(meshDef.name ?? meshIndex)} sits on a node that is a joint or animated; it is kept in its rest pose (the Asset does not attach meshes to joints)`);
     const primitives = list(meshDef, 'primitives', at);
     const baseName = typeof meshDef.name === 'string' ? meshDef.name : typeof node.def.name === 'string' ? node.def.name : `mesh ${meshIndex}`;
@@ -118,16 +124,18 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
     });
   });
 
+  const times = new Map<unknown, Float32Array>();
   animationDefs.forEach((def, a) => {
     if (!isObject(def)) fail('BAD_VALUE', `animations[${a}] is not an object`, at);
-    const animation = readAnimation(accessors, def, a, jointOfNode, settings, warn, at);
+    const animation = readAnimation(accessors, times, def, a, jointOfNode, settings, warn, at);
     if (animation) asset.animations.push(animation);
   });
   if (settings.resample !== false) {
     const rate = settings.resample;
     asset.animations = asset.animations.map((animation) => {
-      const frames = framesToCover(animation, rate) * Math.max(1, animation.tracks.length);
-      if (!(frames <= input.inputBytes * settings.maxExpansion)) fail('BAD_COUNT', `animation ${animation.name}: resampling at ${rate} fps needs ${frames} keys, out of proportion to the input`, at);
+      const frames = framesToCover(animation, rate);
+      const floatsPerFrame = 1 + animation.tracks.reduce((sum, t) => sum + (t.translation ? 3 : 0) + (t.rotation ? 4 : 0) + (t.scale ? 3 : 0), 0);
+      accessors.budget.charge(frames * floatsPerFrame * 4, `animation ${animation.name}: resampling at ${rate} fps`);
       return resampleAnimation(animation, rate);
     });
   }
@@ -152,33 +160,65 @@ function numbers(value: unknown, count: number, fallback: number[], label: strin
   return value as number[];
 }
 
-/** Every node with its parent (a node has at most one, and no node is its own ancestor) and local transform. */
+/**
+ * Every node with its parent (a node has at most one, and no node is its own ancestor) and local
+ * transform. Linear: parents are assigned from the children lists, then one walk down from the
+ * roots reaches every node unless the graph has a cycle (a node on or below a cycle has no root above it).
+ */
 function readNodes(defs: unknown[], at: number): NodeInfo[] {
   const nodes = defs.map((def, n): NodeInfo => {
     if (!isObject(def)) fail('BAD_VALUE', `nodes[${n}] is not an object`, at);
     const label = `nodes[${n}]`;
     if (def.matrix !== undefined) {
       const m = Float64Array.from(numbers(def.matrix, 16, [], `${label}.matrix`, at));
-      return { def, parent: -1, local: m, trs: decompose(m) };
+      return { def, parent: -1, children: [], local: m, trs: decompose(m) };
     }
     const translation = numbers(def.translation, 3, [0, 0, 0], `${label}.translation`, at) as [number, number, number];
     const rotation = numbers(def.rotation, 4, [0, 0, 0, 1], `${label}.rotation`, at) as [number, number, number, number];
     const scale = numbers(def.scale, 3, [1, 1, 1], `${label}.scale`, at) as [number, number, number];
-    return { def, parent: -1, local: composeTrs(translation, rotation, scale), trs: { translation, rotation, scale } };
+    return { def, parent: -1, children: [], local: composeTrs(translation, rotation, scale), trs: { translation, rotation, scale } };
   });
   nodes.forEach((node, n) => {
     for (const child of list(node.def, 'children', at)) {
       const c = index(child, nodes.length, `nodes[${n}].children`, at);
-      if (nodes[c]!.parent >= 0 || c === n) fail('BAD_VALUE', `node ${c} has more than one parent`, at);
+      if (c === n) fail('BAD_VALUE', `node ${n} is its own child`, at);
+      if (nodes[c]!.parent >= 0) fail('BAD_VALUE', `node ${c} has more than one parent`, at);
       nodes[c]!.parent = n;
+      node.children.push(c);
     }
   });
-  nodes.forEach((_, n) => {
-    for (let p = nodes[n]!.parent, steps = 0; p >= 0; p = nodes[p]!.parent) {
-      if (++steps > nodes.length) fail('BAD_VALUE', `node ${n} is its own ancestor`, at);
-    }
-  });
+  const reached = new Uint8Array(nodes.length);
+  const stack: number[] = [];
+  nodes.forEach((node, n) => { if (node.parent < 0) stack.push(n); });
+  while (stack.length) {
+    const n = stack.pop()!;
+    reached[n] = 1;
+    for (const c of nodes[n]!.children) stack.push(c);
+  }
+  const cut = reached.indexOf(0);
+  if (cut >= 0) fail('BAD_VALUE', `node ${cut} is its own ancestor or below one that is (the node hierarchy has a cycle)`, at);
   return nodes;
+}
+
+/**
+ * A node's world matrix, computed on demand: the walk up stops at the first ancestor already
+ * known, and every matrix on the way is kept, so each node's matrix is computed once (linear in
+ * the nodes, at any depth, without recursion).
+ */
+function worldMatrices(nodes: NodeInfo[]): (n: number) => Mat4 {
+  const worlds = new Map<number, Mat4>();
+  return (n) => {
+    const path: number[] = [];
+    let p = n;
+    while (p >= 0 && !worlds.has(p)) { path.push(p); p = nodes[p]!.parent; }
+    let world = p >= 0 ? worlds.get(p) : undefined;
+    for (let i = path.length - 1; i >= 0; i--) {
+      const node = nodes[path[i]!]!;
+      world = world ? multiply(world, node.local) : node.local;
+      worlds.set(path[i]!, world);
+    }
+    return worlds.get(n)!;
+  };
 }
 
 /** Translation, rotation and scale of an affine matrix without shear (a negative determinant flips X scale). */
@@ -229,15 +269,17 @@ function animatedNodes(animations: unknown[], nodeCount: number): number[] {
 function buildSkeleton(nodes: NodeInfo[], skins: unknown[], animated: number[], at: number): { joints: Joint[]; jointOfNode: Map<number, number> } {
   const jointOfNode = new Map<number, number>();
   const joints: Joint[] = [];
-  const place = (n: number): number => {
-    const known = jointOfNode.get(n);
-    if (known !== undefined) return known;
-    const node = nodes[n]!;
-    const parent = node.parent >= 0 ? place(node.parent) : -1;
-    const j = joints.length;
-    joints.push({ name: typeof node.def.name === 'string' ? node.def.name : `node ${n}`, parent, translation: [...node.trs.translation], rotation: [...node.trs.rotation], scale: [...node.trs.scale] });
-    jointOfNode.set(n, j);
-    return j;
+  // The node and its ancestors not yet placed, placed from the top down (no recursion: chains may be deep).
+  const place = (n: number): void => {
+    const path: number[] = [];
+    for (let p = n; p >= 0 && !jointOfNode.has(p); p = nodes[p]!.parent) path.push(p);
+    for (let i = path.length - 1; i >= 0; i--) {
+      const m = path[i]!;
+      const node = nodes[m]!;
+      const parent = node.parent >= 0 ? jointOfNode.get(node.parent)! : -1;
+      jointOfNode.set(m, joints.length);
+      joints.push({ name: typeof node.def.name === 'string' ? node.def.name : `node ${m}`, parent, translation: [...node.trs.translation], rotation: [...node.trs.rotation], scale: [...node.trs.scale] });
+    }
   };
   skins.forEach((skin, s) => {
     if (!isObject(skin)) fail('BAD_VALUE', `skins[${s}] is not an object`, at);
@@ -249,10 +291,17 @@ function buildSkeleton(nodes: NodeInfo[], skins: unknown[], animated: number[], 
   return { joints, jointOfNode };
 }
 
-/** For one skin: the skeleton joint of each of its joints. */
-function skinJoints(skins: unknown[], s: number, jointOfNode: Map<number, number>, at: number): number[] {
-  const skin = skins[s] as Record<string, unknown>;
-  return list(skin, 'joints', at).map((node) => jointOfNode.get(node as number)!);
+/** One skin's joints as skeleton joints: `table[i]` is the skeleton joint of skin joint i; `identity` when table[i] = i. */
+interface SkinTable {
+  table: Uint16Array;
+  identity: boolean;
+}
+
+function skinTable(skins: unknown[], s: number, jointOfNode: Map<number, number>, at: number): SkinTable {
+  const joints = list(skins[s] as Record<string, unknown>, 'joints', at).map((node) => jointOfNode.get(node as number)!);
+  const beyond = joints.findIndex((joint) => joint > 0xffff);
+  if (beyond >= 0) fail('UNSUPPORTED', `skins[${s}]: joint ${beyond} is skeleton joint ${joints[beyond]}, beyond the 65536 joints a skinned Asset mesh can name`, at);
+  return { table: Uint16Array.from(joints), identity: joints.every((joint, i) => joint === i) };
 }
 
 function isIdentity(m: Mat4): boolean {
@@ -298,7 +347,7 @@ function flipTriangles(indices: Mesh['indices']): void {
 
 function readPrimitive(
   accessors: AccessorReader, kernels: Kernels, primitive: Record<string, unknown>, name: string, label: string,
-  skin: number[] | undefined, targetNames: unknown[], warn: (m: string) => void, at: number,
+  skin: SkinTable | undefined, targetNames: unknown[], warn: (m: string) => void, at: number,
 ): Mesh | undefined {
   const mode = primitive.mode ?? MODES.triangles;
   if (mode !== MODES.triangles && mode !== MODES.strip && mode !== MODES.fan) {
@@ -323,6 +372,7 @@ function readPrimitive(
   if (uvs.length) out.uvs = uvs;
   if (attributes.COLOR_0 !== undefined) {
     const color = read('COLOR_0', ['VEC3', 'VEC4']);
+    if (color.components === 3) accessors.budget.charge(count * 16, `${label} COLOR_0 as RGBA`);
     out.colors = color.components === 4 ? color.data : rgbToRgba(color.data);
   }
   if (attributes.COLOR_1 !== undefined) warn(`${label}: colour sets after the first are not kept`);
@@ -332,9 +382,10 @@ function readPrimitive(
       const joints = accessors.integers(attributes.JOINTS_0, `${label} JOINTS_0`, ['VEC4']);
       if (joints.count !== count) fail('BAD_COUNT', `${label}: JOINTS_0 has ${joints.count} elements, POSITION ${count}`, at);
       out.weights = read('WEIGHTS_0', ['VEC4']).data;
+      accessors.budget.charge(joints.data.length * 2, `${label} JOINTS_0 as skeleton joints`);
       out.joints = skeletonJoints(kernels, joints.data, skin, label, at);
     }
-  }
+  } else if (attributes.JOINTS_0 !== undefined || attributes.WEIGHTS_0 !== undefined) warn(`${label}: ${attributes.JOINTS_0 !== undefined ? 'JOINTS_0 without WEIGHTS_0' : 'WEIGHTS_0 without JOINTS_0'} is not kept`);
   if (attributes.JOINTS_1 !== undefined) warn(`${label}: influences after the first four (JOINTS_1, WEIGHTS_1) are not kept`);
   const mesh: Mesh = { name, attributes: out, indices: new Uint8Array(0) };
   for (const semantic of Object.keys(attributes)) {
@@ -356,6 +407,7 @@ function readPrimitive(
         if (result.count !== count) fail('BAD_COUNT', `${label}: target ${t} ${semantic} has ${result.count} elements, POSITION ${count}`, at);
         return result.data;
       };
+      if (target.POSITION === undefined) accessors.budget.charge(count * 12, `${label} target ${t} POSITION (zeros)`);
       const positions = target.POSITION !== undefined ? targetAttribute('POSITION') : new Float32Array(count * 3);
       const morph: MorphTarget = { name: typeof targetNames[t] === 'string' ? targetNames[t] : `target ${t}`, positions };
       if (target.NORMAL !== undefined) morph.normals = targetAttribute('NORMAL');
@@ -372,26 +424,31 @@ function readPrimitive(
       fail('BAD_INDEX', `${label}: index ${corners[bad]} at position ${bad} is beyond the ${count} vertices`, at);
     }
   } else {
+    accessors.budget.charge(count * 4, `${label} vertex order (no indices)`);
     corners = new Uint32Array(count);
     for (let i = 0; i < count; i++) corners[i] = i;
   }
+  const triangleCorners = mode === MODES.triangles ? corners.length - (corners.length % 3) : Math.max(0, corners.length - 2) * 3;
+  if (mode !== MODES.triangles) accessors.budget.charge(triangleCorners * 4, `${label} ${mode === MODES.strip ? 'strip' : 'fan'} as triangles`);
+  else if (corners.length % 3) accessors.budget.charge(triangleCorners * corners.BYTES_PER_ELEMENT, `${label} whole triangles`);
   const triangles = toTriangleList(corners, mode as number);
   if (mode === MODES.triangles && corners.length % 3) warn(`${label}: ${corners.length % 3} indices after the last whole triangle are not kept`);
+  if (triangles.BYTES_PER_ELEMENT !== indexWidthFor(count)) accessors.budget.charge(triangles.length * indexWidthFor(count), `${label} indices`);
   mesh.indices = toIndexWidth(triangles, count);
   return mesh;
 }
 
 /** Each skin joint index as its skeleton joint (a plain copy when the skin lists the skeleton's first joints in order). */
-function skeletonJoints(kernels: Kernels, skinJoints: Uint8Array | Uint16Array | Uint32Array, skin: number[], label: string, at: number): Uint16Array {
-  if (largestIndex(kernels, skinJoints) >= skin.length) {
-    const j = skinJoints.find((value) => value >= skin.length);
-    fail('BAD_INDEX', `${label}: JOINTS_0 names joint ${j} of a skin with ${skin.length}`, at);
+function skeletonJoints(kernels: Kernels, skinJoints: Uint8Array | Uint16Array | Uint32Array, skin: SkinTable, label: string, at: number): Uint16Array {
+  const { table } = skin;
+  if (largestIndex(kernels, skinJoints) >= table.length) {
+    const j = skinJoints.find((value) => value >= table.length);
+    fail('BAD_INDEX', `${label}: JOINTS_0 names joint ${j} of a skin with ${table.length}`, at);
   }
   const out = new Uint16Array(skinJoints.length);
-  if (skin.every((joint, i) => joint === i)) {
+  if (skin.identity) {
     out.set(skinJoints);
   } else {
-    const table = Uint16Array.from(skin);
     for (let i = 0; i < skinJoints.length; i++) out[i] = table[skinJoints[i]!]!;
   }
   return out;
@@ -452,7 +509,7 @@ interface ChannelKeys {
 
 /** One glTF animation as Asset tracks: channels grouped per joint on the union of their key times. */
 function readAnimation(
-  accessors: AccessorReader, def: Record<string, unknown>, a: number, jointOfNode: Map<number, number>,
+  accessors: AccessorReader, timesOf: Map<unknown, Float32Array>, def: Record<string, unknown>, a: number, jointOfNode: Map<number, number>,
   settings: Required<Omit<GltfToAssetOptions, 'kernels'>>, warn: (m: string) => void, at: number,
 ): Animation | undefined {
   const name = typeof def.name === 'string' ? def.name : `animation ${a}`;
@@ -470,9 +527,16 @@ function readAnimation(
     const s = index(channel.sampler, samplers.length, `${label}.sampler`, at);
     const sampler = samplers[s];
     if (!isObject(sampler)) fail('BAD_VALUE', `animations[${a}].samplers[${s}] is not an object`, at);
-    const times = accessors.floats(sampler.input, `animations[${a}].samplers[${s}] input`, ['SCALAR']).data;
-    for (let k = 0; k < times.length; k++) {
-      if (!Number.isFinite(times[k]!) || times[k]! < 0 || (k > 0 && !(times[k]! > times[k - 1]!))) fail('BAD_VALUE', `animations[${a}].samplers[${s}]: key times are not increasing from 0 (key ${k})`, at);
+    const channels = byJoint.get(joint) ?? {};
+    if (channels[path]) { warn(`animation ${name}: a second ${path} channel on one joint is not kept`); return; }
+    // Key times are read once per accessor: samplers and animations commonly share them.
+    let times = timesOf.get(sampler.input);
+    if (!times) {
+      times = accessors.floats(sampler.input, `animations[${a}].samplers[${s}] input`, ['SCALAR']).data;
+      for (let k = 0; k < times.length; k++) {
+        if (!Number.isFinite(times[k]!) || times[k]! < 0 || (k > 0 && !(times[k]! > times[k - 1]!))) fail('BAD_VALUE', `animations[${a}].samplers[${s}]: key times are not increasing from 0 (key ${k})`, at);
+      }
+      timesOf.set(sampler.input, times);
     }
     const components = path === 'rotation' ? 4 : 3;
     const output = accessors.floats(sampler.output, `animations[${a}].samplers[${s}] output`, [components === 4 ? 'VEC4' : 'VEC3']);
@@ -483,13 +547,12 @@ function readAnimation(
     let values = output.data;
     if (perKey === 3) {
       warn(`animation ${name}: cubic-spline tangents are not kept (keys are interpolated linearly)`);
+      accessors.budget.charge(times.length * components * 4, `animations[${a}].samplers[${s}] values without tangents`);
       values = new Float32Array(times.length * components);
       for (let k = 0; k < times.length; k++) values.set(output.data.subarray((k * 3 + 1) * components, (k * 3 + 2) * components), k * components);
     }
     if (interpolation === 'STEP') warn(`animation ${name}: step interpolation is not kept (keys are interpolated linearly)`);
-    const channels = byJoint.get(joint) ?? {};
-    if (channels[path]) warn(`animation ${name}: a second ${path} channel on one joint is not kept`);
-    else channels[path] = { times, values };
+    channels[path] = { times, values };
     byJoint.set(joint, channels);
   });
   if (byJoint.size === 0) {
@@ -500,6 +563,10 @@ function readAnimation(
   for (const [joint, channels] of byJoint) {
     const present = Object.values(channels);
     const shared = present.every((c) => sameTimes(c.times, present[0]!.times));
+    if (!shared) {
+      const keys = present.reduce((sum, c) => sum + c.times.length, 0);
+      accessors.budget.charge(keys * 4 * (1 + present.length * 4), `animation ${name}: channels of joint ${joint} on one set of key times`);
+    }
     const times = shared ? present[0]!.times : unionTimes(present.map((c) => c.times));
     const track: Track = { joint, times };
     for (const path of ['translation', 'rotation', 'scale'] as const) {
@@ -508,8 +575,12 @@ function readAnimation(
     }
     tracks.push(track);
   }
-  const frameRate = wholeFrameRate(tracks) ?? settings.frameRate;
+  // Our writer records the source's rate where the keys alone would not give it back.
+  const extras = isObject(def.extras) ? def.extras : {};
+  const stored = typeof extras.frameRate === 'number' && isFrameRate(extras.frameRate) ? extras.frameRate : undefined;
+  const frameRate = stored ?? wholeFrameRate(tracks) ?? settings.frameRate;
   const animation: Animation = { name, frameRate, frameCount: 0, tracks };
+  if (typeof extras.loop === 'boolean') animation.loop = extras.loop;
   animation.frameCount = framesToCover(animation, frameRate);
   return animation;
 }
@@ -521,17 +592,6 @@ function sameTimes(a: Float32Array, b: Float32Array): boolean {
 function unionTimes(lists: Float32Array[]): Float32Array {
   const all = Float32Array.from(new Set(lists.flatMap((l) => Array.from(l))));
   return all.sort();
-}
-
-/** The whole-number frame rate (1–1000 fps) whose grid every key lies on, if there is one. */
-function wholeFrameRate(tracks: Track[]): number | undefined {
-  let step = Infinity;
-  for (const t of tracks) for (let k = 1; k < t.times.length; k++) step = Math.min(step, t.times[k]! - t.times[k - 1]!);
-  if (!Number.isFinite(step)) return undefined;
-  const rate = Math.round(1 / step);
-  if (!(rate >= 1 && rate <= 1000)) return undefined;
-  const onGrid = tracks.every((t) => t.times.every((time) => Math.abs(time * rate - Math.round(time * rate)) <= 1e-3));
-  return onGrid ? rate : undefined;
 }
 
 /** Y-up to Z-up, everything that has a direction: (x, y, z) → (x, −z, y). */

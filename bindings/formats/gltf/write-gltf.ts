@@ -48,6 +48,8 @@ class CaptureWrittenJson extends Extension {
     const json = context.jsonDoc.json;
     json.extensionsUsed = (json.extensionsUsed ?? []).filter((name) => name !== CAPTURE);
     json.extensionsRequired = (json.extensionsRequired ?? []).filter((name) => name !== CAPTURE);
+    // A scene's `nodes` may not be empty: an Asset without meshes or joints has a scene without it.
+    for (const scene of (json.scenes ?? []) as { nodes?: number[] }[]) if (scene.nodes?.length === 0) delete scene.nodes;
     for (const accessor of this.vertexAccessors) {
       const view = json.accessors?.[context.accessorIndexMap.get(accessor)!]?.bufferView;
       if (view !== undefined) json.bufferViews![view]!.target = ARRAY_BUFFER_TARGET;
