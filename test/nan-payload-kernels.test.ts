@@ -4,6 +4,7 @@
 // 0x7ff8000000000000). The glTF accessor reader keeps FLOAT bits on its DataView path (sparse values) too.
 import { describe, expect, it } from 'vitest';
 import { AccessorReader } from '../bindings/formats/gltf/accessors.js';
+import { fillFrames, sampleChannel } from '../bindings/model/resample-animation.js';
 import type { GltfInput } from '../bindings/formats/gltf/read-gltf.js';
 import { allKernels, BACKENDS, floatBits, NAN_BITS } from './helpers/backends.js';
 
@@ -182,5 +183,28 @@ describe('glTF FLOAT accessors keep NaN bits on the DataView path (sparse values
         expect(Array.from(floatBits(data)), `${backend} stride ${stride}`).toEqual(expected);
       }
     }
+  });
+});
+
+describe('animation resampling keeps moved NaN bits and makes computed NaNs 0x7fc00000', () => {
+  it('fillFrames copies a grid track bit for bit, however warm the JIT is', () => {
+    // A float32 read into a number is quieted by V8's interpreter and kept by its optimised code:
+    // only a copy as integers gives the same bits on every call.
+    const frames = 64;
+    const times = Float32Array.from({ length: frames }, (_, f) => Math.fround(f / 30));
+    const translation = nans(frames * 3);
+    const dst = new Float32Array(frames * 3);
+    for (let call = 0; call < 300; call++) {
+      dst.fill(0);
+      expect(fillFrames({ joint: 0, times, translation }, 'translation', frames, 30, dst, 0, 3)).toBe(true);
+      if (call % 50 === 0 || call === 299) expect(Array.from(floatBits(dst)), `call ${call}`).toEqual(Array.from(floatBits(translation)));
+    }
+  });
+
+  it('sampleChannel: keys hit exactly keep their bits, interpolated NaNs are 0x7fc00000', () => {
+    const times = Float32Array.of(0, 1);
+    const values = fromBits([NAN_BITS[2]!, 0x3f800000, NAN_BITS[7]!, 0x40000000, NAN_BITS[3]!, NAN_BITS[6]!]);
+    const out = floatBits(sampleChannel(times, values, 3, Float32Array.of(0, 0.25, 1)));
+    expect(Array.from(out)).toEqual([NAN_BITS[2], 0x3f800000, NAN_BITS[7], CANONICAL, CANONICAL, CANONICAL, 0x40000000, NAN_BITS[3], NAN_BITS[6]]);
   });
 });
