@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { AccessorReader } from '../bindings/formats/gltf/accessors.js';
 import { fillFrames, sampleChannel } from '../bindings/model/resample-animation.js';
+import { floatFrames } from '../bindings/formats/unigine/compress-frames.js';
 import type { GltfInput } from '../bindings/formats/gltf/read-gltf.js';
 import { allKernels, BACKENDS, floatBits, NAN_BITS } from './helpers/backends.js';
 
@@ -206,5 +207,23 @@ describe('animation resampling keeps moved NaN bits and makes computed NaNs 0x7f
     const values = fromBits([NAN_BITS[2]!, 0x3f800000, NAN_BITS[7]!, 0x40000000, NAN_BITS[3]!, NAN_BITS[6]!]);
     const out = floatBits(sampleChannel(times, values, 3, Float32Array.of(0, 0.25, 1)));
     expect(Array.from(out)).toEqual([NAN_BITS[2], 0x3f800000, NAN_BITS[7], CANONICAL, CANONICAL, CANONICAL, 0x40000000, NAN_BITS[3], NAN_BITS[6]]);
+  });
+});
+
+describe('UNIGINE ms11 frames: the writer stores NaN payloads as they are', () => {
+  it('floatFrames then expandFloatFrames gives back every bit, NaNs of different payloads counted as changes', () => {
+    const bones = 3, frames = 40;
+    // Bone-major dense channels: NaNs of every kind, changing payload from frame to frame, held runs, ±0.
+    const translations = nans(bones * frames * 3), scales = new Float32Array(bones * frames * 3);
+    const scaleBits = new Uint32Array(scales.buffer);
+    for (let i = 0; i < scaleBits.length; i++) scaleBits[i] = [0x7f800001, 0x7f800001, 0xffc00000, 0x80000000, 0, 0x7fc00000][Math.floor(i / 3) % 6]!;
+    const rotations = new Float32Array(bones * frames * 4).fill(0.5);
+    for (const backend of BACKENDS) {
+      const stored = floatFrames(kernels[backend], { name: 'a', frameCount: frames, joints: [0, 1, 2], translations, rotations, scales });
+      const t = new Float32Array(translations.length), r = new Float32Array(rotations.length), s = new Float32Array(scales.length);
+      expect(kernels[backend].raw.expandFloatFrames(stored.flags, frames, bones, stored.positions, stored.rotations, stored.scales, new Float32Array(bones * 10), t, r, s)).toBe(-1);
+      expect(Array.from(floatBits(t)), backend).toEqual(Array.from(floatBits(translations)));
+      expect(Array.from(floatBits(s)), backend).toEqual(Array.from(scaleBits));
+    }
   });
 });
