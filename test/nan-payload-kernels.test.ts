@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { AccessorReader } from '../bindings/formats/gltf/accessors.js';
 import { fillFrames, sampleChannel } from '../bindings/model/resample-animation.js';
 import { floatFrames } from '../bindings/formats/unigine/compress-frames.js';
+import { iqmFormat, writeIqm } from '../bindings/formats/iqm/index.js';
+import { sampleIqmDocument } from './helpers/iqm-samples.js';
 import type { GltfInput } from '../bindings/formats/gltf/read-gltf.js';
 import { allKernels, BACKENDS, floatBits, NAN_BITS } from './helpers/backends.js';
 
@@ -224,6 +226,32 @@ describe('UNIGINE ms11 frames: the writer stores NaN payloads as they are', () =
       expect(kernels[backend].raw.expandFloatFrames(stored.flags, frames, bones, stored.positions, stored.rotations, stored.scales, new Float32Array(bones * 10), t, r, s)).toBe(-1);
       expect(Array.from(floatBits(t)), backend).toEqual(Array.from(floatBits(translations)));
       expect(Array.from(floatBits(s)), backend).toEqual(Array.from(scaleBits));
+    }
+  });
+});
+
+describe('IQM animations keep the NaN bits of pose offsets the frames do not store, however warm the JIT is', () => {
+  it('a channel its mask leaves clear keeps a signalling NaN offset in every key, on every call', () => {
+    // V8's interpreter quiets a float32 read into a number, its optimised code does not: the
+    // track copy must move bits, or the first calls and the later ones disagree.
+    const document = sampleIqmDocument();
+    const pose = document.poses[0]!;
+    const offsets = new Uint32Array(pose.channelOffset.buffer, pose.channelOffset.byteOffset, 10);
+    offsets[1] = 0x7f800001; // translation y (mask bit 1 clear)
+    offsets[4] = 0xffa00000; // rotation y (mask bit 4 clear)
+    offsets[8] = 0x7fc12345; // scale y (mask bit 8 clear)
+    const bytes = writeIqm(document);
+    for (let call = 0; call < 200; call++) {
+      for (const backend of BACKENDS) {
+        const track = iqmFormat.parseSync(bytes, { kernels: kernels[backend] }).animations[0]!.tracks.find((t) => t.joint === 0)!;
+        const keys = track.times.length;
+        expect(keys, backend).toBeGreaterThan(1);
+        for (let k = 0; k < keys; k++) {
+          expect(floatBits(track.translation!)[k * 3 + 1], `${backend} call ${call} key ${k}`).toBe(0x7f800001);
+          expect(floatBits(track.rotation!)[k * 4 + 1], `${backend} call ${call} key ${k}`).toBe(0xffa00000);
+          expect(floatBits(track.scale!)[k * 3 + 1], `${backend} call ${call} key ${k}`).toBe(0x7fc12345);
+        }
+      }
     }
   });
 });
