@@ -3,8 +3,10 @@
 // float writes such a NaN as the one quiet NaN 0x7fc00000, as the TypeScript twins do. Values a
 // kernel only moves (loads and stores, swizzles, bitselects) keep their bits, payloads included.
 // Alternatives: leaving computed NaNs as the engine makes them (backends then differ by payload:
-// issue 17) or canonicalising every output array after the fact (a second pass over the output,
-// where a select on values already in registers costs nothing measurable).
+// issue 17); canonicalising every output array after the fact (a second pass over the output);
+// or, as here, a compare and select on values still in registers: dequantizeUnorm16 over 3M
+// values measured 0.89–1.18× before/after (wasm-simd) and 0.93–1.03× (wasm-scalar) in four
+// interleaved runs on a shared 2-core machine, i.e. within its noise.
 
 export const CANONICAL_NAN: f32 = reinterpret<f32>(0x7fc00000);
 
