@@ -7,6 +7,8 @@ import { fail, isObject, show, type GltfInput } from './read-gltf.js';
 /** glTF componentType codes and their byte sizes. */
 export const COMPONENT_BYTES: Readonly<Record<number, number>> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
 export const COMPONENTS: Readonly<Record<string, number>> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
+/** The component types glTF lets be normalized, and the largest value of each. */
+const NORMALIZED_MAX: Readonly<Record<number, number>> = { 5120: 127, 5121: 255, 5122: 32767, 5123: 65535 };
 
 /**
  * Reads accessors with every range checked against the JSON and the bytes before anything is
@@ -37,6 +39,8 @@ export class AccessorReader {
     const count = def.count;
     if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1) fail('BAD_COUNT', `${label}: accessor count ${show(count)} is not a positive integer`, this.input.jsonOffset);
     if (def.normalized !== undefined && typeof def.normalized !== 'boolean') fail('BAD_VALUE', `${label}: normalized is not a boolean`, this.input.jsonOffset);
+    // glTF defines normalized values for 8- and 16-bit integers only (FLOAT and UNSIGNED_INT must not be).
+    if (def.normalized === true && !Object.hasOwn(NORMALIZED_MAX, componentType)) fail('BAD_VALUE', `${label}: normalized is true for componentType ${componentType}; glTF allows it only for 8- and 16-bit integers`, this.input.jsonOffset);
     return { components: COMPONENTS[type]!, componentType, count, normalized: def.normalized === true, type };
   }
 
