@@ -1,8 +1,8 @@
 // TypeScript twins of assembly/unigine.ts: Math.fround after every float operation.
 // Moved float32 values go through Uint32Array views (a float32 read into a number is quieted by
 // V8's interpreter and kept by its optimised code). Dequantized NaNs (only from a NaN or infinite box)
-// are 0x7fc00000; a finite box skips that test (2000 frames × 60 bones: 0.77–1.23× before/after in
-// three interleaved runs on a shared machine, i.e. within its noise).
+// are 0x7fc00000; a finite box skips that test (2000 frames × 60 bones: 0.77–1.30× before/after in
+// four interleaved runs on a shared machine, i.e. within its noise).
 const f = Math.fround;
 
 const AXES_SET = [0, 1, 1, 2, 1, 2, 2, 3];
