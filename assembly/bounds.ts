@@ -1,3 +1,5 @@
+import { canonicalNaN64 } from './canonical-nan';
+
 // Bounding boxes and spheres of xyz points, with exactly the bits of the plain loops in the
 // TypeScript twin (bindings/kernels/js/bounds.ts): the box keeps the first point that is
 // smallest (largest) per axis, NaN coordinates never count, and the sphere's squared radius
@@ -67,7 +69,7 @@ function firstZero(points: usize, count: i32, offset: usize, extreme: f32): f32 
 
 /**
  * The largest (x − cx)² + (y − cy)² + (z − cz)² over `count` points, in float64 in that order
- * (Math.max from 0: a NaN distance makes the result NaN).
+ * (Math.max from 0: a NaN distance makes the result the quiet NaN 0x7ff8000000000000).
  */
 export function farthestSquaredDistance(points: usize, count: i32, cx: f64, cy: f64, cz: f64): f64 {
   let farthest: f64 = 0;
@@ -92,7 +94,7 @@ export function farthestSquaredDistance(points: usize, count: i32, cx: f64, cy: 
     const dx = <f64>load<f32>(p) - cx, dy = <f64>load<f32>(p, 4) - cy, dz = <f64>load<f32>(p, 8) - cz;
     farthest = max<f64>(farthest, dx * dx + dy * dy + dz * dz);
   }
-  return farthest;
+  return canonicalNaN64(farthest);
 }
 
 // @ts-ignore: decorator

@@ -1,10 +1,12 @@
+import { canonicalNaN, canonicalNaNs } from './canonical-nan';
+
 // Fixed-point <-> float32 conversions. Every formula is float32 arithmetic, step by step, so
 // that the SIMD lanes, the scalar loop and the TypeScript twin (Math.fround at each step)
 // give the same bits. NaN inputs encode as if they were 0 (or the range minimum).
 
 /**
- * dst[i] = min[c] + size[c] * (src[i] / 65535), c = i % components (1..4).
- * `count` is the number of uint16 values.
+ * dst[i] = min[c] + size[c] * (src[i] / 65535), c = i % components (1..4); a NaN (from a NaN
+ * or infinite min or size) is 0x7fc00000. `count` is the number of uint16 values.
  */
 export function dequantizeUnorm16(src: usize, count: i32, components: i32, minPtr: usize, sizePtr: usize, dst: usize): void {
   let i = 0;
@@ -28,7 +30,7 @@ export function dequantizeUnorm16(src: usize, count: i32, components: i32, minPt
   for (; i < count; i++) {
     const c = <usize>(i % components) << 2;
     const q = <f32>load<u16>(src + (<usize>i << 1));
-    store<f32>(dst + (<usize>i << 2), load<f32>(minPtr + c) + load<f32>(sizePtr + c) * (q / <f32>65535));
+    store<f32>(dst + (<usize>i << 2), canonicalNaN(load<f32>(minPtr + c) + load<f32>(sizePtr + c) * (q / <f32>65535)));
   }
 }
 
@@ -36,7 +38,7 @@ export function dequantizeUnorm16(src: usize, count: i32, components: i32, minPt
 // is emulated on x86).
 // @ts-ignore: decorator
 @inline function dequantizeLanes(q: v128, min: v128, size: v128): v128 {
-  return f32x4.add(min, f32x4.mul(size, f32x4.div(f32x4.convert_i32x4_s(q), f32x4.splat(65535))));
+  return canonicalNaNs(f32x4.add(min, f32x4.mul(size, f32x4.div(f32x4.convert_i32x4_s(q), f32x4.splat(65535)))));
 }
 
 /**

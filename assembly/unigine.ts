@@ -1,3 +1,5 @@
+import { canonicalNaN, canonicalNaNs } from './canonical-nan';
+
 // UNIGINE kernels: an10/ms11 frame expansion, tangent-space quaternions, attribute gathering.
 // (cindex, tindex) pairs are welded by the general weldIndexStreams (assembly/weld.ts).
 // Float math is float32, step by step in a fixed order, so that the SIMD build, the scalar build
@@ -116,7 +118,7 @@ export function expandFloatFrames(
       const q = f32x4.convert_i32x4_s(i8x16.swizzle(v128.load64_zero(src), v128.load(CHANNEL_SWIZZLE_U16 + table)));
       const lo = v128.load32_lane(min + 8, v128.load64_zero(min), 2);
       const span = v128.load32_lane(size + 8, v128.load64_zero(size), 2);
-      value = f32x4.add(lo, f32x4.mul(span, f32x4.div(q, f32x4.splat(65535))));
+      value = canonicalNaNs(f32x4.add(lo, f32x4.mul(span, f32x4.div(q, f32x4.splat(65535)))));
     }
     const merged = v128.bitselect(value, carried, v128.load(CHANNEL_LANES + table));
     v128.store64_lane(out, merged, 0);
@@ -128,7 +130,7 @@ export function expandFloatFrames(
     let v: f32;
     if ((bits >> <i32>c) & 1) {
       if (isFloat<T>()) v = load<f32>(src + (taken << 2));
-      else v = load<f32>(min + (c << 2)) + load<f32>(size + (c << 2)) * (<f32>load<u16>(src + (taken << 1)) / <f32>65535);
+      else v = canonicalNaN(load<f32>(min + (c << 2)) + load<f32>(size + (c << 2)) * (<f32>load<u16>(src + (taken << 1)) / <f32>65535));
       taken++;
     } else {
       v = load<f32>(prev + (c << 2));

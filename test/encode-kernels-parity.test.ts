@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { allKernels, BACKENDS, EDGE_FLOATS, floatBits, mixedFloats, randomInts, rng } from './helpers/backends.js';
+import { allKernels, BACKENDS, EDGE_FLOATS, floatBits, mixedFloats, NAN_BITS, randomInts, rng, withNaNPayloads } from './helpers/backends.js';
 import type { RawKernels } from '../bindings/kernels/raw-kernels.js';
 
 const kernels = allKernels();
 const SIZES = Array.from({ length: 18 }, (_, i) => i);
 
-/** Runs `produce` on every backend's raw kernels and asserts every output equals the js twin's, bit for bit (NaN as one value). */
+/** Runs `produce` on every backend's raw kernels and asserts every output equals the js twin's, bit for bit (NaN payloads included; numbers as their float64 bits). */
 function expectParity(produce: (raw: RawKernels) => (ArrayLike<number> | number)[]) {
-  const normalize = (r: ArrayLike<number> | number) => (typeof r === 'number' ? (Number.isNaN(r) ? NaN : r) : Array.from(r instanceof Float32Array ? floatBits(r) : r));
+  const normalize = (r: ArrayLike<number> | number) => (typeof r === 'number' ? new BigUint64Array(Float64Array.of(r).buffer)[0]!.toString(16) : Array.from(r instanceof Float32Array ? floatBits(r) : r));
   const results = BACKENDS.map((b) => produce(kernels[b].raw).map(normalize));
   const reference = results[BACKENDS.indexOf('js')]!;
   for (let i = 0; i < BACKENDS.length; i++) expect(results[i], `${BACKENDS[i]} differs from js`).toEqual(reference);
@@ -17,9 +17,12 @@ function expectParity(produce: (raw: RawKernels) => (ArrayLike<number> | number)
 function zeroHeavyPoints(count: number, seed: number): Float32Array {
   const next = rng(seed);
   const out = new Float32Array(count * 3);
+  const bits = new Uint32Array(out.buffer);
   for (let i = 0; i < out.length; i++) {
     const r = next();
-    out[i] = r < 0.4 ? 0 : r < 0.8 ? -0 : r < 0.9 ? NaN : EDGE_FLOATS[Math.floor(next() * EDGE_FLOATS.length)]!;
+    out[i] = r < 0.4 ? 0 : r < 0.8 ? -0 : EDGE_FLOATS[Math.floor(next() * EDGE_FLOATS.length)]!;
+    // NaNs of every kind (written as bits: a number cannot carry a signalling one).
+    if (r >= 0.8 && r < 0.9) bits[i] = NAN_BITS[Math.floor(next() * NAN_BITS.length)]!;
   }
   return out;
 }
@@ -27,7 +30,7 @@ function zeroHeavyPoints(count: number, seed: number): Float32Array {
 function pointSets(): Float32Array[] {
   const sets: Float32Array[] = [];
   for (const n of [...SIZES, 31, 64, 101]) {
-    sets.push(mixedFloats(n * 3, n * 17 + 1, 100), zeroHeavyPoints(n, n * 17 + 2), new Float32Array(n * 3).fill(NaN));
+    sets.push(mixedFloats(n * 3, n * 17 + 1, 100), zeroHeavyPoints(n, n * 17 + 2), new Float32Array(n * 3).fill(NaN), withNaNPayloads(new Float32Array(n * 3), n + 5, 1));
     sets.push(new Float32Array(n * 3).map((_, i) => (i % 5 === 3 ? -0 : 0)), new Float32Array(n * 3).map((_, i) => (i % 7 === 2 ? 0 : -0)));
   }
   sets.push(new Float32Array([1, 2, 3, 4]), new Float32Array([Infinity, -Infinity, NaN, -Infinity, Infinity, -0, 0, 3.4e38, -3.4e38]));
@@ -60,7 +63,7 @@ describe('encode kernel parity: wasm-simd, wasm-scalar and js give identical bit
           const next = rng(seed);
           // Mostly zero joints and weights, so that every count 0..4 comes up.
           const joints = randomInts(Uint16Array, vertices * 4, seed, variant ? boneCount + 1 : Math.max(0, boneCount - 1)).map((j) => (next() < 0.5 ? 0 : j));
-          const weights = mixedFloats(vertices * 4, seed + 1, 1.2).map((w) => (next() < 0.4 ? 0 : next() < 0.1 ? -0 : w));
+          const weights = withNaNPayloads(mixedFloats(vertices * 4, seed + 1, 1.2).map((w) => (next() < 0.4 ? 0 : next() < 0.1 ? -0 : w)), seed + 2);
           expectParity((raw) => {
             const counts = new Uint8Array(vertices), bones = new Int16Array(vertices * 4), values = new Uint16Array(vertices * 4);
             const total = raw.packSkinWeights(joints, weights, boneCount, counts, bones, values);
@@ -83,6 +86,8 @@ describe('encode kernel parity: wasm-simd, wasm-scalar and js give identical bit
         normals.set(axes[Math.floor(next() * axes.length)]!, v * 3);
         tangents.set([...axes[Math.floor(next() * axes.length)]!, hands[Math.floor(next() * hands.length)]!], v * 4);
       }
+      // Some components NaNs of every kind.
+      if (count % 3 === 1) { withNaNPayloads(normals, count, 16); withNaNPayloads(tangents, count + 1, 16); }
       for (const hasTangents of [true, false]) {
         expectParity((raw) => {
           const dst = new Int16Array(count * 4);

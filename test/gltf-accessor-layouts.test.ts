@@ -9,7 +9,7 @@ const BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125
 const ROWS: Record<string, number> = { MAT2: 2, MAT3: 3, MAT4: 4 };
 const COMPONENTS: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
 
-/** The value of component c of element e, decoded one at a time with a DataView as glTF defines it. */
+/** The value of component c of element e, decoded one at a time with a DataView as glTF defines it (FLOAT as its bits: NaN payloads are kept). */
 function referenceValue(view: DataView, at: number, componentType: number, normalized: boolean): number {
   const f = Math.fround;
   switch (componentType) {
@@ -18,7 +18,7 @@ function referenceValue(view: DataView, at: number, componentType: number, norma
     case 5122: return normalized ? f(Math.max(view.getInt16(at, true) / 32767, -1)) : view.getInt16(at, true);
     case 5123: return normalized ? f(view.getUint16(at, true) / 65535) : view.getUint16(at, true);
     case 5125: return view.getUint32(at, true);
-    default: return view.getFloat32(at, true);
+    default: return view.getUint32(at, true);
   }
 }
 
@@ -78,11 +78,12 @@ describe('accessor layouts read as a DataView decodes them, element by element, 
             const components = COMPONENTS[type]!;
             const dataView = new DataView(buffer.buffer, buffer.byteOffset + viewOffset, length);
             const expected = new Float32Array(count * components);
+            const target = componentType === 5126 ? new Uint32Array(expected.buffer) : expected;
             const exact: number[] = [];
             for (let e = 0; e < count; e++) {
               for (let c = 0; c < components; c++) {
                 exact.push(referenceValue(dataView, accessorOffset + e * (stride ?? element) + componentOffset(type, componentType, c), componentType, normalized));
-                expected[e * components + c] = exact[exact.length - 1]!;
+                target[e * components + c] = exact[exact.length - 1]!;
               }
             }
             for (const backend of BACKENDS) {

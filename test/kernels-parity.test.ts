@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allKernels, BACKENDS, EDGE_FLOATS, floatBits, mixedFloats, randomInts } from './helpers/backends.js';
+import { allKernels, BACKENDS, edgeFloats, floatBits, mixedFloats, randomInts } from './helpers/backends.js';
 import type { Kernels } from '../bindings/index.js';
 
 const kernels = allKernels();
@@ -52,7 +52,7 @@ describe('kernel parity: wasm-simd, wasm-scalar and js give identical bits', () 
       expectParity((k) => k.compressNormals(v));
       expectParity((k) => k.decompressNormals(randomInts(Uint16Array, n, n + 3, 65535)));
     }
-    expectParity((k) => k.compressNormals(new Float32Array(EDGE_FLOATS)));
+    expectParity((k) => k.compressNormals(edgeFloats()));
   });
 
   it('snorm8 and snorm16 decode and encode', () => {
@@ -63,8 +63,8 @@ describe('kernel parity: wasm-simd, wasm-scalar and js give identical bits', () 
       expectParity((k) => k.decodeSnorm8(randomInts(Uint8Array, n, n + 5, 255)));
       expectParity((k) => k.decodeSnorm16(randomInts(Int16Array, n, n + 6, 32767, -32768)));
     }
-    expectParity((k) => k.encodeSnorm8(new Float32Array(EDGE_FLOATS)));
-    expectParity((k) => k.encodeSnorm16(new Float32Array(EDGE_FLOATS)));
+    expectParity((k) => k.encodeSnorm8(edgeFloats()));
+    expectParity((k) => k.encodeSnorm16(edgeFloats()));
   });
 
   it('index scans, widening and narrowing', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allKernels, BACKENDS, floatBits, mixedFloats, randomInts, rng } from './helpers/backends.js';
+import { allKernels, BACKENDS, floatBits, mixedFloats, NAN_BITS, randomInts, rng } from './helpers/backends.js';
 import type { RawKernels } from '../bindings/kernels/raw-kernels.js';
 import { createKernelsSync } from '../bindings/index.js';
 
@@ -41,7 +41,7 @@ function randomFrames(frames: number, bones: number, seed: number, float: boolea
   return { flags, positions, rotations, scales, initial };
 }
 
-describe('UNIGINE kernel parity: wasm-simd, wasm-scalar and js give identical bits', () => {
+describe('UNIGINE kernel parity: wasm-simd, wasm-scalar and js give identical bits, NaN payloads included', () => {
   it('expandQuantizedFrames over 0..17 frames × bones, sparse first frames, edge boxes and short streams', () => {
     for (const frames of SIZES) {
       for (const bones of [0, 1, 2, 3, 5, 17]) {
@@ -49,6 +49,8 @@ describe('UNIGINE kernel parity: wasm-simd, wasm-scalar and js give identical bi
           const seed = frames * 131 + bones * 7 + variant;
           const { flags, positions, rotations, scales, initial } = randomFrames(frames, bones, seed, false, variant === 1, variant === 2 ? 1 : 0);
           const box = variant === 2 ? new Float32Array([NaN, -0, Infinity, 1, -Infinity, 0, -1e38, 1e-45, 0, 3e38, 2, -2]) : mixedFloats(12, seed + 9, 10);
+          // A NaN of each kind in the box (as bits), by seed.
+          if (variant === 2) new Uint32Array(box.buffer)[0] = NAN_BITS[seed % NAN_BITS.length]!;
           expectParity((raw) => {
             const n = frames * bones;
             const t = new Float32Array(n * 3), q = new Float32Array(n * 4), s = new Float32Array(n * 3);

@@ -9,6 +9,11 @@ import type { IndexArray } from '../model/asset.js';
 
 export type QuantizeMode = 'truncate' | 'round';
 
+/**
+ * NaNs: every kernel keeps the bits of a float32 it moves (signalling NaNs and payloads too) and
+ * writes a NaN its arithmetic makes as 0x7fc00000 (float64 results: 0x7ff8000000000000), on
+ * every backend (see assembly/canonical-nan.ts).
+ */
 export interface RawKernels {
   dequantizeUnorm16(src: Uint16Array, components: number, min: Float32Array, size: Float32Array, dst: Float32Array): void;
   quantizeUnorm16(src: Float32Array, components: number, min: Float32Array, size: Float32Array, round: boolean, dst: Uint16Array): void;
@@ -95,7 +100,7 @@ export interface RawKernels {
   iqmChannelRanges(dense: Float32Array, frameCount: number, poseCount: number, dstMin: Float32Array, dstMax: Float32Array): void;
   /** [minX, minY, minZ, maxX, maxY, maxZ] of xyz points into dst (6): `if (v < min) min = v` from ±Infinity, so NaN is skipped and the first of −0 / +0 is kept. */
   boxOfPoints(points: Float32Array, dst: Float32Array): void;
-  /** Largest float64 (x − cx)² + (y − cy)² + (z − cz)² over xyz points, from 0 (NaN propagates). */
+  /** Largest float64 (x − cx)² + (y − cy)² + (z − cz)² over xyz points, from 0 (a NaN distance gives the quiet NaN). */
   farthestSquaredDistance(points: Float32Array, cx: number, cy: number, cz: number): number;
   /**
    * UNIGINE weight lists from four joints and weights per vertex (vertices = dstCounts.length):

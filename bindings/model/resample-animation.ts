@@ -153,7 +153,8 @@ export function sampleChannel(keyTimes: Float32Array, values: Float32Array, comp
     let length = 0;
     for (let c = 0; c < components; c++) {
       const v = values[k * components + c]! * (1 - s) + sign * values[next * components + c]! * s;
-      out[f * components + c] = v;
+      // A NaN the interpolation makes is the quiet NaN 0x7fc00000, as in the kernels.
+      out[f * components + c] = v === v ? v : NaN;
       length += v * v;
     }
     if (components === 4 && length > 0) {
@@ -181,9 +182,12 @@ export function fillFrames(track: Track, channel: Channel, frameCount: number, f
     source = sampleChannel(track.times, values, c, at);
   }
   const last = gridKeys === undefined ? frameCount - 1 : gridKeys - 1;
+  // As bits: a float32 read into a number may or may not be quieted (it depends on the JIT tier).
+  const from = new Uint32Array(source.buffer, source.byteOffset, source.length);
+  const to = new Uint32Array(dst.buffer, dst.byteOffset, dst.length);
   for (let f = 0; f < frameCount; f++) {
     const key = Math.min(f, last);
-    for (let i = 0; i < c; i++) dst[dstOffset + f * dstStride + i] = source[key * c + i]!;
+    for (let i = 0; i < c; i++) to[dstOffset + f * dstStride + i] = from[key * c + i]!;
   }
   return true;
 }

@@ -4,11 +4,12 @@ import { allKernels, BACKENDS, floatBits } from './backends.js';
 
 const kernels = allKernels();
 
-/** An Asset with every float array as bit patterns (NaN as one value), for comparing backends. */
+/** An Asset with every array as bit patterns (NaN payloads included), for comparing backends. */
 export function assetBits(asset: Asset): unknown {
   return JSON.parse(JSON.stringify(asset, (_key, value) => {
     if (value instanceof Float32Array) return Array.from(floatBits(value));
-    if (ArrayBuffer.isView(value)) return { type: value.constructor.name, values: Array.from(value as Uint8Array) };
+    // Other arrays by their bytes (a Float64Array's NaN payloads too).
+    if (ArrayBuffer.isView(value)) return { type: value.constructor.name, bytes: Array.from(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)) };
     if (typeof value === 'number' && Number.isNaN(value)) return 'NaN';
     return value;
   }));

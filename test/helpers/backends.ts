@@ -8,19 +8,16 @@ export function allKernels(): Record<BackendName, Kernels> {
 }
 
 /**
- * Bit patterns of a float array, with every NaN mapped to one value: WebAssembly leaves the
- * sign and payload of a NaN produced by arithmetic unspecified, so only "is NaN" is compared.
+ * Bit patterns of a float array, NaN payloads included: every kernel and twin keeps a moved
+ * float's bits and writes a NaN its arithmetic makes as 0x7fc00000 (README, "Backends"), so
+ * the backends are compared bit for bit, sign and payload of every NaN too.
  */
 export function floatBits(values: Float32Array): Uint32Array {
-  const bits = new Uint32Array(values.buffer.slice(values.byteOffset, values.byteOffset + values.byteLength));
-  for (let i = 0; i < values.length; i++) if (Number.isNaN(values[i])) bits[i] = 0x7fc00000;
-  return bits;
-}
-
-/** Bit patterns of a float array, NaN payloads included (for kernels that promise them: IQM). */
-export function exactFloatBits(values: Float32Array): Uint32Array {
   return new Uint32Array(values.buffer.slice(values.byteOffset, values.byteOffset + values.byteLength));
 }
+
+/** The same as floatBits (the name the IQM tests use). */
+export const exactFloatBits = floatBits;
 
 /** NaNs of every kind, as float32 bits: quiet and signalling, both signs, with payloads. */
 export const NAN_BITS = [0x7fc00000, 0xffc00000, 0x7f800001, 0xff800001, 0x7fa00000, 0xffbfffff, 0x7fc12345, 0x7fffffff];
@@ -47,14 +44,28 @@ export function rng(seed: number): () => number {
 
 export const EDGE_FLOATS = [0, -0, 1, -1, 0.5, -0.5, 1e-45, -1e-45, 3.4028234663852886e38, -3.4028234663852886e38, Infinity, -Infinity, NaN, 65535, 65536, -65536, 32767, -32768, 1.0000001, -1.0000001, 2, -2, 1e10, -1e10, 0.99999994];
 
-/** Random float32 values mixed with edges: `length` values, reproducible from `seed`. */
+/**
+ * Random float32 values mixed with edges: `length` values, reproducible from `seed`. The NaN
+ * edge is a NaN of NAN_BITS (quiet or signalling, either sign, with a payload), written as bits.
+ */
 export function mixedFloats(length: number, seed: number, scale = 4): Float32Array {
   const next = rng(seed);
+  const nanOf = rng(seed ^ 0x5bd1e995);
   const out = new Float32Array(length);
+  const bits = new Uint32Array(out.buffer);
   for (let i = 0; i < length; i++) {
     const r = next();
     out[i] = r < 0.2 ? EDGE_FLOATS[Math.floor(next() * EDGE_FLOATS.length)]! : (next() * 2 - 1) * scale;
+    if (out[i] !== out[i]) bits[i] = NAN_BITS[Math.floor(nanOf() * NAN_BITS.length)]!;
   }
+  return out;
+}
+
+/** EDGE_FLOATS as float32, followed by every NaN of NAN_BITS. */
+export function edgeFloats(): Float32Array {
+  const out = new Float32Array(EDGE_FLOATS.length + NAN_BITS.length);
+  out.set(EDGE_FLOATS);
+  new Uint32Array(out.buffer).set(NAN_BITS, EDGE_FLOATS.length);
   return out;
 }
 

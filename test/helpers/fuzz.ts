@@ -57,14 +57,13 @@ class Digest {
     for (let i = 0; i < s.length; i++) this.word(s.charCodeAt(i));
   }
 
-  /** An array by its type and bit patterns (float32 NaNs as one value: WebAssembly leaves their payload open). */
+  /** An array by its type and exact bit patterns (NaN payloads included: the backends promise them). */
   array(v: ArrayBufferView): void {
     this.text(v.constructor.name);
     this.word(v.byteLength);
     const whole = v.byteLength & ~3;
     const words = new Uint32Array(v.buffer.slice(v.byteOffset, v.byteOffset + whole));
-    if (v instanceof Float32Array) for (let i = 0; i < words.length; i++) this.word(Number.isNaN(v[i]) ? 0x7fc00000 : words[i]!);
-    else for (let i = 0; i < words.length; i++) this.word(words[i]!);
+    for (let i = 0; i < words.length; i++) this.word(words[i]!);
     const bytes = new Uint8Array(v.buffer, v.byteOffset + whole, v.byteLength - whole);
     for (let i = 0; i < bytes.length; i++) this.word(bytes[i]!);
   }

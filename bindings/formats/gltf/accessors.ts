@@ -91,9 +91,10 @@ export class AccessorReader {
         out = readElements(this.kernels, bytes, offset, stride, info, Out);
       } else {
         out = new Out(info.count * info.components);
+        const target = valuesOf(out, info.componentType);
         const columns = columnLayout(info);
         for (let e = 0, at = offset; e < info.count; e++, at += stride) {
-          for (let c = 0; c < info.components; c++) out[e * info.components + c] = decode(view, at + columns(c, componentBytes));
+          for (let c = 0; c < info.components; c++) target[e * info.components + c] = decode(view, at + columns(c, componentBytes));
         }
       }
     }
@@ -151,19 +152,29 @@ export class AccessorReader {
     const readIndex = decoder(indexType, false);
     const componentBytes = COMPONENT_BYTES[info.componentType]!;
     const columns = columnLayout(info);
+    const target = valuesOf(out, info.componentType);
     let previous = -1;
     for (let s = 0; s < count; s++) {
-      const target = readIndex(indices.view, indices.offset + s * COMPONENT_BYTES[indexType]!);
-      if (target <= previous || target >= info.count) fail('BAD_INDEX', `${label}: sparse index ${target} (entry ${s}) is not increasing or not below the count ${info.count}`, this.input.jsonOffset);
-      previous = target;
-      for (let c = 0; c < info.components; c++) out[target * info.components + c] = decode(values.view, values.offset + s * elementSize(info) + columns(c, componentBytes));
+      const index = readIndex(indices.view, indices.offset + s * COMPONENT_BYTES[indexType]!);
+      if (index <= previous || index >= info.count) fail('BAD_INDEX', `${label}: sparse index ${index} (entry ${s}) is not increasing or not below the count ${info.count}`, this.input.jsonOffset);
+      previous = index;
+      for (let c = 0; c < info.components; c++) target[index * info.components + c] = decode(values.view, values.offset + s * elementSize(info) + columns(c, componentBytes));
     }
   }
 }
 
 type Decode = (view: DataView, at: number) => number;
 
-/** Values as glTF defines them: normalized unsigned c / max, signed max(c / max, −1). */
+/**
+ * Where a decoder's results go: FLOAT components are moved as their bits (getUint32 into an
+ * integer view of the Float32Array: getFloat32 would make a number, which quiets a signalling
+ * NaN), as the bulk copies of copy-elements.ts move them; the others are values.
+ */
+function valuesOf(out: ComponentArray, componentType: number): ComponentArray {
+  return componentType === 5126 && out instanceof Float32Array ? new Uint32Array(out.buffer, out.byteOffset, out.length) : out;
+}
+
+/** Values as glTF defines them: normalized unsigned c / max, signed max(c / max, −1); FLOAT as its bits (see valuesOf). */
 function decoder(componentType: number, normalized: boolean): Decode {
   const f = Math.fround;
   switch (componentType) {
@@ -172,7 +183,7 @@ function decoder(componentType: number, normalized: boolean): Decode {
     case 5122: return normalized ? (v, at) => f(Math.max(v.getInt16(at, true) / 32767, -1)) : (v, at) => v.getInt16(at, true);
     case 5123: return normalized ? (v, at) => f(v.getUint16(at, true) / 65535) : (v, at) => v.getUint16(at, true);
     case 5125: return (v, at) => v.getUint32(at, true);
-    default: return (v, at) => v.getFloat32(at, true);
+    default: return (v, at) => v.getUint32(at, true);
   }
 }
 

@@ -224,17 +224,20 @@ function convertAnimation(document: IqmDocument, anim: IqmDocument['anims'][numb
     const translation = new Float32Array(n * 3);
     const rotation = new Float32Array(n * 4);
     const scale = new Float32Array(n * 3);
+    // As bits: a float32 read into a number may be quieted or not, by JIT tier (NaN payloads kept).
+    const from = new Uint32Array(dense.buffer, dense.byteOffset, dense.length);
+    const t = new Uint32Array(translation.buffer), r = new Uint32Array(rotation.buffer), s = new Uint32Array(scale.buffer);
     for (let i = 0, at = anim.firstFrame * stride + row * IQM_CHANNELS; i < n; i++, at += stride) {
-      translation[i * 3] = dense[at]!;
-      translation[i * 3 + 1] = dense[at + 1]!;
-      translation[i * 3 + 2] = dense[at + 2]!;
-      rotation[i * 4] = dense[at + 3]!;
-      rotation[i * 4 + 1] = dense[at + 4]!;
-      rotation[i * 4 + 2] = dense[at + 5]!;
-      rotation[i * 4 + 3] = dense[at + 6]!;
-      scale[i * 3] = dense[at + 7]!;
-      scale[i * 3 + 1] = dense[at + 8]!;
-      scale[i * 3 + 2] = dense[at + 9]!;
+      t[i * 3] = from[at]!;
+      t[i * 3 + 1] = from[at + 1]!;
+      t[i * 3 + 2] = from[at + 2]!;
+      r[i * 4] = from[at + 3]!;
+      r[i * 4 + 1] = from[at + 4]!;
+      r[i * 4 + 2] = from[at + 5]!;
+      r[i * 4 + 3] = from[at + 6]!;
+      s[i * 3] = from[at + 7]!;
+      s[i * 3 + 1] = from[at + 8]!;
+      s[i * 3 + 2] = from[at + 9]!;
     }
     tracks.push({ joint: j, times, translation, rotation, scale });
     row++;

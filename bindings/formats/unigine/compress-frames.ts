@@ -49,6 +49,10 @@ function storeChanges<Channel extends Float32Array | Uint16Array>(
   const positionStream = new ChannelArray(positions.length);
   const scaleStream = new ChannelArray(scales.length);
   const rotationStream = new Int16Array(rotations.length);
+  // Float32 channels are compared and moved as their bits (NaN payloads kept, NaNs of different
+  // payloads differ): a float32 read into a number may be quieted or not, by JIT tier.
+  const positionWords = words(positions), scaleWords = words(scales);
+  const positionOut = words(positionStream), scaleOut = words(scaleStream);
   let pi = 0;
   let ri = 0;
   let si = 0;
@@ -57,8 +61,8 @@ function storeChanges<Channel extends Float32Array | Uint16Array>(
       const key = b * frames + f;
       let flag = 0;
       for (let c = 0; c < 3; c++) {
-        const v = positions[key * 3 + c]!;
-        if (f === 0 || !sameBits(v, positions[(key - 1) * 3 + c]!)) { flag |= 1 << c; positionStream[pi++] = v; }
+        const v = positionWords[key * 3 + c]!;
+        if (f === 0 || v !== positionWords[(key - 1) * 3 + c]) { flag |= 1 << c; positionOut[pi++] = v; }
       }
       let rotationChanged = f === 0;
       for (let c = 0; c < 4 && !rotationChanged; c++) rotationChanged = rotations[key * 4 + c] !== rotations[(key - 1) * 4 + c];
@@ -67,8 +71,8 @@ function storeChanges<Channel extends Float32Array | Uint16Array>(
         for (let c = 0; c < 4; c++) rotationStream[ri++] = rotations[key * 4 + c]!;
       }
       for (let c = 0; c < 3; c++) {
-        const v = scales[key * 3 + c]!;
-        if (f === 0 || !sameBits(v, scales[(key - 1) * 3 + c]!)) { flag |= 16 << c; scaleStream[si++] = v; }
+        const v = scaleWords[key * 3 + c]!;
+        if (f === 0 || v !== scaleWords[(key - 1) * 3 + c]) { flag |= 16 << c; scaleOut[si++] = v; }
       }
       flags[f * bones + b] = flag;
     }
@@ -85,7 +89,7 @@ function storeChanges<Channel extends Float32Array | Uint16Array>(
   };
 }
 
-/** Equal as stored (−0 and 0 differ, NaN equals NaN). */
-function sameBits(a: number, b: number): boolean {
-  return Object.is(a, b);
+/** A float32 channel as its bits (equal as stored: −0 and 0 differ, so do NaN payloads); uint16 as it is. */
+function words(values: Float32Array | Uint16Array): Uint32Array | Uint16Array {
+  return values instanceof Float32Array ? new Uint32Array(values.buffer, values.byteOffset, values.length) : values;
 }

@@ -24,5 +24,6 @@ export function farthestSquaredDistance(points: Float32Array, cx: number, cy: nu
     const dx = points[i]! - cx, dy = points[i + 1]! - cy, dz = points[i + 2]! - cz;
     farthest = Math.max(farthest, dx * dx + dy * dy + dz * dz);
   }
-  return farthest;
+  // The quiet NaN, as the kernel returns it (a NaN's payload is left open by the arithmetic).
+  return farthest === farthest ? farthest : NaN;
 }

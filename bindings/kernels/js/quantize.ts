@@ -1,10 +1,29 @@
 // TypeScript twins of assembly/quantize.ts. Math.fround after every operation reproduces the
 // float32 arithmetic of the WebAssembly kernels bit for bit.
 const f = Math.fround;
+/** The one NaN every backend writes where float arithmetic makes a NaN (assembly/canonical-nan.ts). */
+const CANONICAL_NAN_BITS = 0x7fc00000;
 
+/**
+ * A NaN the arithmetic makes is written as 0x7fc00000 (through an integer view), as in the kernel.
+ * q / 65535 is in [0, 1], so only a NaN or infinite min or size can make one: with finite
+ * parameters the loop skips the test (testing every value measured 1.8–1.9× the plain loop, 3M values).
+ */
 export function dequantizeUnorm16(src: Uint16Array, components: number, min: Float32Array, size: Float32Array, dst: Float32Array): void {
+  let finite = true;
+  for (let c = 0; c < components; c++) finite &&= Number.isFinite(min[c]!) && Number.isFinite(size[c]!);
+  if (finite) {
+    for (let i = 0, c = 0; i < src.length; i++) {
+      dst[i] = f(min[c]! + f(size[c]! * f(src[i]! / 65535)));
+      if (++c === components) c = 0;
+    }
+    return;
+  }
+  const dstBits = new Uint32Array(dst.buffer, dst.byteOffset, dst.length);
   for (let i = 0, c = 0; i < src.length; i++) {
-    dst[i] = f(min[c]! + f(size[c]! * f(src[i]! / 65535)));
+    const v = f(min[c]! + f(size[c]! * f(src[i]! / 65535)));
+    if (v === v) dst[i] = v;
+    else dstBits[i] = CANONICAL_NAN_BITS;
     if (++c === components) c = 0;
   }
 }
