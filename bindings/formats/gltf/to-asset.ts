@@ -472,12 +472,16 @@ function toIndexWidth(indices: IndexArray, vertexCount: number): IndexArray {
 }
 
 function rgbToRgba(rgb: Float32Array): Float32Array {
+  // Moved as bits: a float32 read into a number may lose a signalling NaN's bits, depending on the JIT.
   const out = new Float32Array((rgb.length / 3) * 4);
+  const from = new Uint32Array(rgb.buffer, rgb.byteOffset, rgb.length);
+  const to = new Uint32Array(out.buffer);
+  const one = 0x3f800000;
   for (let v = 0, i = 0, o = 0; v < rgb.length / 3; v++, i += 3, o += 4) {
-    out[o] = rgb[i]!;
-    out[o + 1] = rgb[i + 1]!;
-    out[o + 2] = rgb[i + 2]!;
-    out[o + 3] = 1;
+    to[o] = from[i]!;
+    to[o + 1] = from[i + 1]!;
+    to[o + 2] = from[i + 2]!;
+    to[o + 3] = one;
   }
   return out;
 }
