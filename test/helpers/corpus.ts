@@ -3,8 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CORPUS_MANIFEST } from './corpus-manifest.js';
 
-/** ../shared/corpus from the project root: real files written by other tools (never copied into the repo). */
-export const CORPUS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
+/** ../shared/corpus from the project root, or $MESHCODEC_CORPUS (a worktree elsewhere): real files written by other tools (never copied into the repo). */
+export const CORPUS_DIR = process.env.MESHCODEC_CORPUS ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
 
 export const corpusAvailable = existsSync(CORPUS_DIR);
 

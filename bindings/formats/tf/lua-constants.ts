@@ -1,6 +1,8 @@
 import luaparse from 'luaparse';
 import type { Expression, Node, Statement, TableConstructorExpression } from 'luaparse';
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
+import { isExponentCode, isNumberStartCode, isSignCode, isWordCode, longBracketLevel, MINUS, skipLine, skipLongBracket, skipQuoted } from './lua-lexical.js';
+import { blankNumericTables, type NumericTable, type NumericTables } from './numeric-tables.js';
 
 /** 1-based line and column of a place in the text. */
 export interface LuaPosition {
@@ -76,9 +78,12 @@ export function evaluateLuaData(bytes: Uint8Array): LuaTable {
   // A UTF-8 byte order mark (Windows editors write one) reads as spaces, keeping the columns.
   if (text.startsWith('\xef\xbb\xbf')) text = `   ${text.slice(3)}`;
   checkNesting(text);
+  // Tables of plain numbers are read by a scan and blanked, so that luaparse makes no node per number.
+  const numeric = blankNumericTables(text);
+  text = numeric.text;
   let chunk;
   try {
-    chunk = luaparse.parse(text, { locations: true, comments: false, scope: false, luaVersion: '5.2', encodingMode: 'pseudo-latin1' });
+    chunk = luaparse.parse(text, { locations: true, ranges: true, comments: false, scope: false, luaVersion: '5.2', encodingMode: 'pseudo-latin1' });
   } catch (e) {
     const error = e as { index?: number; message?: string };
     if (e instanceof SyntaxError && typeof error.index === 'number') {
@@ -89,7 +94,7 @@ export function evaluateLuaData(bytes: Uint8Array): LuaTable {
     if (e instanceof RangeError) fail('BAD_COUNT', { line: 1, column: 1 }, 'the Lua text nests too deeply to parse');
     throw e;
   }
-  const evaluator = new ConstantEvaluator(text.length);
+  const evaluator = new ConstantEvaluator(text.length, numeric.tables);
   let result: LuaTable | undefined;
   for (const statement of chunk.body) {
     if (statement.type === 'LocalStatement') {
@@ -102,6 +107,8 @@ export function evaluateLuaData(bytes: Uint8Array): LuaTable {
     }
   }
   if (!result) fail('BAD_VALUE', positionAt(text, text.length), 'no function data() returning a table');
+  // Every node was evaluated, so every blanked table was met as a table constructor (never inside a string).
+  if (evaluator.numericTablesTaken !== numeric.tables.size) throw new Error(`${numeric.tables.size - evaluator.numericTablesTaken} scanned number tables were not table constructors`);
   return result;
 }
 
@@ -143,8 +150,9 @@ class ConstantEvaluator {
   private readonly scopes: Map<string, Constant>[] = [new Map()];
   private spent = 0;
   private readonly budget: number;
+  numericTablesTaken = 0;
 
-  constructor(textLength: number) {
+  constructor(textLength: number, private readonly numericTables: NumericTables) {
     this.budget = textLength;
   }
 
@@ -220,10 +228,31 @@ class ConstantEvaluator {
     return fail('UNSUPPORTED', positionOf(node), `${describeNode(node)} is not a constant (Lua is never run)`);
   }
 
+  /** Fills `table` from a scanned number table; the values it holds. */
+  private numericItems(numeric: NumericTable, table: LuaTable, node: Node): number {
+    this.numericTablesTaken++;
+    if ('values' in numeric) {
+      this.spend(numeric.values.length, node);
+      table.items = numeric.values;
+      return numeric.values.length;
+    }
+    let size = 0;
+    table.items = numeric.rows.map((row) => {
+      this.spend(1 + row.values.length, node);
+      size += 1 + row.values.length;
+      const rowTable: LuaTable = { items: row.values, fields: new Map() };
+      TABLE_POSITIONS.set(rowTable, { line: row.line, column: row.column });
+      return rowTable;
+    });
+    return size;
+  }
+
   private table(node: TableConstructorExpression): Constant {
     this.spend(1, node);
     const table: LuaTable = { items: [], fields: new Map() };
     TABLE_POSITIONS.set(table, positionOf(node));
+    const numeric = node.fields.length ? undefined : this.numericTables.get((node as { range?: [number, number] }).range![0]);
+    if (numeric) return { value: table, size: 1 + this.numericItems(numeric, table, node) };
     let size = 1;
     for (const field of node.fields) {
       const value = this.evaluate(field.value);
@@ -254,8 +283,6 @@ function decodeLatin1AsUtf8(latin1: string): string {
   for (let i = 0; i < latin1.length; i++) bytes[i] = latin1.charCodeAt(i);
   return new TextDecoder().decode(bytes);
 }
-
-const MINUS = 45;
 
 /**
  * Refuses text whose brackets and unary operators nest deeper than LUA_LIMITS.maxDepth, before the
@@ -327,50 +354,4 @@ function checkNesting(text: string): void {
       i++;
     }
   }
-}
-
-/** A character of a name, keyword or number: A–Z, a–z, _, 0–9 or `.`. */
-function isWordCode(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 46;
-}
-
-/** 0–9 or `.`: the start of a number. */
-function isNumberStartCode(code: number): boolean {
-  return (code >= 48 && code <= 57) || code === 46;
-}
-
-/** + or −: the sign of an exponent. */
-function isSignCode(code: number): boolean {
-  return code === 43 || code === MINUS;
-}
-
-/** e, E, p or P: an exponent marker, after which a sign belongs to the number. */
-function isExponentCode(code: number): boolean {
-  return code === 101 || code === 69 || code === 112 || code === 80;
-}
-
-/** `[`, then `level` equals signs, then `[` at `i`: the level; else −1. */
-function longBracketLevel(text: string, i: number): number {
-  if (text[i] !== '[') return -1;
-  let j = i + 1;
-  while (text[j] === '=') j++;
-  return text[j] === '[' ? j - i - 1 : -1;
-}
-
-function skipLongBracket(text: string, i: number, level: number): number {
-  const close = ']' + '='.repeat(level) + ']';
-  const end = text.indexOf(close, i + level + 2);
-  return end < 0 ? text.length : end + close.length;
-}
-
-function skipLine(text: string, i: number): number {
-  const end = text.indexOf('\n', i);
-  return end < 0 ? text.length : end + 1;
-}
-
-function skipQuoted(text: string, i: number): number {
-  const quote = text[i];
-  let j = i + 1;
-  while (j < text.length && text[j] !== quote && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
-  return j + 1;
 }

@@ -119,15 +119,15 @@ export function tfAniFromTable(root: LuaTable): TfAniDocument {
   if (times.length !== transfs.length) fail('BAD_COUNT', tablePosition(root), `${times.length} times but ${transfs.length} transfs`);
   const document: TfAniDocument = {
     kind: 'ani',
-    times: Float64Array.from(times, (t, i) => number(t, tablePosition(root), `times[${i + 1}]`)),
+    times: Float64Array.from(times, (t, i) => (typeof t === 'number' ? t : number(t, tablePosition(root), `times[${i + 1}]`))),
     transforms: new Float64Array(transfs.length * 16),
     extra: extraFields(root, ['times', 'transfs']),
   };
   transfs.forEach((value, k) => {
-    const path = `transfs[${k + 1}]`;
+    const path = (): string => `transfs[${k + 1}]`;
     const matrix = table(value, tablePosition(root), path);
-    if (matrix.items.length !== 16 || matrix.fields.size) fail('BAD_COUNT', tablePosition(matrix), `${path} must hold 16 numbers (a column-major 4×4 matrix)`);
-    matrix.items.forEach((v, i) => (document.transforms[k * 16 + i] = number(v, tablePosition(matrix), `${path}[${i + 1}]`)));
+    if (matrix.items.length !== 16 || matrix.fields.size) fail('BAD_COUNT', tablePosition(matrix), `${path()} must hold 16 numbers (a column-major 4×4 matrix)`);
+    matrix.items.forEach((v, i) => (document.transforms[k * 16 + i] = typeof v === 'number' ? v : number(v, tablePosition(matrix), `${path()}[${i + 1}]`)));
   });
   return document;
 }
@@ -183,8 +183,11 @@ function noItems(t: LuaTable, path: string): void {
   if (t.items.length) fail('BAD_VALUE', tablePosition(t), `${path} has ${t.items.length} positional values where only named fields belong`);
 }
 
-function table(value: LuaValue | undefined, at: LuaPosition, path: string): LuaTable {
-  if (!isLuaTable(value)) fail('BAD_VALUE', at, value === undefined ? `${path} is missing` : `${path} must be a table`);
+function table(value: LuaValue | undefined, at: LuaPosition, path: string | (() => string)): LuaTable {
+  if (!isLuaTable(value)) {
+    const name = typeof path === 'string' ? path : path();
+    fail('BAD_VALUE', at, value === undefined ? `${name} is missing` : `${name} must be a table`);
+  }
   return value;
 }
 
