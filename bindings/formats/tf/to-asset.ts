@@ -5,9 +5,10 @@ import { indexWidthFor, type Kernels } from '../../kernels/kernels.js';
 import { weldStreams } from '../../kernels/weld-streams.js';
 import { emptyAsset, type Animation, type Asset, type Mesh, type MeshAttributes } from '../../model/asset.js';
 import { DEFAULT_FRAME_RATE, type ReadOptions } from '../format.js';
+import { MemoryBudget, TF_MEMORY_DEFAULTS } from './memory-budget.js';
 import { equalIndices } from './pack-layout.js';
 import { TF_FORMAT_NAME } from './read-tf.js';
-import type { TfAniDocument, TfDocument, TfIndexStream, TfKeyframeAnimation, TfMeshDocument, TfSubMesh, TfVertexAttribute } from './tf-document.js';
+import { tfBlobLength, type TfAniDocument, type TfDocument, type TfIndexStream, type TfKeyframeAnimation, type TfMeshDocument, type TfSubMesh, type TfVertexAttribute } from './tf-document.js';
 import { decomposeMatrix, eulerDegreesToQuaternion } from './transforms.js';
 
 export interface TfReadOptions extends ReadOptions {
@@ -29,10 +30,12 @@ export const TF_READ_DEFAULTS = {
   aniName: 'ani',
   /**
    * Welding can make more vertex data than the blob holds (a wide attribute indexed by a stream of
-   * distinct corners); files whose welded vertices would take more than this many times the bytes
-   * of their arrays are refused (BAD_COUNT) before anything is gathered.
+   * distinct corners, streams shifted against each other): the Asset's arrays may take at most this
+   * many bytes per byte of the `.msh` and its blob, plus 64 KiB (the README's memory promise); a
+   * submesh whose welded vertices and indices would pass that is refused (BAD_COUNT at its
+   * position stream's blob offset) before anything is gathered.
    */
-  maxExpansion: 256,
+  maxExpansion: TF_MEMORY_DEFAULTS.bytesPerInputByte,
 };
 
 const UV_NAME = /^uv(\d+)$/;
@@ -49,8 +52,10 @@ function fail(code: 'BAD_VALUE' | 'BAD_COUNT' | 'BAD_INDEX', detail: string, off
  * become one joint each (at the animation's origin) with a track. `.ani`: one joint, one track.
  * Errors name the blob offset of the index at fault. `adoptArrays`: the Asset may take the
  * document's arrays instead of copies (for a document read only to make this Asset).
+ * `inputBytes`: the size of the files the document was read from (the memory budget's base;
+ * by default the blob's length).
  */
-export function tfToAsset(doc: TfDocument, options: TfReadOptions = {}, adoptArrays = false): Asset {
+export function tfToAsset(doc: TfDocument, options: TfReadOptions = {}, adoptArrays = false, inputBytes = doc.kind === 'msh' ? tfBlobLength(doc) : 0): Asset {
   const frameRate = options.frameRate ?? TF_READ_DEFAULTS.frameRate;
   if (!(frameRate > 0)) throw new RangeError(`frameRate must be positive, got ${frameRate}`);
   const asset = emptyAsset(TF_FORMAT_NAME);
@@ -63,7 +68,7 @@ export function tfToAsset(doc: TfDocument, options: TfReadOptions = {}, adoptArr
   const flipV = options.flipV ?? TF_READ_DEFAULTS.flipV;
   const used = new Set<string>();
   const maxExpansion = options.maxExpansion ?? TF_READ_DEFAULTS.maxExpansion;
-  const budget = { bytes: maxExpansion * Math.max(arrayBytesOf(doc), 1024), maxExpansion };
+  const budget = new MemoryBudget(inputBytes, maxExpansion);
   const handout = new ArrayHandout(adoptArrays);
   doc.subMeshes.forEach((subMesh, i) => asset.meshes.push(subMeshToMesh(kernels, doc, subMesh, i, handout, used, budget, asset.warnings)));
   // After every submesh is made: an adopted array must not change while another submesh may still read it.
@@ -92,7 +97,7 @@ class ArrayHandout {
   }
 }
 
-function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh, index: number, handout: ArrayHandout, used: Set<string>, budget: { bytes: number; maxExpansion: number }, warnings: string[]): Mesh {
+function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh, index: number, handout: ArrayHandout, used: Set<string>, budget: MemoryBudget, warnings: string[]): Mesh {
   const label = `submesh ${index + 1}`;
   const byName = new Map(doc.attributes.map((a) => [a.name, a]));
   const streams: { stream: TfIndexStream; attribute: TfVertexAttribute }[] = [];
@@ -131,10 +136,11 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
     fail('BAD_INDEX', `${label}: index ${welded} of indices.${bad.stream.attribute} is ${bad.stream.data[welded]}, outside the ${bad.attribute.data.length / bad.attribute.numComp} elements of vertexAttr.${bad.attribute.name}`, bad.stream.offset + welded * 4);
   }
   const vertexCount = welded.vertexCount;
+  // Every attribute (gathered or adopted) and the indices at the width they will have.
   const vertexBytes = vertexCount * 4 * streams.reduce((n, s) => n + s.attribute.numComp, 0);
-  budget.bytes -= vertexBytes + corners * 4;
-  if (budget.bytes < 0) {
-    fail('BAD_COUNT', `${label}: ${vertexCount} welded vertices need ${vertexBytes} bytes, beyond ${budget.maxExpansion} times (maxExpansion) the ${arrayBytesOf(doc)} bytes of the file's arrays`, position.stream.offset);
+  const indexBytes = corners * indexWidthFor(vertexCount);
+  if (!budget.take(vertexBytes + indexBytes)) {
+    fail('BAD_COUNT', `${label}: ${vertexCount} welded vertices and ${corners} indices need ${vertexBytes + indexBytes} bytes; the Asset may take ${budget.describe()} (maxExpansion)`, position.stream.offset);
   }
   const gathered = new Map<string, { components: number; data: Float32Array }>();
   groups.forEach((group, g) => {
@@ -215,10 +221,6 @@ function weldGroups(kernels: Kernels, groups: { data: Uint32Array; limit: number
   }
   const welded = weldStreams(kernels, groups.map((g) => g.data), groups.map((g) => g.limit));
   return typeof welded === 'number' ? welded : { ...welded, vertexCount: welded.tuples[0]!.length, first: 0 };
-}
-
-function arrayBytesOf(doc: TfMeshDocument): number {
-  return [...doc.attributes, ...doc.subMeshes.flatMap((s) => s.indices)].reduce((n, r) => n + r.count, 0);
 }
 
 /** Each KEYFRAME animation: a root joint at its origin and one track (times in seconds). */
