@@ -6,7 +6,7 @@ import { weldStreams } from '../../kernels/weld-streams.js';
 import { emptyAsset, type Animation, type Asset, type Mesh, type MeshAttributes } from '../../model/asset.js';
 import { DEFAULT_FRAME_RATE, type ReadOptions } from '../format.js';
 import { MemoryBudget, TF_MEMORY_DEFAULTS } from './memory-budget.js';
-import { equalIndices } from './pack-layout.js';
+import { StreamIndex } from './equal-streams.js';
 import { TF_FORMAT_NAME } from './read-tf.js';
 import { tfBlobLength, type TfAniDocument, type TfDocument, type TfIndexStream, type TfKeyframeAnimation, type TfMeshDocument, type TfSubMesh, type TfVertexAttribute } from './tf-document.js';
 import { decomposeMatrix, eulerDegreesToQuaternion } from './transforms.js';
@@ -120,14 +120,16 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
   if (corners % 3 !== 0) fail('BAD_COUNT', `${label}: ${corners} indices do not make whole triangles`, position.stream.offset);
   // Streams with the same indices weld as one (writers often point every attribute at one array).
   const groups: { data: Uint32Array; limit: number; members: typeof streams }[] = [];
+  const groupOf = new StreamIndex<(typeof groups)[number]>();
   for (const s of streams) {
     const elements = s.attribute.data.length / s.attribute.numComp;
-    const group = groups.find((g) => equalIndices(g.data, s.stream.data));
+    const group = groupOf.find(s.stream.data);
     if (group) {
       group.members.push(s);
       group.limit = Math.min(group.limit, elements);
     } else {
       groups.push({ data: s.stream.data, limit: elements, members: [s] });
+      groupOf.add(s.stream.data, groups[groups.length - 1]!);
     }
   }
   const welded = weldGroups(kernels, groups);
@@ -206,18 +208,21 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
 function weldGroups(kernels: Kernels, groups: { data: Uint32Array; limit: number }[]): { indices: Uint32Array; tuples?: Uint32Array[]; vertexCount: number; first: number } | number {
   if (groups.length === 1) {
     // One distinct stream that uses every element of a run (all of its attributes, or the part
-    // one submesh of several owns) is already welded: vertex v is element first + v.
+    // one submesh of several owns) is already welded: vertex v is element first + v. Only the
+    // stream's own range of values is looked at, so that many submeshes sharing one large
+    // attribute cost their own corners each, not the attribute's length each.
     const { data, limit } = groups[0]!;
-    const seen = new Uint8Array(limit);
-    const used = kernels.raw.countUsedValues(data, limit, seen);
-    if (used < 0) return -used - 1;
-    const first = Math.max(0, seen.indexOf(1));
-    if (used === 0 || seen.lastIndexOf(1) - first + 1 === used) {
-      if (first === 0) return { indices: data, vertexCount: used, first };
-      const indices = new Uint32Array(data.length);
-      for (let i = 0; i < data.length; i++) indices[i] = data[i]! - first;
-      return { indices, vertexCount: used, first };
+    if (data.length === 0) return { indices: data, vertexCount: 0, first: 0 };
+    let min = data[0]!, max = min;
+    for (let i = 1; i < data.length; i++) {
+      const v = data[i]!;
+      if (v < min) min = v;
+      else if (v > max) max = v;
     }
+    if (max >= limit) return data.findIndex((v) => v >= limit);
+    const indices = min === 0 ? data : data.map((v) => v - min);
+    const used = kernels.raw.countUsedValues(indices, max - min + 1, new Uint8Array(max - min + 1));
+    if (used === max - min + 1) return { indices, vertexCount: used, first: min };
   }
   const welded = weldStreams(kernels, groups.map((g) => g.data), groups.map((g) => g.limit));
   return typeof welded === 'number' ? welded : { ...welded, vertexCount: welded.tuples[0]!.length, first: 0 };
