@@ -3,6 +3,7 @@ import { MeshFormatError } from '../../io/errors.js';
 import { getKernels } from '../../kernels/backend.js';
 import { indexWidthFor, type Kernels } from '../../kernels/kernels.js';
 import { weldStreams } from '../../kernels/weld-streams.js';
+import { repairTangents } from '../../model/perpendicular-tangents.js';
 import { emptyAsset, type Animation, type Asset, type Mesh, type MeshAttributes } from '../../model/asset.js';
 import { DEFAULT_FRAME_RATE, type ReadOptions } from '../format.js';
 import { MemoryBudget, TF_MEMORY_DEFAULTS } from './memory-budget.js';
@@ -73,6 +74,10 @@ export function tfToAsset(doc: TfDocument, options: TfReadOptions = {}, adoptArr
   doc.subMeshes.forEach((subMesh, i) => asset.meshes.push(subMeshToMesh(kernels, doc, subMesh, i, handout, used, budget, asset.warnings)));
   // After every submesh is made: an adopted array must not change while another submesh may still read it.
   if (flipV) for (const mesh of asset.meshes) for (const uv of mesh.attributes.uvs ?? []) flipVInPlace(uv);
+  asset.meshes.forEach((mesh, i) => {
+    const repaired = mesh.attributes.tangents ? repairTangents(mesh.attributes.tangents, mesh.attributes.normals) : 0;
+    if (repaired) asset.warnings.push(`submesh ${i + 1}: ${repaired} of ${mesh.attributes.tangents!.length / 4} tangents were not finite or had no direction or handedness; each became a unit tangent perpendicular to its normal`);
+  });
   for (const a of doc.attributes) if (!used.has(a.name)) asset.warnings.push(`vertexAttr.${a.name} is used by no submesh and is not carried`);
   keyframeAnimationsToAsset(doc, asset, frameRate);
   return asset;
