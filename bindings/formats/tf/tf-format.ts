@@ -55,7 +55,7 @@ export function parseTfPair(msh: Uint8Array, blob: Uint8Array, options: TfReadOp
  */
 export function encodeTfFiles(asset: Asset, baseNameOfOutput: string, options: TfWriteOptions = {}): EncodedFile[] {
   const kind = options.kind && options.kind !== 'auto' ? options.kind : /\.ani$/i.test(baseNameOfOutput) ? 'ani' : /\.msh$/i.test(baseNameOfOutput) ? 'msh' : 'auto';
-  const { document, warnings } = assetToTf(asset, { ...options, kind });
+  const { document, warnings } = assetToTf(asset, { ...options, fileName: baseNameOfOutput, kind });
   asset.warnings.push(...warnings);
   if (document.kind === 'ani') return [{ name: baseNameOfOutput, bytes: writeTfAni(document) }];
   const { msh, blob } = writeTfMesh(document);

@@ -183,7 +183,9 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
   }
   if (uvs.length) attributes.uvs = uvs;
   const wideIndices = welded.tuples || welded.first ? welded.indices : handout.take(welded.indices, 0, welded.indices.length);
-  const mesh: Mesh = { name: `submesh${index + 1}`, attributes, indices: indexWidthFor(vertexCount) === 4 ? wideIndices : kernels.compactIndices(welded.indices, vertexCount) };
+  // TF has no name field; this library's writer adds `name` to each submesh.
+  const stored = subMesh.extra.get('name');
+  const mesh: Mesh = { name: typeof stored === 'string' ? stored : `submesh${index + 1}`, attributes, indices: indexWidthFor(vertexCount) === 4 ? wideIndices : kernels.compactIndices(welded.indices, vertexCount) };
   if (gathered.size) {
     mesh.extras = Object.fromEntries(gathered);
     for (const name of gathered.keys()) {
