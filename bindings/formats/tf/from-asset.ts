@@ -1,3 +1,4 @@
+import { MeshFormatError } from '../../io/errors.js';
 import type { Animation, Asset, IndexArray, Joint, Mesh } from '../../model/asset.js';
 import { DEFAULT_FRAME_RATE, kindForFileName, type WriteOptions } from '../format.js';
 import { packTfLayout } from './pack-layout.js';
@@ -190,10 +191,48 @@ function keyTransform(track: Animation['tracks'][number], joint: Joint, k: numbe
 
 const milliseconds = (seconds: number): number => Math.round(seconds * 1e6) / 1e3;
 
+/**
+ * Lua has no literal for NaN or an infinity (and the game's numbers are finite): a key whose
+ * values are not finite is refused, naming the Asset path of the value at fault (the track's
+ * channel, or the joint's bind pose where the track has no keys of that channel). `usesScale`:
+ * the key's scale is written (an .ani matrix).
+ */
+function requireFiniteKey(animation: number, track: Animation['tracks'][number], joint: Joint, jointIndex: number, k: number, usesScale: boolean): void {
+  const at = `animations[${animation}].tracks[0]`;
+  if (!Number.isFinite(track.times[k]!)) refuse(`${at}.times[${k}]`, `key ${k}'s time`);
+  const channels: [ArrayLike<number> | undefined, number, 'translation' | 'rotation' | 'scale'][] = [[track.translation, 3, 'translation'], [track.rotation, 4, 'rotation']];
+  if (usesScale) channels.push([track.scale, 3, 'scale']);
+  for (const [array, size, name] of channels) {
+    if (array) {
+      for (let c = 0; c < size; c++) if (!Number.isFinite(array[k * size + c]!)) refuse(`${at}.${name}[${k * size}]`, `key ${k}'s ${name}`);
+    } else if (!joint[name].every(Number.isFinite)) {
+      refuse(`skeleton.joints[${jointIndex}].${name}`, `the bind ${name} (used where the track has no ${name} keys)`);
+    }
+  }
+}
+
+/** Finite values made from finite keys can still overflow float32 (or the matrix product). */
+function requireFiniteOutput(values: number[], animation: number, k: number): void {
+  if (!values.every(Number.isFinite)) refuse(`animations[${animation}].tracks[0]`, `key ${k} (its values are finite, but what is written from them is beyond float32)`);
+}
+
+/** Rotation keys (or a bind rotation) of length zero, which are written as no rotation. */
+function zeroRotations(track: Animation['tracks'][number], joint: Joint): number {
+  const zero = (x: number, y: number, z: number, w: number) => x === 0 && y === 0 && z === 0 && w === 0;
+  if (!track.rotation) return zero(...joint.rotation) ? track.times.length : 0;
+  let count = 0;
+  for (let k = 0; k < track.times.length; k++) if (zero(track.rotation[k * 4]!, track.rotation[k * 4 + 1]!, track.rotation[k * 4 + 2]!, track.rotation[k * 4 + 3]!)) count++;
+  return count;
+}
+
+function refuse(path: string, what: string): never {
+  throw new MeshFormatError({ code: 'BAD_VALUE', format: 'asset', path }, `${what}: not a finite number, which Transport Fever's Lua cannot hold (it has no NaN or infinity)`);
+}
+
 function keyframeAnimations(asset: Asset, warnings: string[]): TfKeyframeAnimation[] {
   const joints = asset.skeleton?.joints ?? [];
   const result: TfKeyframeAnimation[] = [];
-  for (const animation of asset.animations) {
+  for (const [a, animation] of asset.animations.entries()) {
     const track = animation.tracks[0];
     const joint = track ? joints[track.joint] : undefined;
     if (!track || !joint || animation.tracks.length > 1) {
@@ -203,13 +242,19 @@ function keyframeAnimations(asset: Asset, warnings: string[]): TfKeyframeAnimati
     if (joint.parent >= 0) warnings.push(`animation ${animation.name}: joint ${joint.name} is taken as a root (its parents' motion is not carried)`);
     if (track.scale) warnings.push(`animation ${animation.name}: scale keys are not carried (KEYFRAME animations have none)`);
     const origin = joint.translation.map(shortestFloat32) as Vec3;
+    if (!origin.every(Number.isFinite)) refuse(`skeleton.joints[${track.joint}].translation`, `the origin of animation ${animation.name} (its joint's bind translation)`);
+    const zero = zeroRotations(track, joint);
+    if (zero) warnings.push(`animation ${animation.name}: ${zero} rotation key(s) of length zero are written as no rotation`);
     const keyframes = Array.from(track.times, (time, k) => {
+      requireFiniteKey(a, track, joint, track.joint, k, false);
       const { t, r } = keyTransform(track, joint, k);
-      return {
+      const keyframe = {
         time: milliseconds(time),
         rot: quaternionToEulerDegrees(r).map(shortestFloat32) as Vec3,
         transl: t.map((v, c) => shortestFloat32(v - origin[c]!)) as Vec3,
       };
+      requireFiniteOutput([keyframe.time, ...keyframe.rot, ...keyframe.transl], a, k);
+      return keyframe;
     });
     result.push({ name: animation.name, type: 'KEYFRAME', origin, keyframes });
   }
@@ -230,9 +275,10 @@ function assetToAni(asset: Asset, warnings: string[], options: TfWriteOptions): 
   const joint = track ? asset.skeleton?.joints[track.joint] : undefined;
   if (asset.meshes.length) warnings.push(`${asset.meshes.length} mesh(es) are not carried: an .ani holds one animation track`);
   if (asset.animations.length > 1) warnings.push(`animations after the first (${asset.animations.length - 1}) are not carried: an .ani holds one`);
-  if (!animation || !track || !joint) {
-    if (animation) warnings.push(`animation ${animation.name} has no track on a joint of the skeleton; the .ani is empty`);
-    return { kind: 'ani', times: new Float64Array(0), transforms: new Float64Array(0), extra: new Map() };
+  // An .ani of no keys would read back as an animation of no keys: nothing to write is refused.
+  if (!animation || !track || !joint || track.times.length === 0) {
+    const why = !animation ? 'the Asset has no animation' : !track || !joint ? `animation ${animation.name} has no track on a joint of the skeleton` : `animation ${animation.name}'s first track has no keys`;
+    throw new MeshFormatError({ code: 'BAD_VALUE', format: 'asset', path: 'animations' }, `an .ani holds one animation track with keys; ${why}`);
   }
   if (animation.tracks.length > 1) warnings.push(`animation ${animation.name}: tracks after the first (${animation.tracks.length - 1}) are not carried`);
   skeletonLosses({ ...asset, animations: [animation] }, new Set([animation.name]), warnings);
@@ -243,10 +289,15 @@ function assetToAni(asset: Asset, warnings: string[], options: TfWriteOptions): 
   const n = track.times.length;
   const times = new Float64Array(n);
   const transforms = new Float64Array(n * 16);
+  const zero = zeroRotations(track, joint);
+  if (zero) warnings.push(`animation ${animation.name}: ${zero} rotation key(s) of length zero are written as no rotation`);
   for (let k = 0; k < n; k++) {
+    requireFiniteKey(0, track, joint, track.joint, k, true);
     times[k] = milliseconds(track.times[k]!);
     const { t, r, s } = keyTransform(track, joint, k);
-    transforms.set(composeMatrix(t, r, s).map(shortestFloat32), k * 16);
+    const matrix = composeMatrix(t, r, s).map(shortestFloat32);
+    requireFiniteOutput([times[k]!, ...matrix], 0, k);
+    transforms.set(matrix, k * 16);
   }
   return { kind: 'ani', times, transforms, extra: new Map() };
 }

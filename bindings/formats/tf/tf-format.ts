@@ -29,18 +29,22 @@ export function tfBlobName(fileName: string): string {
 /**
  * A `.msh` or `.ani` as its document. A `.msh` needs its blob: `options.resolve(tfBlobName(fileName))`
  * gives it (the Node helpers read it from the same folder); a missing or short blob is a
- * MeshFormatError naming both files. Use readTfMesh to pass the blob directly.
+ * MeshFormatError naming both files (a descriptor whose arrays are all empty needs none). Use readTfMesh to pass the blob directly.
  */
 export function readTf(bytes: Uint8Array, options: TfReadOptions = {}): TfDocument {
   const root = evaluateLuaData(bytes);
   if (isAniTable(root)) return tfAniFromTable(root);
   const names: TfPairNames = options.fileName ? { msh: baseName(options.fileName), blob: tfBlobName(options.fileName) } : { msh: 'the .msh', blob: 'its .msh.blob' };
   const blob = options.fileName && options.resolve ? options.resolve(names.blob) : undefined;
-  if (!blob) {
+  if (blob) return tfMeshFromTable(root, blob, names, bytes.length);
+  // A descriptor whose arrays are all empty needs no blob (encodeSync writes one alone); any other names its missing blob.
+  try {
+    return tfMeshFromTable(root, new Uint8Array(0), names, bytes.length);
+  } catch (error) {
+    if (!(error instanceof MeshFormatError) || error.code !== 'TRUNCATED') throw error;
     const why = !options.fileName || !options.resolve ? 'reading a .msh needs options.fileName and options.resolve to find it (or use parseTfPair with both buffers)' : 'it was not found';
     throw new MeshFormatError({ code: 'TRUNCATED', format: TF_FORMAT_NAME, ...tablePosition(root) }, `${names.msh} needs its blob ${names.blob}: ${why}`);
   }
-  return tfMeshFromTable(root, blob, names, bytes.length);
 }
 
 /** A `.msh` with its `.msh.blob` (both buffers) to an Asset. */
