@@ -1,9 +1,9 @@
 /**
  * Index streams with equal contents, found in time linear in their total length: a stream is
  * looked up by a hash of its values, then compared element by element only with earlier streams
- * of the same hash. (A linear search compared each stream with every earlier one: 10,000
- * one-quad submeshes took 11 s to encode; a Map keyed by the values as a string costs a string
- * per stream, as large as the stream.)
+ * of the same hash. A linear search compared each stream with every earlier one (10,000 one-quad
+ * submeshes: 7–11 s to encode on a shared machine, bench/tf-encode-submeshes.ts). Not built: a
+ * Map keyed by the values as a string (a string as large as each stream).
  */
 export function equalIndices(a: Uint32Array, b: Uint32Array): boolean {
   if (a === b) return true;

@@ -34,6 +34,15 @@ export const LUA_LIMITS = {
   maxDepth: 64,
 };
 
+export const LUA_EVALUATE_DEFAULTS = {
+  /**
+   * Read tables of plain numbers with a scan before luaparse (numeric-tables.ts): the same values
+   * and positions, without a parser node per number. false: every number through luaparse (the
+   * reference the scan is tested against).
+   */
+  numberTables: true,
+};
+
 export function isLuaTable(value: LuaValue | undefined): value is LuaTable {
   return typeof value === 'object' && value !== null;
 }
@@ -71,7 +80,8 @@ function positionAt(text: string, index: number): LuaPosition {
  * Work and memory are linear in the text: a local table used several times counts each time
  * against a budget of one value per byte of text.
  */
-export function evaluateLuaData(bytes: Uint8Array): LuaTable {
+export function evaluateLuaData(bytes: Uint8Array, options: Partial<typeof LUA_EVALUATE_DEFAULTS> = {}): LuaTable {
+  const { numberTables } = { ...LUA_EVALUATE_DEFAULTS, ...options };
   let text = '';
   // apply, not spread: spreading a typed array walks its iterator, ten times slower.
   for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000) as unknown as number[]);
@@ -79,15 +89,20 @@ export function evaluateLuaData(bytes: Uint8Array): LuaTable {
   if (text.startsWith('\xef\xbb\xbf')) text = `   ${text.slice(3)}`;
   checkNesting(text);
   // Tables of plain numbers are read by a scan and blanked, so that luaparse makes no node per number.
-  const numeric = blankNumericTables(text);
+  const original = text;
+  const numeric = numberTables ? blankNumericTables(text) : { text, tables: new Map() as NumericTables };
   text = numeric.text;
   let chunk;
   try {
-    chunk = luaparse.parse(text, { locations: true, ranges: true, comments: false, scope: false, luaVersion: '5.2', encodingMode: 'pseudo-latin1' });
+    chunk = parseLua(text);
   } catch (e) {
-    const error = e as { index?: number; message?: string };
-    if (e instanceof SyntaxError && typeof error.index === 'number') {
-      fail('SYNTAX', positionAt(text, error.index), String(error.message).replace(/^\[\d+:\d+\] /, ''));
+    const error = syntaxErrorOf(e);
+    if (error) {
+      // luaparse names the token after the error ("near '1'"), which may lie in a blanked table:
+      // the text again with only the tables that close before the error blanked gives its words.
+      const again = numeric.tables.size ? syntaxErrorOf(tryParse(blankNumericTables(original, error.index).text)) : undefined;
+      const message = again?.index === error.index ? again.message : error.message;
+      fail('SYNTAX', positionAt(text, error.index), message.replace(/^\[\d+:\d+\] /, ''));
     }
     // The parser recurses on right-associative operators (.., ^) as well; a chain long enough to
     // exhaust the stack is refused like any other nesting beyond the limit.
@@ -110,6 +125,26 @@ export function evaluateLuaData(bytes: Uint8Array): LuaTable {
   // Every node was evaluated, so every blanked table was met as a table constructor (never inside a string).
   if (evaluator.numericTablesTaken !== numeric.tables.size) throw new Error(`${numeric.tables.size - evaluator.numericTablesTaken} scanned number tables were not table constructors`);
   return result;
+}
+
+function parseLua(text: string): luaparse.Chunk {
+  return luaparse.parse(text, { locations: true, ranges: true, comments: false, scope: false, luaVersion: '5.2', encodingMode: 'pseudo-latin1' });
+}
+
+/** The error parsing `text` throws (undefined when it parses). */
+function tryParse(text: string): unknown {
+  try {
+    parseLua(text);
+    return undefined;
+  } catch (e) {
+    return e;
+  }
+}
+
+/** A luaparse syntax error's place and message. */
+function syntaxErrorOf(e: unknown): { index: number; message: string } | undefined {
+  const error = e as { index?: number; message?: string };
+  return e instanceof SyntaxError && typeof error.index === 'number' ? { index: error.index, message: String(error.message) } : undefined;
 }
 
 function isDataFunction(statement: Statement): statement is Extract<Statement, { type: 'FunctionDeclaration' }> {

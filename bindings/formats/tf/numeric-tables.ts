@@ -2,15 +2,17 @@
 //
 // Why: luaparse makes an AST node per number (type, value, raw text, a location object with two
 // positions), about 300 bytes for 6–10 bytes of text, and the evaluator then copies every value.
-// An `.ani` is almost only such tables (times, and 16 numbers per matrix): a 38 MB file peaked at
-// 3.1 GB (77× the file) and took 18 s. Alternatives measured on that file: (a) a constant-only
-// parser of our own instead of luaparse: the smallest memory, but a second Lua grammar whose
-// errors would differ from luaparse's; (b) this pass: the number tables are read here into plain
-// arrays and blanked in the text handed to luaparse (same length, same line breaks, so every
-// line:column luaparse reports stays true), and luaparse parses what is left, now mostly spaces.
-// Anything this pass does not recognise exactly (hex, a space after a minus, `;`, comments,
-// operators inside the braces) is left to luaparse unchanged: it is an optimisation, never a
-// second reading of the language.
+// An `.ani` is almost only such tables (times, and 16 numbers per matrix). Measured on a 38 MB
+// .ani written by our writer (bench/tf-ani-memory.ts, peak RSS growth ÷ file size, shared
+// machine): luaparse alone 77× (3.1 GB, 18 s); this scan for flat number tables only 15×; with
+// lists of number tables (an .ani's `transfs`: no node per matrix either) 9×. Not built: a
+// constant-only parser of our own in place of luaparse (least memory, but a second Lua grammar
+// whose errors would differ from luaparse's). The tables read here are blanked in the text handed
+// to luaparse (same length, same line breaks, so every line:column luaparse reports stays true),
+// and luaparse parses what is left, now mostly spaces. Anything this pass does not recognise
+// exactly (hex, a space after a minus, `;`, comments, operators inside the braces) is left to
+// luaparse unchanged; test/tf-lua-number-tables.test.ts checks mutated texts read the same
+// (values, positions, error messages) with and without the scan.
 
 import { isWordCode, longBracketLevel, MINUS, skipLongBracket } from './lua-lexical.js';
 
@@ -35,8 +37,9 @@ function isSpaceCode(c: number): boolean {
 /**
  * The text with every table constructor that holds only decimal numbers blanked (its inside
  * turned to spaces, line terminators kept), and the numbers of each, by the offset of its `{`.
+ * `before`: only tables that close before this offset.
  */
-export function blankNumericTables(text: string): { text: string; tables: NumericTables } {
+export function blankNumericTables(text: string, before = Infinity): { text: string; tables: NumericTables } {
   const tables: NumericTables = new Map();
   const lines = new LineCounter(text);
   const pieces: string[] = [];
@@ -58,6 +61,7 @@ export function blankNumericTables(text: string): { text: string; tables: Numeri
         i++;
         continue;
       }
+      if (table.close >= before) break;
       tables.set(i, table);
       pieces.push(text.slice(copied, i + 1), blank(text, i + 1, table.close));
       copied = table.close;
