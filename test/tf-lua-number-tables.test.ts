@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MeshFormatError } from '../bindings/index.js';
+import { emptyAsset, MeshFormatError, tfFormat } from '../bindings/index.js';
 import { evaluateLuaData, isLuaTable, tablePosition, type LuaValue } from '../bindings/formats/tf/index.js';
 import { FIXTURES_DIR } from '../fixtures/make-fixtures.js';
 import { rng } from './helpers/backends.js';
@@ -37,7 +37,18 @@ function mutate(text: string, next: () => number): string {
   return out;
 }
 
+/** A .msh with a KEYFRAME animation and materials, as the writer makes it. */
+function keyframeText(): string {
+  const asset = emptyAsset('synthetic');
+  asset.meshes.push({ name: 'm', attributes: { positions: new Float32Array(9) }, indices: Uint8Array.of(0, 1, 2), material: 'a/b.mtl' });
+  asset.skeleton = { joints: [{ name: 'door', parent: -1, translation: [1, 2, 3], rotation: [0, 0, 0, 1], scale: [1, 1, 1] }] };
+  asset.animations.push({ name: 'door', frameRate: 30, frameCount: 3, tracks: [{ joint: 0, times: Float32Array.of(0, 0.5, 1), rotation: Float32Array.of(0, 0, 0, 1, 0, 0, 0.6, 0.8, 0.6, 0, 0, 0.8), translation: Float32Array.of(1, 2, 3, 1.5, 2, 3, -2, 2, 3.25) }] });
+  return new TextDecoder('latin1').decode(tfFormat.encodeFiles!(asset, 'k.msh')[0]!.bytes);
+}
+
 const seeds: [string, string][] = [
+  ['keyframes.msh', keyframeText()],
+  ['locals', 'local o = { 1, 2, 3 }\nlocal k = { time = 5, rot = o, transl = { x = 1, y = -2 } }\nfunction data()\n\tlocal inner = { k, k, { 4, 5 } }\n\treturn { a = inner, b = { inner, o }, c = { n = 1, [2] = 3 }, d = { e = { f = { g = 1 } } } }\nend\n'],
   ['tube.msh', new TextDecoder('latin1').decode(readFileSync(join(FIXTURES_DIR, 'tube.msh')))],
   ['rows', 'function data()\r\nreturn {\r\n times = { 0, 33.3, -0, .5, 1e3, },\r\n transfs = {\r\n  { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1 },\r\n\t{ -1, 2.5, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, },\r\n },\r\n s = "a{1}b",\r\n}\r\nend\r\n'],
   ...(corpusAvailable ? (['Blinker1.ani', 'sbb_ec_door_open.ani', 'concrete_roof_tl.msh'].map((n) => [n, new TextDecoder('latin1').decode(readCorpus('tf', n))]) as [string, string][]) : []),

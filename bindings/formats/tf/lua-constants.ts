@@ -2,7 +2,7 @@ import luaparse from 'luaparse';
 import type { Expression, Node, Statement, TableConstructorExpression } from 'luaparse';
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
 import { isExponentCode, isNumberStartCode, isSignCode, isWordCode, longBracketLevel, MINUS, skipLine, skipLongBracket, skipQuoted } from './lua-lexical.js';
-import { blankNumericTables, type NumericTable, type NumericTables } from './numeric-tables.js';
+import { blankNumericTables, type NumericTables } from './numeric-tables.js';
 
 /** 1-based line and column of a place in the text. */
 export interface LuaPosition {
@@ -90,7 +90,7 @@ export function evaluateLuaData(bytes: Uint8Array, options: Partial<typeof LUA_E
   checkNesting(text);
   // Tables of plain numbers are read by a scan and blanked, so that luaparse makes no node per number.
   const original = text;
-  const numeric = numberTables ? blankNumericTables(text) : { text, tables: new Map() as NumericTables };
+  const numeric = numberTables ? blankNumericTables(text) : { text, tables: new Map() as NumericTables, positionOf: () => undefined };
   text = numeric.text;
   let chunk;
   try {
@@ -109,7 +109,7 @@ export function evaluateLuaData(bytes: Uint8Array, options: Partial<typeof LUA_E
     if (e instanceof RangeError) fail('BAD_COUNT', { line: 1, column: 1 }, 'the Lua text nests too deeply to parse');
     throw e;
   }
-  const evaluator = new ConstantEvaluator(text.length, numeric.tables);
+  const evaluator = new ConstantEvaluator(text.length, numeric.tables, numeric.positionOf);
   let result: LuaTable | undefined;
   for (const statement of chunk.body) {
     if (statement.type === 'LocalStatement') {
@@ -187,7 +187,7 @@ class ConstantEvaluator {
   private readonly budget: number;
   numericTablesTaken = 0;
 
-  constructor(textLength: number, private readonly numericTables: NumericTables) {
+  constructor(textLength: number, private readonly numericTables: NumericTables, private readonly scannedPosition: (table: LuaTable) => LuaPosition | undefined) {
     this.budget = textLength;
   }
 
@@ -263,31 +263,24 @@ class ConstantEvaluator {
     return fail('UNSUPPORTED', positionOf(node), `${describeNode(node)} is not a constant (Lua is never run)`);
   }
 
-  /** Fills `table` from a scanned number table; the values it holds. */
-  private numericItems(numeric: NumericTable, table: LuaTable, node: Node): number {
-    this.numericTablesTaken++;
-    if ('values' in numeric) {
-      this.spend(numeric.values.length, node);
-      table.items = numeric.values;
-      return numeric.values.length;
-    }
-    let size = 0;
-    table.items = numeric.rows.map((row) => {
-      this.spend(1 + row.values.length, node);
-      size += 1 + row.values.length;
-      const rowTable: LuaTable = { items: row.values, fields: new Map() };
-      TABLE_POSITIONS.set(rowTable, { line: row.line, column: row.column });
-      return rowTable;
-    });
-    return size;
+  /** Where each table inside a scanned one opens (the scanned one itself: `at`). */
+  private placeScanned(table: LuaTable, at: LuaPosition): void {
+    TABLE_POSITIONS.set(table, at);
+    for (const value of table.items) if (isLuaTable(value)) this.placeScanned(value, this.scannedPosition(value)!);
+    for (const value of table.fields.values()) if (isLuaTable(value)) this.placeScanned(value, this.scannedPosition(value)!);
   }
 
   private table(node: TableConstructorExpression): Constant {
+    const scanned = node.fields.length ? undefined : this.numericTables.get((node as { range?: [number, number] }).range![0]);
+    if (scanned) {
+      this.numericTablesTaken++;
+      this.spend(scanned.size, node);
+      this.placeScanned(scanned.value, positionOf(node));
+      return { value: scanned.value, size: scanned.size };
+    }
     this.spend(1, node);
     const table: LuaTable = { items: [], fields: new Map() };
     TABLE_POSITIONS.set(table, positionOf(node));
-    const numeric = node.fields.length ? undefined : this.numericTables.get((node as { range?: [number, number] }).range![0]);
-    if (numeric) return { value: table, size: 1 + this.numericItems(numeric, table, node) };
     let size = 1;
     for (const field of node.fields) {
       const value = this.evaluate(field.value);
