@@ -37,7 +37,8 @@ describe.skipIf(!corpusAvailable)(`TF corpus to Asset ${corpusAvailable ? '' : C
       for (const asset of assets) expect(asset).toEqual(assets[0]);
       const asset = assets[0]!;
       expect(summarizeAsset(asset)).toMatchObject({ meshes: expected.meshes, vertices: expected.vertices, triangles: expected.triangles, joints: 0, animations: 0 });
-      expect(asset.warnings).toEqual([]);
+      // NaN tangents are repaired with a warning (test/tf-tangent-repair.test.ts).
+      expect(asset.warnings.filter((w) => !/tangents were not finite/.test(w))).toEqual([]);
       expect(asset.upAxis).toBe('z');
       const byName = new Map(doc.attributes.map((a) => [a.name, a]));
       doc.subMeshes.forEach((subMesh, m) => {
@@ -55,6 +56,7 @@ describe.skipIf(!corpusAvailable)(`TF corpus to Asset ${corpusAvailable ? '' : C
             const got = Array.from(slot.subarray(mesh.indices[c]! * n, mesh.indices[c]! * n + n));
             // uv0 is flipped (v = 1 − v) by default.
             if (stream.attribute === 'uv0') stored[1] = Math.fround(1 - stored[1]!);
+            if (stream.attribute === 'tangent' && !stored.every(Number.isFinite)) continue;
             expect(got).toEqual(stored);
           }
         }

@@ -38,7 +38,7 @@ function outcome(msh: Uint8Array, blob: Uint8Array | undefined, k: Kernels): Ass
   try {
     const asset = tfFormat.parseSync(msh, { fileName: 'f.msh', resolve: (name) => (name === 'f.msh.blob' ? blob : undefined), kernels: k });
     tfFormat.describe!(msh, { fileName: 'f.msh', resolve: () => blob });
-    expect(assetBytes(asset)).toBeLessThanOrEqual(TF_READ_DEFAULTS.maxExpansion * Math.max(1024, msh.length + (blob?.length ?? 0)) * 2);
+    expect(assetBytes(asset)).toBeLessThanOrEqual(TF_READ_DEFAULTS.maxExpansion * (msh.length + (blob?.length ?? 0)) + 64 * 1024);
     return asset;
   } catch (e) {
     if (!(e instanceof MeshFormatError)) throw new Error(`not a MeshFormatError: ${(e as Error)?.stack ?? String(e)}`);

@@ -1,5 +1,6 @@
+import { MeshFormatError } from '../../io/errors.js';
 import type { Animation, Asset, IndexArray, Joint, Mesh } from '../../model/asset.js';
-import { kindForFileName, type WriteOptions } from '../format.js';
+import { DEFAULT_FRAME_RATE, kindForFileName, type WriteOptions } from '../format.js';
 import { packTfLayout } from './pack-layout.js';
 import type { TfAniDocument, TfDocument, TfIndexStream, TfKeyframeAnimation, TfMeshDocument, TfSubMesh, TfVertexAttribute } from './tf-document.js';
 import { composeMatrix, quaternionToEulerDegrees, shortestFloat32, type Quat, type Vec3 } from './transforms.js';
@@ -20,6 +21,9 @@ export interface TfConversion {
   document: TfDocument;
   warnings: string[];
 }
+
+/** The frame rate the reader reports (TF_READ_DEFAULTS.frameRate). */
+const TF_READ_FRAME_RATE = DEFAULT_FRAME_RATE;
 
 /** The attribute names Transport Fever meshes carry, in the order the game's own files list them. */
 const STANDARD_ORDER = ['normal', 'position', 'tangent', 'uv0'];
@@ -43,11 +47,12 @@ export function tfKindFor(asset: Asset, options: TfWriteOptions = {}): 'msh' | '
 export function assetToTf(asset: Asset, options: TfWriteOptions = {}): TfConversion {
   const { flipV } = { ...TF_WRITE_DEFAULTS, ...options };
   const warnings: string[] = [];
-  const document = tfKindFor(asset, options) === 'ani' ? assetToAni(asset, warnings) : assetToMesh(asset, flipV, warnings);
+  if (asset.upAxis === 'y') warnings.push('the Asset is Y-up; its coordinates are written unchanged into a Z-up Transport Fever file');
+  const document = tfKindFor(asset, options) === 'ani' ? assetToAni(asset, warnings, options) : assetToMesh(asset, flipV, warnings);
   return { document, warnings };
 }
 
-function meshAttributes(mesh: Mesh, flipV: boolean): Map<string, { numComp: number; data: Float32Array }> {
+function meshAttributes(mesh: Mesh, flipV: boolean, warnings: string[]): Map<string, { numComp: number; data: Float32Array }> {
   const a = mesh.attributes;
   const result = new Map<string, { numComp: number; data: Float32Array }>();
   result.set('position', { numComp: 3, data: a.positions });
@@ -58,12 +63,18 @@ function meshAttributes(mesh: Mesh, flipV: boolean): Map<string, { numComp: numb
     if (flipV) for (let i = 1; i < data.length; i += 2) data[i] = Math.fround(1 - data[i]!);
     result.set(`uv${set}`, { numComp: 2, data });
   });
-  for (const [name, extra] of Object.entries(mesh.extras ?? {})) if (!result.has(name)) result.set(name, { numComp: extra.components, data: extra.data });
+  for (const [name, extra] of Object.entries(mesh.extras ?? {})) {
+    if (result.has(name) || TF_SLOT_NAME.test(name)) warnings.push(`mesh ${mesh.name}: extras.${name} is not carried (Transport Fever reads an attribute of that name as its own ${name})`);
+    else result.set(name, { numComp: extra.components, data: extra.data });
+  }
   return result;
 }
 
+/** Attribute names the reader puts in Asset slots rather than `extras`. */
+const TF_SLOT_NAME = /^(position|normal|tangent|uv\d+)$/;
+
 function assetToMesh(asset: Asset, flipV: boolean, warnings: string[]): TfMeshDocument {
-  const perMesh = asset.meshes.map((mesh) => meshAttributes(mesh, flipV));
+  const perMesh = asset.meshes.map((mesh) => meshAttributes(mesh, flipV, warnings));
   const names = [...new Set(perMesh.flatMap((m) => [...m.keys()]))].sort((a, b) => {
     const ia = STANDARD_ORDER.indexOf(a), ib = STANDARD_ORDER.indexOf(b);
     return (ia < 0 ? STANDARD_ORDER.length : ia) - (ib < 0 ? STANDARD_ORDER.length : ib) || (a < b ? -1 : a > b ? 1 : 0);
@@ -102,6 +113,9 @@ function assetToMesh(asset: Asset, flipV: boolean, warnings: string[]): TfMeshDo
     for (const standard of STANDARD_ORDER) if (!present.has(standard)) warnings.push(`${label} has no ${standard}, which Transport Fever meshes have`);
     if (mesh.attributes.colors) warnings.push(`${label}: vertex colors are not carried (TF meshes have none)`);
     if (mesh.attributes.joints || mesh.attributes.weights) warnings.push(`${label}: skin joints and weights are not carried`);
+    if (mesh.targets?.length) warnings.push(`${label}: ${mesh.targets.length} morph target(s) are not carried (TF meshes have none)`);
+    const unused = unusedVertices(mesh);
+    if (unused) warnings.push(`${label}: ${unused} vertices used by no triangle are not carried (TF vertices are what the index streams reach)`);
     // One array per distinct base: streams with equal contents share it (and one place in the blob).
     const byBase = new Map<number, Uint32Array>();
     const offsetBy = (base: number): Uint32Array => {
@@ -116,14 +130,49 @@ function assetToMesh(asset: Asset, flipV: boolean, warnings: string[]): TfMeshDo
       count: mesh.indices.length * 4,
       extra: new Map(),
     }));
-    const subMesh: TfSubMesh = { indices, extra: new Map() };
+    // TF has no field for a submesh's name: this library writes (and reads) `name`, which the game ignores.
+    const subMesh: TfSubMesh = { indices, extra: new Map([['name', mesh.name]]) };
     if (mesh.material !== undefined) subMesh.materials = [mesh.material];
     return subMesh;
   });
   const document: TfMeshDocument = { kind: 'msh', attributes, subMeshes, extra: new Map(), unreferenced: [] };
   const animations = keyframeAnimations(asset, warnings);
+  skeletonLosses(asset, new Set(animations.map((a) => a.name)), warnings);
   if (animations.length) document.animations = animations;
   return packTfLayout(document);
+}
+
+/** Vertices no index reaches. */
+function unusedVertices(mesh: Mesh): number {
+  const vertices = mesh.attributes.positions.length / 3;
+  const used = new Uint8Array(vertices);
+  let count = 0;
+  for (let i = 0; i < mesh.indices.length; i++) {
+    const v = mesh.indices[i]!;
+    if (v < vertices && !used[v]) {
+      used[v] = 1;
+      count++;
+    }
+  }
+  return vertices - count;
+}
+
+/**
+ * What of the skeleton and the animations' metadata a TF file does not keep: it has no skeleton
+ * (a KEYFRAME animation, or an .ani, reads back as one root joint named after the animation at
+ * its origin), no loop flag and no frame rate (key times are milliseconds).
+ */
+function skeletonLosses(asset: Asset, keptAs: Set<string | number>, warnings: string[]): void {
+  const joints = asset.skeleton?.joints ?? [];
+  // A joint comes back only as the root joint of a kept animation of its own name, at rest rotation and scale.
+  const restOrientation = (j: Joint) => j.rotation.every((v, c) => v === (c === 3 ? 1 : 0)) && j.scale.every((v) => v === 1);
+  const lost = joints.filter((j, i) => j.parent >= 0 || !restOrientation(j)
+    || !asset.animations.some((a) => a.name === j.name && keptAs.has(a.name) && a.tracks.length === 1 && a.tracks[0]!.joint === i));
+  if (lost.length) warnings.push(`skeleton: ${lost.length} of ${joints.length} joints are not carried as they are (TF keeps no skeleton; an animation reads back as one root joint named after it)`);
+  for (const animation of asset.animations.filter((a) => keptAs.has(a.name))) {
+    if (animation.loop !== undefined) warnings.push(`animation ${animation.name}: its loop flag (${animation.loop}) is not carried`);
+    if (animation.frameRate !== TF_READ_FRAME_RATE) warnings.push(`animation ${animation.name}: its frame rate (${animation.frameRate} fps) is not carried (TF key times are milliseconds; it reads back as ${TF_READ_FRAME_RATE})`);
+  }
 }
 
 function offsetIndices(indices: IndexArray, base: number): Uint32Array {
@@ -142,10 +191,48 @@ function keyTransform(track: Animation['tracks'][number], joint: Joint, k: numbe
 
 const milliseconds = (seconds: number): number => Math.round(seconds * 1e6) / 1e3;
 
+/**
+ * Lua has no literal for NaN or an infinity (and the game's numbers are finite): a key whose
+ * values are not finite is refused, naming the Asset path of the value at fault (the track's
+ * channel, or the joint's bind pose where the track has no keys of that channel). `usesScale`:
+ * the key's scale is written (an .ani matrix).
+ */
+function requireFiniteKey(animation: number, track: Animation['tracks'][number], joint: Joint, jointIndex: number, k: number, usesScale: boolean): void {
+  const at = `animations[${animation}].tracks[0]`;
+  if (!Number.isFinite(track.times[k]!)) refuse(`${at}.times[${k}]`, `key ${k}'s time`);
+  const channels: [ArrayLike<number> | undefined, number, 'translation' | 'rotation' | 'scale'][] = [[track.translation, 3, 'translation'], [track.rotation, 4, 'rotation']];
+  if (usesScale) channels.push([track.scale, 3, 'scale']);
+  for (const [array, size, name] of channels) {
+    if (array) {
+      for (let c = 0; c < size; c++) if (!Number.isFinite(array[k * size + c]!)) refuse(`${at}.${name}[${k * size}]`, `key ${k}'s ${name}`);
+    } else if (!joint[name].every(Number.isFinite)) {
+      refuse(`skeleton.joints[${jointIndex}].${name}`, `the bind ${name} (used where the track has no ${name} keys)`);
+    }
+  }
+}
+
+/** Finite values made from finite keys can still overflow float32 (or the matrix product). */
+function requireFiniteOutput(values: number[], animation: number, k: number): void {
+  if (!values.every(Number.isFinite)) refuse(`animations[${animation}].tracks[0]`, `key ${k} (its values are finite, but what is written from them is beyond float32)`);
+}
+
+/** Rotation keys (or a bind rotation) of length zero, which are written as no rotation. */
+function zeroRotations(track: Animation['tracks'][number], joint: Joint): number {
+  const zero = (x: number, y: number, z: number, w: number) => x === 0 && y === 0 && z === 0 && w === 0;
+  if (!track.rotation) return zero(...joint.rotation) ? track.times.length : 0;
+  let count = 0;
+  for (let k = 0; k < track.times.length; k++) if (zero(track.rotation[k * 4]!, track.rotation[k * 4 + 1]!, track.rotation[k * 4 + 2]!, track.rotation[k * 4 + 3]!)) count++;
+  return count;
+}
+
+function refuse(path: string, what: string): never {
+  throw new MeshFormatError({ code: 'BAD_VALUE', format: 'asset', path }, `${what}: not a finite number, which Transport Fever's Lua cannot hold (it has no NaN or infinity)`);
+}
+
 function keyframeAnimations(asset: Asset, warnings: string[]): TfKeyframeAnimation[] {
   const joints = asset.skeleton?.joints ?? [];
   const result: TfKeyframeAnimation[] = [];
-  for (const animation of asset.animations) {
+  for (const [a, animation] of asset.animations.entries()) {
     const track = animation.tracks[0];
     const joint = track ? joints[track.joint] : undefined;
     if (!track || !joint || animation.tracks.length > 1) {
@@ -155,37 +242,62 @@ function keyframeAnimations(asset: Asset, warnings: string[]): TfKeyframeAnimati
     if (joint.parent >= 0) warnings.push(`animation ${animation.name}: joint ${joint.name} is taken as a root (its parents' motion is not carried)`);
     if (track.scale) warnings.push(`animation ${animation.name}: scale keys are not carried (KEYFRAME animations have none)`);
     const origin = joint.translation.map(shortestFloat32) as Vec3;
+    if (!origin.every(Number.isFinite)) refuse(`skeleton.joints[${track.joint}].translation`, `the origin of animation ${animation.name} (its joint's bind translation)`);
+    const zero = zeroRotations(track, joint);
+    if (zero) warnings.push(`animation ${animation.name}: ${zero} rotation key(s) of length zero are written as no rotation`);
     const keyframes = Array.from(track.times, (time, k) => {
+      requireFiniteKey(a, track, joint, track.joint, k, false);
       const { t, r } = keyTransform(track, joint, k);
-      return {
+      const keyframe = {
         time: milliseconds(time),
         rot: quaternionToEulerDegrees(r).map(shortestFloat32) as Vec3,
         transl: t.map((v, c) => shortestFloat32(v - origin[c]!)) as Vec3,
       };
+      requireFiniteOutput([keyframe.time, ...keyframe.rot, ...keyframe.transl], a, k);
+      return keyframe;
     });
     result.push({ name: animation.name, type: 'KEYFRAME', origin, keyframes });
   }
   return result;
 }
 
-function assetToAni(asset: Asset, warnings: string[]): TfAniDocument {
+/** The name an `.ani` reads back as when no file name is given (TF_READ_DEFAULTS.aniName). */
+const TF_ANI_NAME = 'ani';
+
+/** `x` of `folder/x.ani`, or undefined. */
+function fileNameBase(fileName: string | undefined): string | undefined {
+  return fileName?.replace(/^.*[\\/]/, '').replace(/\.ani$/i, '');
+}
+
+function assetToAni(asset: Asset, warnings: string[], options: TfWriteOptions): TfAniDocument {
   const animation = asset.animations[0];
   const track = animation?.tracks[0];
   const joint = track ? asset.skeleton?.joints[track.joint] : undefined;
   if (asset.meshes.length) warnings.push(`${asset.meshes.length} mesh(es) are not carried: an .ani holds one animation track`);
   if (asset.animations.length > 1) warnings.push(`animations after the first (${asset.animations.length - 1}) are not carried: an .ani holds one`);
-  if (!animation || !track || !joint) {
-    if (animation) warnings.push(`animation ${animation.name} has no track on a joint of the skeleton; the .ani is empty`);
-    return { kind: 'ani', times: new Float64Array(0), transforms: new Float64Array(0), extra: new Map() };
+  // An .ani of no keys would read back as an animation of no keys: nothing to write is refused.
+  if (!animation || !track || !joint || track.times.length === 0) {
+    const why = !animation ? 'the Asset has no animation' : !track || !joint ? `animation ${animation.name} has no track on a joint of the skeleton` : `animation ${animation.name}'s first track has no keys`;
+    throw new MeshFormatError({ code: 'BAD_VALUE', format: 'asset', path: 'animations' }, `an .ani holds one animation track with keys; ${why}`);
   }
   if (animation.tracks.length > 1) warnings.push(`animation ${animation.name}: tracks after the first (${animation.tracks.length - 1}) are not carried`);
+  skeletonLosses({ ...asset, animations: [animation] }, new Set([animation.name]), warnings);
+  const fileName = fileNameBase(options.fileName);
+  if (animation.name !== fileName || joint.name !== fileName) {
+    warnings.push(`animation ${animation.name} (joint ${joint.name}): an .ani stores no names; both read back named after the file (${fileName ?? TF_ANI_NAME})`);
+  }
   const n = track.times.length;
   const times = new Float64Array(n);
   const transforms = new Float64Array(n * 16);
+  const zero = zeroRotations(track, joint);
+  if (zero) warnings.push(`animation ${animation.name}: ${zero} rotation key(s) of length zero are written as no rotation`);
   for (let k = 0; k < n; k++) {
+    requireFiniteKey(0, track, joint, track.joint, k, true);
     times[k] = milliseconds(track.times[k]!);
     const { t, r, s } = keyTransform(track, joint, k);
-    transforms.set(composeMatrix(t, r, s).map(shortestFloat32), k * 16);
+    const matrix = composeMatrix(t, r, s).map(shortestFloat32);
+    requireFiniteOutput([times[k]!, ...matrix], 0, k);
+    transforms.set(matrix, k * 16);
   }
   return { kind: 'ani', times, transforms, extra: new Map() };
 }

@@ -1,6 +1,8 @@
 import luaparse from 'luaparse';
 import type { Expression, Node, Statement, TableConstructorExpression } from 'luaparse';
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
+import { isExponentCode, isNumberStartCode, isSignCode, isWordCode, longBracketLevel, MINUS, skipLine, skipLongBracket, skipQuoted } from './lua-lexical.js';
+import { blankNumericTables, type NumericTables } from './numeric-tables.js';
 
 /** 1-based line and column of a place in the text. */
 export interface LuaPosition {
@@ -30,6 +32,15 @@ export const LUA_LIMITS = {
    * so that neither the parser nor the evaluator can run out of stack). Descriptors nest about 6 deep.
    */
   maxDepth: 64,
+};
+
+export const LUA_EVALUATE_DEFAULTS = {
+  /**
+   * Read tables of plain numbers with a scan before luaparse (numeric-tables.ts): the same values
+   * and positions, without a parser node per number. false: every number through luaparse (the
+   * reference the scan is tested against).
+   */
+  numberTables: true,
 };
 
 export function isLuaTable(value: LuaValue | undefined): value is LuaTable {
@@ -69,27 +80,36 @@ function positionAt(text: string, index: number): LuaPosition {
  * Work and memory are linear in the text: a local table used several times counts each time
  * against a budget of one value per byte of text.
  */
-export function evaluateLuaData(bytes: Uint8Array): LuaTable {
+export function evaluateLuaData(bytes: Uint8Array, options: Partial<typeof LUA_EVALUATE_DEFAULTS> = {}): LuaTable {
+  const { numberTables } = { ...LUA_EVALUATE_DEFAULTS, ...options };
   let text = '';
   // apply, not spread: spreading a typed array walks its iterator, ten times slower.
   for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000) as unknown as number[]);
   // A UTF-8 byte order mark (Windows editors write one) reads as spaces, keeping the columns.
   if (text.startsWith('\xef\xbb\xbf')) text = `   ${text.slice(3)}`;
   checkNesting(text);
+  // Tables of plain numbers are read by a scan and blanked, so that luaparse makes no node per number.
+  const original = text;
+  const numeric = numberTables ? blankNumericTables(text) : { text, tables: new Map() as NumericTables, positionOf: () => undefined };
+  text = numeric.text;
   let chunk;
   try {
-    chunk = luaparse.parse(text, { locations: true, comments: false, scope: false, luaVersion: '5.2', encodingMode: 'pseudo-latin1' });
+    chunk = parseLua(text);
   } catch (e) {
-    const error = e as { index?: number; message?: string };
-    if (e instanceof SyntaxError && typeof error.index === 'number') {
-      fail('SYNTAX', positionAt(text, error.index), String(error.message).replace(/^\[\d+:\d+\] /, ''));
+    const error = syntaxErrorOf(e);
+    if (error) {
+      // luaparse names the token after the error ("near '1'"), which may lie in a blanked table:
+      // the text again with only the tables that close before the error blanked gives its words.
+      const again = numeric.tables.size ? syntaxErrorOf(tryParse(blankNumericTables(original, error.index).text)) : undefined;
+      const message = again?.index === error.index ? again.message : error.message;
+      fail('SYNTAX', positionAt(text, error.index), message.replace(/^\[\d+:\d+\] /, ''));
     }
     // The parser recurses on right-associative operators (.., ^) as well; a chain long enough to
     // exhaust the stack is refused like any other nesting beyond the limit.
     if (e instanceof RangeError) fail('BAD_COUNT', { line: 1, column: 1 }, 'the Lua text nests too deeply to parse');
     throw e;
   }
-  const evaluator = new ConstantEvaluator(text.length);
+  const evaluator = new ConstantEvaluator(text.length, numeric.tables, numeric.positionOf);
   let result: LuaTable | undefined;
   for (const statement of chunk.body) {
     if (statement.type === 'LocalStatement') {
@@ -102,7 +122,29 @@ export function evaluateLuaData(bytes: Uint8Array): LuaTable {
     }
   }
   if (!result) fail('BAD_VALUE', positionAt(text, text.length), 'no function data() returning a table');
+  // Every node was evaluated, so every blanked table was met as a table constructor (never inside a string).
+  if (evaluator.numericTablesTaken !== numeric.tables.size) throw new Error(`${numeric.tables.size - evaluator.numericTablesTaken} scanned number tables were not table constructors`);
   return result;
+}
+
+function parseLua(text: string): luaparse.Chunk {
+  return luaparse.parse(text, { locations: true, ranges: true, comments: false, scope: false, luaVersion: '5.2', encodingMode: 'pseudo-latin1' });
+}
+
+/** The error parsing `text` throws (undefined when it parses). */
+function tryParse(text: string): unknown {
+  try {
+    parseLua(text);
+    return undefined;
+  } catch (e) {
+    return e;
+  }
+}
+
+/** A luaparse syntax error's place and message. */
+function syntaxErrorOf(e: unknown): { index: number; message: string } | undefined {
+  const error = e as { index?: number; message?: string };
+  return e instanceof SyntaxError && typeof error.index === 'number' ? { index: error.index, message: String(error.message) } : undefined;
 }
 
 function isDataFunction(statement: Statement): statement is Extract<Statement, { type: 'FunctionDeclaration' }> {
@@ -143,8 +185,9 @@ class ConstantEvaluator {
   private readonly scopes: Map<string, Constant>[] = [new Map()];
   private spent = 0;
   private readonly budget: number;
+  numericTablesTaken = 0;
 
-  constructor(textLength: number) {
+  constructor(textLength: number, private readonly numericTables: NumericTables, private readonly scannedPosition: (table: LuaTable) => LuaPosition | undefined) {
     this.budget = textLength;
   }
 
@@ -220,7 +263,21 @@ class ConstantEvaluator {
     return fail('UNSUPPORTED', positionOf(node), `${describeNode(node)} is not a constant (Lua is never run)`);
   }
 
+  /** Where each table inside a scanned one opens (the scanned one itself: `at`). */
+  private placeScanned(table: LuaTable, at: LuaPosition): void {
+    TABLE_POSITIONS.set(table, at);
+    for (const value of table.items) if (isLuaTable(value)) this.placeScanned(value, this.scannedPosition(value)!);
+    for (const value of table.fields.values()) if (isLuaTable(value)) this.placeScanned(value, this.scannedPosition(value)!);
+  }
+
   private table(node: TableConstructorExpression): Constant {
+    const scanned = node.fields.length ? undefined : this.numericTables.get((node as { range?: [number, number] }).range![0]);
+    if (scanned) {
+      this.numericTablesTaken++;
+      this.spend(scanned.size, node);
+      this.placeScanned(scanned.value, positionOf(node));
+      return { value: scanned.value, size: scanned.size };
+    }
     this.spend(1, node);
     const table: LuaTable = { items: [], fields: new Map() };
     TABLE_POSITIONS.set(table, positionOf(node));
@@ -254,8 +311,6 @@ function decodeLatin1AsUtf8(latin1: string): string {
   for (let i = 0; i < latin1.length; i++) bytes[i] = latin1.charCodeAt(i);
   return new TextDecoder().decode(bytes);
 }
-
-const MINUS = 45;
 
 /**
  * Refuses text whose brackets and unary operators nest deeper than LUA_LIMITS.maxDepth, before the
@@ -327,50 +382,4 @@ function checkNesting(text: string): void {
       i++;
     }
   }
-}
-
-/** A character of a name, keyword or number: A–Z, a–z, _, 0–9 or `.`. */
-function isWordCode(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 46;
-}
-
-/** 0–9 or `.`: the start of a number. */
-function isNumberStartCode(code: number): boolean {
-  return (code >= 48 && code <= 57) || code === 46;
-}
-
-/** + or −: the sign of an exponent. */
-function isSignCode(code: number): boolean {
-  return code === 43 || code === MINUS;
-}
-
-/** e, E, p or P: an exponent marker, after which a sign belongs to the number. */
-function isExponentCode(code: number): boolean {
-  return code === 101 || code === 69 || code === 112 || code === 80;
-}
-
-/** `[`, then `level` equals signs, then `[` at `i`: the level; else −1. */
-function longBracketLevel(text: string, i: number): number {
-  if (text[i] !== '[') return -1;
-  let j = i + 1;
-  while (text[j] === '=') j++;
-  return text[j] === '[' ? j - i - 1 : -1;
-}
-
-function skipLongBracket(text: string, i: number, level: number): number {
-  const close = ']' + '='.repeat(level) + ']';
-  const end = text.indexOf(close, i + level + 2);
-  return end < 0 ? text.length : end + close.length;
-}
-
-function skipLine(text: string, i: number): number {
-  const end = text.indexOf('\n', i);
-  return end < 0 ? text.length : end + 1;
-}
-
-function skipQuoted(text: string, i: number): number {
-  const quote = text[i];
-  let j = i + 1;
-  while (j < text.length && text[j] !== quote && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
-  return j + 1;
 }

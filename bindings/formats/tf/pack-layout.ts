@@ -1,3 +1,4 @@
+import { StreamIndex } from './equal-streams.js';
 import type { TfBlobRange, TfMeshDocument } from './tf-document.js';
 
 /**
@@ -13,23 +14,16 @@ export function packTfLayout(doc: TfMeshDocument): TfMeshDocument {
     return placed;
   };
   const attributes = doc.attributes.map(place);
-  const placedStreams: { data: Uint32Array; offset: number }[] = [];
+  const placedStreams = new StreamIndex<number>();
   const subMeshes = doc.subMeshes.map((subMesh) => ({
     ...subMesh,
     indices: subMesh.indices.map((stream) => {
-      const same = placedStreams.find((p) => equalIndices(p.data, stream.data));
-      if (same) return { ...stream, offset: same.offset, count: stream.data.byteLength };
+      const same = placedStreams.find(stream.data);
+      if (same !== undefined) return { ...stream, offset: same, count: stream.data.byteLength };
       const placed = place(stream);
-      placedStreams.push(placed);
+      placedStreams.add(placed.data, placed.offset);
       return placed;
     }),
   }));
   return { ...doc, attributes, subMeshes, unreferenced: [] };
-}
-
-export function equalIndices(a: Uint32Array, b: Uint32Array): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

@@ -1,5 +1,6 @@
 import { recordTextPosition } from '../../io/provenance.js';
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
+import { MemoryBudget } from './memory-budget.js';
 import { evaluateLuaData, isLuaTable, tablePosition, type LuaPosition, type LuaTable, type LuaValue } from './lua-constants.js';
 import type {
   TfAniDocument, TfAnimation, TfBlobRange, TfExtraFields, TfIndexStream, TfKeyframe, TfMeshDocument, TfSubMesh, TfUnreferencedBytes, TfVertexAttribute,
@@ -27,7 +28,7 @@ export function isAniTable(table: LuaTable): boolean {
  * against the blob before it is read; a blob too short for one is a MeshFormatError naming both files.
  */
 export function readTfMesh(msh: Uint8Array, blob: Uint8Array, names: TfPairNames = { msh: 'the .msh', blob: 'its .msh.blob' }): TfMeshDocument {
-  return tfMeshFromTable(evaluateLuaData(msh), blob, names);
+  return tfMeshFromTable(evaluateLuaData(msh), blob, names, msh.length);
 }
 
 /** An `.ani` file. */
@@ -35,7 +36,17 @@ export function readTfAni(bytes: Uint8Array): TfAniDocument {
   return tfAniFromTable(evaluateLuaData(bytes));
 }
 
-export function tfMeshFromTable(root: LuaTable, blob: Uint8Array, names: TfPairNames): TfMeshDocument {
+/**
+ * The document of an evaluated descriptor. Its arrays are copies of blob ranges, which a
+ * descriptor may make overlap: together they may take at most the README's memory promise for
+ * the two files (`descriptorBytes` + the blob), else BAD_COUNT at the range that passes it.
+ */
+export function tfMeshFromTable(root: LuaTable, blob: Uint8Array, names: TfPairNames, descriptorBytes = 0): TfMeshDocument {
+  const budget = new MemoryBudget(descriptorBytes + blob.length);
+  const copyRange = (t: LuaTable, path: string, range: TfBlobRange): Uint8Array => {
+    if (!budget.take(range.count)) fail('BAD_COUNT', tablePosition(t), `${path}: the arrays of ${names.msh} copy more than ${budget.describe()} out of ${names.blob} (their ranges overlap)`);
+    return copyBytes(blob, range);
+  };
   if (isAniTable(root)) fail('BAD_VALUE', tablePosition(root), `${names.msh} is an .ani (it has times/transfs), not a mesh descriptor`);
   noItems(root, 'the returned table');
   const vertexAttr = table(root.fields.get('vertexAttr'), tablePosition(root), 'vertexAttr');
@@ -52,10 +63,10 @@ export function tfMeshFromTable(root: LuaTable, blob: Uint8Array, names: TfPairN
   const attributes: TfVertexAttribute[] = [];
   // Index streams over the same bytes (writers often point every attribute at one array) share one copy.
   const streamCopies = new Map<string, Uint32Array>();
-  const streamData = (range: TfBlobRange): Uint32Array => {
+  const streamData = (t: LuaTable, path: string, range: TfBlobRange): Uint32Array => {
     const key = `${range.offset}:${range.count}`;
     let data = streamCopies.get(key);
-    if (!data) streamCopies.set(key, (data = new Uint32Array(copyBytes(blob, range).buffer)));
+    if (!data) streamCopies.set(key, (data = new Uint32Array(copyRange(t, path, range).buffer)));
     return data;
   };
   noItems(vertexAttr, 'vertexAttr');
@@ -66,7 +77,7 @@ export function tfMeshFromTable(root: LuaTable, blob: Uint8Array, names: TfPairN
     const numComp = integer(entry.fields.get('numComp'), tablePosition(entry), `${path}.numComp`);
     if (numComp < 1) fail('BAD_VALUE', tablePosition(entry), `${path}.numComp must be at least 1`);
     const range = blobRange(entry, path, 4 * numComp);
-    attributes.push({ name, numComp, ...range, data: new Float32Array(copyBytes(blob, range).buffer), extra: extraFields(entry, ['count', 'numComp', 'offset']) });
+    attributes.push({ name, numComp, ...range, data: new Float32Array(copyRange(entry, path, range).buffer), extra: extraFields(entry, ['count', 'numComp', 'offset']) });
   }
   const subMeshList: TfSubMesh[] = subMeshes.map((value, s) => {
     const path = `subMeshes[${s + 1}]`;
@@ -81,7 +92,7 @@ export function tfMeshFromTable(root: LuaTable, blob: Uint8Array, names: TfPairN
       const stream = table(streamValue, tablePosition(indicesTable), streamPath);
       const range = blobRange(stream, streamPath, 4);
       const numComp = stream.fields.get('numComp');
-      const result: TfIndexStream = { attribute, ...range, data: streamData(range), extra: extraFields(stream, ['count', 'numComp', 'offset']) };
+      const result: TfIndexStream = { attribute, ...range, data: streamData(stream, streamPath, range), extra: extraFields(stream, ['count', 'numComp', 'offset']) };
       if (numComp !== undefined) result.numComp = integer(numComp, tablePosition(stream), `${streamPath}.numComp`);
       indices.push(result);
     }
@@ -119,15 +130,15 @@ export function tfAniFromTable(root: LuaTable): TfAniDocument {
   if (times.length !== transfs.length) fail('BAD_COUNT', tablePosition(root), `${times.length} times but ${transfs.length} transfs`);
   const document: TfAniDocument = {
     kind: 'ani',
-    times: Float64Array.from(times, (t, i) => number(t, tablePosition(root), `times[${i + 1}]`)),
+    times: Float64Array.from(times, (t, i) => (typeof t === 'number' ? t : number(t, tablePosition(root), `times[${i + 1}]`))),
     transforms: new Float64Array(transfs.length * 16),
     extra: extraFields(root, ['times', 'transfs']),
   };
   transfs.forEach((value, k) => {
-    const path = `transfs[${k + 1}]`;
+    const path = (): string => `transfs[${k + 1}]`;
     const matrix = table(value, tablePosition(root), path);
-    if (matrix.items.length !== 16 || matrix.fields.size) fail('BAD_COUNT', tablePosition(matrix), `${path} must hold 16 numbers (a column-major 4×4 matrix)`);
-    matrix.items.forEach((v, i) => (document.transforms[k * 16 + i] = number(v, tablePosition(matrix), `${path}[${i + 1}]`)));
+    if (matrix.items.length !== 16 || matrix.fields.size) fail('BAD_COUNT', tablePosition(matrix), `${path()} must hold 16 numbers (a column-major 4×4 matrix)`);
+    matrix.items.forEach((v, i) => (document.transforms[k * 16 + i] = typeof v === 'number' ? v : number(v, tablePosition(matrix), `${path()}[${i + 1}]`)));
   });
   return document;
 }
@@ -183,8 +194,11 @@ function noItems(t: LuaTable, path: string): void {
   if (t.items.length) fail('BAD_VALUE', tablePosition(t), `${path} has ${t.items.length} positional values where only named fields belong`);
 }
 
-function table(value: LuaValue | undefined, at: LuaPosition, path: string): LuaTable {
-  if (!isLuaTable(value)) fail('BAD_VALUE', at, value === undefined ? `${path} is missing` : `${path} must be a table`);
+function table(value: LuaValue | undefined, at: LuaPosition, path: string | (() => string)): LuaTable {
+  if (!isLuaTable(value)) {
+    const name = typeof path === 'string' ? path : path();
+    fail('BAD_VALUE', at, value === undefined ? `${name} is missing` : `${name} must be a table`);
+  }
   return value;
 }
 

@@ -97,3 +97,9 @@ export type TfDocument = TfMeshDocument | TfAniDocument;
 
 /** The four attributes every Transport Fever mesh has, with their component counts. */
 export const TF_STANDARD_ATTRIBUTES: Readonly<Record<string, number>> = { position: 3, normal: 3, tangent: 4, uv0: 2 };
+
+/** Bytes of the blob a document describes: the end of its last array or unreferenced bytes. */
+export function tfBlobLength(doc: TfMeshDocument): number {
+  const ranges = [...doc.attributes, ...doc.subMeshes.flatMap((s) => s.indices), ...doc.unreferenced.map((u) => ({ offset: u.offset, count: u.bytes.length }))];
+  return ranges.reduce((end, r) => Math.max(end, r.offset + r.count), 0);
+}

@@ -5,7 +5,7 @@ import { defineFormat } from '../define-format.js';
 import { assetToTf, tfKindFor, type TfWriteOptions } from './from-asset.js';
 import { evaluateLuaData, tablePosition } from './lua-constants.js';
 import { isAniTable, TF_FORMAT_NAME, tfAniFromTable, tfMeshFromTable, type TfPairNames } from './read-tf.js';
-import type { TfDocument, TfMeshDocument } from './tf-document.js';
+import { tfBlobLength, type TfDocument } from './tf-document.js';
 import { tfToAsset, type TfReadOptions } from './to-asset.js';
 import { writeTfAni, writeTfDescriptor, writeTfMesh } from './write-tf.js';
 
@@ -29,24 +29,28 @@ export function tfBlobName(fileName: string): string {
 /**
  * A `.msh` or `.ani` as its document. A `.msh` needs its blob: `options.resolve(tfBlobName(fileName))`
  * gives it (the Node helpers read it from the same folder); a missing or short blob is a
- * MeshFormatError naming both files. Use readTfMesh to pass the blob directly.
+ * MeshFormatError naming both files (a descriptor whose arrays are all empty needs none). Use readTfMesh to pass the blob directly.
  */
 export function readTf(bytes: Uint8Array, options: TfReadOptions = {}): TfDocument {
   const root = evaluateLuaData(bytes);
   if (isAniTable(root)) return tfAniFromTable(root);
   const names: TfPairNames = options.fileName ? { msh: baseName(options.fileName), blob: tfBlobName(options.fileName) } : { msh: 'the .msh', blob: 'its .msh.blob' };
   const blob = options.fileName && options.resolve ? options.resolve(names.blob) : undefined;
-  if (!blob) {
+  if (blob) return tfMeshFromTable(root, blob, names, bytes.length);
+  // A descriptor whose arrays are all empty needs no blob (encodeSync writes one alone); any other names its missing blob.
+  try {
+    return tfMeshFromTable(root, new Uint8Array(0), names, bytes.length);
+  } catch (error) {
+    if (!(error instanceof MeshFormatError) || error.code !== 'TRUNCATED') throw error;
     const why = !options.fileName || !options.resolve ? 'reading a .msh needs options.fileName and options.resolve to find it (or use parseTfPair with both buffers)' : 'it was not found';
     throw new MeshFormatError({ code: 'TRUNCATED', format: TF_FORMAT_NAME, ...tablePosition(root) }, `${names.msh} needs its blob ${names.blob}: ${why}`);
   }
-  return tfMeshFromTable(root, blob, names);
 }
 
 /** A `.msh` with its `.msh.blob` (both buffers) to an Asset. */
 export function parseTfPair(msh: Uint8Array, blob: Uint8Array, options: TfReadOptions = {}): Asset {
   const names = options.fileName ? { msh: baseName(options.fileName), blob: tfBlobName(options.fileName) } : undefined;
-  return tfToAsset(tfMeshFromTable(evaluateLuaData(msh), blob, names ?? { msh: 'the .msh', blob: 'its .msh.blob' }), options, true);
+  return tfToAsset(tfMeshFromTable(evaluateLuaData(msh), blob, names ?? { msh: 'the .msh', blob: 'its .msh.blob' }, msh.length), options, true, msh.length + blob.length);
 }
 
 /**
@@ -55,7 +59,7 @@ export function parseTfPair(msh: Uint8Array, blob: Uint8Array, options: TfReadOp
  */
 export function encodeTfFiles(asset: Asset, baseNameOfOutput: string, options: TfWriteOptions = {}): EncodedFile[] {
   const kind = options.kind && options.kind !== 'auto' ? options.kind : /\.ani$/i.test(baseNameOfOutput) ? 'ani' : /\.msh$/i.test(baseNameOfOutput) ? 'msh' : 'auto';
-  const { document, warnings } = assetToTf(asset, { ...options, kind });
+  const { document, warnings } = assetToTf(asset, { ...options, fileName: baseNameOfOutput, kind });
   asset.warnings.push(...warnings);
   if (document.kind === 'ani') return [{ name: baseNameOfOutput, bytes: writeTfAni(document) }];
   const { msh, blob } = writeTfMesh(document);
@@ -95,15 +99,11 @@ export function describeTf(doc: TfDocument): Record<string, unknown> {
     })),
     matConfigs: doc.matConfigs?.length ?? 0,
     animations: (doc.animations ?? []).map((a) => ({ name: a.name, type: a.type, keyframes: a.type === 'KEYFRAME' ? a.keyframes.length : undefined })),
-    blobBytes: blobLength(doc),
+    blobBytes: tfBlobLength(doc),
     unreferencedBytes: doc.unreferenced.reduce((n, u) => n + u.bytes.length, 0),
   };
 }
 
-function blobLength(doc: TfMeshDocument): number {
-  const ranges = [...doc.attributes, ...doc.subMeshes.flatMap((s) => s.indices), ...doc.unreferenced.map((u) => ({ offset: u.offset, count: u.bytes.length }))];
-  return ranges.reduce((end, r) => Math.max(end, r.offset + r.count), 0);
-}
 
 /**
  * Transport Fever / Train Fever `.msh` (+ `.msh.blob`) and `.ani`. The descriptors are Lua,
@@ -117,7 +117,10 @@ export const tfFormat = defineFormat({
   mimeTypes: ['text/x-lua', 'application/octet-stream'],
   binary: true,
   test: (bytes) => DATA_FUNCTION.test(String.fromCharCode(...bytes.subarray(0, SNIFF_BYTES))),
-  parseSync: (bytes, options = {}) => tfToAsset(readTf(bytes, options), options, true),
+  parseSync: (bytes, options = {}) => {
+    const doc = readTf(bytes, options);
+    return tfToAsset(doc, options, true, bytes.length + (doc.kind === 'msh' ? tfBlobLength(doc) : 0));
+  },
   encodeSync: encodeTf,
   encodeFiles: encodeTfFiles,
   outputExtension: (asset, options) => (tfKindFor(asset, options) === 'ani' ? '.ani' : '.msh'),

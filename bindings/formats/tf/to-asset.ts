@@ -3,11 +3,13 @@ import { MeshFormatError } from '../../io/errors.js';
 import { getKernels } from '../../kernels/backend.js';
 import { indexWidthFor, type Kernels } from '../../kernels/kernels.js';
 import { weldStreams } from '../../kernels/weld-streams.js';
+import { repairTangents } from '../../model/perpendicular-tangents.js';
 import { emptyAsset, type Animation, type Asset, type Mesh, type MeshAttributes } from '../../model/asset.js';
 import { DEFAULT_FRAME_RATE, type ReadOptions } from '../format.js';
-import { equalIndices } from './pack-layout.js';
+import { MemoryBudget, TF_MEMORY_DEFAULTS } from './memory-budget.js';
+import { StreamIndex } from './equal-streams.js';
 import { TF_FORMAT_NAME } from './read-tf.js';
-import type { TfAniDocument, TfDocument, TfIndexStream, TfKeyframeAnimation, TfMeshDocument, TfSubMesh, TfVertexAttribute } from './tf-document.js';
+import { tfBlobLength, type TfAniDocument, type TfDocument, type TfIndexStream, type TfKeyframeAnimation, type TfMeshDocument, type TfSubMesh, type TfVertexAttribute } from './tf-document.js';
 import { decomposeMatrix, eulerDegreesToQuaternion } from './transforms.js';
 
 export interface TfReadOptions extends ReadOptions {
@@ -29,10 +31,12 @@ export const TF_READ_DEFAULTS = {
   aniName: 'ani',
   /**
    * Welding can make more vertex data than the blob holds (a wide attribute indexed by a stream of
-   * distinct corners); files whose welded vertices would take more than this many times the bytes
-   * of their arrays are refused (BAD_COUNT) before anything is gathered.
+   * distinct corners, streams shifted against each other): the Asset's arrays may take at most this
+   * many bytes per byte of the `.msh` and its blob, plus 64 KiB (the README's memory promise); a
+   * submesh whose welded vertices and indices would pass that is refused (BAD_COUNT at its
+   * position stream's blob offset) before anything is gathered.
    */
-  maxExpansion: 256,
+  maxExpansion: TF_MEMORY_DEFAULTS.bytesPerInputByte,
 };
 
 const UV_NAME = /^uv(\d+)$/;
@@ -49,8 +53,10 @@ function fail(code: 'BAD_VALUE' | 'BAD_COUNT' | 'BAD_INDEX', detail: string, off
  * become one joint each (at the animation's origin) with a track. `.ani`: one joint, one track.
  * Errors name the blob offset of the index at fault. `adoptArrays`: the Asset may take the
  * document's arrays instead of copies (for a document read only to make this Asset).
+ * `inputBytes`: the size of the files the document was read from (the memory budget's base;
+ * by default the blob's length).
  */
-export function tfToAsset(doc: TfDocument, options: TfReadOptions = {}, adoptArrays = false): Asset {
+export function tfToAsset(doc: TfDocument, options: TfReadOptions = {}, adoptArrays = false, inputBytes = doc.kind === 'msh' ? tfBlobLength(doc) : 0): Asset {
   const frameRate = options.frameRate ?? TF_READ_DEFAULTS.frameRate;
   if (!(frameRate > 0)) throw new RangeError(`frameRate must be positive, got ${frameRate}`);
   const asset = emptyAsset(TF_FORMAT_NAME);
@@ -63,11 +69,15 @@ export function tfToAsset(doc: TfDocument, options: TfReadOptions = {}, adoptArr
   const flipV = options.flipV ?? TF_READ_DEFAULTS.flipV;
   const used = new Set<string>();
   const maxExpansion = options.maxExpansion ?? TF_READ_DEFAULTS.maxExpansion;
-  const budget = { bytes: maxExpansion * Math.max(arrayBytesOf(doc), 1024), maxExpansion };
+  const budget = new MemoryBudget(inputBytes, maxExpansion);
   const handout = new ArrayHandout(adoptArrays);
   doc.subMeshes.forEach((subMesh, i) => asset.meshes.push(subMeshToMesh(kernels, doc, subMesh, i, handout, used, budget, asset.warnings)));
   // After every submesh is made: an adopted array must not change while another submesh may still read it.
   if (flipV) for (const mesh of asset.meshes) for (const uv of mesh.attributes.uvs ?? []) flipVInPlace(uv);
+  asset.meshes.forEach((mesh, i) => {
+    const repaired = mesh.attributes.tangents ? repairTangents(mesh.attributes.tangents, mesh.attributes.normals) : 0;
+    if (repaired) asset.warnings.push(`submesh ${i + 1}: ${repaired} of ${mesh.attributes.tangents!.length / 4} tangents were not finite or had no direction or handedness; each became a unit tangent perpendicular to its normal`);
+  });
   for (const a of doc.attributes) if (!used.has(a.name)) asset.warnings.push(`vertexAttr.${a.name} is used by no submesh and is not carried`);
   keyframeAnimationsToAsset(doc, asset, frameRate);
   return asset;
@@ -92,7 +102,7 @@ class ArrayHandout {
   }
 }
 
-function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh, index: number, handout: ArrayHandout, used: Set<string>, budget: { bytes: number; maxExpansion: number }, warnings: string[]): Mesh {
+function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh, index: number, handout: ArrayHandout, used: Set<string>, budget: MemoryBudget, warnings: string[]): Mesh {
   const label = `submesh ${index + 1}`;
   const byName = new Map(doc.attributes.map((a) => [a.name, a]));
   const streams: { stream: TfIndexStream; attribute: TfVertexAttribute }[] = [];
@@ -115,14 +125,16 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
   if (corners % 3 !== 0) fail('BAD_COUNT', `${label}: ${corners} indices do not make whole triangles`, position.stream.offset);
   // Streams with the same indices weld as one (writers often point every attribute at one array).
   const groups: { data: Uint32Array; limit: number; members: typeof streams }[] = [];
+  const groupOf = new StreamIndex<(typeof groups)[number]>();
   for (const s of streams) {
     const elements = s.attribute.data.length / s.attribute.numComp;
-    const group = groups.find((g) => equalIndices(g.data, s.stream.data));
+    const group = groupOf.find(s.stream.data);
     if (group) {
       group.members.push(s);
       group.limit = Math.min(group.limit, elements);
     } else {
       groups.push({ data: s.stream.data, limit: elements, members: [s] });
+      groupOf.add(s.stream.data, groups[groups.length - 1]!);
     }
   }
   const welded = weldGroups(kernels, groups);
@@ -131,10 +143,11 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
     fail('BAD_INDEX', `${label}: index ${welded} of indices.${bad.stream.attribute} is ${bad.stream.data[welded]}, outside the ${bad.attribute.data.length / bad.attribute.numComp} elements of vertexAttr.${bad.attribute.name}`, bad.stream.offset + welded * 4);
   }
   const vertexCount = welded.vertexCount;
+  // Every attribute (gathered or adopted) and the indices at the width they will have.
   const vertexBytes = vertexCount * 4 * streams.reduce((n, s) => n + s.attribute.numComp, 0);
-  budget.bytes -= vertexBytes + corners * 4;
-  if (budget.bytes < 0) {
-    fail('BAD_COUNT', `${label}: ${vertexCount} welded vertices need ${vertexBytes} bytes, beyond ${budget.maxExpansion} times (maxExpansion) the ${arrayBytesOf(doc)} bytes of the file's arrays`, position.stream.offset);
+  const indexBytes = corners * indexWidthFor(vertexCount);
+  if (!budget.take(vertexBytes + indexBytes)) {
+    fail('BAD_COUNT', `${label}: ${vertexCount} welded vertices and ${corners} indices need ${vertexBytes + indexBytes} bytes; the Asset may take ${budget.describe()} (maxExpansion)`, position.stream.offset);
   }
   const gathered = new Map<string, { components: number; data: Float32Array }>();
   groups.forEach((group, g) => {
@@ -170,7 +183,9 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
   }
   if (uvs.length) attributes.uvs = uvs;
   const wideIndices = welded.tuples || welded.first ? welded.indices : handout.take(welded.indices, 0, welded.indices.length);
-  const mesh: Mesh = { name: `submesh${index + 1}`, attributes, indices: indexWidthFor(vertexCount) === 4 ? wideIndices : kernels.compactIndices(welded.indices, vertexCount) };
+  // TF has no name field; this library's writer adds `name` to each submesh.
+  const stored = subMesh.extra.get('name');
+  const mesh: Mesh = { name: typeof stored === 'string' ? stored : `submesh${index + 1}`, attributes, indices: indexWidthFor(vertexCount) === 4 ? wideIndices : kernels.compactIndices(welded.indices, vertexCount) };
   if (gathered.size) {
     mesh.extras = Object.fromEntries(gathered);
     for (const name of gathered.keys()) {
@@ -200,25 +215,24 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
 function weldGroups(kernels: Kernels, groups: { data: Uint32Array; limit: number }[]): { indices: Uint32Array; tuples?: Uint32Array[]; vertexCount: number; first: number } | number {
   if (groups.length === 1) {
     // One distinct stream that uses every element of a run (all of its attributes, or the part
-    // one submesh of several owns) is already welded: vertex v is element first + v.
+    // one submesh of several owns) is already welded: vertex v is element first + v. Only the
+    // stream's own range of values is looked at, so that many submeshes sharing one large
+    // attribute cost their own corners each, not the attribute's length each.
     const { data, limit } = groups[0]!;
-    const seen = new Uint8Array(limit);
-    const used = kernels.raw.countUsedValues(data, limit, seen);
-    if (used < 0) return -used - 1;
-    const first = Math.max(0, seen.indexOf(1));
-    if (used === 0 || seen.lastIndexOf(1) - first + 1 === used) {
-      if (first === 0) return { indices: data, vertexCount: used, first };
-      const indices = new Uint32Array(data.length);
-      for (let i = 0; i < data.length; i++) indices[i] = data[i]! - first;
-      return { indices, vertexCount: used, first };
+    if (data.length === 0) return { indices: data, vertexCount: 0, first: 0 };
+    let min = data[0]!, max = min;
+    for (let i = 1; i < data.length; i++) {
+      const v = data[i]!;
+      if (v < min) min = v;
+      else if (v > max) max = v;
     }
+    if (max >= limit) return data.findIndex((v) => v >= limit);
+    const indices = min === 0 ? data : data.map((v) => v - min);
+    const used = kernels.raw.countUsedValues(indices, max - min + 1, new Uint8Array(max - min + 1));
+    if (used === max - min + 1) return { indices, vertexCount: used, first: min };
   }
   const welded = weldStreams(kernels, groups.map((g) => g.data), groups.map((g) => g.limit));
   return typeof welded === 'number' ? welded : { ...welded, vertexCount: welded.tuples[0]!.length, first: 0 };
-}
-
-function arrayBytesOf(doc: TfMeshDocument): number {
-  return [...doc.attributes, ...doc.subMeshes.flatMap((s) => s.indices)].reduce((n, r) => n + r.count, 0);
 }
 
 /** Each KEYFRAME animation: a root joint at its origin and one track (times in seconds). */

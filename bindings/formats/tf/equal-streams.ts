@@ -1,0 +1,40 @@
+/**
+ * Index streams with equal contents, found in time linear in their total length: a stream is
+ * looked up by a hash of its values, then compared element by element only with earlier streams
+ * of the same hash. A linear search compared each stream with every earlier one (10,000 one-quad
+ * submeshes: 7–11 s to encode on a shared machine, bench/tf-encode-submeshes.ts). Not built: a
+ * Map keyed by the values as a string (a string as large as each stream).
+ */
+export function equalIndices(a: Uint32Array, b: Uint32Array): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** FNV-1a over the values (and the length), as a 32-bit unsigned integer. */
+export function hashIndices(data: Uint32Array): number {
+  let h = Math.imul(0x811c9dc5 ^ data.length, 0x01000193);
+  for (let i = 0; i < data.length; i++) h = Math.imul(h ^ data[i]!, 0x01000193);
+  return h >>> 0;
+}
+
+/** Streams seen so far, each with a value of the caller's (where it was placed, its group). */
+export class StreamIndex<T> {
+  private readonly buckets = new Map<number, { data: Uint32Array; value: T }[]>();
+  /** The same array again (streams read from one blob range share theirs) is found without hashing. */
+  private readonly byArray = new Map<Uint32Array, T>();
+
+  /** The value of an earlier stream equal to `data`, else undefined. */
+  find(data: Uint32Array): T | undefined {
+    return this.byArray.get(data) ?? this.buckets.get(hashIndices(data))?.find((entry) => equalIndices(entry.data, data))?.value;
+  }
+
+  add(data: Uint32Array, value: T): void {
+    this.byArray.set(data, value);
+    const hash = hashIndices(data);
+    const bucket = this.buckets.get(hash);
+    if (bucket) bucket.push({ data, value });
+    else this.buckets.set(hash, [{ data, value }]);
+  }
+}
