@@ -37,7 +37,7 @@ describe('apg writer closure', () => {
       asset.meshes[0]!.attributes.joints![0] = 40;
       asset.meshes[0]!.attributes.weights!.set([1, 0, 0, 0], 0);
       const error = refusal(() => apgFormat.encodeSync(asset, { kernels: kernels[backend] }));
-      expect(error).toMatchObject({ code: 'BAD_INDEX', format: 'asset', path: 'meshes[0].attributes.joints' });
+      expect(error).toMatchObject({ code: 'BAD_INDEX', format: 'asset', path: 'meshes[0].attributes.joints[0]' });
     });
   }
 });

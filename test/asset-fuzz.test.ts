@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { iqmFormat, unigineFormat } from '../bindings/index.js';
 import { tubeAsset } from '../fixtures/tube-asset.js';
-import { assetFuzzKernels, fuzzHandBuiltAsset, handBuiltAsset, KNOWN_WRITER_FINDINGS, writerCalls } from './helpers/asset-fuzz.js';
+import { assetFuzzKernels, fuzzHandBuiltAsset, handBuiltAsset, writerCalls } from './helpers/asset-fuzz.js';
 import { rng } from './helpers/backends.js';
 import { assetBytes } from './helpers/fuzz.js';
 
@@ -20,8 +20,8 @@ describe('hand-built Assets through every writer', () => {
       expect(outcomes.ok ?? 0, call).toBeGreaterThan(0);
       expect(Object.keys(outcomes).length, call).toBeGreaterThan(1);
     }
-    // Refusals without an Asset path are only the known one.
-    for (const message of Object.keys(report.withoutPath)) expect(message).toMatch(KNOWN_WRITER_FINDINGS.unigineTrackJointWithoutPath);
+    // Every refusal names the Asset path.
+    expect(report.withoutPath).toEqual({});
   });
 
   it('the generator is deterministic per seed and makes every kind of Asset: valid, broken, empty', () => {
@@ -48,25 +48,19 @@ describe('fixed by the fuzz', () => {
   });
 });
 
-describe('known writer findings (remove an entry of KNOWN_WRITER_FINDINGS when its writer is fixed)', () => {
-  it('unigine: a track on a joint of an Asset without skeleton is refused without an Asset path', () => {
+describe('once writer findings, now regressions', () => {
+  it('unigine: a track on a joint of an Asset without skeleton is refused with the Asset path', () => {
     const asset = { ...tubeAsset(), skeleton: undefined };
-    let message = '';
-    try {
-      unigineFormat.encodeSync(asset);
-    } catch (e) {
-      expect((e as { path?: string }).path).toBeUndefined();
-      message = `unigine.encodeSync: ${(e as Error).message.replace(/\d+/g, 'N')}`;
-    }
-    expect(message).toMatch(KNOWN_WRITER_FINDINGS.unigineTrackJointWithoutPath);
+    expect(() => unigineFormat.encodeSync(asset)).toThrow(expect.objectContaining({ format: 'asset', path: expect.stringMatching(/^animations\[0\]/) }));
   });
 
-  it(`unigine and iqm: ${KNOWN_WRITER_FINDINGS.resampleUpToMaxSampledKeys}`, () => {
+  it('unigine and iqm: an Asset claiming 2^18 fps over 0.5 s of keys is resampled, not written as 2^17 frames (warned, bounded)', () => {
     for (const format of [unigineFormat, iqmFormat]) {
       const asset = tubeAsset();
       asset.animations[0]!.frameRate = 2 ** 18;
       const bytes = format.encodeSync(asset, { kernels: kernels.js });
-      expect(bytes.length, format.name).toBeGreaterThan(64 * assetBytes(asset) + 65536);
+      expect(bytes.length, format.name).toBeLessThan(64 * assetBytes(asset) + 65536);
+      expect(asset.warnings.join('\n'), format.name).toMatch(/262144/);
     }
   });
 });

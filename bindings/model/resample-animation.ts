@@ -23,6 +23,13 @@ export const MAX_SAMPLED_KEYS = 1 << 24;
  */
 export const MAX_SAMPLED_FRAMES = 1 << 20;
 
+/**
+ * The highest frame rate a writer keeps as it is (the glTF reader recognises 1–1000 fps too): an
+ * Asset claiming more (2^18 fps over half a second of two keys) would have IQM store 2^17 frames
+ * of every joint, megabytes from a few keys, so it is resampled to the writer's rate instead, warned.
+ */
+export const MAX_KEPT_FRAME_RATE = 1000;
+
 /** Throws MeshFormatError when `frames × tracks` is beyond MAX_SAMPLED_KEYS. */
 export function checkSampledKeys(frames: number, tracks: number, what: string, path = 'animations'): void {
   if (!(frames * tracks <= MAX_SAMPLED_KEYS)) {

@@ -309,15 +309,6 @@ export function lossesThrough(writer: LossWriter, source: () => Asset, kernels: 
  * is removed.
  */
 export const KNOWN_SILENT_LOSSES: Record<string, LossProperty[]> = {
-  glb: ['skin weights', 'loop flags'],
-  gltf: ['skin weights', 'loop flags'],
-  'unigine .mesh': ['durations', 'key values'],
-  'unigine .anim': ['durations', 'key values'],
-  iqm: ['morph targets'],
-  'tf .msh': ['morph targets', 'mesh names', 'loop flags'],
-  'tf .ani': ['skeleton', 'joint names', 'animation names', 'durations', 'loop flags'],
-  apg: ['morph targets', 'materials', 'mesh names', 'joint names', 'loop flags'],
-  ms2: ['morph targets', 'materials', 'mesh names'],
 };
 
 /** The Assets the loss table and test go through: the rich Asset and every fixture, read. */

@@ -28,12 +28,6 @@ export interface AssetSource {
 /** Corpus files above this size stay out of the matrix (Box47.mesh, 3.3 MB, alone takes ~14 s through every writer). */
 export const CLOSURE_MAX_FILE_BYTES = 1_000_000;
 
-/**
- * Hostile files that are reader findings (their read is slow, huge or INTERNAL: other work fixes
- * the readers), and the one whose writers take 14–20 s (the resampling class of
- * KNOWN_WRITER_FINDINGS.resampleUpToMaxSampledKeys): left out of the closure matrix by name.
- */
-export const HOSTILE_READER_FINDING = /__(accepted|wasm-INTERNAL|INTERNAL|asset-\d+x|quadratic|iqm-unigine-writers-100-200MB)/;
 
 function fileSources(folder: string, label: string, skip: (name: string, bytes: number) => boolean = () => false): AssetSource[] {
   if (!existsSync(folder) || !statSync(folder).isDirectory()) return [];
@@ -74,7 +68,7 @@ export function closureSources(): AssetSource[] {
   richIqmFiles().forEach((bytes, i) => sources.push(synthetic(`rich-${i ? 'float' : 'ubyte'}.iqm`, bytes)));
   for (const { format, bytes } of iqmFilePerVertexFormat()) sources.push(synthetic(`${format}.iqm`, bytes));
   sources.push({ name: 'synthetic tube Asset', read: () => tubeAsset() }, { name: 'synthetic rich tube Asset', read: () => richTubeAsset() });
-  sources.push(...fileSources(HOSTILE_DIR, 'hostile', (name) => HOSTILE_READER_FINDING.test(name)));
+  sources.push(...fileSources(HOSTILE_DIR, 'hostile'));
   return sources;
 }
 

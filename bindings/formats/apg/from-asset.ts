@@ -125,15 +125,7 @@ function soup(meshes: Mesh[], kernels: Kernels, jointCount: number, warn: (m: st
     const ids = gather((m) => dominantJoints(m, () => { blended = true; }, () => { unweighted++; }), 1);
     if (blended) warn('apg stores one bone per vertex: each vertex kept only the joint with the largest weight');
     if (unweighted) warn(`${unweighted} vertices with no positive weight were bound to their first joint with weight 1`);
-    // The reader refuses a bone id that names no node: refuse here, naming the Asset's array.
-    let at = 0;
-    meshes.forEach((m, i) => {
-      const corners = m.indices.length;
-      for (let c = 0; c < corners; c++) {
-        if (ids[at + c]! >= jointCount) throw new MeshFormatError({ code: 'BAD_INDEX', format: ASSET_FORMAT, path: `meshes[${i}].attributes.joints` }, `joint ${ids[at + c]} is not one of the skeleton's ${jointCount}`);
-      }
-      at += corners;
-    });
+    // Every id names a joint: validateAsset refused joints outside the skeleton before the writer ran.
     arrays.push({ name: 'vb', components: 1, values: ids });
   }
   for (const m of meshes) {

@@ -254,6 +254,9 @@ function clampedColors(colors: Float32Array, label: string, warn: (m: string) =>
   return out;
 }
 
+/** How far from 1 a vertex's weight sum may be before its rescaling is warned: two steps of 8-bit quantization (UNIGINE's and IQM's ubyte weights), so only real changes are said. */
+const SKIN_WEIGHT_SUM_TOLERANCE = 2 / 255;
+
 /**
  * Weights scaled to sum to 1, unused slots (zero weight) pointing at joint 0, as glTF requires.
  * A vertex with no weight at all is bound wholly to its first joint.
@@ -261,6 +264,7 @@ function clampedColors(colors: Float32Array, label: string, warn: (m: string) =>
 function normalizedSkin(joints: Uint16Array, weights: Float32Array, jointCount: number, label: string, warn: (m: string) => void) {
   const outJoints = new Uint16Array(joints.length);
   const outWeights = new Float32Array(weights.length);
+  let rescaled = 0;
   for (let v = 0; v < joints.length; v += 4) {
     let sum = 0;
     for (let k = 0; k < 4; k++) {
@@ -274,6 +278,7 @@ function normalizedSkin(joints: Uint16Array, weights: Float32Array, jointCount: 
       outWeights[v] = 1;
       continue;
     }
+    if (Math.abs(sum - 1) > SKIN_WEIGHT_SUM_TOLERANCE) rescaled++;
     for (let k = 0; k < 4; k++) {
       const weight = weights[v + k]!;
       if (weight > 0 && joints[v + k]! < jointCount) {
@@ -282,6 +287,7 @@ function normalizedSkin(joints: Uint16Array, weights: Float32Array, jointCount: 
       }
     }
   }
+  if (rescaled) warn(`${label}: skin weights of ${rescaled} vertices summed to more than 2/255 away from 1 and were scaled to sum to 1 (glTF requires it)`);
   return { joints: outJoints, weights: outWeights };
 }
 

@@ -1,5 +1,5 @@
 import type { Asset, Joint, Mesh } from '../../model/asset.js';
-import { checkSampledFrames, checkSampledKeys, fillFrames, isOnFrameGrid, resampleAnimation } from '../../model/resample-animation.js';
+import { checkSampledFrames, MAX_KEPT_FRAME_RATE, checkSampledKeys, fillFrames, isOnFrameGrid, resampleAnimation } from '../../model/resample-animation.js';
 import { DEFAULT_FRAME_RATE, type WriteOptions } from '../format.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
@@ -198,7 +198,7 @@ function buildTriangles(meshes: Mesh[], firstVertices: number[], triangleCount: 
  */
 function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], text: TextTable, kernels: Kernels, warn: (m: string) => void): void {
   const animations = asset.animations.map((animation, a) => {
-    const rated = animation.frameRate > 0 && Number.isFinite(animation.frameRate);
+    const rated = animation.frameRate > 0 && animation.frameRate <= MAX_KEPT_FRAME_RATE;
     // IQM stores the rate: an animation on its own grid is written as it is (bounded like a resampled one).
     if (rated && isOnFrameGrid(animation)) {
       checkSampledFrames(animation.frameCount, Math.max(1, animation.tracks.length), `animation ${animation.name}`, `animations[${a}]`);
@@ -206,7 +206,8 @@ function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], tex
     }
     const rate = rated ? animation.frameRate : DEFAULT_FRAME_RATE;
     const resampled = resampleAnimation(animation, rate, `animations[${a}]`);
-    warn(`animation '${animation.name}' has keys off a ${rate} fps grid; it was resampled to ${resampled.frameCount} frames, the only timing IQM stores`);
+    if (rated) warn(`animation '${animation.name}' has keys off a ${rate} fps grid; it was resampled to ${resampled.frameCount} frames, the only timing IQM stores`);
+    else warn(`animation '${animation.name}' claims ${animation.frameRate} fps, beyond the ${MAX_KEPT_FRAME_RATE} a writer keeps; it was resampled to ${resampled.frameCount} frames at ${rate} fps`);
     return resampled;
   });
   const trackJoints = animations.flatMap((a) => a.tracks.map((t) => t.joint));

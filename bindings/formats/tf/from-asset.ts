@@ -1,5 +1,6 @@
 import { MeshFormatError } from '../../io/errors.js';
 import type { Animation, Asset, IndexArray, Joint, Mesh } from '../../model/asset.js';
+import { animationDuration } from '../../model/resample-animation.js';
 import { DEFAULT_FRAME_RATE, kindForFileName, type WriteOptions } from '../format.js';
 import { packTfLayout } from './pack-layout.js';
 import type { TfAniDocument, TfDocument, TfIndexStream, TfKeyframeAnimation, TfMeshDocument, TfSubMesh, TfVertexAttribute } from './tf-document.js';
@@ -286,18 +287,27 @@ function assetToAni(asset: Asset, warnings: string[], options: TfWriteOptions): 
   if (animation.name !== fileName || joint.name !== fileName) {
     warnings.push(`animation ${animation.name} (joint ${joint.name}): an .ani stores no names; both read back named after the file (${fileName ?? TF_ANI_NAME})`);
   }
-  const n = track.times.length;
+  // The track may end before the animation does (a channel held still at its end is one key):
+  // one more key holding the last value keeps the animation's duration, which .ani files give only by their times.
+  const stored = track.times.length;
+  const end = milliseconds(animationDuration(animation));
+  const held = end > milliseconds(track.times[stored - 1]!) ? 1 : 0;
+  const n = stored + held;
   const times = new Float64Array(n);
   const transforms = new Float64Array(n * 16);
   const zero = zeroRotations(track, joint);
   if (zero) warnings.push(`animation ${animation.name}: ${zero} rotation key(s) of length zero are written as no rotation`);
-  for (let k = 0; k < n; k++) {
+  for (let k = 0; k < stored; k++) {
     requireFiniteKey(0, track, joint, track.joint, k, true);
     times[k] = milliseconds(track.times[k]!);
     const { t, r, s } = keyTransform(track, joint, k);
     const matrix = composeMatrix(t, r, s).map(shortestFloat32);
     requireFiniteOutput([times[k]!, ...matrix], 0, k);
     transforms.set(matrix, k * 16);
+  }
+  if (held) {
+    times[stored] = end;
+    transforms.copyWithin(stored * 16, (stored - 1) * 16, stored * 16);
   }
   return { kind: 'ani', times, transforms, extra: new Map() };
 }
