@@ -3,7 +3,7 @@ export { ByteReader } from './io/byte-reader.js';
 export { ByteWriter } from './io/byte-writer.js';
 export * from './model/asset.js';
 export { validateAsset, toIndexArray, indexArrayFor, ASSET_FORMAT } from './model/validate-asset.js';
-export { resampleAnimation, isOnFrameGrid, framesToCover, animationDuration, sampleChannel, fillFrames, gridKeyCount, checkSampledKeys, checkSampledFrames, FRAME_TIME_TOLERANCE, MAX_SAMPLED_KEYS, MAX_SAMPLED_FRAMES } from './model/resample-animation.js';
+export { resampleAnimation, isOnFrameGrid, framesToCover, animationDuration, sampleChannel, fillFrames, gridKeyCount, checkSampledKeys, checkSampledFrames, FRAME_TIME_TOLERANCE, MAX_SAMPLED_KEYS, MAX_SAMPLED_FRAMES, MAX_KEPT_FRAME_RATE } from './model/resample-animation.js';
 export { Kernels, indexWidthFor, layoutBytes, DEFAULT_MEMORY_CAP, type BackendName, type IndexWidth, type Workspace, type WorkspaceLayout, type WorkspaceArrays, type ArrayKind } from './kernels/kernels.js';
 export type { QuantizeMode, RawKernels } from './kernels/raw-kernels.js';
 export {

@@ -44,20 +44,23 @@ describe.skipIf(!existsSync(CLI))('meshcodec under faults', () => {
     expect(signal).toBe('SIGTERM');
   });
 
-  it('a 1.5 GB sparse file of zeros named .mesh, .iqm or .glb is refused from its first 64 KiB', () => {
+  it('a 1.5 GB sparse file of zeros named .mesh, .iqm, .glb, .gltf, .msh or .data is refused from its first 64 KiB', () => {
     const dir = testTempDir('faults');
-    for (const name of ['zeros.mesh', 'zeros.iqm', 'zeros.glb']) {
+    for (const name of ['zeros.mesh', 'zeros.iqm', 'zeros.glb', 'zeros.gltf', 'zeros.msh', 'zeros.data']) {
       writeFileSync(join(dir, name), '');
       truncateSync(join(dir, name), 1500 * 1024 * 1024);
     }
     // A whole read would need 1.5 GB per file; the child may not use more than 512 MB of heap + buffers.
-    const r = spawnSync(process.execPath, ['--max-old-space-size=256', CLI, 'info', '--json', 'zeros.mesh', 'zeros.iqm', 'zeros.glb'], { cwd: dir, timeout: 30_000 });
+    const r = spawnSync(process.execPath, ['--max-old-space-size=256', CLI, 'info', '--json', 'zeros.mesh', 'zeros.iqm', 'zeros.glb', 'zeros.gltf', 'zeros.msh', 'zeros.data'], { cwd: dir, timeout: 30_000 });
     const lines = r.stdout.toString().trimEnd().split('\n').map((l) => JSON.parse(l) as { file?: string; error?: { code: string; format: string; offset: number } });
     expect(r.status).toBe(1);
-    expect(lines.slice(0, 3).map((l) => [l.file, l.error?.code, l.error?.offset])).toEqual([
+    expect(lines.slice(0, 6).map((l) => [l.file, l.error?.code, l.error?.offset])).toEqual([
       ['zeros.mesh', 'BAD_MAGIC', 0],
       ['zeros.iqm', 'BAD_MAGIC', 0],
       ['zeros.glb', expect.any(String), 0],
+      ['zeros.gltf', 'SYNTAX', 0],
+      ['zeros.msh', 'SYNTAX', null],
+      ['zeros.data', 'TRAILING_DATA', expect.any(Number)],
     ]);
   });
 

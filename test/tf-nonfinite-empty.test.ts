@@ -26,22 +26,22 @@ function readBack(asset: Asset, name: string, backend: (typeof BACKENDS)[number]
 
 describe('non-finite values are refused with the Asset path', () => {
   const cases: [string, (asset: Asset) => void, string, string][] = [
-    ['a bind translation of Infinity (a KEYFRAME origin)', (a) => (a.skeleton!.joints[0]!.translation[0] = Infinity), 'skeleton.joints[0].translation', 'msh'],
+    ['a bind translation of Infinity (a KEYFRAME origin)', (a) => (a.skeleton!.joints[0]!.translation[0] = Infinity), 'skeleton.joints[0].translation[0]', 'msh'],
     ['a bind translation of NaN where an .ani track has no translation keys', (a) => {
       delete a.animations[0]!.tracks[0]!.translation;
       a.skeleton!.joints[0]!.translation[1] = NaN;
-    }, 'skeleton.joints[0].translation', 'both'],
+    }, 'skeleton.joints[0].translation[1]', 'both'],
     ['finite keys whose offset from the origin is beyond float32', (a) => {
       a.skeleton!.joints[0]!.translation[0] = -3e38;
       a.animations[0]!.tracks[0]!.translation![3] = 3e38;
     }, 'animations[0].tracks[0]', 'msh'],
-    ['a NaN rotation key', (a) => (a.animations[0]!.tracks[0]!.rotation![5] = NaN), 'animations[0].tracks[0].rotation[4]', 'both'],
+    ['a NaN rotation key', (a) => (a.animations[0]!.tracks[0]!.rotation![5] = NaN), 'animations[0].tracks[0].rotation[5]', 'both'],
     ['an infinite key time', (a) => (a.animations[0]!.tracks[0]!.times[1] = Infinity), 'animations[0].tracks[0].times[1]', 'both'],
     ['an infinite scale key (.ani matrices)', (a) => (a.animations[0]!.tracks[0]!.scale![3] = -Infinity), 'animations[0].tracks[0].scale[3]', 'ani'],
     ['a NaN bind rotation where the track has no rotation keys', (a) => {
       delete a.animations[0]!.tracks[0]!.rotation;
       a.skeleton!.joints[0]!.rotation = [NaN, 0, 0, 1];
-    }, 'skeleton.joints[0].rotation', 'both'],
+    }, 'skeleton.joints[0].rotation[0]', 'both'],
   ];
   for (const [name, patch, path, kinds] of cases) {
     for (const kind of kinds === 'both' ? ['x.msh', 'x.ani'] : kinds === 'msh' ? ['x.msh'] : ['x.ani']) {
@@ -50,7 +50,8 @@ describe('non-finite values are refused with the Asset path', () => {
           const asset = animated(patch);
           const error = refusal(() => tfFormat.encodeFiles!(asset, kind, { kernels: kernels[b] }));
           expect(error).toMatchObject({ code: 'BAD_VALUE', format: 'asset', path });
-          expect(error.message).toMatch(/not a finite number/);
+          // The writer gate (validateAsset) refuses non-finite bind poses and keys before the TF writer runs; the writer refuses what only composing them makes non-finite.
+          expect(error.message).toMatch(/not finite|not a finite number/);
         }
       });
     }

@@ -11,6 +11,8 @@ import { open } from 'node:fs/promises';
 import type { FormatHandler } from '../formats/format.js';
 import type { FormatName } from '../formats/registry.js';
 import { CodedError } from '../io/error-info.js';
+import { MeshFormatError } from '../io/errors.js';
+import { ms2ByteSize } from '../formats/ms2/ms2-document.js';
 import { sourceHandler } from '../workers/convert-job.js';
 import { systemMessage } from './inputs.js';
 import type { CliIO } from './stdio.js';
@@ -21,8 +23,9 @@ export const HEAD_BYTES = 64 * 1024;
 /**
  * Formats whose `test` is a magic at the start of the file, so that the first bytes decide: a
  * file that fails it is refused from its head alone. The others are told apart by more than their
- * first bytes (glTF JSON and TF Lua may put other text first; MeshSerializer2 by its whole size)
- * and are read whole. A registered format missing here does not compile.
+ * first bytes; their heads still refuse what no file of theirs can be (glTF JSON not opening with
+ * '{', a TF descriptor whose first token Lua cannot start with, a MeshSerializer2 file longer than
+ * the format holds), and the rest is read whole. A registered format missing here does not compile.
  */
 export const HEAD_DECIDES: Readonly<Record<FormatName, boolean>> = {
   unigine: true,
@@ -71,7 +74,7 @@ export async function readInputFile(path: string, io: CliIO, decide?: { format: 
     const size = stats.size;
     const head = new Uint8Array(Math.min(size, HEAD_BYTES));
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    if (decide && size > bytesRead) refuseByHead(head.subarray(0, bytesRead), path, decide.format);
+    if (decide && size > bytesRead) refuseByHead(head.subarray(0, bytesRead), path, decide.format, size);
     if (size <= bytesRead) return head.subarray(0, bytesRead);
     const bytes = new Uint8Array(size);
     bytes.set(head);
@@ -90,14 +93,40 @@ export async function readInputFile(path: string, io: CliIO, decide?: { format: 
 }
 
 /** Throws the format's own refusal when the head already decides it; returns otherwise. */
-function refuseByHead(head: Uint8Array, path: string, forced: string | undefined): void {
+function refuseByHead(head: Uint8Array, path: string, forced: string | undefined, size: number): void {
   let handler: FormatHandler;
   try {
     handler = sourceHandler(head, path, forced);
   } catch {
     return; // decided after the whole read (an unknown format is said then)
   }
-  if (!HEAD_DECIDES[handler.name as FormatName] || handler.test(head)) return;
-  // The reader refuses a missing magic from the first bytes: its error, without the whole file.
-  handler.parseSync(head);
+  const name = handler.name as FormatName;
+  if (HEAD_DECIDES[name]) {
+    // The reader refuses a missing magic from the first bytes: its error, without the whole file.
+    if (!handler.test(head)) handler.parseSync(head);
+    return;
+  }
+  // Text formats: a first token no file of the format can start with (glTF JSON opens with '{';
+  // a TF descriptor with a Lua name, keyword or comment) is the reader's own error at that token.
+  const first = firstTextByte(head);
+  if ((name === 'gltf' && first !== 0x7b) || (name === 'tf' && !isLuaStart(first))) handler.parseSync(head, { fileName: path });
+  // MeshSerializer2 (no magic) is at most MS2_MAX_BYTES long.
+  if (name === 'ms2' && size > MS2_MAX_BYTES) {
+    throw new MeshFormatError({ code: 'TRAILING_DATA', format: 'ms2', offset: MS2_MAX_BYTES }, `the file has ${size} bytes, more than any MeshSerializer2 file holds (${MS2_MAX_BYTES}: 65535 vertices and triangles of every attribute)`);
+  }
+}
+
+/** The largest MeshSerializer2 file: 65535 vertices with every attribute and 65535 triangles. */
+const MS2_MAX_BYTES = ms2ByteSize(0xffff, 0xffff, 15);
+
+/** The first byte after ASCII white space and a UTF-8 byte order mark (−1 when there is none). */
+function firstTextByte(head: Uint8Array): number {
+  let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  while (i < head.length && (head[i] === 0x20 || head[i] === 0x09 || head[i] === 0x0a || head[i] === 0x0d)) i++;
+  return i < head.length ? head[i]! : -1;
+}
+
+/** A byte a Lua chunk can start with: a letter or `_` (a name or keyword), `-` (a comment), `;` or `(`. */
+function isLuaStart(byte: number): boolean {
+  return (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || byte === 0x5f || byte === 0x2d || byte === 0x3b || byte === 0x28 || byte === 0x3a;
 }

@@ -9,6 +9,7 @@ import { ASSET_TO_GLTF_DEFAULTS, type AssetToGltfOptions } from './asset-to-gltf
 import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
 import { repairNonFinite, UNIT_LENGTH_TOLERANCE } from './finite-values.js';
+import { perpendicularTo } from '../../model/perpendicular-tangents.js';
 import { composeTrs, invertAffine, multiply, swapYZInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
 
 const silent = new Logger(Logger.Verbosity.SILENT);
@@ -221,16 +222,7 @@ function unitVectors(data: Float32Array, stride: number, what: string, warn: (m:
 function unitTangents(data: Float32Array, normals: Float32Array | undefined, what: string, warn: (m: string) => void): Float32Array {
   unitVectors(data, 4, what, warn, (i) => {
     const v = i / 4;
-    const [x, y, z] = normals ? [normals[v * 3]!, normals[v * 3 + 1]!, normals[v * 3 + 2]!] : [0, 0, 1];
-    // cross(n, a) with a the axis least aligned with n: never zero, perpendicular to n.
-    const ax = Math.abs(x) <= Math.abs(y) && Math.abs(x) <= Math.abs(z) ? 1 : 0;
-    const ay = ax ? 0 : Math.abs(y) <= Math.abs(z) ? 1 : 0;
-    const az = ax || ay ? 0 : 1;
-    const t = [y * az - z * ay, z * ax - x * az, x * ay - y * ax];
-    const length = Math.hypot(t[0]!, t[1]!, t[2]!);
-    data[i] = t[0]! / length;
-    data[i + 1] = t[1]! / length;
-    data[i + 2] = t[2]! / length;
+    data.set(normals ? perpendicularTo(normals[v * 3], normals[v * 3 + 1], normals[v * 3 + 2]) : perpendicularTo(), i);
   });
   let signs = 0;
   for (let i = 3; i < data.length; i += 4) {

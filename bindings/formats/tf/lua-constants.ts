@@ -96,7 +96,7 @@ export function evaluateLuaData(bytes: Uint8Array, options: Partial<typeof LUA_E
   try {
     chunk = parseLua(text);
   } catch (e) {
-    const error = syntaxErrorOf(e);
+    const error = syntaxErrorOf(e) ?? unlexableFirstToken(e, text);
     if (error) {
       // luaparse names the token after the error ("near '1'"), which may lie in a blanked table:
       // the text again with only the tables that close before the error blanked gives its words.
@@ -139,6 +139,18 @@ function tryParse(text: string): unknown {
   } catch (e) {
     return e;
   }
+}
+
+/**
+ * luaparse throws a TypeError, not its SyntaxError, when the text's first token cannot be lexed
+ * (`@`, `$`, a NUL byte…): it reports the error through a token it has not read yet. After a
+ * leading empty statement (`;`, valid Lua 5.2) the same character is reported properly, one
+ * place later.
+ */
+function unlexableFirstToken(e: unknown, text: string): { index: number; message: string } | undefined {
+  if (!(e instanceof TypeError)) return undefined;
+  const again = syntaxErrorOf(tryParse(`;${text}`));
+  return again && again.index > 0 ? { index: again.index - 1, message: again.message.replace(/ near ';'$/, '') } : undefined;
 }
 
 /** A luaparse syntax error's place and message. */
