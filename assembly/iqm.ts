@@ -2,16 +2,10 @@
 // the ten channels, v = offset[k], plus u16 * scale[k] (float32) when mask bit k is set, the
 // ushorts taken in order. A clear bit leaves the offset untouched (so -0 stays -0).
 
-/**
- * NaN payloads: an offset a clear bit leaves is moved (its bits kept); a NaN the arithmetic
- * makes has a payload WebAssembly leaves open (and SIMD and scalar pick different operands), so
- * it is written as the one quiet NaN 0x7fc00000, as in the twin.
- */
-const CANONICAL_NAN = reinterpret<f32>(0x7fc00000);
+import { CANONICAL_NAN, canonicalNaNs } from './canonical-nan';
 
-@inline function canonicalNaNs(v: v128): v128 {
-  return v128.bitselect(f32x4.splat(CANONICAL_NAN), v, f32x4.ne(v, v));
-}
+// NaN payloads: an offset a clear bit leaves is moved (its bits kept); a NaN the arithmetic makes
+// is written as the one quiet NaN 0x7fc00000 (assembly/canonical-nan.ts), as in the twin.
 
 /**
  * `frames` holds frameCount × (set mask bits) ushorts; masks, offsets (10 per pose) and scales

@@ -69,3 +69,11 @@ describe('apg number formatting', () => {
     }
   });
 });
+
+describe('nan and inf keep the columns after them', () => {
+  it('a vtan block whose rows start with nan rewrites byte for byte (0.123 stays 0.123)', () => {
+    const text = `@Anton's pseudo-gltf\n@vert_count 2\n@vp comps 3\n0.000 0.000 0.000\n1.000 0.000 0.000\n@vtan comps 4\nnan 0.500 0.123 1.0\n-inf 0.250 0.789 -1.0\n`;
+    const bytes = new TextEncoder().encode(text);
+    expect(new TextDecoder().decode(apgFormat.rewriteSync!(bytes))).toBe(text);
+  });
+});

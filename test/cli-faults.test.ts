@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { makeFolder } from '../bindings/cli/atomic-write.js';
+import { emptyAsset, ms2Format } from '../bindings/index.js';
 import { testTempDir } from './helpers/temp-dir.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,6 +63,21 @@ describe.skipIf(!existsSync(CLI))('meshcodec under faults', () => {
       ['zeros.msh', 'SYNTAX', null],
       ['zeros.data', 'TRAILING_DATA', expect.any(Number)],
     ]);
+  });
+
+  it('a MeshSerializer2 file over 64 KiB named for another format is still read as MeshSerializer2 (its size decides, not its head)', () => {
+    const dir = testTempDir('faults');
+    const asset = emptyAsset('test');
+    const vertices = 6000;
+    const positions = Float32Array.from({ length: vertices * 3 }, (_, i) => (i * 7919) % 1000 / 100);
+    const indices = Uint16Array.from({ length: (vertices - 2) * 3 }, (_, i) => Math.floor(i / 3) + (i % 3));
+    asset.meshes.push({ name: 'm', attributes: { positions }, indices });
+    const bytes = ms2Format.encodeSync(asset);
+    expect(bytes.length).toBeGreaterThan(64 * 1024);
+    writeFileSync(join(dir, 'big.mesh'), bytes);
+    const r = run(['info', '--json', 'big.mesh'], dir);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out.split('\n')[0]!)).toMatchObject({ file: 'big.mesh', format: 'ms2', vertices });
   });
 
   it('messages carry the real errno: a symbolic link loop is ELOOP, an unwritable --out-dir EACCES', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectFormat, summarizeAsset, type Asset } from '../bindings/index.js';
+import { detectFormat, emptyAsset, summarizeAsset, type Asset } from '../bindings/index.js';
 import { assetToMs2, isMs2, ms2Format, ms2ToAsset, MS2_FORMAT, readMs2, unityPositionBounds, unityUvBounds, writeMs2, type Ms2Document } from '../bindings/formats/ms2/index.js';
 import { iqmFormat } from '../bindings/formats/iqm/index.js';
 import { unigineFormat } from '../bindings/formats/unigine/index.js';
@@ -179,5 +179,15 @@ describe('MeshSerializer2 document and conversion', () => {
     expect(b[3]).toBeCloseTo(0.0005, 6);
     expect(Array.from(unityPositionBounds(Float32Array.of(1, 2, 3))).map((v) => v.toFixed(6))).toEqual(['0.999500', '1.000500', '1.999500', '2.000500', '2.999500', '3.000500']);
     expect(Array.from(unityUvBounds(Float32Array.of(0.5, 0.5, 0.25, 0.9)))).toEqual([0.25, Math.fround(Math.fround(0.5) + Math.fround(0.001)), Math.fround(Math.fround(0.5) - Math.fround(0.001)), Math.fround(0.9)]);
+  });
+});
+
+describe('positions whose extent passes float32 are refused, not quantized to NaN', () => {
+  it('x from −3e38 to 3e38: BAD_VALUE naming the positions, on every backend', () => {
+    for (const backend of BACKENDS) {
+      const asset = emptyAsset('test');
+      asset.meshes.push({ name: 'm', attributes: { positions: Float32Array.of(3e38, 0, 0, -3e38, 1, 0, 0, 2, 0) }, indices: Uint8Array.of(0, 1, 2) });
+      expect(() => ms2Format.encodeSync(asset, { kernels: kernels[backend] })).toThrow(expect.objectContaining({ code: 'BAD_VALUE', format: 'asset', path: 'meshes.attributes.positions' }));
+    }
   });
 });

@@ -87,7 +87,7 @@ export const CONVERSION_OPTIONS: readonly ConversionOption[] = [
     flag: 'frame-rate',
     arg: 'FPS',
     parse: positiveNumber,
-    help: 'frames per second for animations that store none (read), the UNIGINE frame grid for those without one (write)',
+    help: 'frames per second for animations that store none (read), the rate UNIGINE animations are written at (write)',
     targets: [
       { side: 'read', formats: ['unigine', 'iqm', ...GLTF, 'tf', 'apg'], key: 'frameRate' },
       { side: 'write', formats: ['unigine'], key: 'frameRate' },

@@ -33,6 +33,9 @@ function validator(): Promise<ValidatorModule> {
   return loaded;
 }
 
+/** Issues reported per file at most. */
+export const MAX_REPORTED_ISSUES = 1000;
+
 /** The formats this validator checks. */
 export const KHRONOS_VALIDATED: readonly string[] = ['gltf', 'glb'];
 
@@ -43,7 +46,8 @@ export const KHRONOS_VALIDATED: readonly string[] = ['gltf', 'glb'];
 export async function validateWithKhronos(bytes: Uint8Array, resolve?: SiblingResolver): Promise<GltfValidation> {
   const { validateBytes } = await validator();
   const report = await validateBytes(bytes, {
-    maxIssues: 0,
+    // The validator stops after this many issues: a file of millions of bad elements gives a bounded report (still failing).
+    maxIssues: MAX_REPORTED_ISSUES,
     externalResourceFunction: (uri) => {
       const found = resolve?.(decodeURIComponent(uri));
       return found ? Promise.resolve(found) : Promise.reject(new Error(`${uri} not found beside the file`));

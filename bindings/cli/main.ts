@@ -115,10 +115,10 @@ export async function runCli(argv: string[], env: CliEnvironment): Promise<numbe
   if (typeof target === 'string') return usage(target, command);
   const flags = parseConversionFlags(values);
   if (typeof flags === 'string') return usage(flags, command);
-  // The formats the inputs may be: --format, else by extension (stdin: any).
+  // The formats the inputs may be: --format, else by extension (stdin, or a name no format claims: any, read by content).
   const sources = forced
     ? [forced.name]
-    : inputs.files.some((f) => f.path === '-')
+    : inputs.files.some((f) => f.path === '-' || !formatByExtension(f.path))
       ? [...FORMAT_NAMES]
       : [...new Set(inputs.files.map((f) => formatByExtension(f.path)?.name).filter((n): n is string => n !== undefined))];
   const misfit = checkConversionFlags(flags, sources, target.name);

@@ -12,7 +12,7 @@ import type { FormatHandler } from '../formats/format.js';
 import type { FormatName } from '../formats/registry.js';
 import { CodedError } from '../io/error-info.js';
 import { MeshFormatError } from '../io/errors.js';
-import { ms2ByteSize } from '../formats/ms2/ms2-document.js';
+import { isValidMs2Format, ms2ByteSize } from '../formats/ms2/ms2-document.js';
 import { sourceHandler } from '../workers/convert-job.js';
 import { systemMessage } from './inputs.js';
 import type { CliIO } from './stdio.js';
@@ -94,6 +94,9 @@ export async function readInputFile(path: string, io: CliIO, decide?: { format: 
 
 /** Throws the format's own refusal when the head already decides it; returns otherwise. */
 function refuseByHead(head: Uint8Array, path: string, forced: string | undefined, size: number): void {
+  // MeshSerializer2 is detected by its whole size (no magic): a file whose header promises exactly
+  // its size is one, whatever its name, and the head of it decides nothing more.
+  if (!forced && isValidMs2Format(head[4] ?? 0) && ms2ByteSize(head[0]! | (head[1]! << 8), head[2]! | (head[3]! << 8), head[4]!) === size) return;
   let handler: FormatHandler;
   try {
     handler = sourceHandler(head, path, forced);
@@ -109,7 +112,7 @@ function refuseByHead(head: Uint8Array, path: string, forced: string | undefined
   // Text formats: a first token no file of the format can start with (glTF JSON opens with '{';
   // a TF descriptor with a Lua name, keyword or comment) is the reader's own error at that token.
   const first = firstTextByte(head);
-  if ((name === 'gltf' && first !== 0x7b) || (name === 'tf' && !isLuaStart(first))) handler.parseSync(head, { fileName: path });
+  if (first >= 0 && ((name === 'gltf' && first !== 0x7b) || (name === 'tf' && !isLuaStart(first)))) handler.parseSync(head, { fileName: path });
   // MeshSerializer2 (no magic) is at most MS2_MAX_BYTES long.
   if (name === 'ms2' && size > MS2_MAX_BYTES) {
     throw new MeshFormatError({ code: 'TRAILING_DATA', format: 'ms2', offset: MS2_MAX_BYTES }, `the file has ${size} bytes, more than any MeshSerializer2 file holds (${MS2_MAX_BYTES}: 65535 vertices and triangles of every attribute)`);
@@ -126,7 +129,7 @@ function firstTextByte(head: Uint8Array): number {
   return i < head.length ? head[i]! : -1;
 }
 
-/** A byte a Lua chunk can start with: a letter or `_` (a name or keyword), `-` (a comment), `;` or `(`. */
+/** A byte a Lua chunk can start with: a letter or `_` (a name or keyword), `-` (a comment), `;`, `(` or `:` (a `::label::`). */
 function isLuaStart(byte: number): boolean {
   return (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || byte === 0x5f || byte === 0x2d || byte === 0x3b || byte === 0x28 || byte === 0x3a;
 }

@@ -1,3 +1,5 @@
+import { removePartialFiles } from './atomic-write.js';
+
 /** Where the CLI writes: data to `out` (stdout), messages to `err` (stderr). */
 export interface CliIO {
   out(text: string | Uint8Array): void;
@@ -27,7 +29,11 @@ export function processIO(): CliIO {
   let dataStarted = false;
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code !== 'EPIPE') throw e;
-    if (!dataStarted) process.exit(0);
+    if (dataStarted) return;
+    // The reader of the results went away (`… --json | head -1`): the run ends here, and the
+    // outputs still being written must not stay behind as temporaries.
+    removePartialFiles();
+    process.exit(0);
   });
   return {
     out: (text) => void process.stdout.write(text),

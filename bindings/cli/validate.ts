@@ -80,9 +80,15 @@ export async function validateBytes(file: string, bytes: Uint8Array, ctx: Comman
     return result;
   }
   if (KHRONOS_VALIDATED.includes(handler.name)) {
-    const report = await validateWithKhronos(bytes, resolve);
-    for (const issue of report.issues) result.problems.push({ code: issue.code, severity: issue.severity, offset: null, pointer: issue.pointer, message: issue.message });
-    if (report.errors > 0) result.ok = false;
+    try {
+      const report = await validateWithKhronos(bytes, resolve);
+      for (const issue of report.issues) result.problems.push({ code: issue.code, severity: issue.severity, offset: null, pointer: issue.pointer, message: issue.message });
+      if (report.errors > 0) result.ok = false;
+    } catch (e) {
+      // The validator itself failed (not installed, or it rejected): a problem of this file, not the run's end.
+      result.problems.push(problemOf(e));
+      result.ok = false;
+    }
   }
   return result;
 }

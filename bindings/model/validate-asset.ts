@@ -14,7 +14,6 @@ import { MeshFormatError, type MeshFormatErrorCode } from '../io/errors.js';
 import type { Asset, IndexArray, Mesh } from './asset.js';
 import type { Kernels } from '../kernels/kernels.js';
 import { getKernels } from '../kernels/backend.js';
-import { MAX_SAMPLED_KEYS } from './resample-animation.js';
 
 /** What Asset errors name as their format: the data is an Asset in memory, not a file. */
 export const ASSET_FORMAT = 'asset';
@@ -251,8 +250,9 @@ function checkAnimation(value: unknown, a: number, jointCount: number, trackCoun
   const { frameRate, frameCount, loop } = animation;
   if (!(typeof frameRate === 'number' && frameRate > 0 && Number.isFinite(frameRate))) fail('BAD_VALUE', `${at}.frameRate`, `frame rate ${describe(frameRate)} is not a finite number above 0`);
   if (!(typeof frameCount === 'number' && Number.isSafeInteger(frameCount) && frameCount >= 0)) fail('BAD_COUNT', `${at}.frameCount`, `frame count ${describe(frameCount)} is not a count`);
-  // Writers that store every frame loop over them even without tracks: the same bound as their keys.
-  if (frameCount > MAX_SAMPLED_KEYS) fail('BAD_COUNT', `${at}.frameCount`, `frame count ${frameCount} is more than the ${MAX_SAMPLED_KEYS} frames a writer builds`);
+  // No bound here: a glTF of two keys far apart reads with a large frame count, and its own writer
+  // (which keeps key times) must take it back; writers that store every frame refuse more than
+  // MAX_SAMPLED_FRAMES themselves (checkSampledFrames), naming the animation.
   if (loop !== undefined && typeof loop !== 'boolean') fail('BAD_VALUE', `${at}.loop`, `loop must be true, false or absent, not ${describe(loop)}`);
   array(animation.tracks, `${at}.tracks`, 'tracks').forEach((track, t) => checkTrack(track, `${at}.tracks[${t}]`, jointCount, trackCount));
 }
@@ -263,7 +263,7 @@ function checkAnimation(value: unknown, a: number, jointCount: number, trackCoun
  * (every per-vertex array, UV set, morph target, extra, key channel; bind pose tuples of 3/4/3),
  * indices in range and in an array wide enough, skin joints in range of the skeleton (when it has joints), parents
  * before children, track joints in range, key times finite and non-decreasing, bind pose and key
- * values finite, frame rate finite above 0, frame count a count of at most MAX_SAMPLED_KEYS. Vertex values themselves (NaN or
+ * values finite, frame rate finite above 0, frame count a count. Vertex values themselves (NaN or
  * infinite positions, normals, …) are not refused here: the writers write them as their format
  * allows, or repair them with a warning. Throws MeshFormatError (format 'asset', with the `path`
  * at fault, e.g. `skeleton.joints[3].rotation[2]`). Linear in the Asset's size.

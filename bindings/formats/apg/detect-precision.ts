@@ -72,10 +72,15 @@ function eachNumber(bytes: Uint8Array, visit: Visit): void {
       for (const [start, end] of tokens) {
         const digits = fixedDigits(bytes, start, end);
         if (digits !== undefined) visit(block, column++, digits, start, end);
+        // nan and inf are values too: the numbers after them stay in their own columns.
+        else if (NON_FINITE_WORD.test(word(bytes, start, end))) column++;
       }
     }
   }
 }
+
+/** How the writer spells NaN and the infinities (and other tools may: `inf`, `-inf`, `nan`, `infinity`). */
+const NON_FINITE_WORD = /^[+-]?(nan|inf(inity)?)$/i;
 
 interface Column {
   /** Fraction digits shared by every number, or -1. */

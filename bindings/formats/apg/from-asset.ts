@@ -1,7 +1,5 @@
 import type { Asset, Joint, Mesh } from '../../model/asset.js';
 import { DEFAULT_FRAME_RATE } from '../format.js';
-import { MeshFormatError } from '../../io/errors.js';
-import { ASSET_FORMAT } from '../../model/validate-asset.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
 import { APG_DEFAULT_HEADER, type ApgDocument, type ApgKeyBlock, type ApgVertexArray } from './apg-document.js';

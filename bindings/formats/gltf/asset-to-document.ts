@@ -109,12 +109,12 @@ function addSkeleton(w: Writer, asset: Asset, scene: ReturnType<Document['create
   return nodes;
 }
 
-/** A joint's bind pose as float32 on the output axes; non-finite values (also float64 beyond float32's range) repaired with a warning. */
+/** A joint's bind pose as float32 on the output axes (validateAsset refused values not finite as float32), its rotation of unit length. */
 function jointTrs(w: Writer, joint: Joint): [[number, number, number], [number, number, number, number], [number, number, number]] {
   const label = `joint ${joint.name} bind pose`;
-  const t = repairNonFinite(axes(w, Float32Array.from(joint.translation), 3), 0, `${label} translation`, w.warn);
+  const t = axes(w, Float32Array.from(joint.translation), 3);
   const r = unitQuaternions(axes(w, Float32Array.from(joint.rotation), 4), `${label} rotation`, w.warn);
-  const s = repairNonFinite(axes(w, Float32Array.from(joint.scale), 3, 'scale'), 1, `${label} scale`, w.warn);
+  const s = axes(w, Float32Array.from(joint.scale), 3, 'scale');
   return [[t[0]!, t[1]!, t[2]!], [r[0]!, r[1]!, r[2]!, r[3]!], [s[0]!, s[1]!, s[2]!]];
 }
 
@@ -293,24 +293,21 @@ function addAnimation(w: Writer, animation: Animation, nodes: Node[]): void {
       if (!node) w.warn(`animation ${animation.name}: a track for joint ${track.joint}, which does not exist, is left out`);
       continue;
     }
-    if (!track.times.every((t, i) => Number.isFinite(t) && t >= 0 && (i === 0 || t > track.times[i - 1]!))) {
+    // Finite and non-decreasing (validateAsset); glTF also wants them from 0 and strictly increasing.
+    if (!track.times.every((t, i) => t >= 0 && (i === 0 || t > track.times[i - 1]!))) {
       w.warn(`animation ${animation.name}: a track whose key times are not increasing from 0 is left out`);
       continue;
     }
     const input = inputs.get(track.times, () => accessor(w, 'SCALAR', track.times.slice()));
     const what = `animation ${animation.name} joint ${track.joint}`;
     const channels = [
-      ['translation', track.translation, 'VEC3', (v: Float32Array) => repairNonFinite(axes(w, v, 3), 0, `${what} translation keys`, w.warn)],
+      ['translation', track.translation, 'VEC3', (v: Float32Array) => axes(w, v, 3)],
       ['rotation', track.rotation, 'VEC4', (v: Float32Array) => unitQuaternions(axes(w, v, 4), `${what} rotation keys`, w.warn)],
-      ['scale', track.scale, 'VEC3', (v: Float32Array) => repairNonFinite(axes(w, v, 3, 'scale'), 1, `${what} scale keys`, w.warn)],
+      ['scale', track.scale, 'VEC3', (v: Float32Array) => axes(w, v, 3, 'scale')],
     ] as const;
+    // Key values are finite and as many as their keys (validateAsset).
     for (const [path, values, type, convert] of channels) {
       if (!values) continue;
-      const components = type === 'VEC4' ? 4 : 3;
-      if (values.length !== track.times.length * components) {
-        w.warn(`animation ${animation.name}: a ${path} channel whose value count does not match its keys is left out`);
-        continue;
-      }
       const converted = convert(values);
       // A channel that holds the node's rest value at every key changes nothing: no sampler
       // (glTF keeps the node's own TRS wherever an animation has no channel for it).

@@ -1,7 +1,7 @@
 import { getKernels } from '../../kernels/backend.js';
 import { indexWidthFor, type Kernels } from '../../kernels/kernels.js';
 import { emptyAsset, type IndexArray, type Animation, type Asset, type Joint, type Mesh, type MeshAttributes, type MorphTarget, type Track } from '../../model/asset.js';
-import { framesToCover, resampleAnimation, sampleChannel } from '../../model/resample-animation.js';
+import { framesToCover, MAX_SAMPLED_FRAMES, resampleAnimation, sampleChannel } from '../../model/resample-animation.js';
 import { DEFAULT_FRAME_RATE } from '../format.js';
 import { AccessorReader, list } from './accessors.js';
 import { fail, isObject, show, type GltfInput } from './read-gltf.js';
@@ -134,6 +134,7 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
     const rate = settings.resample;
     asset.animations = asset.animations.map((animation) => {
       const frames = framesToCover(animation, rate);
+      if (frames > MAX_SAMPLED_FRAMES) fail('BAD_COUNT', `animation ${animation.name}: resampling at ${rate} fps needs ${frames} frames, more than the ${MAX_SAMPLED_FRAMES} a resampled animation may have`, at);
       const floatsPerFrame = 1 + animation.tracks.reduce((sum, t) => sum + (t.translation ? 3 : 0) + (t.rotation ? 4 : 0) + (t.scale ? 3 : 0), 0);
       accessors.budget.charge(frames * floatsPerFrame * 4, `animation ${animation.name}: resampling at ${rate} fps`);
       return resampleAnimation(animation, rate);

@@ -230,7 +230,6 @@ function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], tex
   for (const animation of animations) {
     const n = animation.frameCount;
     for (const track of animation.tracks) {
-      if (track.joint < 0 || track.joint >= poseCount) { warn(`animation '${animation.name}' has a track for joint ${track.joint}, which does not exist; dropped`); continue; }
       const at = (firstFrame * poseCount + track.joint) * IQM_CHANNELS;
       const stride = poseCount * IQM_CHANNELS;
       fillFrames(track, 'translation', n, animation.frameRate, dense, at, stride);

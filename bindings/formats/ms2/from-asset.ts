@@ -140,6 +140,10 @@ function quantize(kernels: Kernels, ws: Ms2Workspace, from: 'positions' | 'uvs',
   for (let c = 0; c < components; c++) {
     a.quantizeMin[c] = bounds[2 * c]!;
     a.quantizeSize[c] = f(bounds[2 * c + 1]! - bounds[2 * c]!);
+    // Finite values whose extent passes float32's range (−3e38 to 3e38) would all quantize to 0 and read back as NaN.
+    if (!Number.isFinite(a.quantizeSize[c]!)) {
+      throw new MeshFormatError({ code: 'BAD_VALUE', format: ASSET_FORMAT, path: `meshes.attributes.${from}` }, `the ${from} extend from ${bounds[2 * c]} to ${bounds[2 * c + 1]} on axis ${c}, a size beyond float32's range: MeshSerializer2 stores them as unorm16 over that size`);
+    }
   }
   kernels.raw.quantizeUnorm16(a[from], components, a.quantizeMin, a.quantizeSize, mode === 'round', a[to]);
 }

@@ -289,9 +289,11 @@ function assetToAni(asset: Asset, warnings: string[], options: TfWriteOptions): 
   }
   // The track may end before the animation does (a channel held still at its end is one key):
   // one more key holding the last value keeps the animation's duration, which .ani files give only by their times.
+  // (framesToCover rounds, so the frame span may pass the last key by up to half a frame: that is not holding.)
   const stored = track.times.length;
-  const end = milliseconds(animationDuration(animation));
-  const held = end > milliseconds(track.times[stored - 1]!) ? 1 : 0;
+  const duration = animationDuration(animation);
+  const held = duration - track.times[stored - 1]! > 0.5 / animation.frameRate ? 1 : 0;
+  const end = milliseconds(duration);
   const n = stored + held;
   const times = new Float64Array(n);
   const transforms = new Float64Array(n * 16);

@@ -1,7 +1,7 @@
 import luaparse from 'luaparse';
 import type { Expression, Node, Statement, TableConstructorExpression } from 'luaparse';
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
-import { isExponentCode, isNumberStartCode, isSignCode, isWordCode, longBracketLevel, MINUS, skipLine, skipLongBracket, skipQuoted } from './lua-lexical.js';
+import { isExponentCode, isNumberStartCode, isSignCode, isWordCode, longBracketLevel, MINUS, skipLongBracket, skipString, skipToLineEnd } from './lua-lexical.js';
 import { blankNumericTables, type NumericTables } from './numeric-tables.js';
 
 /** 1-based line and column of a place in the text. */
@@ -341,12 +341,12 @@ function checkNesting(text: string): void {
     const c = text.charCodeAt(i);
     if (c === MINUS && text.charCodeAt(i + 1) === MINUS) {
       const long = longBracketLevel(text, i + 2);
-      i = long >= 0 ? skipLongBracket(text, i + 2, long) : skipLine(text, i);
+      i = long >= 0 ? skipLongBracket(text, i + 2, long) : skipToLineEnd(text, i);
       continue;
     }
     if (c === 34 || c === 39) {
       // " or '
-      i = skipQuoted(text, i);
+      i = skipString(text, i);
       unary = 0;
       continue;
     }

@@ -37,14 +37,46 @@ export function skipLongBracket(text: string, i: number, level: number): number 
   return end < 0 ? text.length : end + close.length;
 }
 
-export function skipLine(text: string, i: number): number {
-  const end = text.indexOf('\n', i);
-  return end < 0 ? text.length : end + 1;
+/** Space, tab, vertical tab, form feed (luaparse's isWhiteSpace) and the line terminators. */
+export function isSpaceCode(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12;
 }
 
-export function skipQuoted(text: string, i: number): number {
-  const quote = text[i];
+export const isLineEndCode = (c: number): boolean => c === 10 || c === 13;
+
+/** Past a line comment: luaparse ends one at \n or \r. */
+export function skipToLineEnd(text: string, i: number): number {
+  while (i < text.length && !isLineEndCode(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/**
+ * Past the quoted string starting at `i`, as luaparse's scanStringLiteral reads it (escaped line
+ * breaks, \r\n as one; `\z` skipping spaces and line breaks), or to the line break that leaves it
+ * unfinished: a table inside a string must never be taken for one outside.
+ */
+export function skipString(text: string, i: number): number {
+  const quote = text.charCodeAt(i);
   let j = i + 1;
-  while (j < text.length && text[j] !== quote && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
-  return j + 1;
+  while (j < text.length) {
+    const c = text.charCodeAt(j);
+    if (c === quote || isLineEndCode(c)) return j + 1;
+    if (c !== 92) {
+      j++;
+      continue;
+    }
+    const escaped = text.charCodeAt(j + 1);
+    if (isLineEndCode(escaped)) {
+      j += 2;
+      const pair = text.charCodeAt(j);
+      if (isLineEndCode(pair) && pair !== escaped) j++;
+    } else if (escaped === 122) {
+      // \z
+      j += 2;
+      while (isSpaceCode(text.charCodeAt(j))) j++;
+    } else {
+      j += 2;
+    }
+  }
+  return j;
 }

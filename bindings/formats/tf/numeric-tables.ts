@@ -21,7 +21,7 @@
 // locals used many times) runs out inside a scanned table, the error names that table's `{`,
 // not the value inside it.
 
-import { isWordCode, longBracketLevel, MINUS, skipLongBracket } from './lua-lexical.js';
+import { isLineEndCode, isSpaceCode, isWordCode, longBracketLevel, MINUS, skipLongBracket, skipString, skipToLineEnd } from './lua-lexical.js';
 import type { LuaPosition, LuaTable, LuaValue } from './lua-constants.js';
 
 /** A blanked table, evaluated: its value, the values it holds (itself included), where it ends. */
@@ -44,12 +44,6 @@ const OPEN = 123;
 const CLOSE = 125;
 const COMMA = 44;
 
-/** Space, tab, vertical tab, form feed (luaparse's isWhiteSpace) and the line terminators. */
-function isSpaceCode(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12;
-}
-
-const isLineEndCode = (c: number): boolean => c === 10 || c === 13;
 
 /**
  * The text with every table constructor this scan reads blanked (its inside turned to spaces,
@@ -187,42 +181,7 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-/** Past a line comment: luaparse ends one at \n or \r. */
-function skipToLineEnd(text: string, i: number): number {
-  while (i < text.length && !isLineEndCode(text.charCodeAt(i))) i++;
-  return i;
-}
 
-/**
- * Past the quoted string starting at `i`, as luaparse's scanStringLiteral reads it (escaped line
- * breaks, \r\n as one; `\z` skipping spaces and line breaks), or to the line break that leaves it
- * unfinished: a table inside a string must never be taken for one outside.
- */
-function skipString(text: string, i: number): number {
-  const quote = text.charCodeAt(i);
-  let j = i + 1;
-  while (j < text.length) {
-    const c = text.charCodeAt(j);
-    if (c === quote || isLineEndCode(c)) return j + 1;
-    if (c !== 92) {
-      j++;
-      continue;
-    }
-    const escaped = text.charCodeAt(j + 1);
-    if (isLineEndCode(escaped)) {
-      j += 2;
-      const pair = text.charCodeAt(j);
-      if (isLineEndCode(pair) && pair !== escaped) j++;
-    } else if (escaped === 122) {
-      // \z
-      j += 2;
-      while (isSpaceCode(text.charCodeAt(j))) j++;
-    } else {
-      j += 2;
-    }
-  }
-  return j;
-}
 
 /** Spaces for text[start, end), keeping its line terminators (slices of one string of spaces). */
 function blank(text: string, start: number, end: number): string {

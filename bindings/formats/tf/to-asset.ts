@@ -58,7 +58,7 @@ function fail(code: 'BAD_VALUE' | 'BAD_COUNT' | 'BAD_INDEX', detail: string, off
  */
 export function tfToAsset(doc: TfDocument, options: TfReadOptions = {}, adoptArrays = false, inputBytes = doc.kind === 'msh' ? tfBlobLength(doc) : 0): Asset {
   const frameRate = options.frameRate ?? TF_READ_DEFAULTS.frameRate;
-  if (!(frameRate > 0)) throw new RangeError(`frameRate must be positive, got ${frameRate}`);
+  if (!(frameRate > 0 && Number.isFinite(frameRate))) throw new MeshFormatError({ code: 'BAD_OPTION', format: 'tf' }, `frameRate must be a positive number, got ${frameRate}`);
   const asset = emptyAsset(TF_FORMAT_NAME);
   asset.upAxis = 'z';
   if (doc.kind === 'ani') {
@@ -254,7 +254,7 @@ function keyframeAnimationsToAsset(doc: TfMeshDocument, asset: Asset, frameRate:
       translation.set([animation.origin[0] + k.transl[0], animation.origin[1] + k.transl[1], animation.origin[2] + k.transl[2]], i * 3);
       rotation.set(eulerDegreesToQuaternion(k.rot), i * 4);
     });
-    const result: Animation = { name, frameRate, frameCount: n, tracks: [{ joint, times, translation, rotation }] };
+    const result: Animation = { name, frameRate, frameCount: framesOfKeys(times, frameRate), tracks: [{ joint, times, translation, rotation }] };
     asset.animations.push(result);
   }
   asset.warnings.push(`KEYFRAME animations move the whole mesh; each became a joint at its origin, to which the vertices are not skinned`);
@@ -276,5 +276,10 @@ function aniToAsset(doc: TfAniDocument, asset: Asset, frameRate: number, fileNam
   }
   if (projective) asset.warnings.push('an .ani matrix has a last row other than (0, 0, 0, 1), which translation/rotation/scale tracks cannot hold');
   asset.skeleton = { joints: [{ name, parent: -1, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] }] };
-  asset.animations.push({ name, frameRate, frameCount: n, tracks: [{ joint: 0, times, translation, rotation, scale }] });
+  asset.animations.push({ name, frameRate, frameCount: framesOfKeys(times, frameRate), tracks: [{ joint: 0, times, translation, rotation, scale }] });
+}
+
+/** Frames at `frameRate` from 0 to the last key (TF stores key times, not frames): the Asset's frameCount, so that durations come back as stored. */
+function framesOfKeys(times: Float32Array, frameRate: number): number {
+  return times.length ? Math.round(times[times.length - 1]! * frameRate) + 1 : 0;
 }
