@@ -26,9 +26,12 @@ function writeWithLayout(document: IqmDocument, layout: IqmLayout): Uint8Array |
   const placed: Placed[] = [{ start: 0, end: IQM_HEADER_SIZE }];
   const offsets = iqmSectionOffsets(layout);
   const sections = sectionBytes(document, layout);
+  // Bytes of the NaNs restored below: overlapping sections may disagree there only because one went through a number.
+  const nanBytes = new Set<number>();
+  for (const { offset } of layout.nanBits) for (let b = 0; b < 4; b++) nanBytes.add(offset + b);
   for (let i = 0; i < sections.length; i++) {
     const bytes = sections[i]!;
-    if (bytes.length && !place(out, placed, offsets[i]!, bytes)) return undefined;
+    if (bytes.length && !place(out, placed, offsets[i]!, bytes, nanBytes)) return undefined;
   }
   // Signalling NaNs the document still holds (as quiet NaNs: numbers cannot carry them) get their bits back.
   const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
@@ -42,12 +45,12 @@ interface Placed {
   end: number;
 }
 
-/** Copies `bytes` to `at`; false when it overlaps bytes already placed with different values. */
-function place(out: Uint8Array, placed: Placed[], at: number, bytes: Uint8Array): boolean {
+/** Copies `bytes` to `at`; false when it overlaps bytes already placed with different values (other than a NaN's, `nanBytes`). */
+function place(out: Uint8Array, placed: Placed[], at: number, bytes: Uint8Array, nanBytes: Set<number>): boolean {
   const end = at + bytes.length;
   for (const range of placed) {
     // Only where sections overlap (arrays sharing their data) are bytes compared.
-    for (let i = Math.max(range.start, at), stop = Math.min(range.end, end); i < stop; i++) if (out[i] !== bytes[i - at]) return false;
+    for (let i = Math.max(range.start, at), stop = Math.min(range.end, end); i < stop; i++) if (out[i] !== bytes[i - at] && !nanBytes.has(i)) return false;
   }
   out.set(bytes, at);
   placed.push({ start: at, end });
