@@ -257,6 +257,7 @@ function normalizedSkin(joints: Uint16Array, weights: Float32Array, jointCount: 
   const outJoints = new Uint16Array(joints.length);
   const outWeights = new Float32Array(weights.length);
   let rescaled = 0;
+  let merged = 0;
   for (let v = 0; v < joints.length; v += 4) {
     let sum = 0;
     for (let k = 0; k < 4; k++) {
@@ -271,14 +272,22 @@ function normalizedSkin(joints: Uint16Array, weights: Float32Array, jointCount: 
       continue;
     }
     if (Math.abs(sum - 1) > SKIN_WEIGHT_SUM_TOLERANCE) rescaled++;
+    // Weighted joints packed to the front; a joint named twice gets one slot with its weights added
+    // (glTF forbids a joint twice in a vertex: ACCESSOR_JOINTS_INDEX_DUPLICATE).
+    let used = 0;
     for (let k = 0; k < 4; k++) {
       const weight = weights[v + k]!;
-      if (weight > 0 && joints[v + k]! < jointCount) {
-        outJoints[v + k] = joints[v + k]!;
-        outWeights[v + k] = weight / sum;
-      }
+      const joint = joints[v + k]!;
+      if (!(weight > 0 && joint < jointCount)) continue;
+      let slot = 0;
+      while (slot < used && outJoints[v + slot] !== joint) slot++;
+      if (slot < used) merged++;
+      else used++;
+      outJoints[v + slot] = joint;
+      outWeights[v + slot] = outWeights[v + slot]! + weight / sum;
     }
   }
+  if (merged) warn(`${label}: ${merged} weights named a joint already weighted in their vertex and were added to it (glTF needs each joint once per vertex)`);
   if (rescaled) warn(`${label}: skin weights of ${rescaled} vertices summed to more than 2/255 away from 1 and were scaled to sum to 1 (glTF requires it)`);
   return { joints: outJoints, weights: outWeights };
 }
