@@ -81,8 +81,12 @@ describe.skipIf(!corpusAvailable)(`TF corpus to Asset ${corpusAvailable ? '' : C
   for (const [name, keys] of Object.entries(TF_CORPUS_ANIS)) {
     it(`${name}: one joint, one animation of ${keys} keys`, () => {
       const asset = tfFormat.parseSync(readCorpus('tf', name), { fileName: name });
-      expect(summarizeAsset(asset)).toMatchObject({ meshes: 0, joints: 1, animations: 1, frames: keys });
-      expect(asset.animations[0]!.name).toBe(name.replace('.ani', ''));
+      expect(summarizeAsset(asset)).toMatchObject({ meshes: 0, joints: 1, animations: 1 });
+      const [animation] = asset.animations;
+      expect(animation!.tracks[0]!.times.length).toBe(keys);
+      // The frame count covers the keys at the reported rate (TF stores key times, not frames).
+      expect(animation!.frameCount).toBe(Math.round(animation!.tracks[0]!.times[keys - 1]! * animation!.frameRate) + 1);
+      expect(animation!.name).toBe(name.replace('.ani', ''));
     });
   }
 
