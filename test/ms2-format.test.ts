@@ -150,7 +150,7 @@ describe('MeshSerializer2 document and conversion', () => {
   it('refuses to write more than 65535 vertices or triangles', () => {
     const positions = new Float32Array(65536 * 3);
     const asset: Asset = { source: 't', meshes: [{ name: 'big', attributes: { positions }, indices: new Uint32Array(3) }], animations: [], warnings: [] };
-    expect(refusal(() => ms2Format.encodeSync(asset)).code).toBe('BAD_COUNT');
+    expect(refusal(() => ms2Format.encodeSync(asset))).toMatchObject({ code: 'BAD_COUNT', format: 'asset', path: 'meshes' });
     expect(refusal(() => writeMs2({ ...smallDocument(), vertexCount: 70000 })).code).toBe('BAD_COUNT');
   });
 

@@ -81,7 +81,7 @@ function withMs2Document<R>(asset: Asset, options: AssetToMs2Options, use: (docu
   const cornerCount = meshes.reduce((n, m) => n + m.indices.length, 0);
   const triangleCount = cornerCount / 3;
   if (vertexCount > MS2_MAX_COUNT || triangleCount > MS2_MAX_COUNT) {
-    throw new MeshFormatError({ code: 'BAD_COUNT', format: 'ms2' }, `${vertexCount} vertices and ${triangleCount} triangles: MeshSerializer2 stores uint16 counts and indices (at most ${MS2_MAX_COUNT} each)`);
+    throw new MeshFormatError({ code: 'BAD_COUNT', format: ASSET_FORMAT, path: 'meshes' }, `${vertexCount} vertices and ${triangleCount} triangles: MeshSerializer2 stores uint16 counts and indices (at most ${MS2_MAX_COUNT} each)`);
   }
   if (asset.skeleton?.joints.length) warn('ms2 has no skeleton or skinning: joints and weights were dropped');
   if (asset.animations.length) warn('ms2 has no animations: they were dropped');
