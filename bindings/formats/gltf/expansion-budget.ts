@@ -1,8 +1,9 @@
+import { MemoryBudget } from '../../io/memory-budget.js';
 import { fail } from './read-gltf.js';
 
 /**
  * What the glTF reader may allocate, in bytes, for one input: `bytesPerInputByte` × the input's
- * bytes (the file and every external buffer) + `EXPANSION_SLACK`. Every array the reader makes is
+ * bytes (the file and every external buffer) + 64 KiB, taken from one MemoryBudget (io/memory-budget.ts). Every array the reader makes is
  * charged before it is allocated: accessor values (read from bytes, zero-filled or sparse: a
  * count in the JSON costs a few bytes and can promise millions), strip and fan expansion, index
  * widening, the copies made per node that instances a mesh, skin joint tables, animation keys
@@ -14,21 +15,21 @@ import { fail } from './read-gltf.js';
  * zero-filled accessors become 460 kB; bounding only the final Asset would allocate first and
  * refuse afterwards. Charging at each allocation costs one addition per array.
  */
-export const EXPANSION_SLACK = 64 * 1024;
-
 export class ExpansionBudget {
-  private spent = 0;
-  readonly limit: number;
+  private readonly budget: MemoryBudget;
 
-  constructor(private readonly inputBytes: number, bytesPerInputByte: number, private readonly offset: number) {
-    this.limit = inputBytes * bytesPerInputByte + EXPANSION_SLACK;
+  constructor(inputBytes: number, bytesPerInputByte: number, private readonly offset: number) {
+    this.budget = new MemoryBudget(inputBytes, bytesPerInputByte);
+  }
+
+  get limit(): number {
+    return this.budget.limit;
   }
 
   /** Records `bytes` about to be allocated for `label`; BAD_COUNT when the input cannot justify them. */
   charge(bytes: number, label: string): void {
-    this.spent += bytes;
-    if (!(this.spent <= this.limit)) {
-      fail('BAD_COUNT', `${label}: the file asks for more than ${this.limit} bytes of decoded data in all, out of proportion to its ${this.inputBytes} bytes (maxExpansion)`, this.offset);
+    if (!this.budget.take(bytes)) {
+      fail('BAD_COUNT', `${label}: the file asks for more than ${this.budget.limit} bytes of decoded data in all, out of proportion to its ${this.budget.inputBytes} bytes (maxExpansion)`, this.offset);
     }
   }
 }

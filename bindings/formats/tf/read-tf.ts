@@ -1,6 +1,6 @@
 import { recordTextPosition } from '../../io/provenance.js';
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
-import { MemoryBudget } from './memory-budget.js';
+import { MemoryBudget } from '../../io/memory-budget.js';
 import { evaluateLuaData, isLuaTable, tablePosition, type LuaPosition, type LuaTable, type LuaValue } from './lua-constants.js';
 import type {
   TfAniDocument, TfAnimation, TfBlobRange, TfExtraFields, TfIndexStream, TfKeyframe, TfMeshDocument, TfSubMesh, TfUnreferencedBytes, TfVertexAttribute,

@@ -6,7 +6,7 @@ import { weldStreams } from '../../kernels/weld-streams.js';
 import { repairTangents } from '../../model/perpendicular-tangents.js';
 import { emptyAsset, type Animation, type Asset, type Mesh, type MeshAttributes } from '../../model/asset.js';
 import { DEFAULT_FRAME_RATE, type ReadOptions } from '../format.js';
-import { MemoryBudget, TF_MEMORY_DEFAULTS } from './memory-budget.js';
+import { MemoryBudget, MEMORY_BUDGET_DEFAULTS } from '../../io/memory-budget.js';
 import { StreamIndex } from './equal-streams.js';
 import { TF_FORMAT_NAME } from './read-tf.js';
 import { tfBlobLength, type TfAniDocument, type TfDocument, type TfIndexStream, type TfKeyframeAnimation, type TfMeshDocument, type TfSubMesh, type TfVertexAttribute } from './tf-document.js';
@@ -36,7 +36,7 @@ export const TF_READ_DEFAULTS = {
    * submesh whose welded vertices and indices would pass that is refused (BAD_COUNT at its
    * position stream's blob offset) before anything is gathered.
    */
-  maxExpansion: TF_MEMORY_DEFAULTS.bytesPerInputByte,
+  maxExpansion: MEMORY_BUDGET_DEFAULTS.bytesPerInputByte,
 };
 
 const UV_NAME = /^uv(\d+)$/;
