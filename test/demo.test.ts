@@ -3,7 +3,7 @@
 // Node API reads from the same files; the broken file's row says what is wrong and the others
 // carry on; the preview draws the selected mesh; GLB download works when a 'glb' handler is
 // registered. Saves test/artifacts/demo.png. Throughput figures come from bench/browser.bench.ts.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -94,10 +94,15 @@ describe.skipIf(skipReason !== '')('demo page in Chromium', () => {
   let launchError = '';
   let page: Page;
   const scratch = mkdtempSync(join(tmpdir(), 'meshcodec-demo-'));
-  const inputs: InputFile[] = readdirSync(FIXTURES_DIR)
-    .filter((name) => !name.endsWith('.ts'))
-    .sort()
-    .map((name) => ({ name, path: join(FIXTURES_DIR, name) }));
+  // A Transport Fever pair with a long name, as real ones have: the table must keep its GLB button in view.
+  const LONG_NAME = 'car_r1_aquitaine_sive_lod0_interior_dashboard_with_a_very_long_transport_fever_model_name.msh';
+  copyFileSync(join(FIXTURES_DIR, 'tube.msh'), join(scratch, LONG_NAME));
+  copyFileSync(join(FIXTURES_DIR, 'tube.msh.blob'), join(scratch, `${LONG_NAME}.blob`));
+  const inputs: InputFile[] = [
+    ...readdirSync(FIXTURES_DIR).filter((name) => !name.endsWith('.ts')).map((name) => ({ name, path: join(FIXTURES_DIR, name) })),
+    { name: LONG_NAME, path: join(scratch, LONG_NAME) },
+    { name: `${LONG_NAME}.blob`, path: join(scratch, `${LONG_NAME}.blob`) },
+  ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const groups = groupFiles(inputs);
 
   beforeAll(async () => {
@@ -152,6 +157,17 @@ describe.skipIf(skipReason !== '')('demo page in Chromium', () => {
     expect(row.status).toBe('error');
     expect(row.cells.error).toBe(nodeError(brokenFile(), BROKEN_NAME).message);
     expect(row.download).toBeUndefined();
+  });
+
+  it('keeps every GLB button in view, long Transport Fever names included', async (context) => {
+    if (launchError) context.skip();
+    const outside = await page.evaluate(() => {
+      const box = document.querySelector('.table-scroll')!.getBoundingClientRect();
+      return Array.from(document.querySelectorAll<HTMLButtonElement>('#files button.download'))
+        .filter((b) => { const r = b.getBoundingClientRect(); return r.right > box.right + 1 || r.left < box.left - 1; })
+        .map((b) => b.closest('tr')!.dataset.file);
+    });
+    expect(outside).toEqual([]);
   });
 
   it('offers each file as GLB when a glb handler is registered, and says why not otherwise', async (context) => {

@@ -101,7 +101,9 @@ async function decodeGroup(entry: Loaded): Promise<void> {
     row.insertCell();
     return;
   }
-  row.insertCell().append(downloadButton(entry));
+  const download = row.insertCell();
+  download.dataset.column = 'download';
+  download.append(downloadButton(entry));
 }
 
 async function addFiles(files: readonly File[]): Promise<void> {
