@@ -1,5 +1,6 @@
 // TypeScript twin of assembly/iqm-vertices.ts.
 import type { IndexArray } from '../../model/asset.js';
+import { bitsOf } from './float-bits.js';
 
 type Components = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array;
 
@@ -47,8 +48,8 @@ export function iqmComponentsToFloat32(src: Components, format: number, normaliz
   }
   const kept = Math.min(srcSize, dstSize);
   // float32 components are moved as bits: a float32 read into a number quiets a signalling NaN.
-  const srcBits = src instanceof Float32Array ? new Uint32Array(src.buffer, src.byteOffset, src.length) : undefined;
-  const dstBits = new Uint32Array(dst.buffer, dst.byteOffset, dst.length);
+  const srcBits = src instanceof Float32Array ? bitsOf(src) : undefined;
+  const dstBits = bitsOf(dst);
   for (let v = 0; v < vertexCount; v++) {
     const from = v * srcSize;
     const to = v * dstSize;

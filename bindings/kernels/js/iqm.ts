@@ -1,13 +1,13 @@
 // TypeScript twin of assembly/iqm.ts.
+import { bitsOf, CANONICAL_NAN_BITS } from './float-bits.js';
 const f = Math.fround;
-const CANONICAL_NAN_BITS = 0x7fc00000;
 
 export function dequantizeIqmFrames(frames: Uint16Array, frameCount: number, masks: Uint32Array, offsets: Float32Array, scales: Float32Array, dst: Float32Array): void {
   const poseCount = masks.length;
   // Offsets are moved as bits (a float32 read into a number quiets a signalling NaN); computed
   // NaNs are the one quiet NaN, as in the kernel.
-  const offsetBits = new Uint32Array(offsets.buffer, offsets.byteOffset, offsets.length);
-  const dstBits = new Uint32Array(dst.buffer, dst.byteOffset, dst.length);
+  const offsetBits = bitsOf(offsets);
+  const dstBits = bitsOf(dst);
   let p = 0;
   let o = 0;
   for (let frame = 0; frame < frameCount; frame++) {

@@ -1,8 +1,7 @@
 // TypeScript twins of assembly/quantize.ts. Math.fround after every operation reproduces the
 // float32 arithmetic of the WebAssembly kernels bit for bit.
+import { bitsOf, CANONICAL_NAN_BITS } from './float-bits.js';
 const f = Math.fround;
-/** The one NaN every backend writes where float arithmetic makes a NaN (assembly/canonical-nan.ts). */
-const CANONICAL_NAN_BITS = 0x7fc00000;
 
 /**
  * A NaN the arithmetic makes is written as 0x7fc00000 (through an integer view), as in the kernel.
@@ -19,7 +18,7 @@ export function dequantizeUnorm16(src: Uint16Array, components: number, min: Flo
     }
     return;
   }
-  const dstBits = new Uint32Array(dst.buffer, dst.byteOffset, dst.length);
+  const dstBits = bitsOf(dst);
   for (let i = 0, c = 0; i < src.length; i++) {
     const v = f(min[c]! + f(size[c]! * f(src[i]! / 65535)));
     if (v === v) dst[i] = v;

@@ -3,11 +3,10 @@
 // V8's interpreter and kept by its optimised code). Dequantized NaNs (only from a NaN or infinite box)
 // are 0x7fc00000; a finite box skips that test (2000 frames × 60 bones: 0.77–1.30× before/after in
 // four interleaved runs on a shared machine, i.e. within its noise).
+import { bitsOf, CANONICAL_NAN_BITS } from './float-bits.js';
 const f = Math.fround;
 
 const AXES_SET = [0, 1, 1, 2, 1, 2, 2, 3];
-/** The one NaN every backend writes where float arithmetic makes a NaN. */
-const CANONICAL_NAN_BITS = 0x7fc00000;
 
 export function expandQuantizedFrames(
   flags: Uint8Array, frameCount: number, boneCount: number,
@@ -81,10 +80,6 @@ function expandFrames(
   return -1;
 }
 
-function bitsOf(values: Float32Array): Uint32Array {
-  return new Uint32Array(values.buffer, values.byteOffset, values.length);
-}
-
 /** One xyz channel: with a box, uint16 values dequantized; without, float32 bits (`stream` as words) moved. */
 function expandChannel(
   bits: number, stream: Uint16Array | Uint32Array, first: number, box: Float32Array | undefined, finiteBox: boolean, boxAt: number,
@@ -133,8 +128,8 @@ export function tangentFrames(quats: Int16Array, dstNormals: Float32Array, dstTa
 
 export function gatherComponents(src: Float32Array, components: number, indices: Uint32Array, dst: Float32Array): number {
   // Through integer views, so that NaN payloads are copied exactly as WebAssembly copies them.
-  const from = new Uint32Array(src.buffer, src.byteOffset, src.length);
-  const to = new Uint32Array(dst.buffer, dst.byteOffset, dst.length);
+  const from = bitsOf(src);
+  const to = bitsOf(dst);
   const srcCount = Math.floor(src.length / components);
   for (let i = 0; i < indices.length; i++) {
     const index = indices[i]!;
