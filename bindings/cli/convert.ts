@@ -107,7 +107,13 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   const places = allPlaces.length ? chosen.map((i) => allPlaces[i]!) : [];
   const missing = shard ? inputs.missing.filter((m) => inShard(m.path, shard)) : inputs.missing;
   const inputIds = inputIdentities(inputs.files);
-  const manifest = settings.manifest !== undefined ? await ManifestFile.open(settings.manifest, settings.incremental === true) : undefined;
+  let manifest: ManifestFile | undefined;
+  try {
+    manifest = settings.manifest !== undefined ? await ManifestFile.open(settings.manifest, settings.incremental === true) : undefined;
+  } catch (e) {
+    io.err(`meshcodec: --manifest: ${errorInfo(e).message}\n`);
+    return 2;
+  }
   const options = manifestOptions({ to: settings.target.name, from: ctx.format, flags: settings.flags });
   const version = settings.version ?? 'unknown';
   const written = new Set<string>();
@@ -174,7 +180,12 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
       return;
     }
     if (!outcome.ok) {
-      await record({ error: outcome.error });
+      try {
+        await record({ error: outcome.error });
+      } catch (e) {
+        fail(input.path, e);
+        return;
+      }
       report({ input: input.path, ok: false, error: outcome.error });
       progress.fileFailed(`${input.path}: error: ${outcome.error.message}`);
       return;

@@ -109,10 +109,17 @@ export function manifestLine(entry: ManifestEntry): string {
   return JSON.stringify(entry) + '\n';
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
+
+/** Whether a parsed line has an entry's shape (a manifest is input too: any other line is skipped, never trusted). */
 function isEntry(value: unknown): value is ManifestEntry {
-  if (value === null || typeof value !== 'object') return false;
-  const e = value as Record<string, unknown>;
-  return typeof e.input === 'string' && typeof e.size === 'number' && typeof e.sha256 === 'string' && typeof e.version === 'string' && e.options !== null && typeof e.options === 'object';
+  if (!isObject(value)) return false;
+  const { input, size, sha256, options, version, outputs, warnings, error } = value;
+  if (typeof input !== 'string' || typeof size !== 'number' || typeof sha256 !== 'string' || typeof version !== 'string' || !isObject(options)) return false;
+  if (outputs !== undefined && !(Array.isArray(outputs) && outputs.every((o) => isObject(o) && typeof o.name === 'string' && typeof o.sha256 === 'string'))) return false;
+  if (warnings !== undefined && !isStringArray(warnings)) return false;
+  return error === undefined || (isObject(error) && typeof error.code === 'string' && typeof error.message === 'string');
 }
 
 const ENTRY_START = '{"input":';
