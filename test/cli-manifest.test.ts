@@ -4,8 +4,9 @@
 // and incremental reruns: unchanged inputs are skipped without any format handler decoding them
 // (spied), a changed input, a deleted or edited output, other options or another version convert
 // again.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { manifestEntry, manifestLine, manifestOptions, readManifest, type ManifestEntry } from '../bindings/cli/manifest.js';
@@ -261,6 +262,27 @@ describe('a manifest is input too', () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/--manifest: .*EISDIR/);
     expect(calls()).toBe(0);
+  });
+});
+
+describe('the built command (dist/cli.js) with its worker pool', () => {
+  // The pool takes each input's bytes over to a worker thread: the manifest must describe the input as read, not the emptied buffer.
+  it('--jobs 2: sizes and SHA-256 of the inputs as on disk; a rerun with --incremental skips every one', () => {
+    const cliPath = join(ROOT, 'dist', 'cli.js');
+    if (!existsSync(cliPath)) throw new Error(`${cliPath} is missing: run \`npm run build\` first (npm test does)`);
+    const { root, out, manifest } = setup(12);
+    rmSync(join(root, 'broken.mesh'));
+    const run = (...more: string[]) => spawnSync(process.execPath, [cliPath, 'convert', root, '--to', 'glb', '--out-dir', out, '--jobs', '2', '--manifest', manifest, '--json', ...more], { encoding: 'utf8' });
+    expect(run().status).toBe(0);
+    const map = entries(manifest);
+    expect(map.size).toBe(12);
+    for (const [input, entry] of map) {
+      const bytes = readFileSync(join(root, input));
+      expect(entry, input).toMatchObject({ size: bytes.byteLength, sha256: sha(bytes) });
+    }
+    const rerun = run('--incremental');
+    expect(rerun.status).toBe(0);
+    expect(JSON.parse(rerun.stdout.trimEnd().split('\n').at(-1)!).summary).toMatchObject({ converted: 0, skipped: 12 });
   });
 });
 

@@ -17,7 +17,7 @@ import { planOutputs, type OutputPlace } from './output-plan.js';
 import { Progress } from './progress.js';
 import { formatBytes } from './table.js';
 import { outputName, outputsOwned, unchangedOutputs } from './incremental.js';
-import { manifestEntry, manifestOptions, sha256Hex, slashPath, type ManifestEntry } from './manifest.js';
+import { inputDigest, manifestEntry, manifestOptions, slashPath, type ManifestEntry } from './manifest.js';
 import { ManifestFile } from './manifest-file.js';
 import { inShard, type Shard } from './shard.js';
 import { WarningTally } from './warning-tally.js';
@@ -155,9 +155,11 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     const key = slashPath(input.relative);
     const subfolder = settings.output !== undefined ? '.' : input.path === '-' ? '.' : slashPath(dirname(input.relative));
     const previous = manifest?.previous.get(key);
-    if (settings.incremental && previous) {
+    // Taken now: a worker thread takes the bytes over (they read as empty here afterwards).
+    const digest = manifest ? inputDigest(bytes) : undefined;
+    if (settings.incremental && previous && digest) {
       const where = settings.output !== undefined ? { folder: dirname(settings.output), subfolder, fileName: basename(settings.output) } : { folder: place!.dir, subfolder, stem: place!.stem };
-      const kept = await unchangedOutputs(previous, { size, sha256: sha256Hex(bytes), options, version }, where);
+      const kept = await unchangedOutputs(previous, { ...digest, options, version }, where);
       if (kept) {
         report({ input: input.path, ok: true, skipped: true, outputs: kept, bytesIn: size });
         progress.fileDone(size, `${input.path}: unchanged (skipped): ${kept.join(', ')}`);
@@ -165,7 +167,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
       }
     }
     const record = async (fields: Pick<Parameters<typeof manifestEntry>[0], 'outputs' | 'warnings' | 'error'>) => {
-      await manifest?.append(manifestEntry({ input: key, bytes, options, version, ...fields }));
+      if (manifest && digest) await manifest.append(manifestEntry({ input: key, digest, options, version, ...fields }));
     };
     const job: ConvertJob = { bytes, inputPath: input.path, to: settings.target.name, flags: settings.flags };
     if (ctx.format !== undefined) job.from = ctx.format;

@@ -78,23 +78,37 @@ export function slashPath(path: string): string {
   return path.replace(/\\/g, '/');
 }
 
+/** An input's size and SHA-256, taken before its bytes go elsewhere (a worker thread takes them over). */
+export interface InputDigest {
+  size: number;
+  sha256: string;
+}
+
+export function inputDigest(bytes: Uint8Array): InputDigest {
+  return { size: bytes.byteLength, sha256: sha256Hex(bytes) };
+}
+
 /**
- * One manifest entry. `outputs` are named relative to the output folder (give names such as
+ * One manifest entry. The input is given by its `bytes`, or by its `digest` when the bytes are no
+ * longer at hand. `outputs` are named relative to the output folder (give names such as
  * `sub/tube.glb` when outputs keep the input's subfolder); their bytes are hashed here.
  */
 export function manifestEntry(args: {
   input: string;
-  bytes: Uint8Array;
+  bytes?: Uint8Array;
+  digest?: InputDigest;
   options: Record<string, unknown>;
   version: string;
   outputs?: readonly EncodedFile[];
   warnings?: readonly string[];
   error?: ManifestError;
 }): ManifestEntry {
+  const digest = args.digest ?? (args.bytes ? inputDigest(args.bytes) : undefined);
+  if (!digest) throw new TypeError('manifestEntry needs the input\'s bytes or digest');
   const entry: ManifestEntry = {
     input: slashPath(args.input),
-    size: args.bytes.byteLength,
-    sha256: sha256Hex(args.bytes),
+    size: digest.size,
+    sha256: digest.sha256,
     options: canonicalValue(args.options) as Record<string, unknown>,
     version: args.version,
   };
