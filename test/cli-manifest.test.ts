@@ -286,3 +286,21 @@ describe('the built command (dist/cli.js) with its worker pool', () => {
   });
 });
 
+describe('inputs that share a path under their roots', () => {
+  it('two folders holding the same names: the second input is `NAME#2`, and incremental reruns skip both', async () => {
+    const dir = testTempDir('manifest-same-names');
+    tileFixtures(join(dir, 'a'), 3, ['tube.iqm']);
+    tileFixtures(join(dir, 'b'), 3, ['tube.iqm']);
+    const manifest = join(dir, 'run.jsonl');
+    const args = ['convert', join(dir, 'a'), join(dir, 'b'), '--to', 'glb', '--out-dir', join(dir, 'out'), '--jobs', '1', '--manifest', manifest, '--json'];
+    const first = await cli(args);
+    expect(first.code, first.err).toBe(0);
+    const map = entries(manifest);
+    expect(map.get('a/b01/tile-0001.iqm')!.outputs!.map((o) => o.name)).not.toEqual(map.get('a/b01/tile-0001.iqm#2')!.outputs!.map((o) => o.name));
+    expect(map.size).toBe(6);
+    const rerun = await cli([...args, '--incremental']);
+    expect(rerun.code, rerun.err).toBe(0);
+    expect(rerun.summary).toMatchObject({ converted: 0, skipped: first.lines.length });
+  });
+});
+

@@ -17,7 +17,7 @@ import { planOutputs, type OutputPlace } from './output-plan.js';
 import { Progress } from './progress.js';
 import { formatBytes } from './table.js';
 import { outputName, outputsOwned, unchangedOutputs } from './incremental.js';
-import { inputDigest, manifestEntry, manifestOptions, slashPath, type ManifestEntry } from './manifest.js';
+import { inputDigest, manifestEntry, manifestNames, manifestOptions, slashPath, type ManifestEntry } from './manifest.js';
 import { ManifestFile } from './manifest-file.js';
 import { inShard, type Shard } from './shard.js';
 import { WarningTally } from './warning-tally.js';
@@ -105,6 +105,8 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   const chosen = inputs.files.map((_, i) => i).filter((i) => !shard || inShard(inputs.files[i]!.relative, shard));
   const files = chosen.map((i) => inputs.files[i]!);
   const places = allPlaces.length ? chosen.map((i) => allPlaces[i]!) : [];
+  const allNames = manifestNames(inputs.files.map((f) => f.relative));
+  const names = chosen.map((i) => allNames[i]!);
   const missing = shard ? inputs.missing.filter((m) => inShard(m.path, shard)) : inputs.missing;
   const inputIds = inputIdentities(inputs.files);
   let manifest: ManifestFile | undefined;
@@ -142,7 +144,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   const usePool = settings.workerUrl !== undefined && settings.jobs > 1 && files.length > 1;
   const pool = usePool ? new ConvertPool(settings.workerUrl!, Math.min(settings.jobs, files.length), ctx.backend) : undefined;
 
-  const convertOne = async (input: InputFile, place: OutputPlace | undefined): Promise<void> => {
+  const convertOne = async (input: InputFile, place: OutputPlace | undefined, key: string): Promise<void> => {
     let bytes: Uint8Array;
     try {
       bytes = await readInput(input.path, ctx);
@@ -151,8 +153,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
       return;
     }
     const size = bytes.byteLength;
-    // The manifest's name for this input and its outputs' folder under the output root.
-    const key = slashPath(input.relative);
+    // The input's outputs' folder under the output root.
     const subfolder = settings.output !== undefined ? '.' : input.path === '-' ? '.' : slashPath(dirname(input.relative));
     const previous = manifest?.previous.get(key);
     // Taken now: a worker thread takes the bytes over (they read as empty here afterwards).
@@ -237,7 +238,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     const lanes = Array.from({ length: inFlight }, async () => {
       while (next < files.length) {
         const i = next++;
-        await convertOne(files[i]!, places[i]);
+        await convertOne(files[i]!, places[i], names[i]!);
       }
     });
     await Promise.all(lanes);

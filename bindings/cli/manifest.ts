@@ -78,6 +78,22 @@ export function slashPath(path: string): string {
   return path.replace(/\\/g, '/');
 }
 
+/**
+ * The manifest's names for a run's inputs, in the run's order: each path under its root with '/'
+ * separators; when several inputs share one (`a/x.mesh` and `b/x.mesh` given as the folders `a`
+ * and `b`), the second is `x.mesh#2`, the third `x.mesh#3`, in argument order, which every shard
+ * of the same command line sees alike.
+ */
+export function manifestNames(relatives: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return relatives.map((relative) => {
+    const name = slashPath(relative);
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    return n === 1 ? name : `${name}#${n}`;
+  });
+}
+
 /** An input's size and SHA-256, taken before its bytes go elsewhere (a worker thread takes them over). */
 export interface InputDigest {
   size: number;
