@@ -208,6 +208,18 @@ describe('--incremental', () => {
     expect(upgraded.summary).toMatchObject({ converted: 6, skipped: 0 });
   });
 
+  it('a run without --incremental that failed on existing outputs (OUTPUT_EXISTS) does not keep the next incremental run from replacing them', async () => {
+    const { manifest, args } = setup(3);
+    await cli(args());
+    const plain = await cli(args());
+    expect(plain.lines.filter((l) => (l.error as { code?: string } | undefined)?.code === 'OUTPUT_EXISTS')).toHaveLength(3);
+    expect([...entries(manifest).values()].every((e) => e.error !== undefined)).toBe(true);
+    const healed = await cli(args('--incremental'));
+    expect(healed.summary).toMatchObject({ converted: 3, skipped: 0, failed: 1 });
+    const again = await cli(args('--incremental'));
+    expect(again.summary).toMatchObject({ converted: 0, skipped: 3, failed: 1 });
+  });
+
   it('usage: --incremental needs --manifest, and cannot check -o -', async () => {
     const { root, out } = setup(1);
     expect(await cli(['convert', root, '--to', 'glb', '--out-dir', out, '--incremental'])).toMatchObject({ code: 2, err: expect.stringMatching(/--incremental needs --manifest/) });

@@ -195,7 +195,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     }
     try {
       if (settings.validate) await checkOutputs(outcome.files, settings.target, ctx.kernels);
-      const outputs = await commit(outcome, place, subfolder, previous);
+      const outputs = await commit(outcome, place, subfolder, manifest?.previousOutputs.get(key));
       await record({ outputs: outcome.files.map((f) => ({ name: outputName(subfolder, f.name), bytes: f.bytes })), warnings: outcome.warnings });
       const out = outcome.files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
       bytesIn += size;
@@ -210,7 +210,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     }
   };
 
-  const commit = async (outcome: ConvertJobDone, place: OutputPlace | undefined, subfolder: string, previous: ManifestEntry | undefined): Promise<string[]> => {
+  const commit = async (outcome: ConvertJobDone, place: OutputPlace | undefined, subfolder: string, made: ManifestEntry | undefined): Promise<string[]> => {
     if (settings.output === '-') {
       if (outcome.files.length !== 1) throw new CodedError('MULTI_FILE_OUTPUT', `${outcome.to} writes ${outcome.files.length} files; they cannot all go to stdout`);
       await (io.writeData ? io.writeData(outcome.files[0]!.bytes) : io.out(outcome.files[0]!.bytes));
@@ -225,7 +225,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     }
     for (const t of targets) written.add(t.path);
     // An incremental run replaces the outputs its manifest recorded for this input, unchanged since.
-    const owned = settings.incremental === true && (await outputsOwned(previous, outcome.files.map((f, i) => ({ path: targets[i]!.path, name: outputName(subfolder, f.name) }))));
+    const owned = settings.incremental === true && (await outputsOwned(made, outcome.files.map((f, i) => ({ path: targets[i]!.path, name: outputName(subfolder, f.name) }))));
     await writeFilesAtomic(targets, settings.force || owned);
     return targets.map((t) => t.path);
   };

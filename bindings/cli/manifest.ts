@@ -164,13 +164,13 @@ function parseEntry(text: string): ManifestEntry | undefined {
 }
 
 /**
- * The entries of a manifest (or of several concatenated): input → its LAST entry. Blank lines,
- * lines that are not entries and a torn line (a run killed mid-write) are skipped. When a torn
- * line was followed by another manifest's first line without a newline between them
- * (`cat shard-0.jsonl shard-1.jsonl`), the entry that starts inside it is still read.
+ * Every entry of a manifest (or of several concatenated), in order. Blank lines, lines that are
+ * not entries and a torn line (a run killed mid-write) are skipped. When a torn line was followed
+ * by another manifest's first line without a newline between them (`cat shard-0.jsonl
+ * shard-1.jsonl`), the entry that starts inside it is still read.
  */
-export function readManifest(text: string): Map<string, ManifestEntry> {
-  const entries = new Map<string, ManifestEntry>();
+export function manifestEntries(text: string): ManifestEntry[] {
+  const out: ManifestEntry[] = [];
   for (const line of text.split('\n')) {
     const trimmed = line.trim();
     if (trimmed === '') continue;
@@ -179,7 +179,15 @@ export function readManifest(text: string): Map<string, ManifestEntry> {
       const at = trimmed.lastIndexOf(ENTRY_START);
       if (at > 0) entry = parseEntry(trimmed.slice(at));
     }
-    if (!entry) continue;
+    if (entry) out.push(entry);
+  }
+  return out;
+}
+
+/** The entries of a manifest (see manifestEntries): input → its LAST entry. */
+export function readManifest(text: string): Map<string, ManifestEntry> {
+  const entries = new Map<string, ManifestEntry>();
+  for (const entry of manifestEntries(text)) {
     entries.delete(entry.input); // Map order: last written last
     entries.set(entry.input, entry);
   }
