@@ -4,7 +4,7 @@
 // and incremental reruns: unchanged inputs are skipped without any format handler decoding them
 // (spied), a changed input, a deleted or edited output, other options or another version convert
 // again.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -295,6 +295,24 @@ describe('the built command (dist/cli.js) with its worker pool', () => {
     const rerun = run('--incremental');
     expect(rerun.status).toBe(0);
     expect(JSON.parse(rerun.stdout.trimEnd().split('\n').at(-1)!).summary).toMatchObject({ converted: 0, skipped: 12 });
+  });
+
+  it('shard processes running at once may append to one manifest: every line whole, every input once', async () => {
+    const cliPath = join(ROOT, 'dist', 'cli.js');
+    const { root, out, manifest } = setup(60);
+    rmSync(join(root, 'broken.mesh'));
+    const runs = [0, 1, 2].map(
+      (i) =>
+        new Promise<number | null>((done) => {
+          const child = spawn(process.execPath, [cliPath, 'convert', root, '--to', 'glb', '--out-dir', out, '--jobs', '2', '--manifest', manifest, '--shard', `${i}/3`, '--quiet'], { stdio: 'ignore' });
+          child.on('close', done);
+        }),
+    );
+    expect(await Promise.all(runs)).toEqual([0, 0, 0]);
+    const lines = readFileSync(manifest, 'utf8').split('\n').filter((l) => l !== '');
+    expect(lines).toHaveLength(60);
+    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+    expect(entries(manifest).size).toBe(60);
   });
 });
 
