@@ -18,6 +18,8 @@
 // - this file: ~0.1 µs per value (numbers only; one string of the digits at the end).
 
 const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+/** 2^(e − 150) for a float32's biased exponent e: its ulp (e = 0 and 1 share the subnormal ulp). */
+const ULP = Float64Array.from({ length: 256 }, (_, e) => 2 ** (Math.max(e, 1) - 150));
 const f32 = new Float32Array(1);
 const u32 = new Uint32Array(f32.buffer);
 /** Relative slack covering the float64 rounding of value ÷ 10^p (at most four roundings). */
@@ -55,11 +57,70 @@ export function shortestFloat32(value: number): void {
   const bits = u32[0]!;
   const biased = (bits >>> 23) & 0xff;
   const fraction = bits & 0x7fffff;
-  const ulp = 2 ** ((biased === 0 ? 1 : biased) - 150);
+  const ulp = ULP[biased]!;
   const up = ulp / 2;
   const down = fraction === 0 && biased > 1 ? ulp / 4 : ulp / 2;
   const a = Math.abs(value);
   const k = Math.floor(Math.log10(a));
+  if (!fromNineDigits(a, up, down, k)) fromOneDigit(value, a, up, down, k);
+}
+
+/**
+ * The usual case, bottom-up: the rounding interval in units of the ninth significant digit
+ * (always several units wide for a float32), then whole powers of ten dropped while the interval
+ * still holds a multiple of the next one (if a coarser decimal is inside, so is every finer
+ * one); the candidate nearest the value at the last such power. Two to four steps for a typical
+ * 7–9 digit value. Returns false, leaving the value to fromOneDigit, whenever an interval end or
+ * a rounding tie lies within the float64 error of a decision.
+ */
+function fromNineDigits(a: number, up: number, down: number, k: number): boolean {
+  const p0 = k - 8;
+  const s = scale(a, p0);
+  const high = scale(a + up, p0);
+  const low = scale(a - down, p0);
+  const slack = 2 * high * SLACK;
+  let unit = 1;
+  let power = 0;
+  for (;;) {
+    const next = unit * 10;
+    const below = Math.floor(high / next) * next;
+    if (below > high - slack || below + next < high + slack) return false;
+    if (below > low + slack) {
+      unit = next;
+      power++;
+      continue;
+    }
+    if (below >= low - slack) return false;
+    break;
+  }
+  const q = s / unit;
+  const floor = Math.floor(q);
+  const fraction = q - floor;
+  if (Math.abs(fraction - 0.5) * unit < slack) return false;
+  const near = fraction > 0.5 ? floor + 1 : floor;
+  const far = fraction > 0.5 ? floor : floor + 1;
+  return settle(near, unit, low, high, slack, p0 + power) || (!nearEnd(near * unit, low, high, slack) && settle(far, unit, low, high, slack, p0 + power));
+}
+
+/** Takes `digits` × 10^p when clearly inside the interval. */
+function settle(digits: number, unit: number, low: number, high: number, slack: number, p: number): boolean {
+  const c = digits * unit;
+  if (!(c > low + slack && c < high - slack) || digits <= 0) return false;
+  while (digits % 10 === 0) {
+    digits /= 10;
+    p++;
+  }
+  shortestDigits = digits;
+  shortestExponent = p;
+  return true;
+}
+
+function nearEnd(c: number, low: number, high: number, slack: number): boolean {
+  return Math.abs(c - low) <= slack || Math.abs(c - high) <= slack;
+}
+
+/** Top-down: one significant digit, then two, … (exact at interval ends: see the file's note). */
+function fromOneDigit(value: number, a: number, up: number, down: number, k: number): void {
   for (let p = k + 1; p >= k - 10; p--) {
     const s = scale(a, p);
     const hiGap = scale(up, p);
