@@ -1,5 +1,6 @@
 import { MeshFormatError } from '../io/errors.js';
 import { currentKernels } from '../kernels/backend.js';
+import { assetArrayBytes, withSmallInputKernels } from '../kernels/small-input.js';
 import type { Kernels } from '../kernels/kernels.js';
 import { validateAsset } from '../model/validate-asset.js';
 import type { Asset } from '../model/asset.js';
@@ -37,20 +38,32 @@ export function defineFormat<H extends FormatHandler<any, any, string>>(handler:
     return asset;
   };
   const kernelsOf = (options: R | W | undefined) => (options as ReadOptions | undefined)?.kernels;
+  // A call given no kernels runs small inputs on the js kernels (kernels/small-input.ts).
+  const forBytes = <O>(options: O, bytes: Uint8Array): O => withSmallInputKernels(options as ReadOptions | undefined, bytes?.length ?? Infinity) as O;
+  const forAsset = (options: W | undefined, asset: Asset): W | undefined => withSmallInputKernels(options as WriteOptions | undefined, assetArrayBytes(asset)) as W | undefined;
   const guarded: H = {
     ...handler,
-    parseSync: (bytes: Uint8Array, options?: R) => runFormatCall(name, kernelsOf(options), () => handler.parseSync(bytes, options)),
-    encodeSync: (asset: Asset, options?: W) => runFormatCall(name, kernelsOf(options), () => handler.encodeSync(checked(asset, options), options)),
+    parseSync: (bytes: Uint8Array, options?: R) => {
+      const o = forBytes(options, bytes);
+      return runFormatCall(name, kernelsOf(o), () => handler.parseSync(bytes, o));
+    },
+    encodeSync: (asset: Asset, options?: W) => {
+      const o = forAsset(options, asset);
+      return runFormatCall(name, kernelsOf(o), () => handler.encodeSync(checked(asset, o), o));
+    },
   };
   const { encodeFiles, describe, rewriteSync, inspect } = handler;
   if (encodeFiles) {
-    guarded.encodeFiles = (asset: Asset, baseName: string, options?: W) => runFormatCall(name, kernelsOf(options), () => {
-      if (typeof baseName !== 'string' || baseName === '') throw new MeshFormatError({ code: 'BAD_OPTION', format: name }, `encodeFiles needs the main output's file name, not ${baseName === '' ? 'an empty string' : typeof baseName}`);
-      return encodeFiles(checked(asset, options), baseName, options);
-    });
+    guarded.encodeFiles = (asset: Asset, baseName: string, options?: W) => {
+      const o = forAsset(options, asset);
+      return runFormatCall(name, kernelsOf(o), () => {
+        if (typeof baseName !== 'string' || baseName === '') throw new MeshFormatError({ code: 'BAD_OPTION', format: name }, `encodeFiles needs the main output's file name, not ${baseName === '' ? 'an empty string' : typeof baseName}`);
+        return encodeFiles(checked(asset, o), baseName, o);
+      });
+    };
   }
-  if (describe) guarded.describe = (bytes: Uint8Array, options?: R) => runFormatCall(name, kernelsOf(options), () => describe(bytes, options));
-  if (inspect) guarded.inspect = (bytes: Uint8Array, options?: R) => runFormatCall(name, kernelsOf(options), () => inspect(bytes, options));
-  if (rewriteSync) guarded.rewriteSync = (bytes: Uint8Array, options?: R & W) => runFormatCall(name, kernelsOf(options), () => rewriteSync(bytes, options));
+  if (describe) guarded.describe = (bytes: Uint8Array, options?: R) => runFormatCall(name, kernelsOf(options), () => describe(bytes, forBytes(options, bytes)));
+  if (inspect) guarded.inspect = (bytes: Uint8Array, options?: R) => runFormatCall(name, kernelsOf(options), () => inspect(bytes, forBytes(options, bytes)));
+  if (rewriteSync) guarded.rewriteSync = (bytes: Uint8Array, options?: R & W) => runFormatCall(name, kernelsOf(options), () => rewriteSync(bytes, forBytes(options, bytes)));
   return guarded;
 }
