@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { FORMATS } from '../bindings/formats/registry.js';
 import { assetArrayBytes, SMALL_INPUT_DEFAULTS, withSmallInputKernels } from '../bindings/kernels/small-input.js';
+import type { Kernels } from '../bindings/kernels/kernels.js';
 import { tubeAsset } from '../fixtures/tube-asset.js';
 import { allKernels, BACKENDS } from './helpers/backends.js';
 import { assetBytes } from './helpers/fuzz.js';
@@ -11,9 +12,9 @@ const kernels = allKernels();
 
 describe('small inputs on the default backend', () => {
   it('picks the js kernels only for a call with no kernels and an input below the threshold', () => {
-    const small = withSmallInputKernels({}, SMALL_INPUT_DEFAULTS.bytes - 1);
+    const small = withSmallInputKernels<{ kernels?: Kernels }>({}, SMALL_INPUT_DEFAULTS.bytes - 1);
     expect(small.kernels?.backend).toBe('js');
-    expect(withSmallInputKernels(undefined, 10)?.kernels?.backend).toBe('js');
+    expect(withSmallInputKernels<{ kernels?: Kernels } | undefined>(undefined, 10)?.kernels?.backend).toBe('js');
     const large = {};
     expect(withSmallInputKernels(large, SMALL_INPUT_DEFAULTS.bytes)).toBe(large);
     const explicit = { kernels: kernels['wasm-simd'] };
