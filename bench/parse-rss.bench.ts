@@ -1,7 +1,7 @@
 // Peak RSS of one parse per format (issue 22: ≤ 2× the input at 100 MB): the generated tube at
 // about `--mb` MB in each format is written to a temporary file, then a child process per file
-// reads it, notes process.resourceUsage().maxRSS, parses it once on the default backend and
-// reports the growth of maxRSS (the parse's peak above the process with its input loaded).
+// reads it, resets and notes its peak RSS (VmHWM), parses it once on the default backend and
+// reports the growth of the peak (the parse's peak above the process with its input loaded).
 // Run: tsx bench/parse-rss.bench.ts [--mb 100] [--format NAME]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,9 +26,19 @@ if (values.child) {
   const bytes = view(readFileSync(main!));
   const others = companions.map((c) => ({ name: basename(c), bytes: view(readFileSync(c)) }));
   globalThis.gc?.();
-  const before = process.resourceUsage().maxRSS * 1024;
+  // A child starts with its parent's peak RSS (Linux copies it at fork): reset it (clear_refs 5),
+  // then read the peak as the kernel keeps it (VmHWM); resourceUsage().maxRSS where there is no /proc.
+  const { writeFileSync: write } = await import('node:fs');
+  let peak = () => process.resourceUsage().maxRSS * 1024;
+  try {
+    write('/proc/self/clear_refs', '5');
+    peak = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) * 1024;
+  } catch {
+    // no /proc: the figure may then include the parent's peak
+  }
+  const before = peak();
   const asset = format.parseSync(bytes, { fileName: basename(main!), resolve: (n: string) => others.find((o) => o.name === n)?.bytes });
-  const after = process.resourceUsage().maxRSS * 1024;
+  const after = peak();
   const inputBytes = bytes.length + others.reduce((n, o) => n + o.bytes.length, 0);
   console.log(JSON.stringify({ inputBytes, peakGrowth: after - before, meshes: asset.meshes.length }));
 } else {

@@ -8,14 +8,17 @@
 // decimal nearer the end than a float64 ulp) is settled by reading it back as the reader does
 // (`Math.fround(Number(text))`), so the result is exactly the reader's notion of "reads back".
 //
-// Alternatives, measured on 1 M float32 values of a generated mesh (node 20, shared machine):
+// Alternatives, measured interleaved on 300,000 random float32 values in ±10 (Node 20, a 2-core
+// machine shared with other jobs, so ratios only):
 // - `toPrecision(d)` for d = 1, 2, … until `Math.fround(Number(text))` matches (the previous
-//   writer): ~1.9 µs per value, 9 string conversions and 9 parses for a typical 8-digit value, and
-//   not always shortest next to a power of two (it only tries the nearest d-digit decimal);
-// - Ryu's float32 tables in JavaScript: 32 × 64-bit products need four 16-bit limbs per multiply
-//   (no 64-bit integers outside BigInt), more code for no gain over float64 arithmetic, which is
-//   exact enough for a 24-bit mantissa and ten digits once the few edge candidates are re-read;
-// - this file: ~0.1 µs per value (numbers only; one string of the digits at the end).
+//   writer): 9 string conversions and 9 parses for a typical 8-digit value, and not always the
+//   shortest next to a power of two (it only tries the nearest d-digit decimal); 1×;
+// - Ryu's float32 tables in JavaScript: 32 × 64-bit products need 16-bit limbs (no 64-bit
+//   integers outside BigInt): more code for no gain over float64 arithmetic, which is exact
+//   enough for a 24-bit mantissa and ten digits once the few edge candidates are re-read;
+// - this file, bottom-up from nine digits (fromNineDigits), the top-down search (fromOneDigit)
+//   only near an interval end or a tie: 6.6× as fast as text (formatFloat32Shortest), 13× as
+//   digits only (what TextSink writes from, with no string at all).
 
 const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
 /** 2^(e − 150) for a float32's biased exponent e: its ulp (e = 0 and 1 share the subnormal ulp). */
