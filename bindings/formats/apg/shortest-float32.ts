@@ -1,7 +1,7 @@
 // The shortest decimal that reads back to a float32, without strings: the float32's rounding
 // interval is known exactly from its bits (half an ulp each side, a quarter below a power of two),
-// so for each decimal precision, from one significant digit down to ten, the two decimals nearest
-// the value (floor and ceiling of value ÷ 10^p, in float64) are tested against that interval. A
+// so decimals can be tested against it in float64: the coarsest precision at which a decimal lies
+// inside, found from nine digits up (fromNineDigits), and there the one nearest the value. A
 // candidate clearly inside (by more than the float64 scaling error, a few ulps) reads back to the
 // value, even through the reader's double rounding (decimal → float64 → float32); one clearly
 // outside does not; only a candidate within that error of an interval end (an exact tie, or a
