@@ -54,4 +54,20 @@ describe('small inputs on the default backend', () => {
       }
     }
   });
+
+  it('a TF .msh is sized with its blob, which is resolved once for the whole call', () => {
+    for (const rings of [3, 200]) {
+      const asset = tubeAsset({ rings, segments: 8, frames: 2 });
+      const files = FORMATS.find((f) => f.name === 'tf')!.encodeFiles!(asset, 'door.msh', {});
+      let calls = 0;
+      const resolve = (n: string) => {
+        calls++;
+        return files.find((f) => f.name === n)?.bytes;
+      };
+      const tf = FORMATS.find((f) => f.name === 'tf')!;
+      const parsed = tf.parseSync(files[0]!.bytes, { fileName: 'door.msh', resolve });
+      expect(calls, `${rings} rings`).toBe(1);
+      expect(parsed).toEqual(tf.parseSync(files[0]!.bytes, { fileName: 'door.msh', resolve, kernels: kernels['wasm-simd'] }));
+    }
+  });
 });
