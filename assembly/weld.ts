@@ -13,7 +13,8 @@
  * 0 is allowed for one stream) for the other tuples, cleared only when first needed.
  *
  * Writes per corner its vertex (dstIndices) and per vertex its tuple, stream-major like the
- * input (dstTuples[s * count + vertex]). Returns the vertex count, or −(corner + 1) for the
+ * input (dstTuples[s * count + vertex]); dstTuples may be `streams` itself (vertex v's tuple is
+ * written at position v, never past the corner being read). Returns the vertex count, or −(corner + 1) for the
  * first corner with a value not below its stream's limit.
  */
 export function weldIndexStreams(

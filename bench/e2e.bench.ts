@@ -14,8 +14,11 @@ const { values } = parseArgs({ options: { quick: { type: 'boolean', default: fal
 const SIZES_MB = values.quick ? [0.03, 1, 10] : [0.03, 1, 10, 100];
 /** The 10 MB file again with its mesh split into this many meshes: one large surface should cost no more per byte. */
 const SPLIT_MESHES = 8;
-const BACKENDS: BackendName[] = ['wasm-simd', 'wasm-scalar', 'js'];
-const kernels = Object.fromEntries(BACKENDS.map((b) => [b, createKernelsSync(b, 1 << 30)])) as Record<BackendName, Kernels>;
+/** 'default': no `kernels` option, what users get (the library-wide backend, js for small inputs). */
+type Backend = BackendName | 'default';
+const BACKENDS: Backend[] = ['default', 'wasm-simd', 'wasm-scalar', 'js'];
+const kernels = Object.fromEntries((['wasm-simd', 'wasm-scalar', 'js'] as const).map((b) => [b, createKernelsSync(b, 1 << 30)])) as Record<BackendName, Kernels>;
+const optionsFor = (b: Backend) => (b === 'default' ? {} : { kernels: kernels[b] });
 const MB = 1e6;
 
 /** A copy of `bytes` bytes (input + output): the baseline every row is compared with. */
@@ -35,8 +38,9 @@ interface Input {
 const readOptions = (input: Input) => ({ fileName: input.name, resolve: (n: string) => input.companions.find((c) => c.name === n)?.bytes });
 
 /** Every file `format` writes for `asset` (one, or a TF .msh with its blob). */
-function encodeAll(format: FormatHandler, asset: Asset, name: string, kernels: Kernels): Input {
-  const files = format.encodeFiles ? format.encodeFiles(asset, name, { kernels }) : [{ name, bytes: format.encodeSync(asset, { kernels }) }];
+function encodeAll(format: FormatHandler, asset: Asset, name: string, kernels: Kernels | undefined): Input {
+  const options = kernels ? { kernels } : {};
+  const files = format.encodeFiles ? format.encodeFiles(asset, name, options) : [{ name, bytes: format.encodeSync(asset, options) }];
   return { name, bytes: files[0]!.bytes, companions: files.slice(1) };
 }
 
@@ -54,7 +58,8 @@ function generated(format: FormatHandler, megabytes: number, meshes = 1): Input 
 }
 
 /** WebAssembly memory one parse of `input` grows a fresh instance by, in bytes (0 on js). */
-function wasmMemoryOfParse(format: FormatHandler, input: Input, backend: BackendName): number {
+function wasmMemoryOfParse(format: FormatHandler, input: Input, backend: Backend): number {
+  if (backend === 'default') return 0;
   const fresh = createKernelsSync(backend, 1 << 30);
   const before = fresh.memoryBytes;
   format.parseSync(input.bytes, { ...readOptions(input), kernels: fresh });
@@ -65,7 +70,7 @@ interface Row {
   format: string;
   input: string;
   work: 'parse' | 'encode';
-  backend: BackendName;
+  backend: Backend;
   inputBytes: number;
   ms: number;
   mbPerSecond: number;
@@ -78,15 +83,15 @@ interface Row {
 const rows: Row[] = [];
 
 function measure(format: FormatHandler, label: string, input: Input): void {
-  const parse = (b: BackendName) => format.parseSync(input.bytes, { ...readOptions(input), kernels: kernels[b] });
-  const assets = Object.fromEntries(BACKENDS.map((b) => [b, parse(b)])) as Record<BackendName, Asset>;
+  const parse = (b: Backend) => format.parseSync(input.bytes, { ...readOptions(input), ...optionsFor(b) });
+  const assets = Object.fromEntries(BACKENDS.map((b) => [b, parse(b)])) as Record<Backend, Asset>;
   const encoded = encodeAll(format, assets.js, input.name, kernels.js);
   const inputBytes = sizeOf(input);
   const outputBytes = sizeOf(encoded);
   const minSeconds = inputBytes > 20 * MB ? 4 : 1.5;
   const parseTimes = timeInterleaved({ copy: copier(inputBytes + assetBytes(assets.js)), ...Object.fromEntries(BACKENDS.map((b) => [b, () => parse(b)])) }, { minSeconds });
   const encodeTimes = timeInterleaved(
-    { copy: copier(assetBytes(assets.js) + outputBytes), ...Object.fromEntries(BACKENDS.map((b) => [b, () => encodeAll(format, assets[b], input.name, kernels[b])])) },
+    { copy: copier(assetBytes(assets.js) + outputBytes), ...Object.fromEntries(BACKENDS.map((b) => [b, () => encodeAll(format, assets[b], input.name, b === 'default' ? undefined : kernels[b])])) },
     { minSeconds },
   );
   for (const [work, timing, size] of [['parse', parseTimes, inputBytes], ['encode', encodeTimes, outputBytes]] as const) {

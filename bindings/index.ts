@@ -19,6 +19,7 @@ export {
   type InitOptions,
   type BackendChoice,
 } from './kernels/backend.js';
+export { SMALL_INPUT_DEFAULTS } from './kernels/small-input.js';
 export type { FormatHandler, ReadOptions, WriteOptions, EncodedFile, SiblingResolver } from './formats/format.js';
 export { FORMATS, FORMAT_NAMES, detectFormat, formatByName, formatByExtension, type FormatName } from './formats/registry.js';
 export { toLoader, type MeshcodecLoader } from './formats/loaders.js';

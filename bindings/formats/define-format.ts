@@ -1,5 +1,6 @@
 import { MeshFormatError } from '../io/errors.js';
 import { currentKernels } from '../kernels/backend.js';
+import { assetArrayBytes, SMALL_INPUT_DEFAULTS, withSmallInputKernels } from '../kernels/small-input.js';
 import type { Kernels } from '../kernels/kernels.js';
 import { validateAsset } from '../model/validate-asset.js';
 import type { Asset } from '../model/asset.js';
@@ -37,20 +38,43 @@ export function defineFormat<H extends FormatHandler<any, any, string>>(handler:
     return asset;
   };
   const kernelsOf = (options: R | W | undefined) => (options as ReadOptions | undefined)?.kernels;
+  // A call given no kernels runs small inputs on the js kernels (kernels/small-input.ts). The
+  // files a read resolves count too: resolved once here (memoized for the read itself) when the
+  // handler names them; a handler that resolves files it cannot name is never treated as small.
+  const forBytes = <O>(options: O, bytes: Uint8Array): O => {
+    const o = options as ReadOptions | undefined;
+    let size = bytes?.length ?? Infinity;
+    if (o?.kernels || !(size < SMALL_INPUT_DEFAULTS.bytes) || typeof o?.resolve !== 'function' || !handler.companions) return withSmallInputKernels(o, size) as O;
+    const names = handler.companions(bytes, o);
+    if (!names) return options;
+    const resolved = new Map<string, Uint8Array | undefined>();
+    const resolve = o.resolve;
+    const memo = (name: string) => {
+      if (!resolved.has(name)) resolved.set(name, resolve(name));
+      return resolved.get(name);
+    };
+    for (const name of names) size += memo(name)?.length ?? 0;
+    return withSmallInputKernels({ ...o, resolve: memo }, size) as O;
+  };
+  const forAsset = (options: W | undefined, asset: Asset): W | undefined => withSmallInputKernels(options as WriteOptions | undefined, assetArrayBytes(asset)) as W | undefined;
   const guarded: H = {
     ...handler,
-    parseSync: (bytes: Uint8Array, options?: R) => runFormatCall(name, kernelsOf(options), () => handler.parseSync(bytes, options)),
-    encodeSync: (asset: Asset, options?: W) => runFormatCall(name, kernelsOf(options), () => handler.encodeSync(checked(asset, options), options)),
+    parseSync: (bytes: Uint8Array, options?: R) => runFormatCall(name, kernelsOf(options), () => handler.parseSync(bytes, forBytes(options, bytes))),
+    encodeSync: (asset: Asset, options?: W) => runFormatCall(name, kernelsOf(options), () => {
+      const o = forAsset(options, asset);
+      return handler.encodeSync(checked(asset, o), o);
+    }),
   };
   const { encodeFiles, describe, rewriteSync, inspect } = handler;
   if (encodeFiles) {
     guarded.encodeFiles = (asset: Asset, baseName: string, options?: W) => runFormatCall(name, kernelsOf(options), () => {
       if (typeof baseName !== 'string' || baseName === '') throw new MeshFormatError({ code: 'BAD_OPTION', format: name }, `encodeFiles needs the main output's file name, not ${baseName === '' ? 'an empty string' : typeof baseName}`);
-      return encodeFiles(checked(asset, options), baseName, options);
+      const o = forAsset(options, asset);
+      return encodeFiles(checked(asset, o), baseName, o);
     });
   }
-  if (describe) guarded.describe = (bytes: Uint8Array, options?: R) => runFormatCall(name, kernelsOf(options), () => describe(bytes, options));
-  if (inspect) guarded.inspect = (bytes: Uint8Array, options?: R) => runFormatCall(name, kernelsOf(options), () => inspect(bytes, options));
-  if (rewriteSync) guarded.rewriteSync = (bytes: Uint8Array, options?: R & W) => runFormatCall(name, kernelsOf(options), () => rewriteSync(bytes, options));
+  if (describe) guarded.describe = (bytes: Uint8Array, options?: R) => runFormatCall(name, kernelsOf(options), () => describe(bytes, forBytes(options, bytes)));
+  if (inspect) guarded.inspect = (bytes: Uint8Array, options?: R) => runFormatCall(name, kernelsOf(options), () => inspect(bytes, forBytes(options, bytes)));
+  if (rewriteSync) guarded.rewriteSync = (bytes: Uint8Array, options?: R & W) => runFormatCall(name, kernelsOf(options), () => rewriteSync(bytes, forBytes(options, bytes)));
   return guarded;
 }

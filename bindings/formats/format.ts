@@ -73,6 +73,12 @@ export interface FormatHandler<R extends ReadOptions = ReadOptions, W extends Wr
    * document take apply (`kernels`, limits); conversion options such as quantization do not.
    */
   rewriteSync?(bytes: Uint8Array, options?: R & W): Uint8Array;
+  /**
+   * Names of the files a read of `bytes` takes through `options.resolve` (TF: the .msh's blob),
+   * for sizing the call (kernels/small-input.ts); undefined when they cannot be named before
+   * reading (glTF's external buffers). Formats that never resolve files leave it out.
+   */
+  companions?(bytes: Uint8Array, options: R): readonly string[] | undefined;
   /** Format-specific facts for `meshcodec info` (surfaces, version, …). */
   describe?(bytes: Uint8Array, options?: R): Record<string, unknown>;
   /** `parseSync` and `describe` from one read of the file (`meshcodec info --verbose`). */

@@ -45,7 +45,7 @@ export interface RawKernels {
    * Welds `streamCount` index streams (stream-major in `streams`, corners = dstIndices.length)
    * into single-index vertices; returns the vertex count, or −(corner + 1) for a value not below
    * its stream's limit. `table`: limits[keyStream] slots, then a power of two (≥ 2 × corners,
-   * or none for one stream) of hash slots. dstTuples: streamCount × corners, stream-major.
+   * or none for one stream) of hash slots. dstTuples: streamCount × corners, stream-major (may be `streams` itself: the tuples are written over it).
    */
   weldIndexStreams(streams: Uint32Array, streamCount: number, limits: Uint32Array, keyStream: number, table: Uint32Array, dstIndices: Uint32Array, dstTuples: Uint32Array): number;
   /**

@@ -1,19 +1,15 @@
 // Numbers as apg text. By default the shortest decimal that reads back (Math.fround(Number(s)),
 // which is what the parseFloats kernel gives) to the same float32; or a fixed number of
 // fraction digits, as C's %.Nf.
+import { shortestFloat32Text } from './shortest-float32.js';
 
-/** Shortest form that reads back to the same float32; C's spellings for infinities and NaN. */
+/** Shortest form that reads back to the same float32 (shortest-float32.ts); C's spellings for infinities and NaN. */
 export function formatFloat32Shortest(value: number): string {
   if (value !== value) return 'nan';
   if (value === Infinity) return 'inf';
   if (value === -Infinity) return '-inf';
   if (value === 0) return Object.is(value, -0) ? '-0' : '0';
-  const target = Math.fround(value);
-  for (let digits = 1; digits < 9; digits++) {
-    const text = value.toPrecision(digits);
-    if (Math.fround(Number(text)) === target) return trimZeros(text);
-  }
-  return trimZeros(value.toPrecision(9));
+  return shortestFloat32Text(value);
 }
 
 /** `%.Nf`: fixed fraction digits (the sign of −0 kept, as C prints it). */

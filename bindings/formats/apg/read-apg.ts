@@ -189,6 +189,8 @@ class ApgReader {
       if (kind === 'rot' && comps === 3) this.warn(`${where()}: @rot_keys declare comps 3 but hold 4 values (w x y z) per key, as the Blender exporter writes them`);
       else this.fail('BAD_VALUE', tag[6]!.offset, `@${kind}_keys need comps ${components}, not ${comps}`);
     }
+    const fast = this.keyLines(kind, start, end, declared, components);
+    if (fast) return { kind, node, ...fast };
     const lines = this.lines(start, end);
     if (lines.length === declared + 1) this.warn(`${where()}: @${kind}_keys declare count ${declared} but ${lines.length} keys follow, as the Blender exporter writes them; all are read`);
     else if (lines.length !== declared) this.fail('BAD_COUNT', tag[4]!.offset, `@${kind}_keys declare count ${declared} but ${lines.length} key lines follow`);
@@ -200,6 +202,66 @@ class ApgReader {
       for (let c = 0; c < components; c++) values[k * components + c] = this.number(line[3 + c]!);
     });
     return { kind, node, times, values };
+  }
+
+  /**
+   * The usual key block in one pass over its bytes and one parseFloats call: every non-blank line
+   * `t TIME WORD v…` with exactly 3 + components fields and `declared` lines. The two words are
+   * checked and blanked in a copy of the block, whose numbers the kernel then reads in order
+   * (the same rule as one token at a time). Anything else (a count one off, a wrong word or field
+   * count, a bad number) returns undefined and the token-by-token path says what is wrong. A
+   * token per field made two strings and an array per line: most of a key-heavy file's parse.
+   */
+  private keyLines(kind: ApgKeyKind, start: number, end: number, declared: number, components: number): { times: Float32Array; values: Float32Array } | undefined {
+    const block = this.bytes.slice(start, end);
+    const word = APG_KEY_WORDS[kind];
+    const w0 = word.charCodeAt(0);
+    const w1 = word.charCodeAt(1);
+    const w2 = word.charCodeAt(2);
+    const fields = 3 + components;
+    let lines = 0;
+    let field = 0;
+    for (let i = 0; i < block.length; ) {
+      const c = block[i]!;
+      if (c === NEWLINE) {
+        if (field !== 0) {
+          if (field !== fields) return undefined;
+          lines++;
+          field = 0;
+        }
+        i++;
+        continue;
+      }
+      if (isSpace(c)) {
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      while (j < block.length && !isSpace(block[j]!)) j++;
+      if (field === 0) {
+        if (j - i !== 1 || c !== 0x74) return undefined; // "t"
+        block[i] = 0x20;
+      } else if (field === 2) {
+        if (j - i !== 3 || c !== w0 || block[i + 1] !== w1 || block[i + 2] !== w2) return undefined;
+        block[i] = block[i + 1] = block[i + 2] = 0x20;
+      }
+      field++;
+      i = j;
+    }
+    if (field !== 0) {
+      if (field !== fields) return undefined;
+      lines++;
+    }
+    if (lines !== declared) return undefined;
+    const numbers = new Float32Array(lines * (1 + components));
+    if (this.kernels.parseFloats(block, numbers) !== numbers.length) return undefined;
+    const times = new Float32Array(lines);
+    const values = new Float32Array(lines * components);
+    for (let k = 0, n = 0; k < lines; k++) {
+      times[k] = numbers[n++]!;
+      for (let c = 0; c < components; c++) values[k * components + c] = numbers[n++]!;
+    }
+    return { times, values };
   }
 
   /** Checks the words at every other token (`words[i]` at token first + 2i; '' skips one) and the token count. */

@@ -59,6 +59,8 @@ export const gltfFormat = defineFormat({
   mimeTypes: ['model/gltf+json'],
   binary: false,
   test: (bytes) => !isGlb(bytes) && /^\s*\{[\s\S]*"asset"\s*:/.test(new TextDecoder().decode(bytes.subarray(0, 4096))),
+  // External buffers are named inside the JSON: a read's size is not known beforehand.
+  companions: () => undefined,
   parseSync: parseGltf,
   encodeSync: (asset, options = {}) => documentToEmbeddedGltf(gltfDocument(asset, options)),
   encodeFiles: (asset, baseName, options = {}) => {
@@ -76,6 +78,8 @@ export const glbFormat = defineFormat({
   mimeTypes: ['model/gltf-binary'],
   binary: true,
   test: isGlb,
+  // External buffers are named inside the JSON: a read's size is not known beforehand.
+  companions: () => undefined,
   parseSync: parseGltf,
   encodeSync: (asset, options = {}) => documentToGlb(gltfDocument(asset, options)),
   describe: describeGltf,

@@ -117,6 +117,7 @@ export const tfFormat = defineFormat({
   mimeTypes: ['text/x-lua', 'application/octet-stream'],
   binary: true,
   test: (bytes) => DATA_FUNCTION.test(String.fromCharCode(...bytes.subarray(0, SNIFF_BYTES))),
+  companions: (_bytes, options) => (options.fileName && /\.msh$/i.test(options.fileName) ? [tfBlobName(options.fileName)] : []),
   parseSync: (bytes, options = {}) => {
     const doc = readTf(bytes, options);
     return tfToAsset(doc, options, true, bytes.length + (doc.kind === 'msh' ? tfBlobLength(doc) : 0));

@@ -227,7 +227,12 @@ function weldGroups(kernels: Kernels, groups: { data: Uint32Array; limit: number
       else if (v > max) max = v;
     }
     if (max >= limit) return data.findIndex((v) => v >= limit);
-    const indices = min === 0 ? data : data.map((v) => v - min);
+    let indices = data;
+    if (min !== 0) {
+      // A loop, not data.map: a callback per corner was a third of a 1 MB file's parse.
+      indices = new Uint32Array(data.length);
+      for (let i = 0; i < data.length; i++) indices[i] = data[i]! - min;
+    }
     const used = kernels.raw.countUsedValues(indices, max - min + 1, new Uint8Array(max - min + 1));
     if (used === max - min + 1) return { indices, vertexCount: used, first: min };
   }

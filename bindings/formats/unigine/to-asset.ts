@@ -7,7 +7,7 @@ import { expandAnimation } from './expand-animation.js';
 import { keepMeshArrays } from '../../kernels/keep-mesh.js';
 import { ALL_CHANNELS_MASK, BIND_POSE_FLOATS, type UnigineAnimAnimation, type UnigineBone, type UnigineDocument, type UnigineMeshAnimation, type UnigineSurface } from './mesh-document.js';
 import { FORMAT_NAME } from './read-common.js';
-import { weldCorners, weldLayout, type WeldedCorners } from './weld-corners.js';
+import { weldCorners, type WeldedCorners } from './weld-corners.js';
 import { fileOffsetOf } from '../../io/provenance.js';
 
 export const UNIGINE_READ_DEFAULTS = {
@@ -115,7 +115,9 @@ function skeletonJoints(bones: readonly UnigineBone[], bindPose: Float32Array, j
 
 /**
  * Every workspace array of a surface's attributes, once the weld has given `vertexCount` vertices:
- * the stored arrays staged once, and per-vertex outputs.
+ * the stored arrays staged once, the weld's per-vertex sources, and per-vertex outputs. Tangent
+ * frames are decoded per welded vertex (its quaternion gathered first, as bits), not per triangle
+ * vertex and then gathered: the same values, without two per-triangle-vertex float arrays.
  */
 function attributeLayout(surface: UnigineSurface, coordinates: Float32Array, quaternions: Int16Array, vertexCount: number, jointCount: number) {
   const tangentCount = quaternions.length / 4;
@@ -125,8 +127,10 @@ function attributeLayout(surface: UnigineSurface, coordinates: Float32Array, qua
   return {
     coordinates: ['f32', coordinates.length],
     quaternions: ['i16', quaternions.length],
-    frameNormals: ['f32', tangentCount * 3],
-    frameTangents: ['f32', tangentCount * 4],
+    vertexQuaternions: ['i16', tangentCount ? vertexCount * 4 : 0],
+    coordinateOf: ['u32', vertexCount],
+    triangleVertexOf: ['u32', vertexCount],
+    weldedIndices: ['u32', width === 4 ? 0 : surface.cindices.length],
     uv0Source: ['f32', surface.uv0.length],
     uv1Source: ['f32', surface.uv1.length],
     colorSource: ['u8', surface.colors.length],
@@ -139,7 +143,8 @@ function attributeLayout(surface: UnigineSurface, coordinates: Float32Array, qua
     targetQuaternions: ['i16', morphed ? quaternions.length : 0],
     targetNormals: ['f32', morphed ? tangentCount * 3 : 0],
     targetTangents: ['f32', morphed ? tangentCount * 4 : 0],
-    // The Mesh's arrays, next to each other: copied out of the workspace in one piece.
+    // The Mesh's arrays, next to each other: copied out of the workspace in one piece (32-bit
+    // indices are the weld's own, already on the JavaScript heap).
     positions: ['f32', vertexCount * 3],
     normals: ['f32', tangentCount ? vertexCount * 3 : 0],
     tangents: ['f32', tangentCount ? vertexCount * 4 : 0],
@@ -150,7 +155,6 @@ function attributeLayout(surface: UnigineSurface, coordinates: Float32Array, qua
     weights: ['f32', skinned ? vertexCount * 4 : 0],
     indices8: ['u8', width === 1 ? surface.cindices.length : 0],
     indices16: ['u16', width === 2 ? surface.cindices.length : 0],
-    indices32: ['u32', width === 4 ? surface.cindices.length : 0],
   } as const satisfies WorkspaceLayout;
 }
 
@@ -182,22 +186,17 @@ function surfaceToMesh(kernels: Kernels, surface: UnigineSurface, jointOf: reado
   const { cindices, tindices } = surface;
   if (cindices.length !== tindices.length) fail(`${cindices.length} cindices but ${tindices.length} tindices`, fileOffsetOf(tindices));
   if (cindices.length % 3 !== 0) fail(`${cindices.length} indices do not make whole triangles`, fileOffsetOf(cindices));
-  const weldWs = kernels.workspace(weldLayout(cindices.length, triangleVertexCount));
+  const welded = weldCorners(kernels, cindices, tindices, coordinateCount, triangleVertexCount);
+  if (typeof welded === 'number') {
+    const badT = tindices[welded]! >= triangleVertexCount;
+    const at = badT ? fileOffsetOf(tindices, welded, tindices.BYTES_PER_ELEMENT) : fileOffsetOf(cindices, welded, cindices.BYTES_PER_ELEMENT);
+    return fail(`corner ${welded} has cindex ${cindices[welded]} and tindex ${tindices[welded]}, outside ${coordinateCount} coordinate and ${triangleVertexCount} triangle vertices`, at);
+  }
+  const ws = kernels.workspace(attributeLayout(surface, coordinates, quaternions, welded.vertexCount, jointOf.length));
   try {
-    const welded = weldCorners(kernels, weldWs, cindices, tindices, coordinateCount, triangleVertexCount);
-    if (typeof welded === 'number') {
-      const badT = tindices[welded]! >= triangleVertexCount;
-      const at = badT ? fileOffsetOf(tindices, welded, tindices.BYTES_PER_ELEMENT) : fileOffsetOf(cindices, welded, cindices.BYTES_PER_ELEMENT);
-      return fail(`corner ${welded} has cindex ${cindices[welded]} and tindex ${tindices[welded]}, outside ${coordinateCount} coordinate and ${triangleVertexCount} triangle vertices`, at);
-    }
-    const ws = kernels.workspace(attributeLayout(surface, coordinates, quaternions, welded.vertexCount, jointOf.length));
-    try {
-      return weldedSurfaceToMesh(kernels, ws, surface, welded, jointOf, label, warnings);
-    } finally {
-      ws.release();
-    }
+    return weldedSurfaceToMesh(kernels, ws, surface, welded, jointOf, label, warnings);
   } finally {
-    weldWs.release();
+    ws.release();
   }
 }
 
@@ -207,8 +206,10 @@ function weldedSurfaceToMesh(
 ): Mesh {
   const a = ws.arrays;
   const raw = kernels.raw;
-  const { coordinateOf, triangleVertexOf } = welded;
-  const vertexCount = coordinateOf.length;
+  const vertexCount = welded.vertexCount;
+  a.coordinateOf.set(welded.coordinateOf);
+  a.triangleVertexOf.set(welded.triangleVertexOf);
+  const { coordinateOf, triangleVertexOf } = a;
   const target = surface.targets[0];
   const { coordinateCount, tangentCount, colorCount, triangleVertexCount } = surfaceCounts(surface);
   const gather = (source: Float32Array, components: number, indices: Uint32Array, into: Float32Array): Float32Array => {
@@ -223,9 +224,11 @@ function weldedSurfaceToMesh(
   }
   if (tangentCount === triangleVertexCount && tangentCount > 0) {
     a.quaternions.set(target!.tangents);
-    raw.tangentFrames(a.quaternions, a.frameNormals, a.frameTangents);
-    attributes.normals = gather(a.frameNormals, 3, triangleVertexOf, a.normals);
-    attributes.tangents = gather(a.frameTangents, 4, triangleVertexOf, a.tangents);
+    // Four int16 per quaternion moved as two float32 bit patterns (the gather keeps bits).
+    raw.gatherComponents(asFloat32(a.quaternions), 2, triangleVertexOf, asFloat32(a.vertexQuaternions));
+    raw.tangentFrames(a.vertexQuaternions, a.normals, a.tangents);
+    attributes.normals = a.normals;
+    attributes.tangents = a.tangents;
   } else if (tangentCount > 0) {
     warnings.push(`${label}: ${tangentCount} tangents for ${triangleVertexCount} triangle vertices; normals and tangents are not carried`);
   }
@@ -264,11 +267,11 @@ function weldedSurfaceToMesh(
   const targets = morphTargets(kernels, ws, surface, welded, attributes, label, warnings);
   const width = indexWidthFor(vertexCount);
   // Every welded index is below vertexCount, so narrowing cannot fail.
-  if (width === 1) raw.narrowU32ToU8(welded.indices, a.indices8);
-  else if (width === 2) raw.narrowU32ToU16(welded.indices, a.indices16);
-  else a.indices32.set(welded.indices);
+  if (width !== 4) a.weldedIndices.set(welded.indices);
+  if (width === 1) raw.narrowU32ToU8(a.weldedIndices, a.indices8);
+  else if (width === 2) raw.narrowU32ToU16(a.weldedIndices, a.indices16);
   if (uvs.length) attributes.uvs = uvs;
-  const kept = keepMeshArrays(ws, attributes, width === 1 ? a.indices8 : width === 2 ? a.indices16 : a.indices32);
+  const kept = keepMeshArrays(ws, attributes, width === 1 ? a.indices8 : width === 2 ? a.indices16 : welded.indices);
   const mesh: Mesh = { name: surface.name, ...kept };
   if (targets.length) mesh.targets = targets;
   return mesh;
@@ -312,6 +315,11 @@ function morphTargets(
     out.push(result);
   }
   return out;
+}
+
+/** The same bytes as float32 values (a multiple of two int16). */
+function asFloat32(array: Int16Array): Float32Array {
+  return new Float32Array(array.buffer, array.byteOffset, array.length / 2);
 }
 
 /** Whether a frame flag sets bit 7, which no known channel uses. */
