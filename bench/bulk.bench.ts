@@ -43,7 +43,11 @@ function corpusFiles(folder: string): string[] {
 // The corpus files this build converts to the target without error (the walk takes only files
 // with a known extension; companions such as Transport Fever's .msh.blob are linked beside them).
 const probeOut = mkdtempSync(join(tmpdir(), 'meshcodec-bulk-probe-'));
-const probe = JSON.parse(cli(['convert', CORPUS, '--to', target, '--out-dir', probeOut, '--json', '--quiet', '--jobs', '1']).stdout) as { input: string; ok: boolean }[];
+// --json writes JSON Lines: one object per file, then a summary line.
+const probe = cli(['convert', CORPUS, '--to', target, '--out-dir', probeOut, '--json', '--quiet', '--jobs', '1'])
+  .stdout.split('\n')
+  .filter((line) => line.startsWith('{"input"'))
+  .map((line) => JSON.parse(line) as { input: string; ok: boolean });
 rmSync(probeOut, { recursive: true, force: true });
 const usable = probe.filter((r) => r.ok).map((r) => r.input);
 const failing = probe.filter((r) => !r.ok).map((r) => r.input);
