@@ -1,12 +1,11 @@
-import { stat } from 'node:fs/promises';
 import { statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { FormatHandler } from '../formats/format.js';
 import { formatByExtension, formatByName, FORMAT_NAMES } from '../formats/registry.js';
 import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
 import { nodeSiblingResolver } from '../node/sibling-resolver.js';
-import { runConvertJob, type ConvertJob, type ConvertJobDone, type ConvertJobOutcome } from '../workers/convert-job.js';
-import { ConvertPool } from '../workers/convert-pool.js';
+import { runConvertJob, type ConvertJobDone, type ConvertJobOutcome } from '../workers/convert-job.js';
+import { ConvertPool, type PoolJob } from '../workers/convert-pool.js';
 import { removedStalePartials, writeFilesAtomic } from './atomic-write.js';
 import { readInput, type CommandContext } from './context.js';
 import type { ConversionFlags } from './conversion-options.js';
@@ -73,9 +72,9 @@ function inputIdentities(inputs: readonly InputFile[]): Set<string> {
   return ids;
 }
 
-async function identity(path: string): Promise<string | undefined> {
+function identity(path: string): string | undefined {
   try {
-    const s = await stat(path);
+    const s = statSync(path);
     return `${s.dev}:${s.ino}`;
   } catch {
     return undefined;
@@ -113,21 +112,29 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   const pool = usePool ? new ConvertPool(settings.workerUrl!, Math.min(settings.jobs, files.length), ctx.backend) : undefined;
 
   const convertOne = async (input: InputFile, place: OutputPlace | undefined): Promise<void> => {
-    let bytes: Uint8Array;
-    try {
-      bytes = await readInput(input.path, ctx);
-    } catch (e) {
-      fail(input.path, e);
-      return;
+    // With a pool the worker reads a named file itself; the main thread reads standard input.
+    let bytes: Uint8Array | undefined;
+    if (!pool || input.path === '-') {
+      try {
+        bytes = await readInput(input.path, ctx);
+      } catch (e) {
+        fail(input.path, e);
+        return;
+      }
     }
-    const size = bytes.byteLength;
-    const job: ConvertJob = { bytes, inputPath: input.path, to: settings.target.name, flags: settings.flags };
+    let size = bytes?.byteLength ?? 0;
+    const job: PoolJob = { inputPath: input.path, to: settings.target.name, flags: settings.flags };
+    if (bytes) job.bytes = bytes;
     if (ctx.format !== undefined) job.from = ctx.format;
     if (settings.output !== undefined && settings.output !== '-') job.outputName = settings.output;
     else job.outputStem = place?.stem ?? (input.path === '-' ? 'stdin' : basename(input.path));
     let outcome: ConvertJobOutcome;
     try {
-      outcome = pool ? await pool.run(job) : runConvertJob(job, ctx.kernels, input.path === '-' ? undefined : nodeSiblingResolver(input.path));
+      if (pool) {
+        const pooled = await pool.run(job);
+        size = pooled.inputBytes;
+        outcome = pooled;
+      } else outcome = runConvertJob({ ...job, bytes: bytes! }, ctx.kernels, input.path === '-' ? undefined : nodeSiblingResolver(input.path));
     } catch (e) {
       // A worker that died (out of memory, …): this file fails, the others go on.
       fail(input.path, e);
@@ -162,7 +169,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     const folder = settings.output !== undefined ? dirname(settings.output) : place!.dir;
     const targets = outcome.files.map((f) => ({ path: join(folder, f.name), bytes: f.bytes }));
     for (const t of targets) {
-      const id = await identity(t.path);
+      const id = identity(t.path);
       if (id !== undefined && inputIds.has(id)) throw new CodedError('WOULD_OVERWRITE_INPUT', `${t.path} is an input of this run and is never overwritten (use --out-dir or -o)`);
       if (written.has(t.path)) throw new CodedError('OUTPUT_COLLISION', `${t.path} was already written by another input of this run`);
     }
@@ -180,6 +187,9 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
       while (next < files.length) {
         const i = next++;
         await convertOne(files[i]!, places[i]);
+        // Reads and writes are synchronous: one turn of the event loop per file lets signals
+        // (SIGINT, SIGTERM) and stream writes through.
+        await new Promise<void>((done) => setImmediate(done));
       }
     });
     await Promise.all(lanes);

@@ -3,7 +3,17 @@ import type { BackendChoice } from '../kernels/backend.js';
 import type { ConvertJob, ConvertJobOutcome } from './convert-job.js';
 import type { ConvertWorkerData } from './convert-worker.js';
 
-/** Worker threads that run ConvertJobs; each job's bytes are transferred to the worker, not copied. */
+/**
+ * A job for the pool: with `bytes`, they are transferred to the worker (not copied); without,
+ * the worker reads `inputPath` itself (the CLI's rules: regular files only, the head decides
+ * first), so that the main thread neither reads the file nor moves its bytes.
+ */
+export type PoolJob = Omit<ConvertJob, 'bytes'> & { bytes?: Uint8Array };
+
+/** A pool job's outcome, with the size of the input the worker read. */
+export type PoolOutcome = ConvertJobOutcome & { inputBytes: number };
+
+/** Worker threads that run ConvertJobs. */
 export class ConvertPool {
   private readonly pool: Piscina;
 
@@ -13,10 +23,11 @@ export class ConvertPool {
     this.pool = new Piscina({ filename: workerUrl.href, minThreads: threads, maxThreads: threads, idleTimeout: Infinity, workerData });
   }
 
-  run(job: ConvertJob): Promise<ConvertJobOutcome> {
+  run(job: PoolJob): Promise<PoolOutcome> {
     let bytes = job.bytes;
+    if (!bytes) return this.pool.run(job) as Promise<PoolOutcome>;
     if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) bytes = bytes.slice();
-    return this.pool.run({ ...job, bytes }, { transferList: [bytes.buffer as ArrayBuffer] }) as Promise<ConvertJobOutcome>;
+    return this.pool.run({ ...job, bytes }, { transferList: [bytes.buffer as ArrayBuffer] }) as Promise<PoolOutcome>;
   }
 
   close(): Promise<void> {
