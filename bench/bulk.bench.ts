@@ -6,17 +6,19 @@
 //
 // Besides the timed runs: each run's peak RSS (`/usr/bin/time`, the whole process, all threads);
 // the per-file overhead, everything but decode and encode, as
-//   (CPU s of the run − CPU s of a run over the first `jobs` files (start-up) − CPU s of decode and
-//   encode of the remaining files, measured in this process on the same files) ÷ remaining files;
-// and where the run's time goes, from a `--cpu-prof` run per --jobs (every thread's profile):
-// decode, encode, reading, writing, worker messaging (piscina), garbage collection, the rest.
+//   (CPU s of the run − CPU s of a run over the first round of files (start-up and JIT warm-up) −
+//   CPU s of decode and encode of the other files, measured warm in this process) ÷ other files;
+// and its parts, each timed alone on the same files: reading, writing, a worker round trip.
 //
 //   npm run bench:bulk -- [--to iqm] [--files 2000] [--rounds 2] [--jobs 1,2] [--max-kb N]
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import { writeFilesAtomic } from '../bindings/cli/atomic-write.js';
+import { readInputFileSync } from '../bindings/cli/read-input.js';
 import { parseArgs } from 'node:util';
 import { initSync } from '../bindings/kernels/backend.js';
 import { unigineFormat } from '../bindings/formats/unigine/index.js';
@@ -25,7 +27,7 @@ import { runConvertJob } from '../bindings/workers/convert-job.js';
 import { fmt, machine, markdownTable, writeResults } from './harness.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
+let CLI = join(ROOT, 'dist', 'cli.js');
 const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
 
 const { values } = parseArgs({
@@ -39,8 +41,11 @@ const { values } = parseArgs({
     // costs 0.17–0.7 ms of CPU on this machine's ext4 and 0.008 ms on tmpfs: --tmp /dev/shm
     // separates meshcodec's overhead from the file system's.
     tmp: { type: 'string' },
+    // Another build's command (an older checkout's dist/cli.js), to compare before and after.
+    cli: { type: 'string' },
   },
 });
+if (values.cli) CLI = resolve(values.cli);
 const maxBytes = values['max-kb'] !== undefined ? Number(values['max-kb']) * 1000 : Infinity;
 const target = values.to;
 const fileCount = Number(values.files);
@@ -158,45 +163,51 @@ function decodeEncodeSeconds(): Map<string, number> {
   return cost;
 }
 
-/** Where a run's sampled time goes: every thread's --cpu-prof profile, by the nearest frame that names a part. */
-function profileBreakdown(dir: string): Record<string, number> {
-  const parts: Record<string, number> = { decode: 0, encode: 0, read: 0, write: 0, messaging: 0, gc: 0, other: 0 };
-  const PART: Record<string, string> = { parseSync: 'decode', rewriteSync: 'decode', encodeSync: 'encode', encodeFiles: 'encode', readInputFileSync: 'read', readInputFile: 'read', writeFilesAtomic: 'write' };
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.cpuprofile'))) {
-    const profile = JSON.parse(readFileSync(join(dir, name), 'utf8')) as {
-      nodes: { id: number; callFrame: { functionName: string; url: string }; children?: number[] }[];
-      samples: number[];
-      timeDeltas: number[];
-    };
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-    const parent = new Map<number, number>();
-    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-    const partOf = new Map<number, string | undefined>();
-    const classify = (id: number): string | undefined => {
-      if (partOf.has(id)) return partOf.get(id);
-      const frame = byId.get(id)!.callFrame;
-      let part: string | undefined;
-      if (frame.functionName === '(idle)' || frame.functionName === '(root)') part = undefined;
-      else if (frame.functionName === '(garbage collector)') part = 'gc';
-      else if (PART[frame.functionName]) part = PART[frame.functionName];
-      else if (frame.url.includes('piscina')) part = 'messaging';
-      else part = parent.has(id) ? classify(parent.get(id)!) : 'other';
-      if (part === undefined && frame.functionName !== '(idle)' && frame.functionName !== '(root)') part = 'other';
-      partOf.set(id, part);
-      return part;
-    };
-    profile.samples.forEach((id, i) => {
-      const leaf = byId.get(id)!.callFrame.functionName;
-      if (leaf === '(idle)') return;
-      const part = classify(id) ?? 'other';
-      parts[part] = parts[part]! + (profile.timeDeltas[i + 1] ?? 0) / 1e6;
-    });
-  }
-  return parts;
+/** Process CPU seconds (all threads) that `body` takes. */
+async function cpuOf(body: () => unknown): Promise<number> {
+  const c0 = process.cpuUsage();
+  await body();
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1e6;
+}
+
+/**
+ * The overhead's parts, each timed alone in this process (CPU, all threads) on the batch's own
+ * files, ms per file: reading (the CLI's reader), writing (the CLI's atomic writer, the inputs'
+ * bytes as outputs, in the same folder kind), and a worker round trip (a piscina task carrying a
+ * path in and the bytes back, transferred, with the worker doing nothing else).
+ */
+async function overheadParts(list: string[]): Promise<{ read: number; write: number; message: number }> {
+  const bytes: Uint8Array[] = [];
+  const read = await cpuOf(() => {
+    for (const f of list) bytes.push(readInputFileSync(f, { format: undefined }));
+  });
+  const out = join(work, 'parts-out');
+  const write = await cpuOf(async () => {
+    for (let i = 0; i < list.length; i++) await writeFilesAtomic([{ path: join(out, `d${i % 40}`, `f${i}.glb`), bytes: bytes[i]! }], false);
+  });
+  rmSync(out, { recursive: true, force: true });
+  const echo = join(work, 'echo-worker.mjs');
+  writeFileSync(echo, 'export default (job) => { const b = new Uint8Array(job.size); return { ok: true, files: [{ name: "x", bytes: b }] }; };\n');
+  const pool = new Piscina({ filename: pathToFileURL(echo).href, minThreads: 2, maxThreads: 2, idleTimeout: Infinity });
+  await Promise.all([pool.run({ size: 1 }), pool.run({ size: 1 })]);
+  let next = 0;
+  const message = await cpuOf(() =>
+    Promise.all([0, 1, 2, 3].map(async () => {
+      while (next < list.length) {
+        const i = next++;
+        await pool.run({ inputPath: list[i], to: target, flags: {}, size: bytes[i]!.byteLength });
+      }
+    })),
+  );
+  await pool.destroy();
+  const perFile = (seconds: number) => (seconds / list.length) * 1000;
+  return { read: perFile(read), write: perFile(write), message: perFile(message) };
 }
 
 const runs: Run[] = [];
-const overhead: { jobs: number; startCpuSeconds: number; decodeEncodeCpuSeconds: number; overheadMsPerFile: number; profileMsPerFile: Record<string, number> }[] = [];
+const overhead: { jobs: number; startCpuSeconds: number; decodeEncodeCpuSeconds: number; overheadMsPerFile: number }[] = [];
+let parts = { read: NaN, write: NaN, message: NaN };
 const loadBefore = loadavg()[0]!;
 let smallDecodeMs = NaN;
 try {
@@ -207,37 +218,26 @@ try {
       console.log(`round ${round + 1}, --jobs ${jobs}: ${fmt(run.seconds)} s wall, ${fmt(run.cpuSeconds)} s CPU (${fmt(run.cpuSeconds / run.seconds)} cores), peak RSS ${fmt(run.peakRssMiB, 0)} MiB`);
     }
   }
-  // Per-file overhead: start-up measured on a run over the first `jobs` files (so that the pool
-  // starts as many threads), decode + encode of the rest measured in this process.
+  // Per-file overhead: start-up and JIT warm-up measured on a run over the first round (every
+  // corpus file once: each format's code then runs warm), decode + encode of the other files
+  // measured warm in this process.
   const cost = decodeEncodeSeconds();
   const list = Array.from({ length: fileCount }, (_, i) => usable[i % usable.length]!);
+  const firstRound = Math.min(usable.length, fileCount - 1);
   for (const jobs of jobCounts) {
-    const start = join(work, `start-${jobs}`);
-    for (const c of companions) {
-      const copy = join(start, c.slice(CORPUS.length + 1));
-      mkdirSync(dirname(copy), { recursive: true });
-      copyFileSync(c, copy);
-    }
-    for (const f of list.slice(0, jobs)) {
-      const copy = join(start, f.slice(CORPUS.length + 1));
-      mkdirSync(dirname(copy), { recursive: true });
-      if (!existsSync(copy)) copyFileSync(f, copy);
-    }
+    const start = join(input, 'r0');
     const startCpu = median([0, 1, 2].map(() => timedRun(start, jobs).cpuSeconds));
-    const rest = list.slice(jobs);
+    const rest = list.slice(firstRound);
     const decodeEncode = rest.reduce((sum, f) => sum + cost.get(f)!, 0);
     const runCpu = median(runs.filter((r) => r.jobs === jobs).map((r) => r.cpuSeconds));
-    const profileDir = join(work, `profile-${jobs}`);
-    timedRun(input, jobs, ['--cpu-prof', '--cpu-prof-dir', profileDir]);
-    const parts = profileBreakdown(profileDir);
     overhead.push({
       jobs,
       startCpuSeconds: startCpu,
       decodeEncodeCpuSeconds: decodeEncode,
       overheadMsPerFile: ((runCpu - startCpu - decodeEncode) / rest.length) * 1000,
-      profileMsPerFile: Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, (v / fileCount) * 1000])),
     });
   }
+  parts = await overheadParts(list.map((f, i) => join(input, `r${Math.floor(i / usable.length)}`, f.slice(CORPUS.length + 1))));
   // The bar the overhead is held to: decode of a ~30 KB file (the speed bar's actor_00_idle.anim).
   const small = join(CORPUS, 'unigine', 'actor_00_idle.anim');
   if (existsSync(small)) {
@@ -279,9 +279,12 @@ console.log(
 console.log(`\nPer-file overhead (everything but decode and encode), ms of CPU per file; decode of actor_00_idle.anim (27 KB), the bar: ${fmt(smallDecodeMs, 3)} ms\n`);
 console.log(
   markdownTable(
-    ['--jobs', 'overhead ms/file', 'start-up CPU s', 'decode+encode CPU s', 'profile: decode', 'encode', 'read', 'write', 'messaging', 'GC', 'rest'],
-    overhead.map((o) => [o.jobs, fmt(o.overheadMsPerFile, 3), fmt(o.startCpuSeconds), fmt(o.decodeEncodeCpuSeconds), ...['decode', 'encode', 'read', 'write', 'messaging', 'gc', 'other'].map((k) => fmt(o.profileMsPerFile[k]!, 3))]),
+    ['--jobs', 'overhead ms/file', 'start-up + first round CPU s', 'decode+encode CPU s', 'of which: read', 'write', 'worker round trip', 'rest (GC beyond the in-process loop, planning, progress)'],
+    overhead.map((o) => {
+      const rest = o.overheadMsPerFile - parts.read - parts.write - (o.jobs > 1 ? parts.message : 0);
+      return [o.jobs, fmt(o.overheadMsPerFile, 3), fmt(o.startCpuSeconds), fmt(o.decodeEncodeCpuSeconds), fmt(parts.read, 3), fmt(parts.write, 3), o.jobs > 1 ? fmt(parts.message, 3) : '—', fmt(rest, 3)];
+    }),
   ),
 );
-const path = writeResults('bulk', { target, folder: values.tmp ?? tmpdir(), files: fileCount, bytes, maxBytes: Number.isFinite(maxBytes) ? maxBytes : undefined, corpusFiles: usable.length, leftOut: failing.map((f) => f.slice(CORPUS.length + 1)), rounds, loadAverage: { before: loadBefore, after: loadAfter }, runs, rows, overhead, smallDecodeMs });
+const path = writeResults('bulk', { target, folder: values.tmp ?? tmpdir(), files: fileCount, bytes, maxBytes: Number.isFinite(maxBytes) ? maxBytes : undefined, corpusFiles: usable.length, leftOut: failing.map((f) => f.slice(CORPUS.length + 1)), rounds, loadAverage: { before: loadBefore, after: loadAfter }, runs, rows, overhead, overheadParts: parts, smallDecodeMs });
 console.log(`\nwrote ${path}`);
