@@ -3,7 +3,9 @@
 // and written by meshcodec) is parsed and encoded in fresh `node` processes that import the built
 // library (dist/index.js, what users load): the import, `init()`, the first `parseSync`, the first
 // `encodeSync`, then the median of warm calls. Many processes per format, interleaved across
-// formats, medians reported. Run: npm run bench:cold [-- --samples 15] [--backend js]
+// formats, medians reported. `--baseline OTHER/dist/index.js` runs another build's library in the
+// same interleaved loop (its rows marked), to compare before and after on a loaded machine.
+// Run: npm run bench:cold [-- --samples 15] [--backend js] [--baseline PATH]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -17,7 +19,8 @@ import { fmt, machine, markdownTable, writeResults } from './harness.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LIBRARY = join(ROOT, 'dist', 'index.js');
-const { values } = parseArgs({ options: { samples: { type: 'string', default: '15' }, backend: { type: 'string', default: 'auto' }, kb: { type: 'string', default: '30' } } });
+const { values } = parseArgs({ options: { samples: { type: 'string', default: '15' }, backend: { type: 'string', default: 'auto' }, kb: { type: 'string', default: '30' }, baseline: { type: 'string' } } });
+const libraries = [{ label: '', path: LIBRARY }, ...(values.baseline ? [{ label: ' (baseline)', path: resolve(values.baseline) }] : [])];
 const samples = Number(values.samples);
 const targetBytes = Number(values.kb) * 1000;
 if (!existsSync(LIBRARY)) throw new Error(`${LIBRARY} is missing: run npm run build`);
@@ -37,7 +40,7 @@ const sizeOf = (files: { bytes: Uint8Array }[]) => files.reduce((n, f) => n + f.
 // calls after 5 unmeasured ones.
 const CHILD = `
 const t0 = performance.now();
-const m = await import(${JSON.stringify(pathToFileURL(LIBRARY).href)});
+const m = await import(process.env.LIBRARY_URL);
 const t1 = performance.now();
 await m.init({ backend: process.env.BACKEND });
 const t2 = performance.now();
@@ -80,17 +83,19 @@ for (const format of FORMATS) {
   inputs.push({ format, path: join(work, files[0]!.name), bytes: sizeOf(files) });
 }
 
-const results = new Map<string, Sample[]>(inputs.map((i) => [i.format.name, []]));
+const results = new Map<string, Sample[]>(libraries.flatMap((l) => inputs.map((i) => [i.format.name + l.label, []] as [string, Sample[]])));
 const loadBefore = loadavg()[0]!;
 try {
   for (let s = 0; s < samples; s++) {
     for (const input of inputs) {
-      const r = spawnSync(process.execPath, ['--input-type=module', '-e', CHILD], {
-        encoding: 'utf8',
-        env: { ...process.env, FILE: input.path, FORMAT: input.format.name, BACKEND: values.backend },
-      });
-      if (r.status !== 0) throw new Error(`${input.format.name}: child exited ${r.status}: ${r.stderr.slice(0, 2000)}`);
-      results.get(input.format.name)!.push(JSON.parse(r.stdout.trim().split('\n').pop()!) as Sample);
+      for (const library of libraries) {
+        const r = spawnSync(process.execPath, ['--input-type=module', '-e', CHILD], {
+          encoding: 'utf8',
+          env: { ...process.env, FILE: input.path, FORMAT: input.format.name, BACKEND: values.backend, LIBRARY_URL: pathToFileURL(library.path).href },
+        });
+        if (r.status !== 0) throw new Error(`${input.format.name}: child exited ${r.status}: ${r.stderr.slice(0, 2000)}`);
+        results.get(input.format.name + library.label)!.push(JSON.parse(r.stdout.trim().split('\n').pop()!) as Sample);
+      }
     }
   }
 } finally {
@@ -103,11 +108,11 @@ const median = (xs: number[]) => {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
-const rows = inputs.map((input) => {
-  const list = results.get(input.format.name)!;
+const rows = libraries.flatMap((library) => inputs.map((input) => {
+  const list = results.get(input.format.name + library.label)!;
   const m = (k: keyof Omit<Sample, 'backend'>) => median(list.map((x) => x[k]));
   return {
-    format: input.format.name,
+    format: input.format.name + library.label,
     bytes: input.bytes,
     backend: list[0]!.backend,
     importMs: m('importMs'),
@@ -120,7 +125,7 @@ const rows = inputs.map((input) => {
     warmEncodeMs: m('warmEncodeMs'),
     encodeRatio: median(list.map((x) => x.firstEncodeMs / x.warmEncodeMs)),
   };
-});
+}));
 
 const mach = machine();
 console.log(`\nCold start, ${samples} fresh processes per format (interleaved), medians; ${mach.cpu}, ${mach.cores} cores, Node ${mach.node}; 1-minute load ${fmt(loadBefore)} before, ${fmt(loadAfter)} after\n`);
@@ -130,4 +135,4 @@ console.log(
     rows.map((r) => [r.format, `${fmt(r.bytes / 1000, 1)} KB`, r.backend, fmt(r.importMs), fmt(r.initMs), fmt(r.firstParseMs), fmt(r.warmParseMs), `${fmt(r.parseRatio, 1)}×`, fmt(r.firstEncodeMs), fmt(r.warmEncodeMs), `${fmt(r.encodeRatio, 1)}×`]),
   ),
 );
-console.log(`\nwrote ${writeResults(values.backend === 'auto' ? 'cold' : `cold-${values.backend}`, { samples, backend: values.backend, loadAverage: { before: loadBefore, after: loadAfter }, rows })}`);
+console.log(`\nwrote ${writeResults(values.backend === 'auto' ? 'cold' : `cold-${values.backend}`, { samples, backend: values.backend, baseline: values.baseline, loadAverage: { before: loadBefore, after: loadAfter }, rows })}`);
