@@ -7,7 +7,8 @@
 // Besides the timed runs: each run's peak RSS (`/usr/bin/time`, the whole process, all threads);
 // the per-file overhead, everything but decode and encode, as
 //   (CPU s of the run − CPU s of a run over the first round of files (start-up and JIT warm-up) −
-//   CPU s of decode and encode of the other files, measured warm in this process) ÷ other files;
+//   CPU s of decode and encode of the other files in one pass in this process, measured once per
+//   round beside the runs) ÷ other files;
 // and its parts, each timed alone on the same files: reading, writing, a worker round trip.
 //
 //   npm run bench:bulk -- [--to iqm] [--files 2000] [--rounds 2] [--jobs 1,2] [--max-kb N]
@@ -143,24 +144,25 @@ function timedRun(folder: string, jobs: number, nodeOptions: string[] = []): Run
   return { jobs, seconds, cpuSeconds, peakRssMiB };
 }
 
-/** CPU seconds of decode and encode of each usable corpus file, in this process (warm, median of 5). */
-function decodeEncodeSeconds(): Map<string, number> {
+/**
+ * CPU seconds (all threads) of decode and encode of `files` in this process, in one pass in the
+ * batch's order, as the CLI converts them but without reading, writing or messaging: bytes
+ * are read beforehand, and the pass is preceded by one over each distinct file (warm-up).
+ */
+const jobsByFile = new Map<string, { job: { bytes: Uint8Array; inputPath: string; to: string }; resolver: ReturnType<typeof nodeSiblingResolver> }>();
+function decodeEncodeSeconds(files: string[]): number {
   const kernels = initSync();
-  const cost = new Map<string, number>();
-  for (const file of usable) {
-    const job = { bytes: new Uint8Array(readFileSync(file)), inputPath: file, to: target };
-    const resolver = nodeSiblingResolver(file);
-    const samples: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      const c0 = process.cpuUsage();
-      const outcome = runConvertJob(job, kernels, resolver);
-      const c = process.cpuUsage(c0);
-      if (!outcome.ok) throw new Error(`${file}: ${outcome.error.message}`);
-      if (i >= 2) samples.push((c.user + c.system) / 1e6);
-    }
-    cost.set(file, median(samples));
-  }
-  return cost;
+  const convert = (file: string) => {
+    let entry = jobsByFile.get(file);
+    if (!entry) jobsByFile.set(file, (entry = { job: { bytes: new Uint8Array(readFileSync(file)), inputPath: file, to: target }, resolver: nodeSiblingResolver(file) }));
+    const outcome = runConvertJob(entry.job, kernels, entry.resolver);
+    if (!outcome.ok) throw new Error(`${file}: ${outcome.error.message}`);
+  };
+  for (const f of usable) convert(f);
+  const c0 = process.cpuUsage();
+  for (const f of files) convert(f);
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1e6;
 }
 
 /** Process CPU seconds (all threads) that `body` takes. */
@@ -206,6 +208,10 @@ async function overheadParts(list: string[]): Promise<{ read: number; write: num
 }
 
 const runs: Run[] = [];
+/** Decode + encode CPU seconds of the files after the first round, measured once per round, beside the runs. */
+const decodeEncodeRuns: number[] = [];
+const list = Array.from({ length: fileCount }, (_, i) => usable[i % usable.length]!);
+const firstRound = Math.min(usable.length, fileCount - 1);
 const overhead: { jobs: number; startCpuSeconds: number; decodeEncodeCpuSeconds: number; overheadMsPerFile: number }[] = [];
 let parts = { read: NaN, write: NaN, message: NaN };
 const loadBefore = loadavg()[0]!;
@@ -217,18 +223,16 @@ try {
       runs.push(run);
       console.log(`round ${round + 1}, --jobs ${jobs}: ${fmt(run.seconds)} s wall, ${fmt(run.cpuSeconds)} s CPU (${fmt(run.cpuSeconds / run.seconds)} cores), peak RSS ${fmt(run.peakRssMiB, 0)} MiB`);
     }
+    decodeEncodeRuns.push(decodeEncodeSeconds(list.slice(firstRound)));
   }
   // Per-file overhead: start-up and JIT warm-up measured on a run over the first round (every
   // corpus file once: each format's code then runs warm), decode + encode of the other files
   // measured warm in this process.
-  const cost = decodeEncodeSeconds();
-  const list = Array.from({ length: fileCount }, (_, i) => usable[i % usable.length]!);
-  const firstRound = Math.min(usable.length, fileCount - 1);
+  const decodeEncode = median(decodeEncodeRuns);
   for (const jobs of jobCounts) {
     const start = join(input, 'r0');
     const startCpu = median([0, 1, 2].map(() => timedRun(start, jobs).cpuSeconds));
     const rest = list.slice(firstRound);
-    const decodeEncode = rest.reduce((sum, f) => sum + cost.get(f)!, 0);
     const runCpu = median(runs.filter((r) => r.jobs === jobs).map((r) => r.cpuSeconds));
     overhead.push({
       jobs,

@@ -17,10 +17,14 @@ export type PoolOutcome = ConvertJobOutcome & { inputBytes: number };
 export class ConvertPool {
   private readonly pool: Piscina;
 
-  /** `workerUrl`: the built worker script (dist/convert-worker.js). */
-  constructor(workerUrl: URL, threads: number, backend: BackendChoice) {
+  /**
+   * `workerUrl`: the built worker script (dist/convert-worker.js). `queued`: tasks handed to each
+   * worker at once (it runs them in turn): the next one is already in the worker's own queue when
+   * one ends, so that a worker never waits for a main thread busy converting a file of its own.
+   */
+  constructor(workerUrl: URL, threads: number, backend: BackendChoice, queued = 1) {
     const workerData: ConvertWorkerData = { backend };
-    this.pool = new Piscina({ filename: workerUrl.href, minThreads: threads, maxThreads: threads, idleTimeout: Infinity, workerData });
+    this.pool = new Piscina({ filename: workerUrl.href, minThreads: threads, maxThreads: threads, idleTimeout: Infinity, workerData, concurrentTasksPerWorker: queued });
   }
 
   run(job: PoolJob): Promise<PoolOutcome> {
