@@ -21,6 +21,8 @@ export class ConvertPool {
    * `workerUrl`: the built worker script (dist/convert-worker.js). `queued`: tasks handed to each
    * worker at once (it runs them in turn): the next one is already in the worker's own queue when
    * one ends, so that a worker never waits for a main thread busy converting a file of its own.
+   * Measured with three 10 ms tasks while the main thread computed for 60 ms: handed one at a
+   * time, the second started at 80 ms (after the main thread); handed three, they ran at 4–46 ms.
    */
   constructor(workerUrl: URL, threads: number, backend: BackendChoice, queued = 1) {
     const workerData: ConvertWorkerData = { backend };
