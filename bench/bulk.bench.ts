@@ -1,19 +1,34 @@
 // Bulk conversion with the built command: the corpus repeated to N files (hard links in a
 // temporary folder), converted with `--jobs 1` (main thread) and `--jobs 2` (worker pool),
 // interleaved, timing the whole process (start-up included). Files the build cannot read are
-// left out. `npm run bench:bulk -- --to glb` reruns it for another target.
+// left out. `npm run bench:bulk -- --to glb` reruns it for another target; `--max-kb 200` keeps
+// only the corpus files up to 200 KB (a batch of small files).
 //
-//   npm run bench:bulk -- [--to iqm] [--files 2000] [--rounds 2] [--jobs 1,2]
+// Besides the timed runs: each run's peak RSS (`/usr/bin/time`, the whole process, all threads);
+// the per-file overhead, everything but decode and encode, as
+//   (CPU s of the run − CPU s of a run over the first round of files (start-up and JIT warm-up) −
+//   CPU s of decode and encode of the other files in one pass in this process, measured once per
+//   round beside the runs) ÷ other files;
+// and its parts, each timed alone on the same files: reading, writing, a worker round trip.
+//
+//   npm run bench:bulk -- [--to iqm] [--files 2000] [--rounds 2] [--jobs 1,2] [--max-kb N]
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import { writeFilesAtomic } from '../bindings/cli/atomic-write.js';
+import { readInputFileSync } from '../bindings/cli/read-input.js';
 import { parseArgs } from 'node:util';
+import { initSync } from '../bindings/kernels/backend.js';
+import { unigineFormat } from '../bindings/formats/unigine/index.js';
+import { nodeSiblingResolver } from '../bindings/node/sibling-resolver.js';
+import { runConvertJob } from '../bindings/workers/convert-job.js';
 import { fmt, machine, markdownTable, writeResults } from './harness.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
+let CLI = join(ROOT, 'dist', 'cli.js');
 const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
 
 const { values } = parseArgs({
@@ -22,8 +37,17 @@ const { values } = parseArgs({
     files: { type: 'string', default: '2000' },
     rounds: { type: 'string', default: '2' },
     jobs: { type: 'string', default: '1,2' },
+    'max-kb': { type: 'string' },
+    // Where the input and output folders go (default: the OS temporary folder). File creation
+    // costs 0.17–0.7 ms of CPU on this machine's ext4 and 0.008 ms on tmpfs: --tmp /dev/shm
+    // separates meshcodec's overhead from the file system's.
+    tmp: { type: 'string' },
+    // Another build's command (an older checkout's dist/cli.js), to compare before and after.
+    cli: { type: 'string' },
   },
 });
+if (values.cli) CLI = resolve(values.cli);
+const maxBytes = values['max-kb'] !== undefined ? Number(values['max-kb']) * 1000 : Infinity;
 const target = values.to;
 const fileCount = Number(values.files);
 const rounds = Number(values.rounds);
@@ -43,14 +67,19 @@ function corpusFiles(folder: string): string[] {
 // The corpus files this build converts to the target without error (the walk takes only files
 // with a known extension; companions such as Transport Fever's .msh.blob are linked beside them).
 const probeOut = mkdtempSync(join(tmpdir(), 'meshcodec-bulk-probe-'));
-const probe = JSON.parse(cli(['convert', CORPUS, '--to', target, '--out-dir', probeOut, '--json', '--quiet', '--jobs', '1']).stdout) as { input: string; ok: boolean }[];
+// --json writes JSON Lines: one object per file, then a summary line.
+const probe = cli(['convert', CORPUS, '--to', target, '--out-dir', probeOut, '--json', '--quiet', '--jobs', '1'])
+  .stdout.split('\n')
+  .filter((line) => line.startsWith('{"input"'))
+  .map((line) => JSON.parse(line) as { input: string; ok: boolean });
 rmSync(probeOut, { recursive: true, force: true });
-const usable = probe.filter((r) => r.ok).map((r) => r.input);
+const usable = probe.filter((r) => r.ok && statSync(r.input).size <= maxBytes).map((r) => r.input);
 const failing = probe.filter((r) => !r.ok).map((r) => r.input);
+const tooLarge = probe.filter((r) => r.ok && statSync(r.input).size > maxBytes).map((r) => r.input);
 const companions = corpusFiles(CORPUS).filter((f) => !probe.some((r) => r.input === f));
-console.log(`${usable.length} corpus files convert to ${target}; left out: ${failing.map((f) => f.slice(CORPUS.length + 1)).join(', ') || 'none'}`);
+console.log(`${usable.length} corpus files convert to ${target}; left out: ${failing.map((f) => f.slice(CORPUS.length + 1)).join(', ') || 'none'}${tooLarge.length ? `; over ${values['max-kb']} KB: ${tooLarge.map((f) => f.slice(CORPUS.length + 1)).join(', ')}` : ''}`);
 
-const work = mkdtempSync(join(tmpdir(), 'meshcodec-bulk-'));
+const work = mkdtempSync(join(values.tmp ?? tmpdir(), 'meshcodec-bulk-'));
 const input = join(work, 'in');
 const place = (source: string, round: number) => {
   const copy = join(input, `r${round}`, source.slice(CORPUS.length + 1));
@@ -85,6 +114,8 @@ interface Run {
   seconds: number;
   /** The run's CPU time, all threads: on a shared machine, wall time alone hides contention. */
   cpuSeconds: number;
+  /** Peak resident memory of the process (all threads), MiB; NaN without /usr/bin/time. */
+  peakRssMiB: number;
 }
 const median = (xs: number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -92,22 +123,137 @@ const median = (xs: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+const TIME = '/usr/bin/time';
+const haveTime = existsSync(TIME);
+
+/** One CLI run over `folder`, timed: wall and CPU seconds, and peak RSS (KiB) where /usr/bin/time exists. */
+function timedRun(folder: string, jobs: number, nodeOptions: string[] = []): Run {
+  const out = join(work, 'out');
+  rmSync(out, { recursive: true, force: true });
+  const rssFile = join(work, 'rss.txt');
+  const args = [...nodeOptions, CLI, 'convert', folder, '--to', target, '--out-dir', out, '--jobs', String(jobs), '--quiet'];
+  const cpu0 = childCpuSeconds();
+  const t0 = performance.now();
+  const r = haveTime
+    ? spawnSync(TIME, ['-f', '%M', '-o', rssFile, process.execPath, ...args], { encoding: 'utf8', maxBuffer: 256 << 20 })
+    : spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 256 << 20 });
+  const seconds = (performance.now() - t0) / 1000;
+  if (r.status !== 0) throw new Error(`--jobs ${jobs} exited ${r.status}: ${r.stderr.slice(0, 2000)}`);
+  const cpuSeconds = childCpuSeconds() - cpu0;
+  const peakRssMiB = haveTime ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024 : NaN;
+  return { jobs, seconds, cpuSeconds, peakRssMiB };
+}
+
+/**
+ * CPU seconds (all threads) of decode and encode of `files` in this process, in one pass in the
+ * batch's order, as the CLI converts them but without reading, writing or messaging: bytes
+ * are read beforehand, and the pass is preceded by one over each distinct file (warm-up).
+ */
+const jobsByFile = new Map<string, { job: { bytes: Uint8Array; inputPath: string; to: string }; resolver: ReturnType<typeof nodeSiblingResolver> }>();
+function decodeEncodeSeconds(files: string[]): number {
+  const kernels = initSync();
+  const convert = (file: string) => {
+    let entry = jobsByFile.get(file);
+    if (!entry) jobsByFile.set(file, (entry = { job: { bytes: new Uint8Array(readFileSync(file)), inputPath: file, to: target }, resolver: nodeSiblingResolver(file) }));
+    const outcome = runConvertJob(entry.job, kernels, entry.resolver);
+    if (!outcome.ok) throw new Error(`${file}: ${outcome.error.message}`);
+  };
+  for (const f of usable) convert(f);
+  const c0 = process.cpuUsage();
+  for (const f of files) convert(f);
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1e6;
+}
+
+/** Process CPU seconds (all threads) that `body` takes. */
+async function cpuOf(body: () => unknown): Promise<number> {
+  const c0 = process.cpuUsage();
+  await body();
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1e6;
+}
+
+/**
+ * The overhead's parts, each timed alone in this process (CPU, all threads) on the batch's own
+ * files, ms per file: reading (the CLI's reader), writing (the CLI's atomic writer, the inputs'
+ * bytes as outputs, in the same folder kind), and a worker round trip (a piscina task carrying a
+ * path in and the bytes back, transferred, with the worker doing nothing else).
+ */
+async function overheadParts(list: string[]): Promise<{ read: number; write: number; message: number }> {
+  const bytes: Uint8Array[] = [];
+  const read = await cpuOf(() => {
+    for (const f of list) bytes.push(readInputFileSync(f, { format: undefined }));
+  });
+  const out = join(work, 'parts-out');
+  const write = await cpuOf(async () => {
+    for (let i = 0; i < list.length; i++) await writeFilesAtomic([{ path: join(out, `d${i % 40}`, `f${i}.glb`), bytes: bytes[i]! }], false);
+  });
+  rmSync(out, { recursive: true, force: true });
+  const echo = join(work, 'echo-worker.mjs');
+  writeFileSync(echo, 'export default (job) => { const b = new Uint8Array(job.size); return { ok: true, files: [{ name: "x", bytes: b }] }; };\n');
+  const pool = new Piscina({ filename: pathToFileURL(echo).href, minThreads: 2, maxThreads: 2, idleTimeout: Infinity });
+  await Promise.all([pool.run({ size: 1 }), pool.run({ size: 1 })]);
+  let next = 0;
+  const message = await cpuOf(() =>
+    Promise.all([0, 1, 2, 3].map(async () => {
+      while (next < list.length) {
+        const i = next++;
+        await pool.run({ inputPath: list[i], to: target, flags: {}, size: bytes[i]!.byteLength });
+      }
+    })),
+  );
+  await pool.destroy();
+  const perFile = (seconds: number) => (seconds / list.length) * 1000;
+  return { read: perFile(read), write: perFile(write), message: perFile(message) };
+}
+
 const runs: Run[] = [];
+/** Decode + encode CPU seconds of the files after the first round, measured once per round, beside the runs. */
+const decodeEncodeRuns: number[] = [];
+const list = Array.from({ length: fileCount }, (_, i) => usable[i % usable.length]!);
+const firstRound = Math.min(usable.length, fileCount - 1);
+const overhead: { jobs: number; startCpuSeconds: number; decodeEncodeCpuSeconds: number; overheadMsPerFile: number }[] = [];
+let parts = { read: NaN, write: NaN, message: NaN };
 const loadBefore = loadavg()[0]!;
+let smallDecodeMs = NaN;
 try {
   for (let round = 0; round < rounds; round++) {
     for (const jobs of jobCounts) {
-      const out = join(work, 'out');
-      rmSync(out, { recursive: true, force: true });
-      const cpu0 = childCpuSeconds();
-      const t0 = performance.now();
-      const r = cli(['convert', input, '--to', target, '--out-dir', out, '--jobs', String(jobs), '--quiet']);
-      const seconds = (performance.now() - t0) / 1000;
-      if (r.status !== 0) throw new Error(`--jobs ${jobs} exited ${r.status}: ${r.stderr.slice(0, 2000)}`);
-      const cpuSeconds = childCpuSeconds() - cpu0;
-      runs.push({ jobs, seconds, cpuSeconds });
-      console.log(`round ${round + 1}, --jobs ${jobs}: ${fmt(seconds)} s wall, ${fmt(cpuSeconds)} s CPU (${fmt(cpuSeconds / seconds)} cores)`);
+      const run = timedRun(input, jobs);
+      runs.push(run);
+      console.log(`round ${round + 1}, --jobs ${jobs}: ${fmt(run.seconds)} s wall, ${fmt(run.cpuSeconds)} s CPU (${fmt(run.cpuSeconds / run.seconds)} cores), peak RSS ${fmt(run.peakRssMiB, 0)} MiB`);
     }
+    decodeEncodeRuns.push(decodeEncodeSeconds(list.slice(firstRound)));
+  }
+  // Per-file overhead: start-up and JIT warm-up measured on a run over the first round (every
+  // corpus file once: each format's code then runs warm), decode + encode of the other files
+  // measured warm in this process.
+  const decodeEncode = median(decodeEncodeRuns);
+  for (const jobs of jobCounts) {
+    const start = join(input, 'r0');
+    const startCpu = median([0, 1, 2].map(() => timedRun(start, jobs).cpuSeconds));
+    const rest = list.slice(firstRound);
+    const runCpu = median(runs.filter((r) => r.jobs === jobs).map((r) => r.cpuSeconds));
+    overhead.push({
+      jobs,
+      startCpuSeconds: startCpu,
+      decodeEncodeCpuSeconds: decodeEncode,
+      overheadMsPerFile: ((runCpu - startCpu - decodeEncode) / rest.length) * 1000,
+    });
+  }
+  parts = await overheadParts(list.map((f, i) => join(input, `r${Math.floor(i / usable.length)}`, f.slice(CORPUS.length + 1))));
+  // The bar the overhead is held to: decode of a ~30 KB file (the speed bar's actor_00_idle.anim).
+  const small = join(CORPUS, 'unigine', 'actor_00_idle.anim');
+  if (existsSync(small)) {
+    const bytesSmall = new Uint8Array(readFileSync(small));
+    const kernels = initSync();
+    const samples: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const t0 = performance.now();
+      unigineFormat.parseSync(bytesSmall, { kernels, fileName: small });
+      if (i >= 10) samples.push(performance.now() - t0);
+    }
+    smallDecodeMs = median(samples);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
@@ -118,19 +264,31 @@ const rows = jobCounts.map((jobs) => {
   const mine = runs.filter((r) => r.jobs === jobs);
   const seconds = median(mine.map((r) => r.seconds));
   const cpuSeconds = median(mine.map((r) => r.cpuSeconds));
+  const peakRssMiB = median(mine.map((r) => r.peakRssMiB));
   // CPU seconds per wall second: how many cores the run actually got (2 at most here).
-  return { jobs, seconds, cpuSeconds, coresUsed: cpuSeconds / seconds, filesPerSecond: fileCount / seconds, megabytesPerSecond: bytes / 1e6 / seconds, speedUp: baseline / seconds };
+  return { jobs, seconds, cpuSeconds, coresUsed: cpuSeconds / seconds, filesPerSecond: fileCount / seconds, megabytesPerSecond: bytes / 1e6 / seconds, speedUp: baseline / seconds, peakRssMiB };
 });
+const rss1 = rows[0]!.peakRssMiB;
 
 const m = machine();
 const loadAfter = loadavg()[0]!;
 console.log(`\n1-minute load average: ${fmt(loadBefore)} before, ${fmt(loadAfter)} after (${machine().cores} cores; other work on the machine slows both runs)`);
-console.log(`\n${fileCount} files (${fmt(bytes / 1e6, 1)} MB, the corpus repeated) -> ${target}; ${m.cpu}, ${m.cores} cores, Node ${m.node}; median of ${rounds} interleaved run(s)\n`);
+console.log(`\n${fileCount} files (${fmt(bytes / 1e6, 1)} MB, the corpus repeated${Number.isFinite(maxBytes) ? `, files up to ${values['max-kb']} KB` : ''}, in ${values.tmp ?? tmpdir()}) -> ${target}; ${m.cpu}, ${m.cores} cores, Node ${m.node}; median of ${rounds} interleaved run(s)\n`);
 console.log(
   markdownTable(
-    ['--jobs', 'seconds', 'CPU s', 'cores used', 'files/s', 'MB/s (input)', 'speed-up'],
-    rows.map((r) => [r.jobs, fmt(r.seconds), fmt(r.cpuSeconds), fmt(r.coresUsed), fmt(r.filesPerSecond, 0), fmt(r.megabytesPerSecond, 1), `${fmt(r.speedUp)}×`]),
+    ['--jobs', 'seconds', 'CPU s', 'cores used', 'files/s', 'MB/s (input)', 'speed-up', 'peak RSS MiB', 'RSS per added thread MiB'],
+    rows.map((r) => [r.jobs, fmt(r.seconds), fmt(r.cpuSeconds), fmt(r.coresUsed), fmt(r.filesPerSecond, 0), fmt(r.megabytesPerSecond, 1), `${fmt(r.speedUp)}×`, fmt(r.peakRssMiB, 0), r.jobs > jobCounts[0]! ? fmt((r.peakRssMiB - rss1) / (r.jobs - jobCounts[0]!), 0) : '—']),
   ),
 );
-const path = writeResults('bulk', { target, files: fileCount, bytes, corpusFiles: usable.length, leftOut: failing.map((f) => f.slice(CORPUS.length + 1)), rounds, loadAverage: { before: loadBefore, after: loadAfter }, runs, rows });
+console.log(`\nPer-file overhead (everything but decode and encode), ms of CPU per file; decode of actor_00_idle.anim (27 KB), the bar: ${fmt(smallDecodeMs, 3)} ms\n`);
+console.log(
+  markdownTable(
+    ['--jobs', 'overhead ms/file', 'start-up + first round CPU s', 'decode+encode CPU s', 'of which: read', 'write', 'worker round trip', 'rest (GC beyond the in-process loop, planning, progress)'],
+    overhead.map((o) => {
+      const rest = o.overheadMsPerFile - parts.read - parts.write - (o.jobs > 1 ? parts.message : 0);
+      return [o.jobs, fmt(o.overheadMsPerFile, 3), fmt(o.startCpuSeconds), fmt(o.decodeEncodeCpuSeconds), fmt(parts.read, 3), fmt(parts.write, 3), o.jobs > 1 ? fmt(parts.message, 3) : '—', fmt(rest, 3)];
+    }),
+  ),
+);
+const path = writeResults('bulk', { target, folder: values.tmp ?? tmpdir(), files: fileCount, bytes, maxBytes: Number.isFinite(maxBytes) ? maxBytes : undefined, corpusFiles: usable.length, leftOut: failing.map((f) => f.slice(CORPUS.length + 1)), rounds, loadAverage: { before: loadBefore, after: loadAfter }, runs, rows, overhead, overheadParts: parts, smallDecodeMs });
 console.log(`\nwrote ${path}`);

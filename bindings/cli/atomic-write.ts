@@ -1,5 +1,10 @@
-import { unlinkSync } from 'node:fs';
-import { link, mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+// Synchronous calls throughout: a batch writes thousands of small files, and each promise call is
+// a round trip through libuv's thread pool that costs more than the system call. Measured on 804
+// corpus files under 40 KB (shared 2-core machine, process CPU time): 1.11–1.28 ms a file with
+// the promise API, 0.87–0.94 ms synchronous, of which creating the file (open O_CREAT|O_EXCL) is
+// 0.17–0.7 ms on this machine's ext4 and 0.008 ms on tmpfs: the file system bounds what is left.
+// Folders already made or seen are remembered, so a file costs no walk up its folders.
+import { closeSync, linkSync, mkdirSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { CodedError } from '../io/error-info.js';
 import { fileSystemError } from './read-input.js';
@@ -25,12 +30,12 @@ function alive(pid: number): boolean {
  * Removes the temporaries that runs killed with SIGKILL left in `folder` (no handler runs then):
  * those whose process is gone. A live process's (another run writing there now) are left alone.
  */
-export async function removeStalePartials(folder: string): Promise<void> {
+export function removeStalePartials(folder: string): void {
   if (checkedFolders.has(folder)) return;
   checkedFolders.add(folder);
   let names: string[];
   try {
-    names = await readdir(folder);
+    names = readdirSync(folder);
   } catch {
     return;
   }
@@ -40,7 +45,7 @@ export async function removeStalePartials(folder: string): Promise<void> {
     const pid = Number(match[1]);
     if (pid === process.pid || alive(pid)) continue;
     try {
-      await unlink(join(folder, name));
+      unlinkSync(join(folder, name));
       staleRemoved.push(join(folder, name));
     } catch {
       // gone meanwhile, or not ours to remove: left
@@ -58,10 +63,15 @@ export function removedStalePartials(): readonly string[] {
  * read-only mount (EROFS), and loops under /proc. Each missing level is made on its own.
  */
 export async function makeFolder(folder: string): Promise<void> {
+  makeFolderSync(folder);
+}
+
+function makeFolderSync(folder: string): void {
+  if (knownFolders.has(folder)) return;
   const missing: string[] = [];
   for (let at = folder; ; at = dirname(at)) {
     try {
-      if ((await stat(at)).isDirectory()) break;
+      if (statSync(at).isDirectory()) break;
       throw new CodedError('ENOTDIR', `${at}: ENOTDIR: not a directory`);
     } catch (e) {
       if (e instanceof CodedError) throw e;
@@ -72,12 +82,19 @@ export async function makeFolder(folder: string): Promise<void> {
   }
   for (const at of missing.reverse()) {
     try {
-      await mkdir(at);
+      mkdirSync(at);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw fileSystemError(e, at);
     }
   }
+  knownFolders.add(folder);
 }
+
+/**
+ * Folders this run found or made: the next file in one skips the walk. A folder removed during
+ * the run makes the write fail with ENOENT, which forgets it and walks again once.
+ */
+const knownFolders = new Set<string>();
 
 let counter = 0;
 
@@ -96,9 +113,9 @@ export function removePartialFiles(): void {
   partialFiles.clear();
 }
 
-async function exists(path: string): Promise<boolean> {
+function exists(path: string): boolean {
   try {
-    await stat(path);
+    statSync(path);
     return true;
   } catch {
     return false;
@@ -113,40 +130,64 @@ async function exists(path: string): Promise<boolean> {
  */
 export async function writeFilesAtomic(files: readonly { path: string; bytes: Uint8Array }[], force: boolean): Promise<void> {
   if (!force) {
-    for (const f of files) if (await exists(f.path)) throw new CodedError('OUTPUT_EXISTS', `${f.path} exists (use --force to replace it)`);
+    for (const f of files) if (exists(f.path)) throw new CodedError('OUTPUT_EXISTS', `${f.path} exists (use --force to replace it)`);
   }
   const staged: { temporary: string; path: string }[] = [];
   try {
     for (const f of files) {
-      await makeFolder(dirname(f.path));
-      await removeStalePartials(dirname(f.path));
-      const temporary = join(dirname(f.path), `.${basename(f.path)}.${process.pid}-${counter++}.partial`);
+      const folder = dirname(f.path);
+      makeFolderSync(folder);
+      removeStalePartials(folder);
+      const temporary = join(folder, `.${basename(f.path)}.${process.pid}-${counter++}.partial`);
       staged.push({ temporary, path: f.path });
       partialFiles.add(temporary);
-      await writeFile(temporary, f.bytes, { flag: 'wx' }).catch((e) => {
-        throw fileSystemError(e, f.path);
-      });
+      try {
+        writeNew(temporary, f.bytes);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || !knownFolders.delete(folder)) throw fileSystemError(e, f.path);
+        // The folder went away since this run saw it: make it again, once.
+        try {
+          makeFolderSync(folder);
+          writeNew(temporary, f.bytes);
+        } catch (again) {
+          throw again instanceof CodedError ? again : fileSystemError(again, f.path);
+        }
+      }
     }
     for (const s of staged) {
-      if (force) await rename(s.temporary, s.path);
-      else await linkOrRename(s.temporary, s.path);
+      if (force) renameSync(s.temporary, s.path);
+      else linkOrRename(s.temporary, s.path);
     }
   } finally {
     for (const s of staged) {
-      await unlink(s.temporary).catch(() => undefined);
+      try {
+        unlinkSync(s.temporary);
+      } catch {
+        // renamed
+      }
       partialFiles.delete(s.temporary);
     }
   }
 }
 
-async function linkOrRename(temporary: string, path: string): Promise<void> {
+/** Writes `bytes` to a file that must not exist yet (`wx`). */
+function writeNew(path: string, bytes: Uint8Array): void {
+  const fd = openSync(path, 'wx');
   try {
-    await link(temporary, path);
+    for (let at = 0; at < bytes.byteLength; ) at += writeSync(fd, bytes, at, bytes.byteLength - at);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function linkOrRename(temporary: string, path: string): void {
+  try {
+    linkSync(temporary, path);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') throw new CodedError('OUTPUT_EXISTS', `${path} exists (use --force to replace it)`);
     // File systems without hard links: the existence check above is all the protection there is.
-    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS') await rename(temporary, path);
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS') renameSync(temporary, path);
     else throw e;
   }
 }

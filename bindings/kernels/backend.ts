@@ -41,7 +41,30 @@ function resolveChoice(choice: BackendChoice): BackendName {
 
 const moduleCache = new Map<BackendName, WebAssembly.Module>();
 
-function decodeBase64(text: string): Uint8Array {
+interface NativeBase64 {
+  /** Node's Buffer (a Uint8Array subclass). */
+  Buffer?: { from(text: string, encoding: 'base64'): Uint8Array };
+}
+interface Uint8ArrayFromBase64 {
+  /** TC39 Uint8Array.fromBase64 (browsers from 2025). */
+  fromBase64?: (text: string) => Uint8Array;
+}
+
+/**
+ * The embedded module's bytes from its base64 text. Alternatives measured on the 39 KB SIMD
+ * module (Node 20, one shared 2-core machine, medians of fresh processes): `atob` and a
+ * charCodeAt loop 1.1–18 ms, a 256-entry table loop over TextEncoder bytes 1.4–20 ms, Node's
+ * native `Buffer.from(text, 'base64')` 0.12–0.18 ms. So: the runtime's native decoder where there
+ * is one (Uint8Array.fromBase64, Buffer), the loop only where there is none.
+ */
+export function decodeEmbeddedBase64(text: string): Uint8Array {
+  const fromBase64 = (Uint8Array as unknown as Uint8ArrayFromBase64).fromBase64;
+  if (typeof fromBase64 === 'function') return fromBase64(text);
+  const buffer = (globalThis as NativeBase64).Buffer;
+  if (buffer && typeof buffer.from === 'function') {
+    const b = buffer.from(text, 'base64');
+    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  }
   const binary = atob(text);
   const out = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
@@ -49,8 +72,16 @@ function decodeBase64(text: string): Uint8Array {
 }
 
 function wasmBytes(name: BackendName): Uint8Array {
-  return decodeBase64(name === 'wasm-simd' ? WASM_SIMD_BASE64 : WASM_SCALAR_BASE64);
+  return decodeEmbeddedBase64(name === 'wasm-simd' ? WASM_SIMD_BASE64 : WASM_SCALAR_BASE64);
 }
+
+/**
+ * Whether `init` compiles synchronously: in Node (and Deno/Bun, which have `process.versions.node`)
+ * a synchronous compile of this lazily compiled module costs 0.4 ms where `WebAssembly.compile`
+ * costs 0.3–6 ms (a trip through the event loop and a background task on a busy machine); browsers
+ * keep the asynchronous compile, which never blocks a page.
+ */
+const compileSyncInInit: boolean = typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === 'string';
 
 function kernelsFromModule(name: BackendName, module: WebAssembly.Module, memoryCap: number): Kernels {
   const instantiate = () => {
@@ -93,7 +124,7 @@ let current: Kernels | undefined;
 /** Chooses the library-wide backend (async compile). Resolves to the Kernels now in use. */
 export async function init(options: InitOptions = {}): Promise<Kernels> {
   const { backend, memoryCap } = { ...INIT_DEFAULTS, ...options };
-  current = await createKernels(backend, memoryCap);
+  current = compileSyncInInit ? createKernelsSync(backend, memoryCap) : await createKernels(backend, memoryCap);
   return current;
 }
 

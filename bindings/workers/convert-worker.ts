@@ -4,7 +4,10 @@ import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
 import { initSync } from '../kernels/backend.js';
 import type { BackendChoice } from '../kernels/backend.js';
 import { nodeSiblingResolver } from '../node/sibling-resolver.js';
-import { runConvertJob, type ConvertJob } from './convert-job.js';
+import { readInputFileSync } from '../cli/read-input.js';
+import { errorInfo } from '../io/error-info.js';
+import { runConvertJob } from './convert-job.js';
+import type { PoolJob, PoolOutcome } from './convert-pool.js';
 
 export interface ConvertWorkerData {
   backend: BackendChoice;
@@ -12,8 +15,16 @@ export interface ConvertWorkerData {
 
 const kernels = initSync({ backend: (workerData as ConvertWorkerData).backend });
 
-export default function convert(job: ConvertJob): unknown {
-  const outcome = runConvertJob(job, kernels, job.inputPath === '-' ? undefined : nodeSiblingResolver(job.inputPath));
+export default function convert(job: PoolJob): unknown {
+  let bytes = job.bytes;
+  if (!bytes) {
+    try {
+      bytes = readInputFileSync(job.inputPath, { format: job.from });
+    } catch (e) {
+      return { ok: false, error: errorInfo(e), inputBytes: 0 } satisfies PoolOutcome;
+    }
+  }
+  const outcome: PoolOutcome = { ...runConvertJob({ ...job, bytes }, kernels, job.inputPath === '-' ? undefined : nodeSiblingResolver(job.inputPath)), inputBytes: bytes.byteLength };
   if (!outcome.ok) return outcome;
   const buffers = new Set<ArrayBuffer>();
   for (const file of outcome.files) {
