@@ -6,6 +6,8 @@ import { DEFAULT_FRAME_RATE } from '../format.js';
 import { AccessorReader, list } from './accessors.js';
 import { fail, isObject, show, type GltfInput } from './read-gltf.js';
 import { isFrameRate, wholeFrameRate } from './frame-rate.js';
+import { applyTextureTransforms } from './texture-transform.js';
+import { blendToBindPose, skinBindPose, type SkinBindPose } from './bind-pose.js';
 import { composeTrs, invertAffine, multiply, swapYZInPlace, transformInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
 
 export interface GltfToAssetOptions {
@@ -48,7 +50,7 @@ const MODES = { triangles: 4, strip: 5, fan: 6 } as const;
  * widens the accessor types allowed, which the accessor reader takes anyway. (Every used
  * extension is named in the warnings.)
  */
-const READABLE_REQUIRED_EXTENSIONS: readonly string[] = ['KHR_mesh_quantization', 'EXT_meshopt_compression'];
+const READABLE_REQUIRED_EXTENSIONS: readonly string[] = ['KHR_mesh_quantization', 'EXT_meshopt_compression', 'KHR_texture_transform'];
 const FLOAT_TYPES = ['VEC2', 'VEC3', 'VEC4'] as const;
 
 interface NodeInfo {
@@ -96,6 +98,12 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
     if (!table) skinTables.set(s, (table = skinTable(skins, s, jointOfNode, at)));
     return table;
   };
+  // Where a skin's bind matrices do not undo its joints' rest transforms (quantizing writers fold dequantization into them): bind-pose.ts.
+  const bindPoses = new Map<number, SkinBindPose>();
+  const bindPoseOf = (s: number): SkinBindPose => {
+    if (!bindPoses.has(s)) bindPoses.set(s, skinBindPose(accessors, skins[s], s, skinOf(s).table, worldOf, at));
+    return bindPoses.get(s);
+  };
 
   nodes.forEach((node, n) => {
     if (node.def.mesh === undefined) return;
@@ -117,9 +125,13 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
         const m = index(primitive.material, materials.length, `${label}.material`, at);
         const material = materials[m];
         mesh.material = isObject(material) && typeof material.name === 'string' ? material.name : `material ${m}`;
+        applyTextureTransforms(material, mesh.attributes.uvs, label, warn);
       }
       const world = worldOf(n);
       if (!skin && !isIdentity(world)) bake(mesh, world);
+      const bindPose = skin ? bindPoseOf(node.def.skin as number) : undefined;
+      if (bindPose && 'all' in bindPose) bake(mesh, bindPose.all);
+      else if (bindPose) blendToBindPose(mesh, bindPose.perJoint);
       asset.meshes.push(mesh);
     });
   });
