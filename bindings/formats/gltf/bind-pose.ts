@@ -28,12 +28,16 @@ const TOLERANCE = 1e-4;
  * The bind-pose correction of skin `s` (its `joints` node list as skeleton joints `skeletonJoints`),
  * from its inverseBindMatrices accessor (charged to the read's budget) and `worldOf(node)`.
  */
-export function skinBindPose(accessors: AccessorReader, skin: unknown, s: number, skeletonJoints: ArrayLike<number>, worldOf: (node: number) => Mat4, at: number): SkinBindPose {
+export function skinBindPose(accessors: AccessorReader, skin: unknown, s: number, skeletonJoints: ArrayLike<number>, worldOf: (node: number) => Mat4, warn: (message: string) => void, at: number): SkinBindPose {
   if (!isObject(skin) || skin.inverseBindMatrices === undefined) return undefined;
   const nodes = skin.joints as number[];
   const ibm = accessors.floats(skin.inverseBindMatrices, `skins[${s}].inverseBindMatrices`, ['MAT4']);
   if (ibm.count < nodes.length) fail('BAD_COUNT', `skins[${s}]: ${ibm.count} inverse bind matrices for ${nodes.length} joints`, at);
   const matrices = nodes.map((node, j) => multiply(worldOf(node), Float64Array.from(ibm.data.subarray(j * 16, j * 16 + 16))));
+  if (!matrices.every((m) => m.every(Number.isFinite))) {
+    warn(`skins[${s}]: an inverse bind matrix (or its joint's transform) is not finite; the skinned vertices are kept as stored`);
+    return undefined;
+  }
   if (matrices.every((m) => near(m, identity()))) return undefined;
   if (matrices.every((m) => near(m, matrices[0]!))) return { all: matrices[0]! };
   return { perJoint: new Map(matrices.map((m, j) => [skeletonJoints[j]!, m])) };

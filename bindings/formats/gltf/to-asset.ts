@@ -101,7 +101,7 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
   // Where a skin's bind matrices do not undo its joints' rest transforms (quantizing writers fold dequantization into them): bind-pose.ts.
   const bindPoses = new Map<number, SkinBindPose>();
   const bindPoseOf = (s: number): SkinBindPose => {
-    if (!bindPoses.has(s)) bindPoses.set(s, skinBindPose(accessors, skins[s], s, skinOf(s).table, worldOf, at));
+    if (!bindPoses.has(s)) bindPoses.set(s, skinBindPose(accessors, skins[s], s, skinOf(s).table, worldOf, warn, at));
     return bindPoses.get(s);
   };
 
