@@ -5,7 +5,6 @@ import { initSync } from '../kernels/backend.js';
 import type { BackendChoice } from '../kernels/backend.js';
 import { nodeSiblingResolver } from '../node/sibling-resolver.js';
 import { runConvertJob, type ConvertJob } from './convert-job.js';
-import { initMeshopt, mentionsMeshopt } from '../formats/gltf/meshopt-module.js';
 
 export interface ConvertWorkerData {
   backend: BackendChoice;
@@ -13,9 +12,7 @@ export interface ConvertWorkerData {
 
 const kernels = initSync({ backend: (workerData as ConvertWorkerData).backend });
 
-export default async function convert(job: ConvertJob): Promise<unknown> {
-  // meshoptimizer's decoder is loaded (once per worker) only for a glTF that uses EXT_meshopt_compression.
-  if (mentionsMeshopt(job.bytes)) await initMeshopt();
+export default function convert(job: ConvertJob): unknown {
   const outcome = runConvertJob(job, kernels, job.inputPath === '-' ? undefined : nodeSiblingResolver(job.inputPath));
   if (!outcome.ok) return outcome;
   const buffers = new Set<ArrayBuffer>();
