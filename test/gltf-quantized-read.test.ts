@@ -90,6 +90,17 @@ describe.each(BACKENDS)('KHR_mesh_quantization (%s)', (backend) => {
     }), [joints, weights, new Float32Array([...ibm([0.01, 0], 0), ...ibm(d1, 5)])], { primitive: { attributes: { POSITION: 0, NORMAL: 1, TANGENT: 2, TEXCOORD_0: 3, JOINTS_0: 5, WEIGHTS_0: 6 } } });
     const same = read(make([0.01, 0])).meshes[0]!.attributes.positions;
     expect([...same].map((v) => +v.toFixed(5))).toEqual([0, 0, 0, 1, 0, 0, 2, 2, 0, 0, 2, 0]);
+    // A far joint whose float32 bind matrix only nearly undoes it (−123456.7 stored as −123456.703125): nothing moves, bits kept.
+    const far = quad((views) => ({
+      accessors: [
+        { bufferView: views, componentType: 5121, count: 4, type: 'VEC4' },
+        { bufferView: views + 1, componentType: 5126, count: 4, type: 'VEC4' },
+        { bufferView: views + 2, componentType: 5126, count: 2, type: 'MAT4' },
+      ],
+      nodes: [{ mesh: 0, skin: 0 }, { name: 'j0', children: [2] }, { name: 'j1', translation: [123456.7, 0, 0] }],
+      skins: [{ joints: [1, 2], inverseBindMatrices: 7 }],
+    }), [joints, weights, new Float32Array([...ibm([1, 0], 0), ...ibm([1, 0], 123456.7)])], { primitive: { attributes: { POSITION: 0, NORMAL: 1, TANGENT: 2, TEXCOORD_0: 3, JOINTS_0: 5, WEIGHTS_0: 6 } } });
+    expect([...read(far).meshes[0]!.attributes.positions]).toEqual([0, 0, 0, 100, 0, 0, 200, 200, 0, 0, 200, 0]);
     const blended = read(make([0.02, 1])).meshes[0]!.attributes.positions;
     // Vertex 1 (joint 1 only): 0.02 × (100, 0, 0) + (1, 0, 0); vertex 2 (half each): the mean of (2, 2, 0) and (5, 4, 0).
     expect([...blended].map((v) => +v.toFixed(5))).toEqual([0, 0, 0, 3, 0, 0, 3.5, 3, 0, 0, 2, 0]);

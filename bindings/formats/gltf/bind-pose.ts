@@ -7,7 +7,8 @@
  * Writers that quantize (gltfpack with KHR_mesh_quantization) do exactly this: they store
  * positions on an integer grid and fold the dequantization into every inverse bind matrix.
  *
- * Three cases, cheapest first: every joint's matrix is the identity within 1e-4 (meshcodec's own
+ * Three cases, cheapest first: every joint's matrix is the identity within 1e-4 (translations
+ * within 1e-4 of the largest joint or bind translation; meshcodec's own
  * files and most others: nothing is done, values stay bit-exact); every joint has the same matrix
  * (gltfpack's dequantization: one affine transform of the whole mesh, `bake` in to-asset.ts);
  * matrices differ (a file whose bind pose is not its rest pose): each vertex moved by its
@@ -33,20 +34,26 @@ export function skinBindPose(accessors: AccessorReader, skin: unknown, s: number
   const nodes = skin.joints as number[];
   const ibm = accessors.floats(skin.inverseBindMatrices, `skins[${s}].inverseBindMatrices`, ['MAT4']);
   if (ibm.count < nodes.length) fail('BAD_COUNT', `skins[${s}]: ${ibm.count} inverse bind matrices for ${nodes.length} joints`, at);
-  const matrices = nodes.map((node, j) => multiply(worldOf(node), Float64Array.from(ibm.data.subarray(j * 16, j * 16 + 16))));
+  // Translations are compared relative to the largest the product is made of: float32 bind matrices of far joints carry errors of that size.
+  let scale = 1;
+  const matrices = nodes.map((node, j) => {
+    const world = worldOf(node);
+    const inverse = Float64Array.from(ibm.data.subarray(j * 16, j * 16 + 16));
+    for (let i = 12; i < 15; i++) scale = Math.max(scale, Math.abs(world[i]!), Math.abs(inverse[i]!));
+    return multiply(world, inverse);
+  });
   if (!matrices.every((m) => m.every(Number.isFinite))) {
     warn(`skins[${s}]: an inverse bind matrix (or its joint's transform) is not finite; the skinned vertices are kept as stored`);
     return undefined;
   }
-  if (matrices.every((m) => near(m, identity()))) return undefined;
-  if (matrices.every((m) => near(m, matrices[0]!))) return { all: matrices[0]! };
+  if (matrices.every((m) => near(m, identity(), scale))) return undefined;
+  if (matrices.every((m) => near(m, matrices[0]!, scale))) return { all: matrices[0]! };
   return { perJoint: new Map(matrices.map((m, j) => [skeletonJoints[j]!, m])) };
 }
 
-/** Whether two affine matrices agree within TOLERANCE (the translation relative to its size). */
-function near(a: Mat4, b: Mat4): boolean {
+/** Whether two affine matrices agree within TOLERANCE (the translation within TOLERANCE × `scale`). */
+function near(a: Mat4, b: Mat4, scale: number): boolean {
   for (let i = 0; i < 12; i++) if (i % 4 !== 3 && !(Math.abs(a[i]! - b[i]!) <= TOLERANCE)) return false;
-  const scale = 1 + Math.max(Math.abs(a[12]!), Math.abs(a[13]!), Math.abs(a[14]!));
   for (let i = 12; i < 15; i++) if (!(Math.abs(a[i]! - b[i]!) <= TOLERANCE * scale)) return false;
   return true;
 }
