@@ -114,11 +114,12 @@ describe.each(BACKENDS)('KHR_mesh_quantization (%s)', (backend) => {
     const make = (transforms: Record<string, unknown>[]) => quad(() => ({ nodes: [{ mesh: 0 }] }), [], { top: { ...material(transforms), extensionsUsed: ['KHR_mesh_quantization', 'KHR_texture_transform'] }, primitive: { material: 0 } });
     const moved = read(make([{ offset: [0.25, 0.5], scale: [0.5, 0.25] }]));
     expect([...moved.meshes[0]!.attributes.uvs![0]!]).toEqual([0.25, 0.5, 0.75, 0.5, 0.75, 0.75, 0.25, 0.75]);
-    expect(moved.warnings).toEqual([]);
+    // The texture has no image (the reader of textures says so); nothing else is warned.
+    expect(moved.warnings.filter((w) => !w.includes('has no source image'))).toEqual([]);
     // The extension's own example: offset [0, 1], rotation π/2, scale 0.5 puts the unit square on the image's lower-left quadrant.
     const rotated = read(make([{ offset: [0, 1], rotation: Math.PI / 2, scale: [0.5, 0.5] }]));
     expect([...rotated.meshes[0]!.attributes.uvs![0]!].map((v) => +v.toFixed(6) + 0)).toEqual([0, 1, 0, 0.5, 0.5, 0.5, 0.5, 1]);
-    expect(rotated.warnings).toEqual([]);
+    expect(rotated.warnings.filter((w) => !w.includes('has no source image'))).toEqual([]);
     const disagreeing = read(make([{ scale: [2, 2] }, { scale: [3, 3] }]));
     expect(disagreeing.warnings.join()).toMatch(/different KHR_texture_transform values/);
   });
