@@ -6,6 +6,8 @@ import { DEFAULT_FRAME_RATE } from '../format.js';
 import { AccessorReader, list } from './accessors.js';
 import { fail, isObject, show, type GltfInput } from './read-gltf.js';
 import { isFrameRate, wholeFrameRate } from './frame-rate.js';
+import { applyTextureTransforms } from './texture-transform.js';
+import { blendToBindPose, skinBindPose, type SkinBindPose } from './bind-pose.js';
 import { composeTrs, invertAffine, multiply, swapYZInPlace, transformInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
 
 export interface GltfToAssetOptions {
@@ -44,11 +46,13 @@ export const GLTF_TO_ASSET_DEFAULTS: Required<Omit<GltfToAssetOptions, 'kernels'
 const MODES = { triangles: 4, strip: 5, fan: 6 } as const;
 
 /**
- * Required extensions whose files this reader still reads correctly: KHR_mesh_quantization only
- * widens the accessor types allowed, which the accessor reader takes anyway. (Every used
- * extension is named in the warnings.)
+ * Extensions this reader reads, required or not: KHR_mesh_quantization only widens the accessor
+ * types allowed, which the accessor reader takes anyway (and its dequantization in skins is
+ * bind-pose.ts's); EXT_meshopt_compression views are decoded (meshopt-decode.ts);
+ * KHR_texture_transform is applied to the UVs (texture-transform.ts). Every other used extension
+ * is named in the warnings.
  */
-const READABLE_REQUIRED_EXTENSIONS: readonly string[] = ['KHR_mesh_quantization'];
+const READABLE_REQUIRED_EXTENSIONS: readonly string[] = ['KHR_mesh_quantization', 'EXT_meshopt_compression', 'KHR_texture_transform'];
 const FLOAT_TYPES = ['VEC2', 'VEC3', 'VEC4'] as const;
 
 interface NodeInfo {
@@ -79,7 +83,7 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
   for (const name of strings(json.extensionsRequired)) {
     if (!READABLE_REQUIRED_EXTENSIONS.includes(name)) fail('UNSUPPORTED', `the file requires extension ${name}, which meshcodec does not read`, at);
   }
-  for (const name of strings(json.extensionsUsed)) warn(`extension ${name} is not read`);
+  for (const name of strings(json.extensionsUsed)) if (!READABLE_REQUIRED_EXTENSIONS.includes(name)) warn(`extension ${name} is not read`);
 
   const nodes = readNodes(list(json, 'nodes', at), at);
   const skins = list(json, 'skins', at);
@@ -95,6 +99,12 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
     let table = skinTables.get(s);
     if (!table) skinTables.set(s, (table = skinTable(skins, s, jointOfNode, at)));
     return table;
+  };
+  // Where a skin's bind matrices do not undo its joints' rest transforms (quantizing writers fold dequantization into them): bind-pose.ts.
+  const bindPoses = new Map<number, SkinBindPose>();
+  const bindPoseOf = (s: number): SkinBindPose => {
+    if (!bindPoses.has(s)) bindPoses.set(s, skinBindPose(accessors, skins[s], s, skinOf(s).table, worldOf, warn, at));
+    return bindPoses.get(s);
   };
 
   nodes.forEach((node, n) => {
@@ -117,9 +127,13 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
         const m = index(primitive.material, materials.length, `${label}.material`, at);
         const material = materials[m];
         mesh.material = isObject(material) && typeof material.name === 'string' ? material.name : `material ${m}`;
+        applyTextureTransforms(material, mesh.attributes.uvs, label, warn);
       }
       const world = worldOf(n);
       if (!skin && !isIdentity(world)) bake(mesh, world);
+      const bindPose = skin ? bindPoseOf(node.def.skin as number) : undefined;
+      if (bindPose && 'all' in bindPose) bake(mesh, bindPose.all);
+      else if (bindPose) blendToBindPose(mesh, bindPose.perJoint);
       asset.meshes.push(mesh);
     });
   });
