@@ -19,7 +19,8 @@ import { publishedTypes } from './rollup/published-types.mjs';
 // the CLI's runtime dependencies stay external (piscina; gltf-validator, which the CLI imports by
 // a name held in a variable on first use, so that no bundle, the library's least of all, loads it).
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = [...Object.keys(pkg.dependencies ?? {}), /^node:/];
+// three (a peer dependency of `meshcodec/three` only) is the application's own copy: never bundled.
+const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {}), /^three\//, /^node:/];
 
 const ts = (declarations) =>
   typescript({
@@ -47,6 +48,8 @@ export default [
       'browser-pool-worker': 'bindings/workers/browser-pool-worker.ts',
       'node-pool-worker': 'bindings/workers/node-pool-worker.ts',
       'convert-worker': 'bindings/workers/convert-worker.ts',
+      // `meshcodec/three`: the only module that imports three.
+      three: 'bindings/three/index.ts',
     },
     external,
     output: {
@@ -54,7 +57,7 @@ export default [
       format: 'es',
       entryFileNames: '[name].js',
       // The library code every entry imports; the CLI and the worker pools (Node built-ins) stay out of it.
-      manualChunks: (id) => (id.endsWith('/bindings/index.ts') || /\/bindings\/(cli|workers|node)\//.test(id) ? undefined : 'library'),
+      manualChunks: (id) => (id.endsWith('/bindings/index.ts') || /\/bindings\/(cli|workers|node|three)\//.test(id) || /\/node_modules\/three\//.test(id) ? undefined : 'library'),
       chunkFileNames: '[name].js',
       banner: (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
     },
