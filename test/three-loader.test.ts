@@ -372,3 +372,31 @@ describe('assetToThree on a hand-built Asset (what the fixtures lack)', () => {
     expect(made).toEqual(['paint']);
   });
 });
+
+describe.skipIf(!existsSync(join(FIXTURES_DIR, '..', 'dist', 'worker-node.js')))('through a decode pool (Node worker threads, from dist/)', () => {
+  it('moves the file to the worker and gives the same scene as decoding on the calling thread', async () => {
+    const { createDecodePool } = (await import(join(FIXTURES_DIR, '..', 'dist', 'worker-node.js'))) as typeof import('../bindings/workers/node-pool.js');
+    const pool = createDecodePool({ size: 1 });
+    try {
+      const pooled = new MeshcodecLoader().setDecodePool(pool);
+      const local = new MeshcodecLoader(undefined, { decoder: 'main-thread' });
+      const bytes = readFileSync(join(FIXTURES_DIR, 'tube.iqm'));
+      const input = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+      const a = await pooled.parseAsync(input, 'tube.iqm');
+      expect(input.byteLength, 'the ArrayBuffer was transferred, not copied').toBe(0);
+      expect(a.userData.meshcodec.inWorker).toBe(true);
+      const b = await local.parseAsync(new Uint8Array(bytes), 'tube.iqm');
+      expect(b.userData.meshcodec.inWorker).toBe(false);
+      const [ma] = meshesOf(a.scene);
+      const [mb] = meshesOf(b.scene);
+      expect(Array.from(ma!.geometry.attributes.position!.array)).toEqual(Array.from(mb!.geometry.attributes.position!.array));
+      expect(a.animations.map((c) => c.name)).toEqual(b.animations.map((c) => c.name));
+      // The dist/ pool's MeshFormatError is the library's own class only within dist/; here the name and code travel.
+      const error = (await pooled.parseAsync(new Uint8Array(bytes).slice(0, 200), 'tube.iqm').catch((e: unknown) => e)) as MeshFormatError;
+      expect(error.name).toBe('MeshFormatError');
+      expect(error.code).toBeDefined();
+    } finally {
+      pool.destroy();
+    }
+  });
+});
