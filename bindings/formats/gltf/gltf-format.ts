@@ -5,7 +5,8 @@ import type { AssetToGltfOptions } from './asset-to-gltf-options.js';
 import { isGlb } from './glb-container.js';
 import { readGltfInput } from './read-gltf.js';
 import { gltfToAsset, type GltfToAssetOptions } from './to-asset.js';
-import { documentToEmbeddedGltf, documentToGlb, documentToGltfFiles } from './write-gltf.js';
+import { documentToEmbeddedGltf, documentToGlb, documentToGltfFiles, type TextureWrite } from './write-gltf.js';
+import { TEXTURE_DEFAULTS, type TextureMode } from './texture-images.js';
 import { defineFormat } from '../define-format.js';
 
 /** What the glTF handlers read with: the common options plus the glTF → Asset ones. */
@@ -18,6 +19,12 @@ export interface GltfWriteOptions extends WriteOptions, Omit<AssetToGltfOptions,
    * the `.gltf`; true embeds it as a base64 data: URI. `encodeSync` (one file) always embeds.
    */
   embedBuffers?: boolean;
+  /**
+   * The materials' base colour textures (`asset.materials`): 'embed' (default) puts the image
+   * bytes in the file (PNG and JPEG as they are, TGA converted to PNG), 'uri' refers to the images
+   * by their file names (to be kept beside the output), 'none' writes no textures (with a warning).
+   */
+  textures?: TextureMode;
 }
 
 export const GLTF_WRITE_DEFAULTS: Required<Omit<GltfWriteOptions, 'kernels' | 'quantize' | 'fileName'>> = {
@@ -25,6 +32,7 @@ export const GLTF_WRITE_DEFAULTS: Required<Omit<GltfWriteOptions, 'kernels' | 'q
   flipWinding: false,
   flipV: false,
   embedBuffers: false,
+  textures: TEXTURE_DEFAULTS.textures,
 };
 
 /** A .glb or .gltf file (with its external buffers through `options.resolve`) to an Asset. */
@@ -52,6 +60,16 @@ function describeGltf(bytes: Uint8Array, options: GltfReadOptions = {}): Record<
 
 const gltfDocument = (asset: Asset, options: GltfWriteOptions) => assetToDocument(asset, options);
 
+/** The textured materials the meshes use, for the writer to add after the document is written. */
+function textureWrite(asset: Asset, options: GltfWriteOptions): TextureWrite {
+  const used = new Set(asset.meshes.map((m) => m.material));
+  return {
+    materials: (asset.materials ?? []).filter((m) => used.has(m.name) && m.baseColorTexture),
+    mode: options.textures ?? GLTF_WRITE_DEFAULTS.textures,
+    warn: (message) => asset.warnings.push(message),
+  };
+}
+
 /** glTF 2.0 JSON (.gltf). `encodeSync` embeds the buffer; `encodeFiles` writes a .bin beside it unless `embedBuffers`. */
 export const gltfFormat = defineFormat({
   name: 'gltf',
@@ -60,11 +78,11 @@ export const gltfFormat = defineFormat({
   binary: false,
   test: (bytes) => !isGlb(bytes) && /^\s*\{[\s\S]*"asset"\s*:/.test(new TextDecoder().decode(bytes.subarray(0, 4096))),
   parseSync: parseGltf,
-  encodeSync: (asset, options = {}) => documentToEmbeddedGltf(gltfDocument(asset, options)),
+  encodeSync: (asset, options = {}) => documentToEmbeddedGltf(gltfDocument(asset, options), textureWrite(asset, options)),
   encodeFiles: (asset, baseName, options = {}) => {
     const document = gltfDocument(asset, options);
-    if (options.embedBuffers ?? GLTF_WRITE_DEFAULTS.embedBuffers) return [{ name: baseName, bytes: documentToEmbeddedGltf(document) }];
-    return documentToGltfFiles(document, baseName);
+    if (options.embedBuffers ?? GLTF_WRITE_DEFAULTS.embedBuffers) return [{ name: baseName, bytes: documentToEmbeddedGltf(document, textureWrite(asset, options)) }];
+    return documentToGltfFiles(document, baseName, textureWrite(asset, options));
   },
   describe: describeGltf,
 } satisfies FormatHandler<GltfReadOptions, GltfWriteOptions, 'gltf'>);
@@ -77,6 +95,6 @@ export const glbFormat = defineFormat({
   binary: true,
   test: isGlb,
   parseSync: parseGltf,
-  encodeSync: (asset, options = {}) => documentToGlb(gltfDocument(asset, options)),
+  encodeSync: (asset, options = {}) => documentToGlb(gltfDocument(asset, options), textureWrite(asset, options)),
   describe: describeGltf,
 } satisfies FormatHandler<GltfReadOptions, GltfWriteOptions, 'glb'>);

@@ -2,7 +2,16 @@
 // its signatures carry gltf-transform types, which the published .d.ts must not (not a dependency).
 import { Document, Extension, Format, GLB_BUFFER, Logger, PropertyType, VertexLayout, WebIO, type Accessor, type JSONDocument, type ReaderContext, type WriterContext } from '@gltf-transform/core';
 import type { EncodedFile } from '../format.js';
+import type { Material } from '../../model/asset.js';
 import { GLB_CHUNK, GLB_HEADER_BYTES, GLB_MAGIC, GLB_VERSION } from './glb-container.js';
+import { writeMaterialTextures, type TextureMode } from './texture-images.js';
+
+/** The Asset's textured materials, written into the JSON after gltf-transform's serialisation (texture-images.ts). */
+export interface TextureWrite {
+  materials: readonly Material[];
+  mode: TextureMode;
+  warn: (message: string) => void;
+}
 
 const CAPTURE = 'MESHCODEC_capture';
 
@@ -66,21 +75,58 @@ const silent = new Logger(Logger.Verbosity.SILENT);
  * its own buffer view (gltf-transform's SEPARATE layout): interleaving costs a pass per vertex and
  * buys nothing for files that are converted rather than rendered.
  */
-export function documentToJson(document: Document, format: 'GLB' | 'GLTF', basename = 'scene'): JSONDocument {
+export function documentToJson(document: Document, format: 'GLB' | 'GLTF', basename = 'scene', textures?: TextureWrite): JSONDocument {
   const capture = document.createExtension(CaptureWrittenJson);
+  let written: JSONDocument;
   try {
     const io = new WebIO().setLogger(silent).setVertexLayout(VertexLayout.SEPARATE).registerExtensions([CaptureWrittenJson]);
     io.writeJSON(document, { format: format === 'GLB' ? Format.GLB : Format.GLTF, basename }).catch(() => undefined);
     if (!capture.captured) throw new Error('gltf-transform did not finish writing the document');
-    return capture.captured;
+    written = capture.captured;
   } finally {
     capture.dispose();
   }
+  if (textures && textures.materials.length) {
+    const appender = bufferAppender(written, format === 'GLB' ? GLB_BUFFER : `${basename}.bin`);
+    writeMaterialTextures(written.json as Parameters<typeof writeMaterialTextures>[0], appender.add, textures.materials, textures.mode, textures.warn);
+    appender.finish();
+  }
+  return written;
+}
+
+/**
+ * Appends byte ranges to the document's first buffer (made when there is none, as `resource`),
+ * each as a bufferView at a multiple of 4 bytes; `finish` joins them into the buffer once.
+ */
+function bufferAppender(document: JSONDocument, resource: string): { add: (bytes: Uint8Array) => number; finish: () => void } {
+  const json = document.json;
+  const buffers = (json.buffers ??= []);
+  if (!buffers.length) buffers.push({ byteLength: 0, ...(resource === GLB_BUFFER ? {} : { uri: resource }) });
+  const key = buffers[0]!.uri ?? GLB_BUFFER;
+  const existing = document.resources[key] ?? new Uint8Array(0);
+  const pieces: { at: number; bytes: Uint8Array }[] = [];
+  let length = existing.length;
+  return {
+    add: (bytes) => {
+      const at = align4(length);
+      pieces.push({ at, bytes });
+      length = at + bytes.length;
+      return (json.bufferViews ??= []).push({ buffer: 0, byteOffset: at, byteLength: bytes.length }) - 1;
+    },
+    finish: () => {
+      if (!pieces.length) return;
+      const joined = new Uint8Array(length);
+      joined.set(existing);
+      for (const piece of pieces) joined.set(piece.bytes, piece.at);
+      document.resources[key] = joined;
+      buffers[0]!.byteLength = length;
+    },
+  };
 }
 
 /** A .glb file: the 12-byte header, the JSON chunk (space-padded), the BIN chunk (zero-padded). */
-export function documentToGlb(document: Document): Uint8Array {
-  const { json, resources } = documentToJson(document, 'GLB');
+export function documentToGlb(document: Document, textures?: TextureWrite): Uint8Array {
+  const { json, resources } = documentToJson(document, 'GLB', undefined, textures);
   const text = new TextEncoder().encode(JSON.stringify(json));
   const jsonLength = align4(text.length);
   const bin = resources[GLB_BUFFER];
@@ -105,16 +151,16 @@ export function documentToGlb(document: Document): Uint8Array {
 }
 
 /** A .gltf file with its buffers in external files named after `baseName` (without its extension). */
-export function documentToGltfFiles(document: Document, baseName: string): EncodedFile[] {
+export function documentToGltfFiles(document: Document, baseName: string, textures?: TextureWrite): EncodedFile[] {
   const stem = baseName.replace(/\.gltf$/i, '');
-  const { json, resources } = documentToJson(document, 'GLTF', stem.split('/').pop()!);
+  const { json, resources } = documentToJson(document, 'GLTF', stem.split('/').pop()!, textures);
   const main: EncodedFile = { name: `${stem}.gltf`, bytes: new TextEncoder().encode(JSON.stringify(json, null, 1)) };
   return [main, ...Object.entries(resources).map(([uri, bytes]) => ({ name: siblingName(stem, uri), bytes }))];
 }
 
 /** A single .gltf file, its buffers embedded as base64 data: URIs. */
-export function documentToEmbeddedGltf(document: Document): Uint8Array {
-  const { json, resources } = documentToJson(document, 'GLTF');
+export function documentToEmbeddedGltf(document: Document, textures?: TextureWrite): Uint8Array {
+  const { json, resources } = documentToJson(document, 'GLTF', undefined, textures);
   for (const buffer of json.buffers ?? []) {
     const bytes = buffer.uri !== undefined ? resources[buffer.uri] : undefined;
     if (bytes) buffer.uri = `data:application/octet-stream;base64,${toBase64(bytes)}`;
