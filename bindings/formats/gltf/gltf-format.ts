@@ -4,6 +4,8 @@ import { assetToDocument } from './asset-to-document.js';
 import type { AssetToGltfOptions } from './asset-to-gltf-options.js';
 import { isGlb } from './glb-container.js';
 import { readGltfInput } from './read-gltf.js';
+import { readMaterialTextures } from './read-material-textures.js';
+import { getKernels } from '../../kernels/backend.js';
 import { gltfToAsset, type GltfToAssetOptions } from './to-asset.js';
 import { documentToEmbeddedGltf, documentToGlb, documentToGltfFiles, type TextureWrite } from './write-gltf.js';
 import { TEXTURE_DEFAULTS, type TextureMode } from './texture-images.js';
@@ -37,7 +39,11 @@ export const GLTF_WRITE_DEFAULTS: Required<Omit<GltfWriteOptions, 'kernels' | 'q
 
 /** A .glb or .gltf file (with its external buffers through `options.resolve`) to an Asset. */
 export function parseGltf(bytes: Uint8Array, options: GltfReadOptions = {}): Asset {
-  return gltfToAsset(readGltfInput(bytes, options.resolve, options.kernels), options);
+  const kernels = options.kernels ?? getKernels();
+  const input = readGltfInput(bytes, options.resolve, kernels);
+  const asset = gltfToAsset(input, options);
+  readMaterialTextures(input, asset, kernels, options.resolve, (message) => asset.warnings.push(message));
+  return asset;
 }
 
 function describeGltf(bytes: Uint8Array, options: GltfReadOptions = {}): Record<string, unknown> {

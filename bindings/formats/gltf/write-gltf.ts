@@ -88,7 +88,7 @@ export function documentToJson(document: Document, format: 'GLB' | 'GLTF', basen
   }
   if (textures && textures.materials.length) {
     const appender = bufferAppender(written, format === 'GLB' ? GLB_BUFFER : `${basename}.bin`);
-    writeMaterialTextures(written.json as Parameters<typeof writeMaterialTextures>[0], appender.add, textures.materials, textures.mode, textures.warn);
+    writeMaterialTextures(written.json as unknown as Parameters<typeof writeMaterialTextures>[0], appender.add, textures.materials, textures.mode, textures.warn);
     appender.finish();
   }
   return written;
