@@ -86,6 +86,8 @@ export function writeMaterialTextures(
     const pbr = (target.pbrMetallicRoughness ?? {}) as Record<string, unknown>;
     target.pbrMetallicRoughness = { ...pbr, baseColorTexture: { index: texture }, metallicFactor: 0 };
   }
+  // glTF arrays may not be empty.
+  for (const key of ['images', 'textures', 'materials'] as const) if (json[key]?.length === 0) delete json[key];
   return indices;
 }
 
