@@ -16,7 +16,8 @@ import { siblingsOf } from './helpers/sibling-files.js';
 const kernels = allKernels();
 const MRFIXIT = '/usr/share/assimp/models/IQM/mrfixit.iqm';
 const MRFIXIT_DIR = dirname(MRFIXIT);
-const HOSTILE = join(import.meta.dirname, 'hostile');
+// Not in test/hostile/: the closure tests read every file there as a model.
+const HOSTILE = join(import.meta.dirname, 'hostile-tga');
 
 /** The JSON chunk of a GLB. */
 function glbJson(glb: Uint8Array): Record<string, any> {
@@ -375,7 +376,7 @@ describe('hostile TGAs', () => {
     }
   });
 
-  it('the reproducers in test/hostile/ are refused the same way', () => {
+  it('the reproducers in test/hostile-tga/ are refused the same way', () => {
     for (const [file, code] of [['tga-65535x65535-rle-1KiB__huge-dimensions.tga', 'TRUNCATED'], ['tga-1024x1024-rle-32KiB__past-memory-budget.tga', 'BAD_COUNT']] as const) {
       expect(() => decodeTga(new Uint8Array(readFileSync(join(HOSTILE, file)))), file).toThrow(expect.objectContaining({ code, format: 'tga' }));
     }
@@ -415,7 +416,7 @@ describe('the glTF reader and hand-built Assets', () => {
       source: 't',
       warnings: [],
       animations: [],
-      meshes: [{ name: 'm', material: 'm', attributes: { positions: new Float32Array(9) }, indices: new Uint8Array([0, 1, 2]) }],
+      meshes: [{ name: 'm', material: 'm', attributes: { positions: new Float32Array(9), uvs: [new Float32Array(6)] }, indices: new Uint8Array([0, 1, 2]) }],
       materials: [{ name: 'm', baseColorTexture: { uri, bytes: webp } }],
     });
     const named = asset('skin.webp');
@@ -424,5 +425,24 @@ describe('the glTF reader and hand-built Assets', () => {
     const anonymous = asset('data:image/webp;base64,AAAA');
     expect(glbJson(glbFormat.encodeSync(anonymous)).images).toBeUndefined();
     expect(anonymous.warnings.some((w) => w.includes('not written'))).toBe(true);
+  });
+
+  it.each(BACKENDS)('%s: a texture whose material a mesh without UVs uses is left out, warned (glTF needs TEXCOORD_0 for it); 0 validator errors', async (backend) => {
+    const k = kernels[backend];
+    const png = tgaToPng(encodeTga(randomImage(2, 2, 6), { depth: 24, rle: false, topToBottom: true, rightToLeft: false }));
+    const asset: Asset = {
+      source: 't',
+      warnings: [],
+      animations: [],
+      meshes: [
+        { name: 'with', material: 'm', attributes: { positions: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), uvs: [new Float32Array(6)] }, indices: new Uint8Array([0, 1, 2]) },
+        { name: 'without', material: 'm', attributes: { positions: new Float32Array([0, 0, 1, 1, 0, 1, 0, 1, 1]) }, indices: new Uint8Array([0, 1, 2]) },
+      ],
+      materials: [{ name: 'm', baseColorTexture: { uri: 'm.png', bytes: png } }],
+    };
+    const glb = glbFormat.encodeSync(asset, { kernels: k });
+    expect(glbJson(glb).images).toBeUndefined();
+    expect(asset.warnings).toEqual(['material m: its texture m.png is not written: mesh without uses it and has no UV set']);
+    expect((await validateGltf(glb)).errors).toBe(0);
   });
 });

@@ -8,7 +8,7 @@ import { readMaterialTextures } from './read-material-textures.js';
 import { getKernels } from '../../kernels/backend.js';
 import { gltfToAsset, type GltfToAssetOptions } from './to-asset.js';
 import { documentToEmbeddedGltf, documentToGlb, documentToGltfFiles, type TextureWrite } from './write-gltf.js';
-import { TEXTURE_DEFAULTS, type TextureMode } from './texture-images.js';
+import { TEXTURE_DEFAULTS, texturedMaterials, type TextureMode } from './texture-images.js';
 import { defineFormat } from '../define-format.js';
 
 /** What the glTF handlers read with: the common options plus the glTF → Asset ones. */
@@ -68,12 +68,8 @@ const gltfDocument = (asset: Asset, options: GltfWriteOptions) => assetToDocumen
 
 /** The textured materials the meshes use, for the writer to add after the document is written. */
 function textureWrite(asset: Asset, options: GltfWriteOptions): TextureWrite {
-  const used = new Set(asset.meshes.map((m) => m.material));
-  return {
-    materials: (asset.materials ?? []).filter((m) => used.has(m.name) && m.baseColorTexture),
-    mode: options.textures ?? GLTF_WRITE_DEFAULTS.textures,
-    warn: (message) => asset.warnings.push(message),
-  };
+  const warn = (message: string) => asset.warnings.push(message);
+  return { materials: texturedMaterials(asset, warn), mode: options.textures ?? GLTF_WRITE_DEFAULTS.textures, warn };
 }
 
 /** glTF 2.0 JSON (.gltf). `encodeSync` embeds the buffer; `encodeFiles` writes a .bin beside it unless `embedBuffers`. */

@@ -7,7 +7,7 @@
 // written to another folder, or sent elsewhere, is grey); 'embed' keeps the images' bytes as they
 // are (PNG and JPEG unchanged, TGA as a PNG of the same pixels), so it loses nothing and the file
 // stands alone; mrfixit's GLB grows by the images' 488 KB.
-import type { Material, TextureImage } from '../../model/asset.js';
+import type { Asset, Material, TextureImage } from '../../model/asset.js';
 import { GLTF_IMAGE_TYPES, sniffImageType, TGA_MIME_TYPE } from '../../textures/image-type.js';
 import { tgaToPng } from '../../textures/tga-to-png.js';
 
@@ -22,6 +22,24 @@ export interface GltfTextureJson {
   images?: Record<string, unknown>[];
   textures?: Record<string, unknown>[];
   [key: string]: unknown;
+}
+
+/**
+ * The textured materials of `asset` a glTF can carry: those some mesh uses, and only when every
+ * mesh that uses one has a first UV set (glTF requires TEXCOORD_0 for a texture's primitives);
+ * a texture left out for that reason is said through `warn`.
+ */
+export function texturedMaterials(asset: Asset, warn: (message: string) => void): Material[] {
+  const result: Material[] = [];
+  for (const material of asset.materials ?? []) {
+    if (!material.baseColorTexture) continue;
+    const users = asset.meshes.filter((m) => m.material === material.name);
+    if (!users.length) continue;
+    const bare = users.find((m) => !m.attributes.uvs?.length);
+    if (bare) warn(`material ${material.name}: its texture ${material.baseColorTexture.uri} is not written: mesh ${bare.name} uses it and has no UV set`);
+    else result.push(material);
+  }
+  return result;
 }
 
 /** A URI for a relative file name: each path segment percent-encoded (glTF URIs are RFC 3986). */
