@@ -171,7 +171,7 @@ describe('each flag changes the output as it says', () => {
     const png = tgaToPng(new Uint8Array([0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 24, 0x20, 10, 20, 30]));
     const textured = readBack(convert('tube.mesh', 'glb'));
     textured.materials = textured.meshes.map((m, i) => ({ name: (m.material ??= `skin${i}`), baseColorTexture: { uri: 'skin.png', bytes: png } }));
-    const glb = formatByName('glb')!.encodeSync(textured);
+    const glb = new Uint8Array(formatByName('glb')!.encodeSync(textured));
     const images = (out: ConvertJobDone) => JSON.parse(new TextDecoder().decode(out.files[0]!.bytes)).images;
     expect(images(convert('in.glb', 'gltf', flags({ 'embed-buffers': true }), 'js', glb))).toEqual([{ name: 'skin.png', mimeType: 'image/png', bufferView: expect.any(Number) }]);
     expect(images(convert('in.glb', 'gltf', flags({ 'embed-buffers': true, textures: 'uri' }), 'js', glb))).toEqual([{ uri: 'skin.png', mimeType: 'image/png' }]);

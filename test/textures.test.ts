@@ -234,12 +234,12 @@ describe.skipIf(!existsSync(MRFIXIT))('mrfixit.iqm with Body.jpg and Head.jpg be
     expect(response.asset.materials?.map((m) => m.baseColorTexture?.bytes?.length)).toEqual([body.length, head.length]);
   });
 
-  it.each(BACKENDS)('%s: the IQM writer keeps the textures by reference (no warning); writers without materials say they drop them', (backend) => {
+  it.each(BACKENDS)('%s: the IQM writer keeps the textures by their names and says to keep the images beside it; writers without materials say they drop them', (backend) => {
     const k = kernels[backend];
     const read = () => iqmFormat.parseSync(bytes, { kernels: k, fileName: MRFIXIT, resolve: siblingsOf(MRFIXIT) });
     const forIqm = read();
     const iqm = iqmFormat.encodeSync(forIqm, { kernels: k });
-    expect(forIqm.warnings.filter((w) => /texture/.test(w))).toEqual([]);
+    expect(forIqm.warnings.filter((w) => /texture/.test(w))).toEqual(["iqm stores no texture images: the textures of Body.jpg, Head.jpg are kept only by their material's name: keep Body.jpg, Head.jpg beside the output"]);
     expect(iqmFormat.parseSync(iqm, { kernels: k, resolve: siblingsOf(MRFIXIT) }).materials).toHaveLength(2);
     for (const format of [unigineFormat, apgFormat]) {
       const asset = read();
