@@ -1,6 +1,5 @@
-// The Asset → glTF options, apart from the converter (asset-to-document.ts): they are public (the
-// glTF handlers' write options extend them), the converter is internal, and its gltf-transform
-// types must not reach the published .d.ts (gltf-transform is bundled, not a dependency).
+// The Asset → glTF options, apart from the converter (asset-to-gltf.ts): they are public (the
+// glTF handlers' write options extend them), the converter is internal.
 import type { Kernels } from '../../kernels/kernels.js';
 
 export interface AssetToGltfOptions {

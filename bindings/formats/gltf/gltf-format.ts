@@ -1,11 +1,11 @@
 import type { Asset } from '../../model/asset.js';
 import type { FormatHandler, ReadOptions, WriteOptions } from '../format.js';
-import { assetToDocument } from './asset-to-document.js';
+import { assetToGltf } from './asset-to-gltf.js';
 import type { AssetToGltfOptions } from './asset-to-gltf-options.js';
 import { isGlb } from './glb-container.js';
 import { readGltfInput } from './read-gltf.js';
 import { gltfToAsset, type GltfToAssetOptions } from './to-asset.js';
-import { documentToEmbeddedGltf, documentToGlb, documentToGltfFiles } from './write-gltf.js';
+import { gltfToEmbedded, gltfToFiles, gltfToGlb } from './write-gltf.js';
 import { defineFormat } from '../define-format.js';
 
 /** What the glTF handlers read with: the common options plus the glTF → Asset ones. */
@@ -50,7 +50,7 @@ function describeGltf(bytes: Uint8Array, options: GltfReadOptions = {}): Record<
   };
 }
 
-const gltfDocument = (asset: Asset, options: GltfWriteOptions) => assetToDocument(asset, options);
+const builtGltf = (asset: Asset, options: GltfWriteOptions) => assetToGltf(asset, options).build();
 
 /** glTF 2.0 JSON (.gltf). `encodeSync` embeds the buffer; `encodeFiles` writes a .bin beside it unless `embedBuffers`. */
 export const gltfFormat = defineFormat({
@@ -60,11 +60,11 @@ export const gltfFormat = defineFormat({
   binary: false,
   test: (bytes) => !isGlb(bytes) && /^\s*\{[\s\S]*"asset"\s*:/.test(new TextDecoder().decode(bytes.subarray(0, 4096))),
   parseSync: parseGltf,
-  encodeSync: (asset, options = {}) => documentToEmbeddedGltf(gltfDocument(asset, options)),
+  encodeSync: (asset, options = {}) => gltfToEmbedded(builtGltf(asset, options)),
   encodeFiles: (asset, baseName, options = {}) => {
-    const document = gltfDocument(asset, options);
-    if (options.embedBuffers ?? GLTF_WRITE_DEFAULTS.embedBuffers) return [{ name: baseName, bytes: documentToEmbeddedGltf(document) }];
-    return documentToGltfFiles(document, baseName);
+    const built = builtGltf(asset, options);
+    if (options.embedBuffers ?? GLTF_WRITE_DEFAULTS.embedBuffers) return [{ name: baseName, bytes: gltfToEmbedded(built) }];
+    return gltfToFiles(built, baseName);
   },
   describe: describeGltf,
 } satisfies FormatHandler<GltfReadOptions, GltfWriteOptions, 'gltf'>);
@@ -77,6 +77,6 @@ export const glbFormat = defineFormat({
   binary: true,
   test: isGlb,
   parseSync: parseGltf,
-  encodeSync: (asset, options = {}) => documentToGlb(gltfDocument(asset, options)),
+  encodeSync: (asset, options = {}) => gltfToGlb(builtGltf(asset, options)),
   describe: describeGltf,
 } satisfies FormatHandler<GltfReadOptions, GltfWriteOptions, 'glb'>);
