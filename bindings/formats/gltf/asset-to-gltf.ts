@@ -9,6 +9,7 @@ import { KeyTimeInputs } from './key-time-inputs.js';
 import { repairNonFinite, UNIT_LENGTH_TOLERANCE } from './finite-values.js';
 import { perpendicularTo } from '../../model/perpendicular-tangents.js';
 import { composeTrs, invertAffine, multiply, swapYZInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
+import { inUnitRange, quantizePositions, quantizeSettings, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
 import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, type ComponentArray, type GltfObject } from './gltf-builder.js';
 
 /**
@@ -28,11 +29,12 @@ export function assetToGltf(asset: Asset, options: AssetToGltfOptions = {}): Glt
   const said = new Set(asset.warnings);
   const warn = (message: string) => { if (!said.has(message)) { said.add(message); asset.warnings.push(message); } };
   const toYUp = settings.upAxis === 'y' && asset.upAxis === 'z';
+  const quantize = quantizeSettings(settings.quantize, asset.source, 'gltf');
   const builder = new GltfBuilder();
   const scene: { nodes: number[] } = { nodes: [] };
   builder.add('scenes', scene);
   builder.json.scene = 0;
-  const writer: Writer = { builder, toYUp, warn, scene: scene.nodes };
+  const writer: Writer = { builder, toYUp, warn, scene: scene.nodes, quantize, quantized: { positionError: 0, floatPositions: 0, floatUvs: 0, kinds: new Set() } };
 
   const joints = addSkeleton(writer, asset);
   // A skin for every skeleton, also when no mesh is skinned: glTF readers (ours too) take a
@@ -40,18 +42,20 @@ export function assetToGltf(asset: Asset, options: AssetToGltfOptions = {}): Glt
   const skin = asset.skeleton?.joints.length ? addSkin(writer, asset.skeleton.joints, joints) : undefined;
   const materials = new Map<string, number>();
   for (const mesh of asset.meshes) {
-    const gltfMesh = addMesh(writer, kernels, mesh, settings, skin !== undefined, joints.length);
-    if (gltfMesh === undefined) continue;
+    const written = addMesh(writer, kernels, mesh, settings, skin !== undefined, joints.length);
+    if (written === undefined) continue;
+    const gltfMesh = written.mesh;
     if (mesh.material !== undefined) {
       let material = materials.get(mesh.material);
       if (material === undefined) materials.set(mesh.material, (material = builder.add('materials', { name: mesh.material })));
       (builder.list('meshes')[gltfMesh]!.primitives as GltfObject[])[0]!.material = material;
     }
-    const node: GltfObject = { name: mesh.name, mesh: gltfMesh };
+    const node: GltfObject = { name: mesh.name, mesh: gltfMesh, ...written.node };
     if (skin !== undefined && mesh.attributes.joints && mesh.attributes.weights) node.skin = skin;
     writer.scene.push(builder.add('nodes', node));
   }
   for (const animation of asset.animations) addAnimation(writer, animation, joints);
+  if (quantize && writer.quantized.kinds.size > 0) warn(quantizedSummary(quantize, writer.quantized));
   for (const extra of asset.meshes.flatMap((m) => Object.entries(m.extras ?? {}).filter(([, e]) => e.components <= 4).map(([name]) => `${m.name}.${name}`))) {
     warn(`mesh attribute ${extra} is written as the application-specific attribute _${extra.split('.').pop()!.toUpperCase()}`);
   }
@@ -66,6 +70,10 @@ interface Writer {
   warn: (message: string) => void;
   /** The scene's root nodes. */
   scene: number[];
+  /** Bits per attribute, undefined when everything is written float32. */
+  quantize: Required<GltfQuantizeOptions> | undefined;
+  /** What quantization did, for the summary warning. */
+  quantized: { positionError: number; floatPositions: number; floatUvs: number; kinds: Set<string> };
 }
 
 /** A joint node as written: its index and its rest TRS (what an animation channel that changes nothing holds). */
@@ -160,7 +168,7 @@ function addSkin(w: Writer, joints: Joint[], nodes: JointNode[]): number {
 }
 
 /** The glTF mesh for an Asset mesh (its index), or undefined when it has no triangle. */
-function addMesh(w: Writer, kernels: Kernels, mesh: Mesh, settings: Required<Omit<AssetToGltfOptions, 'kernels'>>, skinned: boolean, jointCount: number): number | undefined {
+function addMesh(w: Writer, kernels: Kernels, mesh: Mesh, settings: Required<Omit<AssetToGltfOptions, 'kernels'>>, skinned: boolean, jointCount: number): { mesh: number; node: GltfObject } | undefined {
   const a = mesh.attributes;
   const vertexCount = a.positions.length / 3;
   const label = `mesh ${mesh.name}`;
@@ -168,22 +176,45 @@ function addMesh(w: Writer, kernels: Kernels, mesh: Mesh, settings: Required<Omi
     w.warn(`${label} has no triangles and is left out (glTF accessors cannot be empty)`);
     return undefined;
   }
+  const q = w.quantize;
   const attributes: Record<string, number> = {};
-  attributes.POSITION = accessor(w, 'VEC3', repairNonFinite(axes(w, a.positions, 3), 0, `${label} positions`, w.warn), { ...VERTEX, bounds: true });
+  const positions = repairNonFinite(axes(w, a.positions, 3), 0, `${label} positions`, w.warn);
+  // glTF ignores a skinned mesh's node transform, where quantized positions keep their dequantization.
+  const skinnedMesh = skinned && a.joints !== undefined && a.weights !== undefined;
+  let node: GltfObject = {};
+  let positionStep = 1;
+  if (q && q.position !== 'float' && !skinnedMesh) {
+    const quantized = quantizePositions(positions, q.position);
+    attributes.POSITION = quantizedAccessor(w, 'position', 'VEC3', quantized, false, true, true);
+    node = { translation: quantized.offset, scale: [quantized.step, quantized.step, quantized.step] };
+    positionStep = quantized.step;
+    w.quantized.positionError = Math.max(w.quantized.positionError, quantized.maxError);
+  } else {
+    if (q && q.position !== 'float') w.quantized.floatPositions++;
+    attributes.POSITION = accessor(w, 'VEC3', positions, { ...VERTEX, bounds: true });
+  }
   const normals = a.normals ? unitVectors(axes(w, a.normals, 3), 3, `${label} normals`, w.warn) : undefined;
-  if (normals) attributes.NORMAL = accessor(w, 'VEC3', normals, VERTEX);
-  if (a.tangents) attributes.TANGENT = accessor(w, 'VEC4', unitTangents(axes(w, a.tangents, 4), normals, `${label} tangents`, w.warn), VERTEX);
+  if (normals) attributes.NORMAL = q && q.normal !== 'float' ? quantizedAccessor(w, 'normal', 'VEC3', quantizeSnorm(normals, 3, q.normal), true, false, true) : accessor(w, 'VEC3', normals, VERTEX);
+  if (a.tangents) {
+    const tangents = unitTangents(axes(w, a.tangents, 4), normals, `${label} tangents`, w.warn);
+    attributes.TANGENT = q && q.tangent !== 'float' ? quantizedAccessor(w, 'tangent', 'VEC4', quantizeSnorm(tangents, 4, q.tangent), true, false, true) : accessor(w, 'VEC4', tangents, VERTEX);
+  }
   (a.uvs ?? []).forEach((uv, set) => {
     const copy = repairNonFinite(uv.slice(), 0, `${label} UV set ${set}`, w.warn);
     if (settings.flipV) for (let i = 1; i < copy.length; i += 2) copy[i] = 1 - copy[i]!;
-    attributes[`TEXCOORD_${set}`] = accessor(w, 'VEC2', copy, VERTEX);
+    const unorm = q && q.uv !== 'float' && inUnitRange(copy);
+    if (q && q.uv !== 'float' && !unorm) w.quantized.floatUvs++;
+    attributes[`TEXCOORD_${set}`] = unorm ? quantizedAccessor(w, 'uv', 'VEC2', quantizeUnorm(copy, 2, q.uv as 8 | 16), true) : accessor(w, 'VEC2', copy, VERTEX);
   });
-  if (a.colors) attributes.COLOR_0 = accessor(w, 'VEC4', clampedColors(a.colors, label, w.warn), VERTEX);
+  if (a.colors) {
+    const colors = clampedColors(a.colors, label, w.warn);
+    attributes.COLOR_0 = q && q.color !== 'float' ? quantizedAccessor(w, 'color', 'VEC4', quantizeUnorm(colors, 4, q.color), true) : accessor(w, 'VEC4', colors, VERTEX);
+  }
   if (a.joints && a.weights) {
     if (skinned) {
       const { joints, weights } = normalizedSkin(a.joints, a.weights, jointCount, label, w.warn);
       attributes.JOINTS_0 = accessor(w, 'VEC4', jointCount <= 256 ? Uint8Array.from(joints) : joints, VERTEX);
-      attributes.WEIGHTS_0 = accessor(w, 'VEC4', weights, VERTEX);
+      attributes.WEIGHTS_0 = q && q.weight !== 'float' ? quantizedAccessor(w, 'weight', 'VEC4', quantizeWeights(weights, q.weight), true) : accessor(w, 'VEC4', weights, VERTEX);
     } else w.warn(`${label}: skin weights without a skeleton are not written`);
   } else if (a.joints || a.weights) w.warn(`${label}: ${a.joints ? 'joints without weights' : 'weights without joints'} are not written (glTF needs both)`);
   for (const [name, extra] of Object.entries(mesh.extras ?? {})) {
@@ -200,14 +231,44 @@ function addMesh(w: Writer, kernels: Kernels, mesh: Mesh, settings: Required<Omi
   if (mesh.targets?.length) {
     primitive.targets = mesh.targets.map((target) => {
       const what = `${label} morph target ${target.name}`;
-      const morph: Record<string, number> = { POSITION: accessor(w, 'VEC3', repairNonFinite(axes(w, target.positions, 3), 0, `${what} positions`, w.warn), { ...VERTEX, bounds: true }) };
+      const displacements = repairNonFinite(axes(w, target.positions, 3), 0, `${what} positions`, w.warn);
+      // Displacements are in the mesh's own units: with quantized positions, steps of the grid.
+      if (positionStep !== 1) for (let i = 0; i < displacements.length; i++) displacements[i] = displacements[i]! / positionStep;
+      const morph: Record<string, number> = { POSITION: accessor(w, 'VEC3', displacements, { ...VERTEX, bounds: true }) };
       if (target.normals) morph.NORMAL = accessor(w, 'VEC3', repairNonFinite(axes(w, target.normals, 3), 0, `${what} normals`, w.warn), VERTEX);
       return morph;
     });
     gltfMesh.weights = mesh.targets.map(() => 0);
     gltfMesh.extras = { targetNames: mesh.targets.map((t) => t.name) };
   }
-  return w.builder.add('meshes', gltfMesh);
+  return { mesh: w.builder.add('meshes', gltfMesh), node };
+}
+
+/**
+ * A vertex attribute's quantized array: normalized (or not, for positions), with its padding
+ * stride. `extension`: a component type core glTF does not allow for the attribute (positions,
+ * normals, tangents), so the file requires KHR_mesh_quantization; quantized UVs, colours, weights
+ * and rotation keys are core glTF.
+ */
+function quantizedAccessor(w: Writer, kind: keyof GltfQuantizeOptions, type: AccessorType, quantized: QuantizedAttribute, normalized: boolean, bounds = false, extension = false): number {
+  w.quantized.kinds.add(kind);
+  if (extension) w.builder.useExtension('KHR_mesh_quantization', true);
+  return accessor(w, type, quantized.array, { ...VERTEX, normalized, bounds, byteStride: quantized.byteStride });
+}
+
+/** One sentence saying what was quantized, with the largest position error measured. */
+function quantizedSummary(q: Required<GltfQuantizeOptions>, done: Writer['quantized']): string {
+  const parts: string[] = [];
+  if (done.kinds.has('position')) parts.push(`positions uint${q.position} (largest error ${done.positionError.toPrecision(3)})`);
+  if (done.floatPositions) parts.push(`positions of ${done.floatPositions} skinned meshes kept float32 (glTF ignores their node transform)`);
+  if (done.kinds.has('normal')) parts.push(`normals snorm${q.normal}`);
+  if (done.kinds.has('tangent')) parts.push(`tangents snorm${q.tangent}`);
+  if (done.kinds.has('uv')) parts.push(`UVs unorm${q.uv}`);
+  if (done.floatUvs) parts.push(`${done.floatUvs} UV sets outside 0–1 kept float32`);
+  if (done.kinds.has('color')) parts.push(`colours unorm${q.color}`);
+  if (done.kinds.has('weight')) parts.push(`skin weights unorm${q.weight}`);
+  if (done.kinds.has('rotation')) parts.push(`rotation keys snorm16`);
+  return `quantized (KHR_mesh_quantization): ${parts.join(', ')}`;
 }
 
 /**
@@ -345,7 +406,10 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       // The input is made on its first use, so that no accessor is left unused.
       const input = inputs.get(track.times, () => accessor(w, 'SCALAR', track.times, { bounds: true }));
       keptTimes.push(track.times);
-      const sampler = samplers.push({ input, output: accessor(w, type, converted), interpolation: 'LINEAR' }) - 1;
+      const output = path === 'rotation' && w.quantize?.rotation === 16
+        ? (w.quantized.kinds.add('rotation'), accessor(w, type, quantizeSnorm(converted, 4, 16).array, { normalized: true }))
+        : accessor(w, type, converted);
+      const sampler = samplers.push({ input, output, interpolation: 'LINEAR' }) - 1;
       channels.push({ sampler, target: { node: node.index, path } });
     }
   }

@@ -12,7 +12,7 @@ import { defineFormat } from '../define-format.js';
 export interface GltfReadOptions extends ReadOptions, Omit<GltfToAssetOptions, 'kernels' | 'frameRate'> {}
 
 /** What the glTF handlers write with: the common options plus the Asset → glTF ones. */
-export interface GltfWriteOptions extends WriteOptions, Omit<AssetToGltfOptions, 'kernels'> {
+export interface GltfWriteOptions extends Omit<WriteOptions, 'quantize'>, Omit<AssetToGltfOptions, 'kernels'> {
   /**
    * For `.gltf` written with `encodeFiles`: false (default) puts the buffer in a `.bin` file beside
    * the `.gltf`; true embeds it as a base64 data: URI. `encodeSync` (one file) always embeds.
@@ -20,10 +20,11 @@ export interface GltfWriteOptions extends WriteOptions, Omit<AssetToGltfOptions,
   embedBuffers?: boolean;
 }
 
-export const GLTF_WRITE_DEFAULTS: Required<Omit<GltfWriteOptions, 'kernels' | 'quantize' | 'fileName'>> = {
+export const GLTF_WRITE_DEFAULTS: Required<Omit<GltfWriteOptions, 'kernels' | 'fileName'>> = {
   upAxis: 'y',
   flipWinding: false,
   flipV: false,
+  quantize: false,
   embedBuffers: false,
 };
 

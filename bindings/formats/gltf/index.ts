@@ -4,3 +4,4 @@ export { AccessorReader } from './accessors.js';
 export { gltfToAsset, GLTF_TO_ASSET_DEFAULTS, type GltfToAssetOptions } from './to-asset.js';
 export { ASSET_TO_GLTF_DEFAULTS, type AssetToGltfOptions } from './asset-to-gltf-options.js';
 export { gltfFormat, glbFormat, parseGltf, GLTF_WRITE_DEFAULTS, type GltfReadOptions, type GltfWriteOptions } from './gltf-format.js';
+export { GLTF_QUANTIZE_DEFAULTS, type GltfQuantizeOptions } from './quantize-attributes.js';
