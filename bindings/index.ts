@@ -29,6 +29,7 @@ export { iqmFormat } from './formats/iqm/index.js';
 export { unigineFormat } from './formats/unigine/index.js';
 export { tfFormat } from './formats/tf/index.js';
 export { gltfFormat, glbFormat } from './formats/gltf/index.js';
+export { initMeshopt, meshoptReady } from './formats/gltf/meshopt-module.js';
 export { ms2Format } from './formats/ms2/index.js';
 export { apgFormat } from './formats/apg/index.js';
 /** Each format's document types, readers and writers, converters and defaults. */

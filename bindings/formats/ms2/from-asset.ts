@@ -22,7 +22,7 @@ export interface AssetToMs2Options {
 }
 
 /** What `ms2Format.encodeSync` takes. */
-export interface Ms2WriteOptions extends WriteOptions, AssetToMs2Options {}
+export interface Ms2WriteOptions extends Omit<WriteOptions, 'quantize'>, AssetToMs2Options {}
 
 export const MS2_WRITE_DEFAULTS: Required<Omit<AssetToMs2Options, 'kernels'>> = { quantize: 'round', bounds: 'tight', tangents: true };
 

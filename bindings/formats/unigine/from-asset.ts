@@ -3,6 +3,7 @@ import { MeshFormatError } from '../../io/errors.js';
 import { ASSET_FORMAT } from '../../model/validate-asset.js';
 import { getKernels } from '../../kernels/backend.js';
 import type { Kernels } from '../../kernels/kernels.js';
+import type { QuantizeMode } from '../../kernels/raw-kernels.js';
 import type { Asset, IndexArray, Mesh } from '../../model/asset.js';
 import { DEFAULT_FRAME_RATE, kindForFileName, type WriteOptions } from '../format.js';
 import { boundsOf, copyBounds } from './bounds.js';
@@ -14,6 +15,8 @@ import { sampleAnimation } from './sample-animation.js';
 const MAX_BONES = 32767;
 
 export interface UnigineWriteOptions extends WriteOptions {
+  /** How .anim frames are quantized to uint16 (default 'truncate', as UNIGINE's own tools). */
+  quantize?: QuantizeMode;
   /**
    * 'mesh' (ms11, float frames), 'anim' (an10, quantized frames) or 'auto': the kind `fileName`'s
    * extension names (`.mesh` / `.anim`), else mesh when the Asset has meshes.
