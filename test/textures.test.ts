@@ -446,3 +446,16 @@ describe('the glTF reader and hand-built Assets', () => {
     expect((await validateGltf(glb)).errors).toBe(0);
   });
 });
+
+describe('the demo page groups images with the models picked beside them', () => {
+  it('every model gets every picked image as a companion; images alone stay files of their own', async () => {
+    const { groupFiles } = await import('./demo/group-files.js');
+    const named = (...names: string[]) => names.map((name) => ({ name }));
+    const groups = groupFiles(named('mrfixit.iqm', 'Body.jpg', 'Head.JPG', 'car.msh', 'car.msh.blob', 'skin.tga'));
+    expect(groups.map((g) => [g.main.name, g.companions.map((c) => c.name)])).toEqual([
+      ['mrfixit.iqm', ['Body.jpg', 'Head.JPG', 'skin.tga']],
+      ['car.msh', ['car.msh.blob', 'Body.jpg', 'Head.JPG', 'skin.tga']],
+    ]);
+    expect(groupFiles(named('Body.jpg')).map((g) => g.main.name)).toEqual(['Body.jpg']);
+  });
+});
