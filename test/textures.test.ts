@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { decode as decodePng } from 'fast-png';
 import { describe, expect, it } from 'vitest';
-import { apgFormat, decodeTga, glbFormat, gltfFormat, iqmFormat, MeshFormatError, textureCandidates, tfFormat, tgaToPng, unigineFormat, type Asset, type Kernels, type SiblingResolver } from '../bindings/index.js';
+import { apgFormat, decodeTga, glbFormat, MAX_TEXTURE_LOOKUPS, gltfFormat, iqmFormat, MeshFormatError, textureCandidates, tfFormat, tgaToPng, unigineFormat, type Asset, type Kernels, type SiblingResolver } from '../bindings/index.js';
 import { nodeSiblingResolver } from '../bindings/node/sibling-resolver.js';
 import { runConvertJob } from '../bindings/workers/convert-job.js';
 import { runDecodeJob } from '../bindings/workers/pool-job.js';
@@ -274,6 +274,17 @@ describe('the lookup rule', () => {
     expect(iqmFormat.parseSync(iqmWithMaterials(k, ['Missing.tga']), { kernels: k }).materials).toBeUndefined();
     const glb = glbFormat.encodeSync(asset, { kernels: k });
     expect(glbJson(glb).images).toEqual([{ name: 'Body.png', mimeType: 'image/png', bufferView: expect.any(Number) }]);
+  });
+
+  it.each(BACKENDS)('%s: a file naming more materials than MAX_TEXTURE_LOOKUPS has only that many looked up, with a warning', (backend) => {
+    const k = kernels[backend];
+    const names = Array.from({ length: MAX_TEXTURE_LOOKUPS + 40 }, (_, i) => `m${i}.png`);
+    const resolve = resolverOf({});
+    const asset = iqmFormat.parseSync(iqmWithMaterials(k, names), { kernels: k, resolve });
+    expect(new Set(resolve.asked.map((n) => n.replace(/\.[^.]*$/, ''))).size).toBe(MAX_TEXTURE_LOOKUPS);
+    expect(resolve.asked.length).toBeLessThanOrEqual(MAX_TEXTURE_LOOKUPS * 18);
+    expect(asset.warnings.filter((w) => w.includes(`only the first ${MAX_TEXTURE_LOOKUPS} were looked up`))).toHaveLength(1);
+    expect(asset.warnings.filter((w) => w.includes('no image m'))).toHaveLength(MAX_TEXTURE_LOOKUPS);
   });
 
   it('bytes that are not an image are not used, with a warning', () => {
