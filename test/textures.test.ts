@@ -12,6 +12,7 @@ import { runDecodeJob } from '../bindings/workers/pool-job.js';
 import { allKernels, BACKENDS, rng } from './helpers/backends.js';
 import { validateGltf } from './helpers/gltf-validator.js';
 import { siblingsOf } from './helpers/sibling-files.js';
+import { imageSize } from '../bindings/textures/image-type.js';
 
 const kernels = allKernels();
 const MRFIXIT = '/usr/share/assimp/models/IQM/mrfixit.iqm';
@@ -458,6 +459,19 @@ describe('the glTF reader and hand-built Assets', () => {
   });
 });
 
+describe('imageSize (PNG and JPEG headers, before embedding)', () => {
+  it('reads a PNG\'s IHDR and a JPEG\'s frame header; refuses them cut short', () => {
+    const png = tgaToPng(encodeTga(randomImage(7, 5, 8), { depth: 32, rle: false, topToBottom: true, rightToLeft: false }));
+    expect(imageSize(png, 'image/png')).toEqual({ width: 7, height: 5 });
+    expect(imageSize(png.subarray(0, 30), 'image/png')).toBeUndefined();
+    // SOI, an APP0 segment of 16 bytes, then SOF0: 8-bit, 300 high, 200 wide.
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, ...new Array(14).fill(0), 0xff, 0xc0, 0, 17, 8, 0x01, 0x2c, 0, 0xc8, 3]);
+    expect(imageSize(jpeg, 'image/jpeg')).toEqual({ width: 200, height: 300 });
+    expect(imageSize(jpeg.subarray(0, 24), 'image/jpeg')).toBeUndefined();
+    expect(imageSize(new Uint8Array([0xff, 0xd8, 0xff, 0xda, 0, 2]), 'image/jpeg')).toBeUndefined();
+  });
+});
+
 describe('the demo page groups images with the models picked beside them', () => {
   it('every model gets every picked image as a companion; images alone stay files of their own', async () => {
     const { groupFiles } = await import('./demo/group-files.js');
@@ -468,5 +482,56 @@ describe('the demo page groups images with the models picked beside them', () =>
       ['car.msh', ['car.msh.blob', 'Body.jpg', 'Head.JPG', 'skin.tga']],
     ]);
     expect(groupFiles(named('Body.jpg')).map((g) => g.main.name)).toEqual(['Body.jpg']);
+  });
+});
+
+describe('the writer gate over broken materials', () => {
+  const WRITERS = [glbFormat, gltfFormat, iqmFormat, unigineFormat, tfFormat, apgFormat];
+  const BROKEN: unknown[] = [
+    null,
+    7,
+    'materials',
+    [null],
+    [{}],
+    [{ name: 5 }],
+    [{ name: 'm', baseColorTexture: null }],
+    [{ name: 'm', baseColorTexture: 'm.png' }],
+    [{ name: 'm', baseColorTexture: { uri: 'm.png', mimeType: 3 } }],
+    [{ name: 'm', baseColorTexture: { uri: 'm.png', bytes: new Uint16Array(4) } }],
+    [{ name: 'm', baseColorTexture: { uri: 'm.png', bytes: new ArrayBuffer(4) } }],
+    [{ name: 'm' }, { name: 'm' }],
+  ];
+
+  it.each(BACKENDS)('%s: every writer refuses each with a MeshFormatError naming the path under materials, never INTERNAL', (backend) => {
+    const k = kernels[backend];
+    for (const materials of BROKEN) {
+      for (const format of WRITERS) {
+        const asset = { source: 't', warnings: [], animations: [], materials, meshes: [{ name: 'm', material: 'm', attributes: { positions: new Float32Array(9), uvs: [new Float32Array(6)] }, indices: new Uint8Array([0, 1, 2]) }] } as unknown as Asset;
+        let error: unknown;
+        try {
+          format.encodeSync(asset, { kernels: k });
+        } catch (e) {
+          error = e;
+        }
+        expect(error, `${format.name} ${String(JSON.stringify(materials))}`).toBeInstanceOf(MeshFormatError);
+        expect((error as MeshFormatError).code).not.toBe('INTERNAL');
+        expect((error as MeshFormatError).path).toMatch(/^materials/);
+      }
+    }
+  });
+
+  it.each(BACKENDS)('%s: hostile image bytes through every writer: bytes out, warnings, never an error', (backend) => {
+    const k = kernels[backend];
+    const images = [new Uint8Array(0), new Uint8Array([0x89, 0x50, 0x4e, 0x47]), new Uint8Array([0xff, 0xd8, 0xff]), new Uint8Array(18), new Uint8Array(100).fill(0xff)];
+    for (const bytes of images) {
+      for (const uri of ['m.png', 'm.tga', 'm', 'data:x', '../m.png', '']) {
+        for (const format of WRITERS) {
+          const asset: Asset = { source: 't', warnings: [], animations: [], materials: [{ name: 'm', baseColorTexture: { uri, bytes } }], meshes: [{ name: 'm', material: 'm', attributes: { positions: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), uvs: [new Float32Array(6)] }, indices: new Uint8Array([0, 1, 2]) }] };
+          const files = format.encodeFiles ? format.encodeFiles(asset, `out${format.extensions[0]}`, { kernels: k }) : [{ name: 'out', bytes: format.encodeSync(asset, { kernels: k }) }];
+          expect(files[0]!.bytes.length, `${format.name} ${uri}`).toBeGreaterThan(0);
+          expect(asset.warnings.some((w) => /texture/.test(w)), `${format.name} ${uri} ${bytes.length}`).toBe(true);
+        }
+      }
+    }
   });
 });
