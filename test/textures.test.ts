@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { decode as decodePng } from 'fast-png';
 import { describe, expect, it } from 'vitest';
-import { apgFormat, decodeTga, glbFormat, MAX_TEXTURE_LOOKUPS, gltfFormat, iqmFormat, MeshFormatError, textureCandidates, tfFormat, tgaToPng, unigineFormat, type Asset, type Kernels, type SiblingResolver } from '../bindings/index.js';
+import { apgFormat, decodeTga, glbFormat, MAX_TEXTURE_LOOKUPS, gltfFormat, iqmFormat, MeshFormatError, textureCandidates, tfFormat, tgaToPng, unigineFormat, type Asset, type FormatHandler, type Kernels, type SiblingResolver } from '../bindings/index.js';
 import { nodeSiblingResolver } from '../bindings/node/sibling-resolver.js';
 import { runConvertJob } from '../bindings/workers/convert-job.js';
 import { runDecodeJob } from '../bindings/workers/pool-job.js';
@@ -486,7 +486,7 @@ describe('the demo page groups images with the models picked beside them', () =>
 });
 
 describe('the writer gate over broken materials', () => {
-  const WRITERS = [glbFormat, gltfFormat, iqmFormat, unigineFormat, tfFormat, apgFormat];
+  const WRITERS: FormatHandler[] = [glbFormat, gltfFormat, iqmFormat, unigineFormat, tfFormat, apgFormat];
   const BROKEN: unknown[] = [
     null,
     7,
