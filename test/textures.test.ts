@@ -408,6 +408,16 @@ describe('the glTF reader and hand-built Assets', () => {
     const read = gltfFormat.parseSync(withInfo({ index: 0, texCoord: 1 }), { kernels: k });
     expect(read.warnings.some((w) => w.includes('UV set 1'))).toBe(true);
     expect(read.materials?.[0]?.baseColorTexture?.mimeType).toBe('image/png');
+    // A second material of the same name with a texture: the first is kept, the second warned.
+    json.materials[0].pbrMetallicRoughness.baseColorTexture = { index: 0 };
+    json.materials.push(structuredClone(json.materials[0]));
+    json.meshes.push({ primitives: [{ ...json.meshes[0].primitives[0], material: 1 }] });
+    json.nodes.push({ mesh: json.meshes.length - 1 });
+    json.scenes[0].nodes.push(json.nodes.length - 1);
+    const twice = gltfFormat.parseSync(new TextEncoder().encode(JSON.stringify(json)), { kernels: k });
+    expect(twice.meshes.map((m) => m.material)).toEqual(['a.png', 'a.png']);
+    expect(twice.materials).toHaveLength(1);
+    expect(twice.warnings.filter((w) => w.includes('has the name a.png of an earlier material'))).toHaveLength(1);
   });
 
   it('validateAsset refuses a material listed twice, a uri that is not a string, bytes that are not a Uint8Array', () => {
