@@ -25,6 +25,7 @@ export const GLTF_WRITE_DEFAULTS: Required<Omit<GltfWriteOptions, 'kernels' | 'f
   flipWinding: false,
   flipV: false,
   quantize: false,
+  compress: 'none',
   embedBuffers: false,
 };
 
@@ -51,7 +52,7 @@ function describeGltf(bytes: Uint8Array, options: GltfReadOptions = {}): Record<
   };
 }
 
-const builtGltf = (asset: Asset, options: GltfWriteOptions) => assetToGltf(asset, options).build();
+const builtGltf = (asset: Asset, options: GltfWriteOptions) => assetToGltf(asset, options).build({ compress: options.compress });
 
 /** glTF 2.0 JSON (.gltf). `encodeSync` embeds the buffer; `encodeFiles` writes a .bin beside it unless `embedBuffers`. */
 export const gltfFormat = defineFormat({
