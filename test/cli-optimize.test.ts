@@ -1,4 +1,4 @@
-// The CLI's web-ready glTF flags: --optimize (= --quantize yes --compress meshopt), --quantize
+// The CLI's web-ready glTF flags: --optimize (= --quantize yes --compress meshopt --textures embed), --quantize
 // with glTF bits, --compress meshopt, through runConvertJob (what the CLI and its workers run) on
 // every backend, and their usage errors.
 import { readFileSync } from 'node:fs';
@@ -60,7 +60,8 @@ describe('flag parsing and usage', () => {
     expect(resolveConversion(flags({ quantize: 'yes' }), 'iqm', 'glb').write).toEqual({ quantize: true });
     expect(resolveConversion(flags({ quantize: 'position=8,uv=float' }), 'iqm', 'gltf').write).toEqual({ quantize: { position: 8, uv: 'float' } });
     expect(resolveConversion(flags({ quantize: 'round' }), 'glb', 'unigine').write).toEqual({ quantize: 'round' });
-    expect(resolveConversion(flags({ optimize: true }), 'iqm', 'glb').write).toEqual({ quantize: true, compress: 'meshopt' });
+    expect(resolveConversion(flags({ optimize: true }), 'iqm', 'glb').write).toEqual({ quantize: true, compress: 'meshopt', textures: 'embed' });
+    expect(resolveConversion(flags({ optimize: true, textures: 'uri' }), 'iqm', 'glb').write).toEqual({ quantize: true, compress: 'meshopt', textures: 'uri' });
     expect(checkConversionFlags(flags({ quantize: 'round' }), ['iqm'], 'glb')).toMatch(/--quantize for glb takes yes or bits per attribute/);
     expect(checkConversionFlags(flags({ quantize: 'yes' }), ['glb'], 'unigine')).toMatch(/--quantize for unigine takes truncate or round/);
     expect(checkConversionFlags(flags({ quantize: 'yes' }), ['iqm'], 'glb')).toBeUndefined();

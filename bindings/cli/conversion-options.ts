@@ -121,10 +121,11 @@ export const CONVERSION_OPTIONS: readonly ConversionOption[] = [
   {
     flag: 'optimize',
     parse: switchOn,
-    help: 'a small web-ready glTF: --quantize yes and --compress meshopt (either flag given as well wins)',
+    help: 'a small web-ready glTF: --quantize yes, --compress meshopt and --textures embed (any of them given as well wins)',
     targets: [
       { side: 'write', formats: GLTF, key: 'quantize', map: () => true },
       { side: 'write', formats: GLTF, key: 'compress', map: () => 'meshopt' },
+      { side: 'write', formats: GLTF, key: 'textures', map: () => 'embed' },
     ],
   },
   {
@@ -166,6 +167,13 @@ export const CONVERSION_OPTIONS: readonly ConversionOption[] = [
   { flag: 'bounds', arg: 'tight|unity', parse: oneOf('tight', 'unity'), help: "MeshSerializer2 quantization bounds: the data's extent, or the original writer's", targets: [{ side: 'write', formats: ['ms2'], key: 'bounds' }] },
   { flag: 'tangents', arg: 'yes|no', parse: yesNo, help: 'MeshSerializer2: write tangents when the Asset has them', targets: [{ side: 'write', formats: ['ms2'], key: 'tangents' }] },
   { flag: 'embed-buffers', parse: switchOn, help: '.gltf: embed the buffer as a data: URI instead of a .bin', targets: [{ side: 'write', formats: ['gltf'], key: 'embedBuffers' }] },
+  {
+    flag: 'textures',
+    arg: 'embed|uri|none',
+    parse: oneOf('embed', 'uri', 'none'),
+    help: "materials' base colour textures: embed the images (default; TGA as PNG), refer to them by file name, or leave them out",
+    targets: [{ side: 'write', formats: GLTF, key: 'textures' }],
+  },
 ];
 
 /** Each format's own conventions, which a conversion writes unless told otherwise. */

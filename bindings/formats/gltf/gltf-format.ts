@@ -4,8 +4,11 @@ import { assetToGltf } from './asset-to-gltf.js';
 import type { AssetToGltfOptions } from './asset-to-gltf-options.js';
 import { isGlb } from './glb-container.js';
 import { readGltfInput } from './read-gltf.js';
+import { readMaterialTextures } from './read-material-textures.js';
+import { getKernels } from '../../kernels/backend.js';
 import { gltfToAsset, type GltfToAssetOptions } from './to-asset.js';
 import { gltfToEmbedded, gltfToFiles, gltfToGlb } from './write-gltf.js';
+import { TEXTURE_DEFAULTS, texturedMaterials, writeMaterialTextures, type GltfTextureJson, type TextureMode } from './texture-images.js';
 import { defineFormat } from '../define-format.js';
 
 /** What the glTF handlers read with: the common options plus the glTF → Asset ones. */
@@ -18,6 +21,12 @@ export interface GltfWriteOptions extends Omit<WriteOptions, 'quantize'>, Omit<A
    * the `.gltf`; true embeds it as a base64 data: URI. `encodeSync` (one file) always embeds.
    */
   embedBuffers?: boolean;
+  /**
+   * The materials' base colour textures (`asset.materials`): 'embed' (default) puts the image
+   * bytes in the file (PNG and JPEG as they are, TGA converted to PNG), 'uri' refers to the images
+   * by their file names (to be kept beside the output), 'none' writes no textures (with a warning).
+   */
+  textures?: TextureMode;
 }
 
 export const GLTF_WRITE_DEFAULTS: Required<Omit<GltfWriteOptions, 'kernels' | 'fileName'>> = {
@@ -27,11 +36,16 @@ export const GLTF_WRITE_DEFAULTS: Required<Omit<GltfWriteOptions, 'kernels' | 'f
   quantize: false,
   compress: 'none',
   embedBuffers: false,
+  textures: TEXTURE_DEFAULTS.textures,
 };
 
 /** A .glb or .gltf file (with its external buffers through `options.resolve`) to an Asset. */
 export function parseGltf(bytes: Uint8Array, options: GltfReadOptions = {}): Asset {
-  return gltfToAsset(readGltfInput(bytes, options.resolve, options.kernels), options);
+  const kernels = options.kernels ?? getKernels();
+  const input = readGltfInput(bytes, options.resolve, kernels);
+  const asset = gltfToAsset(input, options);
+  readMaterialTextures(input, asset, kernels, options.resolve, (message) => asset.warnings.push(message));
+  return asset;
 }
 
 function describeGltf(bytes: Uint8Array, options: GltfReadOptions = {}): Record<string, unknown> {
@@ -52,7 +66,14 @@ function describeGltf(bytes: Uint8Array, options: GltfReadOptions = {}): Record<
   };
 }
 
-const builtGltf = (asset: Asset, options: GltfWriteOptions) => assetToGltf(asset, options).build({ compress: options.compress });
+/** The Asset's glTF, its textured materials' images added (texture-images.ts) to the materials the builder made by name. */
+function builtGltf(asset: Asset, options: GltfWriteOptions) {
+  const builder = assetToGltf(asset, options);
+  const warn = (message: string) => asset.warnings.push(message);
+  const materials = texturedMaterials(asset, warn);
+  if (materials.length) writeMaterialTextures(builder.json as unknown as GltfTextureJson, (bytes) => builder.addBufferView(bytes), materials, options.textures ?? GLTF_WRITE_DEFAULTS.textures, warn);
+  return builder.build({ compress: options.compress });
+}
 
 /** glTF 2.0 JSON (.gltf). `encodeSync` embeds the buffer; `encodeFiles` writes a .bin beside it unless `embedBuffers`. */
 export const gltfFormat = defineFormat({

@@ -1,3 +1,4 @@
+import { droppedTexturesWarning } from '../../textures/texture-losses.js';
 import { MeshFormatError } from '../../io/errors.js';
 import { ASSET_FORMAT } from '../../model/validate-asset.js';
 import { getKernels } from '../../kernels/backend.js';
@@ -80,6 +81,8 @@ export function assetToUnigine(asset: Asset, options: UnigineWriteOptions = {}, 
     return { document: { kind: 'anim', bounds: emptyBounds(), bones, bindPose, animations }, warnings };
   }
   if (asset.meshes.length === 0) warnings.push('the Asset has no meshes: the .mesh file holds only the skeleton and animations');
+  const textures = droppedTexturesWarning(asset, 'unigine', false);
+  if (textures) warnings.push(textures);
   const surfaces = asset.meshes.map((mesh) => meshToSurface(kernels, mesh, joints.length, warnings, arrayUse));
   // One surface: the file's bounds are the surface's (the same points, the same arithmetic).
   const bounds = surfaces.length === 1 ? copyBounds(surfaces[0]!.bounds) : boundsOf(kernels, surfaces.map((s) => s.targets[0]!.vertices));
