@@ -1,12 +1,13 @@
 // The CLI's web-ready glTF flags: --optimize (= --quantize yes --compress meshopt --textures embed), --quantize
 // with glTF bits, --compress meshopt, through runConvertJob (what the CLI and its workers run) on
 // every backend, and their usage errors.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkConversionFlags, parseConversionFlags, resolveConversion, type ConversionFlags } from '../bindings/cli/conversion-options.js';
 import { glbFormat, gltf } from '../bindings/index.js';
 import { prepareConvertJob, runConvertJob, type ConvertJob, type ConvertJobDone } from '../bindings/workers/convert-job.js';
+import { nodeSiblingResolver } from '../bindings/node/sibling-resolver.js';
 import { allKernels, BACKENDS } from './helpers/backends.js';
 import { validateGltf } from './helpers/gltf-validator.js';
 
@@ -27,6 +28,7 @@ async function convert(job: ConvertJob, backend: keyof typeof kernels): Promise<
 }
 
 const tubeIqm = () => new Uint8Array(readFileSync(join(FIXTURES, 'tube.iqm')));
+const MRFIXIT = '/usr/share/assimp/models/IQM/mrfixit.iqm';
 
 describe.each(BACKENDS)('--optimize, --quantize, --compress on %s', (backend) => {
   it('--optimize writes a quantized, meshopt-compressed GLB with 0 validator errors, smaller than the plain one, read back (its compressed input too)', async () => {
@@ -52,6 +54,25 @@ describe.each(BACKENDS)('--optimize, --quantize, --compress on %s', (backend) =>
     expect(json.accessors[attributes.NORMAL].componentType).toBe(5122);
     expect(json.accessors[attributes.WEIGHTS_0].componentType).toBe(5123);
     expect(json.accessors[attributes.TANGENT].componentType).toBe(5120);
+  });
+});
+
+describe.skipIf(!existsSync(MRFIXIT))('--optimize on mrfixit.iqm with Body.jpg and Head.jpg beside it', () => {
+  it('a textured, quantized, meshopt-compressed GLB: the JPEGs embedded as they are (their views not compressed), 0 validator errors, read back with both textures', async () => {
+    const job: ConvertJob = { bytes: new Uint8Array(readFileSync(MRFIXIT)), inputPath: MRFIXIT, to: 'glb', outputStem: 'mrfixit', flags: flags({ optimize: true }) };
+    await prepareConvertJob(job);
+    const outcome = runConvertJob(job, kernels['wasm-simd'], nodeSiblingResolver(MRFIXIT));
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    const bytes = outcome.files[0]!.bytes;
+    expect((await validateGltf(bytes)).errors).toBe(0);
+    const json = gltf.readGltfInput(bytes).json as Record<string, any>;
+    expect(json.images.map((i: { mimeType: string }) => i.mimeType)).toEqual(['image/jpeg', 'image/jpeg']);
+    for (const image of json.images) expect(json.bufferViews[image.bufferView].extensions).toBeUndefined();
+    const images = ['Body.jpg', 'Head.jpg'].map((name) => readFileSync(join(MRFIXIT, '..', name)).length);
+    // The images as they are, plus the model: the geometry and animation compressed to well under the plain GLB's 391 KB.
+    expect(bytes.length - images[0]! - images[1]!).toBeLessThan(200_000);
+    const back = glbFormat.parseSync(bytes, { kernels: kernels['wasm-simd'] });
+    expect(back.materials?.filter((m) => m.baseColorTexture?.bytes?.length).length).toBe(2);
   });
 });
 
