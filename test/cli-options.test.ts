@@ -180,8 +180,8 @@ describe('each flag changes the output as it says', () => {
     expect(none.warnings.some((w) => w.startsWith("textures: 'none'"))).toBe(true);
   });
 
-  it('every flag of the table is tested above', () => {
-    const source = readFileSync(fileURLToPath(import.meta.url), 'utf8');
+  it('every flag of the table is tested above (or in cli-optimize.test.ts: --optimize, --compress, glTF --quantize)', () => {
+    const source = [import.meta.url, new URL('./cli-optimize.test.ts', import.meta.url)].map((url) => readFileSync(fileURLToPath(url), 'utf8')).join('\n');
     for (const option of CONVERSION_OPTIONS) expect(source).toContain(`--${option.flag}`);
   });
 });

@@ -22,6 +22,13 @@ export interface AssetToGltfOptions {
    * quantization states; what was quantized, and the largest position error, is said in `asset.warnings`.
    */
   quantize?: boolean | GltfQuantizeOptions;
+  /**
+   * 'none' (default), or 'meshopt': vertex, index and animation data compressed with
+   * EXT_meshopt_compression (meshoptimizer's encoder; `await gltf.initMeshopt()` first), each
+   * mesh's vertices reordered for the vertex cache and vertex fetch before (so a mesh reads back
+   * with its vertices in another order, the same triangles).
+   */
+  compress?: 'none' | 'meshopt';
 }
 
-export const ASSET_TO_GLTF_DEFAULTS: Required<Omit<AssetToGltfOptions, 'kernels'>> = { upAxis: 'y', flipWinding: false, flipV: false, quantize: false };
+export const ASSET_TO_GLTF_DEFAULTS: Required<Omit<AssetToGltfOptions, 'kernels'>> = { upAxis: 'y', flipWinding: false, flipV: false, quantize: false, compress: 'none' };

@@ -1,8 +1,10 @@
 // Asset → glTF JSON and binary buffer, built directly (gltf-builder.ts); write-gltf.ts wraps the
 // result as .glb, .gltf + .bin or .gltf with an embedded buffer.
+import { MeshFormatError } from '../../io/errors.js';
 import { getKernels } from '../../kernels/backend.js';
 import type { Kernels } from '../../kernels/kernels.js';
-import type { Animation, Asset, Joint, Mesh } from '../../model/asset.js';
+import type { Animation, Asset, IndexArray, Joint, Mesh } from '../../model/asset.js';
+import { meshoptOrderedMesh } from './meshopt-order.js';
 import { ASSET_TO_GLTF_DEFAULTS, type AssetToGltfOptions } from './asset-to-gltf-options.js';
 import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
@@ -30,6 +32,7 @@ export function assetToGltf(asset: Asset, options: AssetToGltfOptions = {}): Glt
   const warn = (message: string) => { if (!said.has(message)) { said.add(message); asset.warnings.push(message); } };
   const toYUp = settings.upAxis === 'y' && asset.upAxis === 'z';
   const quantize = quantizeSettings(settings.quantize, asset.source, 'gltf');
+  if (settings.compress !== 'none' && settings.compress !== 'meshopt') throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, `compress must be 'none' or 'meshopt', not ${String(settings.compress)}`);
   const builder = new GltfBuilder();
   const scene: { nodes: number[] } = { nodes: [] };
   builder.add('scenes', scene);
@@ -168,14 +171,17 @@ function addSkin(w: Writer, joints: Joint[], nodes: JointNode[]): number {
 }
 
 /** The glTF mesh for an Asset mesh (its index), or undefined when it has no triangle. */
-function addMesh(w: Writer, kernels: Kernels, mesh: Mesh, settings: Required<Omit<AssetToGltfOptions, 'kernels'>>, skinned: boolean, jointCount: number): { mesh: number; node: GltfObject } | undefined {
-  const a = mesh.attributes;
-  const vertexCount = a.positions.length / 3;
-  const label = `mesh ${mesh.name}`;
-  if (vertexCount === 0 || mesh.indices.length < 3) {
+function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<Omit<AssetToGltfOptions, 'kernels'>>, skinned: boolean, jointCount: number): { mesh: number; node: GltfObject } | undefined {
+  const vertexCount = source.attributes.positions.length / 3;
+  const label = `mesh ${source.name}`;
+  if (vertexCount === 0 || source.indices.length < 3) {
     w.warn(`${label} has no triangles and is left out (glTF accessors cannot be empty)`);
     return undefined;
   }
+  let indices: IndexArray = kernels.compactIndices(kernels.widenIndices(source.indices), vertexCount);
+  let mesh = source;
+  if (settings.compress === 'meshopt') ({ mesh, indices } = meshoptOrderedMesh(source, indices));
+  const a = mesh.attributes;
   const q = w.quantize;
   const attributes: Record<string, number> = {};
   const positions = repairNonFinite(axes(w, a.positions, 3), 0, `${label} positions`, w.warn);
@@ -222,7 +228,6 @@ function addMesh(w: Writer, kernels: Kernels, mesh: Mesh, settings: Required<Omi
     if (type) attributes[`_${name.toUpperCase()}`] = accessor(w, type, repairNonFinite(extra.data.slice(), 0, `${label} attribute ${name}`, w.warn), VERTEX);
     else w.warn(`${label}: extra attribute ${name} has ${extra.components} components, more than a glTF attribute holds (4), and is left out`);
   }
-  const indices = kernels.compactIndices(kernels.widenIndices(mesh.indices), vertexCount);
   if (settings.flipWinding) {
     for (let t = 0; t + 2 < indices.length; t += 3) [indices[t + 1], indices[t + 2]] = [indices[t + 2]!, indices[t + 1]!];
   }

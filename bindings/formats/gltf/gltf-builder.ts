@@ -2,13 +2,17 @@
 //
 // Alternatives, measured on GLB encode (bench/glb-encode.bench.ts, one interleaved run on a shared
 // 2-core machine, time ÷ allocating and copying the same bytes): the earlier path built a
-// gltf-transform Document and serialised it through WebIO, 256× the copy at 74 KB, 720× at
-// 0.97 MB, 40× at 10 MB, most of it in the Document build, its events and per-element copies;
-// gltf-transform's own writeBinary of an already built Document was 12×–33×. Building the JSON
+// gltf-transform Document and serialised it through WebIO, 391× the copy at 74 KB, 783× at
+// 0.98 MB, 10.5× at 10 MB, most of it in the Document build, its events and per-element copies;
+// gltf-transform's own writeBinary of an already built Document was 14×–330×. Building the JSON
 // here and laying the arrays out first (offsets only), then copying each array once into the one
 // output allocation, costs one copy of the data plus the JSON: 64× at 74 KB, 49× at 0.98 MB,
-// 4.8× at 10 MB (13–18× less time; README § GLB encode). An interleaved layout (one view per mesh with a stride) was not taken: it costs a pass
-// per vertex and buys nothing for files that are converted rather than rendered.
+// 4.8× at 10 MB (11–27× less time; README § GLB encode). An interleaved layout (one view per mesh
+// with a stride) was not taken: it costs a pass per vertex and buys nothing for files that are
+// converted rather than rendered.
+
+import { meshoptLayout } from './meshopt-layout.js';
+import { EXT_MESHOPT_COMPRESSION, type MeshoptMode } from './meshopt-rules.js';
 
 /** glTF's componentType codes. */
 export const COMPONENT_TYPE = { BYTE: 5120, UNSIGNED_BYTE: 5121, SHORT: 5122, UNSIGNED_SHORT: 5123, UNSIGNED_INT: 5125, FLOAT: 5126 } as const;
@@ -29,6 +33,13 @@ function componentTypeOf(array: ComponentArray): number {
   if (array instanceof Uint16Array) return COMPONENT_TYPE.UNSIGNED_SHORT;
   if (array instanceof Int16Array) return COMPONENT_TYPE.SHORT;
   return COMPONENT_TYPE.UNSIGNED_INT;
+}
+
+/** How a buffer view may be compressed with EXT_meshopt_compression (none: stored as it is, as images are). */
+export interface ViewCompression {
+  mode: MeshoptMode;
+  byteStride: number;
+  count: number;
 }
 
 export interface AccessorOptions {
@@ -66,7 +77,7 @@ export interface BuiltGltf {
  */
 export class GltfBuilder {
   readonly json: GltfObject & { asset: GltfObject } = { asset: { version: '2.0', generator: 'meshcodec' } };
-  private readonly views: { bytes: Uint8Array; offset: number }[] = [];
+  private readonly views: { bytes: Uint8Array; offset: number; compression?: ViewCompression }[] = [];
   private byteLength = 0;
 
   /** Appends `object` to the top-level array `kind` ('meshes', 'nodes'…), giving its index. */
@@ -89,10 +100,13 @@ export class GltfBuilder {
     }
   }
 
-  /** A buffer view over `bytes` (kept by reference, copied at build), at the next multiple of 4 bytes. */
-  addBufferView(bytes: Uint8Array, extra: GltfObject = {}): number {
+  /**
+   * A buffer view over `bytes` (kept by reference, copied at build), at the next multiple of 4
+   * bytes. `compression`: how `build({ compress: 'meshopt' })` may compress it.
+   */
+  addBufferView(bytes: Uint8Array, extra: GltfObject = {}, compression?: ViewCompression): number {
     const offset = this.byteLength;
-    this.views.push({ bytes, offset });
+    this.views.push({ bytes, offset, compression });
     this.byteLength = align4(offset + bytes.length);
     const view: GltfObject = { buffer: 0, byteLength: bytes.length, ...extra };
     if (offset > 0) view.byteOffset = offset;
@@ -108,17 +122,28 @@ export class GltfBuilder {
     const extra: GltfObject = {};
     if (options.byteStride !== undefined) extra.byteStride = options.byteStride;
     if (options.target !== undefined) extra.target = options.target;
-    const bufferView = this.addBufferView(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), extra);
+    // Triangle indices compress as TRIANGLES (2- or 4-byte only), everything else as ATTRIBUTES (strides of 4n only).
+    const mode = options.target === BUFFER_TARGET.ELEMENT_ARRAY_BUFFER ? 'TRIANGLES' : 'ATTRIBUTES';
+    const compressible = mode === 'TRIANGLES' ? (stride === 2 || stride === 4) && count % 3 === 0 : stride % 4 === 0 && stride <= 256;
+    const bufferView = this.addBufferView(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), extra, compressible ? { mode, byteStride: stride, count } : undefined);
     const accessor: GltfObject = { bufferView, componentType: componentTypeOf(array), count, type };
     if (options.normalized) accessor.normalized = true;
     if (options.bounds) Object.assign(accessor, bounds(array, components, stride / array.BYTES_PER_ELEMENT, count));
     return this.add('accessors', accessor);
   }
 
-  /** The finished JSON (empty top-level arrays left out, as glTF requires) and the buffer's layout. */
-  build(): BuiltGltf {
-    const json: GltfObject = {};
-    for (const [key, value] of Object.entries(this.json)) if (!(Array.isArray(value) && value.length === 0)) json[key] = value;
+  /**
+   * The finished JSON (empty top-level arrays left out, as glTF requires) and the buffer's layout.
+   * `compress: 'meshopt'`: every compressible view (see addAccessor) EXT_meshopt_compression-encoded
+   * into buffer 0, the views themselves pointing into a fallback buffer 1 without data
+   * (meshopt-layout.ts); needs `await initMeshopt()` first.
+   */
+  build(options: { compress?: 'none' | 'meshopt' } = {}): BuiltGltf {
+    if (options.compress === 'meshopt' && this.views.some((v) => v.compression)) {
+      this.useExtension(EXT_MESHOPT_COMPRESSION, true);
+      return meshoptLayout(this.tidyJson(), this.views, this.byteLength);
+    }
+    const json = this.tidyJson();
     // glTF forbids a buffer of 0 bytes: a document without any view gets none.
     if (this.views.length > 0) json.buffers = [{ byteLength: this.byteLength }];
     const views = this.views;
@@ -127,6 +152,12 @@ export class GltfBuilder {
       byteLength: views.length > 0 ? this.byteLength : 0,
       copyInto: (target, offset) => { for (const v of views) target.set(v.bytes, offset + v.offset); },
     };
+  }
+
+  private tidyJson(): GltfObject {
+    const json: GltfObject = {};
+    for (const [key, value] of Object.entries(this.json)) if (!(Array.isArray(value) && value.length === 0)) json[key] = value;
+    return json;
   }
 }
 

@@ -34,6 +34,7 @@ export const GLTF_WRITE_DEFAULTS: Required<Omit<GltfWriteOptions, 'kernels' | 'f
   flipWinding: false,
   flipV: false,
   quantize: false,
+  compress: 'none',
   embedBuffers: false,
   textures: TEXTURE_DEFAULTS.textures,
 };
@@ -71,7 +72,7 @@ function builtGltf(asset: Asset, options: GltfWriteOptions) {
   const warn = (message: string) => asset.warnings.push(message);
   const materials = texturedMaterials(asset, warn);
   if (materials.length) writeMaterialTextures(builder.json as unknown as GltfTextureJson, (bytes) => builder.addBufferView(bytes), materials, options.textures ?? GLTF_WRITE_DEFAULTS.textures, warn);
-  return builder.build();
+  return builder.build({ compress: options.compress });
 }
 
 /** glTF 2.0 JSON (.gltf). `encodeSync` embeds the buffer; `encodeFiles` writes a .bin beside it unless `embedBuffers`. */

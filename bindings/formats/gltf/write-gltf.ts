@@ -45,9 +45,11 @@ export function gltfToEmbedded(built: BuiltGltf): Uint8Array {
   return new TextEncoder().encode(JSON.stringify(json, null, 1));
 }
 
+/** The JSON with buffer 0 (the one the builder fills) at `uri`; others (a meshopt fallback buffer) as they are. */
 function withBufferUri(built: BuiltGltf, uri: string): GltfObject {
   if (built.byteLength === 0) return built.json;
-  return { ...built.json, buffers: [{ uri, byteLength: built.byteLength }] };
+  const [first, ...others] = built.json.buffers as GltfObject[];
+  return { ...built.json, buffers: [{ uri, ...first }, ...others] };
 }
 
 function binOf(built: BuiltGltf): Uint8Array {
