@@ -116,7 +116,7 @@ function writeImage(json: GltfTextureJson, addBufferView: (bytes: Uint8Array) =>
   const mimeType = image.bytes ? sniffImageType(image.bytes, image.uri) : image.mimeType;
   const asUri = (why: string | undefined): number | undefined => {
     if (!isRelativeFileName(image.uri)) {
-      warn(`material ${materialName}: its texture ${image.uri} ${why ?? 'has no bytes and no file name to refer to'}; not written`);
+      warn(`material ${materialName}: its texture ${image.uri || '(no name)'} is not a relative file name a URI can refer to${why ? `, and ${why}` : ''}; not written`);
       return undefined;
     }
     if (why) warn(`material ${materialName}: its texture ${image.uri} ${why}; written as a reference to the file`);
