@@ -226,11 +226,11 @@ describe.skipIf(!existsSync(MRFIXIT))('mrfixit.iqm with Body.jpg and Head.jpg be
     expect(back.materials?.[0]?.baseColorTexture?.bytes).toEqual(body);
   });
 
-  it('the CLI conversion job and the decode pool job read the images beside the input', async () => {
-    const done = runConvertJob({ bytes, inputPath: MRFIXIT, to: 'glb', outputStem: 'mrfixit' }, kernels.js, nodeSiblingResolver(MRFIXIT));
+  it.each(BACKENDS)('%s: the CLI conversion job and the decode pool job read the images beside the input', async (backend) => {
+    const done = runConvertJob({ bytes, inputPath: MRFIXIT, to: 'glb', outputStem: 'mrfixit' }, kernels[backend], nodeSiblingResolver(MRFIXIT));
     if (!done.ok) throw new Error(done.error.message);
     expect(glbJson(done.files[0]!.bytes).images).toHaveLength(2);
-    const { response } = await runDecodeJob({ id: 1, name: 'mrfixit.iqm', bytes: bytes.slice(), backend: 'js', companions: [{ name: 'Body.jpg', bytes: body.slice() }, { name: 'Head.jpg', bytes: head.slice() }] });
+    const { response } = await runDecodeJob({ id: 1, name: 'mrfixit.iqm', bytes: bytes.slice(), backend, companions: [{ name: 'Body.jpg', bytes: body.slice() }, { name: 'Head.jpg', bytes: head.slice() }] });
     if (!response.ok || !('asset' in response)) throw new Error('the decode job failed');
     expect(response.asset.materials?.map((m) => m.baseColorTexture?.bytes?.length)).toEqual([body.length, head.length]);
   });
@@ -288,8 +288,8 @@ describe('the lookup rule', () => {
     expect(asset.warnings.filter((w) => w.includes('no image m'))).toHaveLength(MAX_TEXTURE_LOOKUPS);
   });
 
-  it('bytes that are not an image are not used, with a warning', () => {
-    const asset = iqmFormat.parseSync(iqmWithMaterials(kernels.js, ['Body.jpg']), { kernels: kernels.js, resolve: resolverOf({ 'Body.jpg': new TextEncoder().encode('not a jpeg') }) });
+  it.each(BACKENDS)('%s: bytes that are not an image are not used, with a warning', (backend) => {
+    const asset = iqmFormat.parseSync(iqmWithMaterials(kernels[backend], ['Body.jpg']), { kernels: kernels[backend], resolve: resolverOf({ 'Body.jpg': new TextEncoder().encode('not a jpeg') }) });
     expect(asset.materials).toBeUndefined();
     expect(asset.warnings.some((w) => w.includes('Body.jpg beside the input is not a PNG, JPEG or TGA image'))).toBe(true);
   });
