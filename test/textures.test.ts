@@ -1,6 +1,7 @@
 // Textures (issue 20, item 3): material names resolved to images beside the input, the glTF
 // writer's textures modes (embed, uri, none), TGA → PNG with the pixels kept, the glTF reader
 // reading them back, hostile TGAs refused without a crash, and the writers' texture warnings.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { decode as decodePng } from 'fast-png';
@@ -545,3 +546,36 @@ describe('the writer gate over broken materials', () => {
     }
   });
 });
+
+const GLTF_SAMPLES = '/usr/share/assimp/models/glTF2';
+const textureSamples = existsSync(GLTF_SAMPLES)
+  ? execFileSync('find', [GLTF_SAMPLES, '-name', '*.gl*'], { encoding: 'utf8' }).trim().split('\n').filter((f) => /\.(glb|gltf)$/.test(f) && /"baseColorTexture"/.test(f.endsWith('.gltf') ? readFileSync(f, 'utf8') : new TextDecoder().decode(readFileSync(f).subarray(0, 65536)))).sort()
+  : [];
+
+describe.skipIf(!textureSamples.length)("assimp's glTF samples with base colour textures", () => {
+  it.each(textureSamples)('%s: every textured material a mesh uses keeps its image in our GLB, or a warning says why; 0 validator errors', async (file) => {
+    const bytes = new Uint8Array(readFileSync(file));
+    let asset: Asset;
+    try {
+      asset = (file.endsWith('.glb') ? glbFormat : gltfFormat).parseSync(bytes, { resolve: siblingsOf(file) });
+    } catch (e) {
+      expect(e).toBeInstanceOf(MeshFormatError);
+      return;
+    }
+    const used = new Set(asset.meshes.map((m) => m.material));
+    const textured = (asset.materials ?? []).filter((m) => m.baseColorTexture?.bytes && used.has(m.name));
+    // Khronos' textured box, in every packaging: its one material keeps its PNG.
+    if (/\/BoxTextured-glTF[^/]*\//.test(file)) expect(textured.map((m) => m.baseColorTexture!.mimeType)).toEqual(['image/png']);
+    const before = asset.warnings.length;
+    const glb = glbFormat.encodeSync(asset);
+    const json = glbJson(glb);
+    const written = new Set<string>((json.materials ?? []).filter((m: any) => m.pbrMetallicRoughness?.baseColorTexture).map((m: any) => m.name));
+    for (const material of textured) {
+      if (!written.has(material.name)) expect(asset.warnings.slice(before).some((w) => w.startsWith(`material ${material.name}: `)), material.name).toBe(true);
+    }
+    expect((await validateGltf(glb)).errors).toBe(0);
+    const back = glbFormat.parseSync(glb);
+    expect((back.materials ?? []).map((m) => m.name).sort()).toEqual([...written].sort());
+  });
+});
+
