@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { publishedTypes } from './rollup/published-types.mjs';
 
 // @assemblyscript/loader, luaparse (Transport Fever's Lua descriptors; CommonJS, converted by
-// the commonjs plugin) and @gltf-transform/core are devDependencies bundled in, so that the ESM
+// the commonjs plugin) are devDependencies bundled in, so that the ESM
 // files load in a browser or a worker as they are, with no import map; only Node built-ins and
 // the CLI's runtime dependencies stay external (piscina; gltf-validator, which the CLI imports by
 // a name held in a variable on first use, so that no bundle, the library's least of all, loads it).

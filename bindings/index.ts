@@ -3,6 +3,9 @@ export { ByteReader } from './io/byte-reader.js';
 export { ByteWriter } from './io/byte-writer.js';
 export * from './model/asset.js';
 export { validateAsset, toIndexArray, indexArrayFor, ASSET_FORMAT } from './model/validate-asset.js';
+export { resolveMaterialTextures, textureCandidates, TEXTURE_EXTENSIONS, MAX_TEXTURE_LOOKUPS } from './textures/resolve-material-textures.js';
+export { decodeTga, type DecodedImage } from './textures/decode-tga.js';
+export { tgaToPng } from './textures/tga-to-png.js';
 export { resampleAnimation, isOnFrameGrid, framesToCover, animationDuration, sampleChannel, fillFrames, gridKeyCount, checkSampledKeys, checkSampledFrames, FRAME_TIME_TOLERANCE, MAX_SAMPLED_KEYS, MAX_SAMPLED_FRAMES, MAX_KEPT_FRAME_RATE } from './model/resample-animation.js';
 export { Kernels, indexWidthFor, layoutBytes, DEFAULT_MEMORY_CAP, type BackendName, type IndexWidth, type Workspace, type WorkspaceLayout, type WorkspaceArrays, type ArrayKind } from './kernels/kernels.js';
 export type { QuantizeMode, RawKernels } from './kernels/raw-kernels.js';
@@ -26,6 +29,7 @@ export { iqmFormat } from './formats/iqm/index.js';
 export { unigineFormat } from './formats/unigine/index.js';
 export { tfFormat } from './formats/tf/index.js';
 export { gltfFormat, glbFormat } from './formats/gltf/index.js';
+export { initMeshopt, meshoptReady } from './formats/gltf/meshopt-module.js';
 export { ms2Format } from './formats/ms2/index.js';
 export { apgFormat } from './formats/apg/index.js';
 /** Each format's document types, readers and writers, converters and defaults. */

@@ -5,7 +5,7 @@ import type { FormatHandler } from '../formats/format.js';
 import { formatByExtension, formatByName, FORMAT_NAMES } from '../formats/registry.js';
 import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
 import { nodeSiblingResolver } from '../node/sibling-resolver.js';
-import { runConvertJob, type ConvertJob, type ConvertJobDone, type ConvertJobOutcome } from '../workers/convert-job.js';
+import { prepareConvertJob, runConvertJob, type ConvertJob, type ConvertJobDone, type ConvertJobOutcome } from '../workers/convert-job.js';
 import { ConvertPool } from '../workers/convert-pool.js';
 import { removedStalePartials, writeFilesAtomic } from './atomic-write.js';
 import { readInput, type CommandContext } from './context.js';
@@ -127,6 +127,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     else job.outputStem = place?.stem ?? (input.path === '-' ? 'stdin' : basename(input.path));
     let outcome: ConvertJobOutcome;
     try {
+      if (!pool) await prepareConvertJob(job);
       outcome = pool ? await pool.run(job) : runConvertJob(job, ctx.kernels, input.path === '-' ? undefined : nodeSiblingResolver(input.path));
     } catch (e) {
       // A worker that died (out of memory, …): this file fails, the others go on.

@@ -6,6 +6,7 @@ import { unigineFormat } from './unigine/index.js';
 import { tfFormat } from './tf/index.js';
 import { ms2Format } from './ms2/index.js';
 import { apgFormat } from './apg/index.js';
+import { initMeshopt, mentionsMeshopt } from './gltf/meshopt-module.js';
 
 /** A loaders.gl-compatible loader object (`parse` takes an ArrayBuffer, resolves to an Asset). */
 export interface MeshcodecLoader {
@@ -35,7 +36,11 @@ export function toLoader(handler: FormatHandler): MeshcodecLoader {
     mimeTypes: [...handler.mimeTypes],
     binary: handler.binary,
     options: { meshcodec: {} },
-    parse: async (data, options) => parseSync(data, options),
+    // A glTF that uses EXT_meshopt_compression first waits for meshoptimizer's decoder (loaded once, on first need).
+    parse: async (data, options) => {
+      if ((handler.name === 'gltf' || handler.name === 'glb') && mentionsMeshopt(toBytes(data))) await initMeshopt();
+      return parseSync(data, options);
+    },
     parseSync,
   };
 }

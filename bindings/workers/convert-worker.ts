@@ -4,7 +4,7 @@ import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
 import { initSync } from '../kernels/backend.js';
 import type { BackendChoice } from '../kernels/backend.js';
 import { nodeSiblingResolver } from '../node/sibling-resolver.js';
-import { runConvertJob, type ConvertJob } from './convert-job.js';
+import { prepareConvertJob, runConvertJob, type ConvertJob } from './convert-job.js';
 
 export interface ConvertWorkerData {
   backend: BackendChoice;
@@ -12,7 +12,8 @@ export interface ConvertWorkerData {
 
 const kernels = initSync({ backend: (workerData as ConvertWorkerData).backend });
 
-export default function convert(job: ConvertJob): unknown {
+export default async function convert(job: ConvertJob): Promise<unknown> {
+  await prepareConvertJob(job);
   const outcome = runConvertJob(job, kernels, job.inputPath === '-' ? undefined : nodeSiblingResolver(job.inputPath));
   if (!outcome.ok) return outcome;
   const buffers = new Set<ArrayBuffer>();

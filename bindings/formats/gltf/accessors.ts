@@ -4,6 +4,7 @@ import { LITTLE_ENDIAN } from '../../io/byte-reader.js';
 import { COMPONENT_ARRAYS, readElements, type ComponentArray, type ComponentArrayType } from './copy-elements.js';
 import { ExpansionBudget } from './expansion-budget.js';
 import { fail, isObject, show, type GltfInput } from './read-gltf.js';
+import { decodeMeshoptView, meshoptExtensionOf } from './meshopt-decode.js';
 
 /** glTF componentType codes and their byte sizes. */
 export const COMPONENT_BYTES: Readonly<Record<number, number>> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
@@ -24,6 +25,8 @@ export class AccessorReader {
   private readonly views: unknown[];
   /** Every array made for the Asset is charged here first (see ExpansionBudget). */
   readonly budget: ExpansionBudget;
+  /** EXT_meshopt_compression views, decoded once each. */
+  private readonly decodedViews = new Map<number, Uint8Array>();
 
   /** `maxExpansion`: decoded bytes allowed per input byte (see ExpansionBudget); `kernels` decode normalized integers (default: getKernels()). */
   constructor(private readonly input: GltfInput, maxExpansion: number, private readonly kernels: Kernels = getKernels()) {
@@ -128,6 +131,9 @@ export class AccessorReader {
     if (!isObject(def)) fail('BAD_VALUE', `${label}: bufferViews[${viewIndex}] is not an object`, this.input.jsonOffset);
     const buffer = def.buffer;
     if (typeof buffer !== 'number' || !Number.isInteger(buffer) || buffer < 0 || buffer >= this.input.buffers.length) fail('BAD_INDEX', `${label}: bufferViews[${viewIndex}].buffer ${show(buffer)} does not exist`, this.input.jsonOffset);
+    const compressed = meshoptExtensionOf(def);
+    if (compressed !== undefined) return this.decodedView(viewIndex, def, compressed, label);
+    if (this.input.dataless?.[buffer]) fail('BAD_VALUE', `${label}: bufferViews[${viewIndex}] reads buffer ${buffer}, an EXT_meshopt_compression fallback buffer with no data, and is not compressed`, this.input.jsonOffset);
     const data = this.input.buffers[buffer]!;
     const offset = def.byteOffset ?? 0;
     const length = def.byteLength;
@@ -138,6 +144,18 @@ export class AccessorReader {
     const stride = def.byteStride;
     if (stride !== undefined && (typeof stride !== 'number' || !Number.isInteger(stride) || stride < 4 || stride > 252 || stride % 4 !== 0)) fail('BAD_VALUE', `${label}: bufferViews[${viewIndex}].byteStride ${show(stride)} is not a multiple of 4 in 4..252`, this.input.jsonOffset);
     return { bytes: data.subarray(offset, offset + length), stride: stride as number | undefined, start: base === undefined ? undefined : base + offset };
+  }
+
+  /** A compressed view's decoded bytes (see meshopt-decode.ts); its byteStride is checked as any view's. */
+  private decodedView(viewIndex: number, def: Record<string, unknown>, extension: unknown, label: string): { bytes: Uint8Array; stride: number | undefined; start: number | undefined } {
+    const stride = def.byteStride;
+    if (stride !== undefined && (typeof stride !== 'number' || !Number.isInteger(stride) || stride < 4 || stride > 252 || stride % 4 !== 0)) fail('BAD_VALUE', `${label}: bufferViews[${viewIndex}].byteStride ${show(stride)} is not a multiple of 4 in 4..252`, this.input.jsonOffset);
+    let bytes = this.decodedViews.get(viewIndex);
+    if (!bytes) {
+      bytes = decodeMeshoptView(this.input, viewIndex, def, extension, this.budget, label);
+      this.decodedViews.set(viewIndex, bytes);
+    }
+    return { bytes, stride: stride as number | undefined, start: undefined };
   }
 
   private applySparse(sparse: unknown, info: ReturnType<AccessorReader['describe']>, label: string, out: ComponentArray, decode: Decode): void {

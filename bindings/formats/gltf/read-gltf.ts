@@ -14,6 +14,11 @@ export interface GltfInput {
   buffers: Uint8Array[];
   /** Where each buffer starts in the input file (the GLB's BIN chunk), for error offsets; undefined for other files. */
   bufferOffsets: (number | undefined)[];
+  /**
+   * True for an EXT_meshopt_compression fallback buffer that has no data (no uri): its entry in
+   * `buffers` is empty and only compressed bufferViews may name it (meshopt-decode.ts).
+   */
+  dataless?: boolean[];
   /** Byte offset of the JSON text in the input (20 in a GLB, 0 in a .gltf). */
   jsonOffset: number;
   /** Total input bytes (the input and every resolved buffer), which bounds what the reader may allocate. */
@@ -68,6 +73,7 @@ export function readGltfInput(bytes: Uint8Array, resolve?: SiblingResolver, kern
   const json = parseJson(jsonBytes, jsonOffset);
   const buffers: Uint8Array[] = [];
   const bufferOffsets: (number | undefined)[] = [];
+  const dataless: boolean[] = [];
   let inputBytes = bytes.length;
   const bufferDefs = json.buffers;
   if (bufferDefs !== undefined && !Array.isArray(bufferDefs)) fail('BAD_VALUE', 'buffers is not an array', jsonOffset);
@@ -77,6 +83,13 @@ export function readGltfInput(bytes: Uint8Array, resolve?: SiblingResolver, kern
     if (typeof byteLength !== 'number' || !Number.isSafeInteger(byteLength) || byteLength < 1) fail('BAD_VALUE', `buffers[${i}].byteLength is not a positive integer`, jsonOffset);
     let data: Uint8Array;
     let offset: number | undefined;
+    if (def.uri === undefined && isMeshoptFallback(def) && !(i === 0 && bin)) {
+      // Stands for the decoded bytes of compressed views: nothing to read, nothing allocated.
+      buffers.push(new Uint8Array(0));
+      bufferOffsets.push(undefined);
+      dataless.push(true);
+      return;
+    }
     if (def.uri === undefined) {
       if (i !== 0 || !bin) fail('BAD_VALUE', `buffers[${i}] has no uri and is not the GLB's BIN chunk`, jsonOffset);
       data = bin;
@@ -89,8 +102,9 @@ export function readGltfInput(bytes: Uint8Array, resolve?: SiblingResolver, kern
     if (data.length < byteLength) fail('TRUNCATED', `buffers[${i}] declares ${byteLength} bytes but holds ${data.length}`, offset ?? jsonOffset);
     buffers.push(data.subarray(0, byteLength));
     bufferOffsets.push(offset);
+    dataless.push(false);
   });
-  return { json, buffers, bufferOffsets, jsonOffset, inputBytes };
+  return { json, buffers, bufferOffsets, dataless, jsonOffset, inputBytes };
 }
 
 /** One decoder for every call (each `decode` without `stream` starts afresh). */
@@ -115,6 +129,12 @@ function parseJson(bytes: Uint8Array, offset: number): Record<string, unknown> {
   if (!isObject(asset) || typeof asset.version !== 'string') fail('BAD_VALUE', 'no asset.version', offset);
   if (!/^2\.\d+$/.test(asset.version)) fail('UNSUPPORTED_VERSION', `glTF version ${asset.version} (meshcodec reads 2.x)`, offset);
   return json;
+}
+
+/** A buffer marked `extensions.EXT_meshopt_compression.fallback: true`. */
+function isMeshoptFallback(def: Record<string, unknown>): boolean {
+  const extension = isObject(def.extensions) ? def.extensions.EXT_meshopt_compression : undefined;
+  return isObject(extension) && extension.fallback === true;
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {

@@ -48,7 +48,7 @@ const MODES = { triangles: 4, strip: 5, fan: 6 } as const;
  * widens the accessor types allowed, which the accessor reader takes anyway. (Every used
  * extension is named in the warnings.)
  */
-const READABLE_REQUIRED_EXTENSIONS: readonly string[] = ['KHR_mesh_quantization'];
+const READABLE_REQUIRED_EXTENSIONS: readonly string[] = ['KHR_mesh_quantization', 'EXT_meshopt_compression'];
 const FLOAT_TYPES = ['VEC2', 'VEC3', 'VEC4'] as const;
 
 interface NodeInfo {
@@ -79,7 +79,7 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
   for (const name of strings(json.extensionsRequired)) {
     if (!READABLE_REQUIRED_EXTENSIONS.includes(name)) fail('UNSUPPORTED', `the file requires extension ${name}, which meshcodec does not read`, at);
   }
-  for (const name of strings(json.extensionsUsed)) warn(`extension ${name} is not read`);
+  for (const name of strings(json.extensionsUsed)) if (!READABLE_REQUIRED_EXTENSIONS.includes(name)) warn(`extension ${name} is not read`);
 
   const nodes = readNodes(list(json, 'nodes', at), at);
   const skins = list(json, 'skins', at);

@@ -1,0 +1,160 @@
+/**
+ * EXT_meshopt_compression for writers: compress one bufferView's bytes, make the filtered
+ * (octahedral / quaternion / exponential) bytes the filters decode, reorder a mesh for the
+ * vertex cache and vertex fetch first, and describe the fallback buffer. All through the
+ * `meshoptimizer` package's encoder, which must be loaded first: `await initMeshopt()`
+ * (meshopt-module.ts says why it is lazy); before that every function here throws a
+ * MeshFormatError (UNSUPPORTED) that says so.
+ *
+ * The writer lays out the buffer; this module only turns bytes into bytes plus the extension
+ * object, whose `buffer` / `byteOffset` the writer gives (or patches) once it knows them. It
+ * encodes with the vertex codec's version 0, the one EXT_meshopt_compression defines (version 1
+ * is KHR_meshopt_compression's).
+ *
+ * Reordering alternatives: `MeshoptEncoder.reorderMesh` (vertex-cache order, then fetch order:
+ * what gltfpack does) against the simplifier module's remap functions (another 68 kB module for
+ * the same two passes); reorderMesh it is. Unlike gltfpack, vertices no index references are
+ * kept (appended after the referenced ones), so reordering never loses data.
+ */
+import { MeshFormatError } from '../../io/errors.js';
+import { meshoptEncoder } from './meshopt-module.js';
+import { meshoptViewProblem, type MeshoptFilter, type MeshoptMode, type MeshoptViewExtension } from './meshopt-rules.js';
+
+export { EXT_MESHOPT_COMPRESSION, MESHOPT_FILTERS, MESHOPT_MODES, type MeshoptFilter, type MeshoptMode, type MeshoptViewExtension } from './meshopt-rules.js';
+export { initMeshopt, meshoptReady } from './meshopt-module.js';
+
+/** One bufferView's uncompressed data, as the writer would have stored it. */
+export interface MeshoptViewSource {
+  /** count × byteStride bytes, little-endian (already filtered when `filter` is not NONE). */
+  bytes: Uint8Array;
+  /** Elements (vertices, indices, keys). */
+  count: number;
+  /** Bytes per element: the vertex stride, or 2 / 4 for indices. */
+  byteStride: number;
+  /**
+   * ATTRIBUTES (vertex data, animation data): decoded byte for byte. TRIANGLES (a triangle list's
+   * indices): the same triangles in the same order and winding, but a triangle's corners may come
+   * back rotated. INDICES (other indices): byte for byte.
+   */
+  mode: MeshoptMode;
+  /** The filter the decoder applies after decompressing (the bytes must come from the matching *Filter function below). */
+  filter?: MeshoptFilter;
+}
+
+export const MESHOPT_ENCODE_DEFAULTS = {
+  /** Index of the buffer that will hold the compressed bytes. */
+  buffer: 0,
+  /** Where in it (keep it a multiple of 4). */
+  byteOffset: 0,
+  filter: 'NONE' as MeshoptFilter,
+};
+
+/** The compressed bytes and the bufferView extension object that describes them. */
+export interface MeshoptEncodedView {
+  bytes: Uint8Array;
+  extension: MeshoptViewExtension;
+}
+
+/**
+ * Compresses one bufferView. `placement` sets the extension's `buffer` and `byteOffset`
+ * (default 0, 0). The view itself keeps `byteLength` = count × byteStride (and `byteStride` for
+ * vertex data) and points into the fallback buffer (see meshoptFallbackBuffer).
+ */
+export function encodeMeshoptView(source: MeshoptViewSource, placement: { buffer?: number; byteOffset?: number } = {}): MeshoptEncodedView {
+  const { buffer, byteOffset } = { ...MESHOPT_ENCODE_DEFAULTS, ...placement };
+  const filter = source.filter ?? MESHOPT_ENCODE_DEFAULTS.filter;
+  const problem = meshoptViewProblem(source.mode, filter, source.byteStride, source.count);
+  if (problem) badOption(problem);
+  if (source.bytes.length !== source.count * source.byteStride) badOption(`the view has ${source.bytes.length} bytes, not count × byteStride = ${source.count * source.byteStride}`);
+  const bytes = meshoptEncoder().encodeGltfBuffer(source.bytes, source.count, source.byteStride, source.mode, 0);
+  const extension: MeshoptViewExtension = { buffer, byteOffset, byteLength: bytes.length, byteStride: source.byteStride, count: source.count, mode: source.mode };
+  if (filter !== 'NONE') extension.filter = filter;
+  return { bytes, extension };
+}
+
+/**
+ * The JSON of a fallback buffer: `byteLength` bytes that the compressed views stand for, with no
+ * data (a loader without the extension cannot read the file; list it in extensionsRequired).
+ */
+export function meshoptFallbackBuffer(byteLength: number): { byteLength: number; extensions: { EXT_meshopt_compression: { fallback: true } } } {
+  return { byteLength, extensions: { EXT_meshopt_compression: { fallback: true } } };
+}
+
+/**
+ * Unit vectors (4 floats per element: x, y, z and w, where w is a tangent's sign or 0 for
+ * normals) to the OCTAHEDRAL filter's bytes: `byteStride` 4 (int8 × 4, `bits` ≤ 8) or 8
+ * (int16 × 4, `bits` ≤ 16). Decoded they are normalized signed x, y, z, w.
+ */
+export function octahedralFilter(values: Float32Array, count: number, byteStride: 4 | 8, bits: number): Uint8Array {
+  checkFloats(values, count, 4);
+  if (byteStride !== 4 && byteStride !== 8) badOption(`the OCTAHEDRAL filter writes 4 or 8 bytes per element, not ${byteStride}`);
+  if (!Number.isInteger(bits) || bits < 2 || bits > byteStride * 2) badOption(`the OCTAHEDRAL filter takes 2 to ${byteStride * 2} bits with byteStride ${byteStride}, not ${bits}`);
+  return meshoptEncoder().encodeFilterOct(values, count, byteStride, bits);
+}
+
+/** Unit quaternions (x, y, z, w) to the QUATERNION filter's 8 bytes each (`bits` 4–16); decoded, normalized int16 × 4. */
+export function quaternionFilter(values: Float32Array, count: number, bits: number): Uint8Array {
+  checkFloats(values, count, 4);
+  if (!Number.isInteger(bits) || bits < 4 || bits > 16) badOption(`the QUATERNION filter takes 4 to 16 bits, not ${bits}`);
+  return meshoptEncoder().encodeFilterQuat(values, count, 8, bits);
+}
+
+/** How the EXPONENTIAL filter shares exponents (meshoptimizer's modes). */
+export type MeshoptExponentMode = 'Separate' | 'SharedVector' | 'SharedComponent' | 'Clamped';
+
+/**
+ * Floats (byteStride / 4 per element) to the EXPONENTIAL filter's bytes, keeping `bits` (1–24)
+ * of mantissa; decoded they are float32 again, rounded to those bits.
+ */
+export function exponentialFilter(values: Float32Array, count: number, byteStride: number, bits: number, mode: MeshoptExponentMode = 'SharedVector'): Uint8Array {
+  if (!Number.isInteger(byteStride) || byteStride < 4 || byteStride % 4 !== 0 || byteStride > 256) badOption(`the EXPONENTIAL filter needs a byteStride that is a multiple of 4 up to 256, not ${byteStride}`);
+  checkFloats(values, count, byteStride / 4);
+  if (!Number.isInteger(bits) || bits < 1 || bits > 24) badOption(`the EXPONENTIAL filter takes 1 to 24 bits, not ${bits}`);
+  return meshoptEncoder().encodeFilterExp(values, count, byteStride, bits, mode);
+}
+
+/** A mesh reordered for the GPU and for compression. */
+export interface MeshoptReorder {
+  /** The indices, rewritten to the new vertex numbers (and, for triangles, in vertex-cache order). */
+  indices: Uint32Array;
+  /** remap[old vertex] = new vertex, for every one of the `vertexCount` vertices. */
+  remap: Uint32Array;
+}
+
+/**
+ * Vertex-cache order for a triangle list (`triangles`; a point or line list keeps its order),
+ * then vertex-fetch order: vertices numbered as the indices first use them. Vertices no index
+ * names are kept, numbered after the used ones in their old order. Apply `remap` to each vertex
+ * attribute with remapElements.
+ */
+export function reorderForMeshopt(indices: ArrayLike<number>, vertexCount: number, triangles = true): MeshoptReorder {
+  if (!Number.isSafeInteger(vertexCount) || vertexCount < 0) badOption(`vertexCount ${vertexCount} is not a non-negative integer`);
+  if (triangles && indices.length % 3 !== 0) badOption(`${indices.length} indices are not whole triangles`);
+  const reordered = Uint32Array.from(indices);
+  for (let i = 0; i < reordered.length; i++) if (reordered[i]! >= vertexCount || reordered[i] !== indices[i]) badOption(`index ${indices[i]} at ${i} is not a vertex of the ${vertexCount}`);
+  const remap = new Uint32Array(vertexCount);
+  if (reordered.length === 0) {
+    for (let v = 0; v < vertexCount; v++) remap[v] = v;
+    return { indices: reordered, remap };
+  }
+  const [used, unique] = meshoptEncoder().reorderMesh(reordered, triangles, false);
+  let next = unique;
+  for (let v = 0; v < vertexCount; v++) remap[v] = v < used.length && used[v] !== 0xffffffff ? used[v]! : next++;
+  return { indices: reordered, remap };
+}
+
+/** One attribute's elements (`byteStride` bytes each) moved to their new places: out[remap[v]] = in[v]. */
+export function remapElements(bytes: Uint8Array, byteStride: number, remap: Uint32Array): Uint8Array {
+  if (bytes.length !== remap.length * byteStride) badOption(`${bytes.length} bytes are not ${remap.length} elements of ${byteStride}`);
+  const out = new Uint8Array(bytes.length);
+  for (let v = 0; v < remap.length; v++) out.set(bytes.subarray(v * byteStride, (v + 1) * byteStride), remap[v]! * byteStride);
+  return out;
+}
+
+function checkFloats(values: Float32Array, count: number, perElement: number): void {
+  if (!Number.isSafeInteger(count) || count < 0 || values.length < count * perElement) badOption(`${values.length} floats are not ${count} elements of ${perElement}`);
+}
+
+function badOption(detail: string): never {
+  throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, `EXT_meshopt_compression: ${detail}`);
+}
