@@ -19,8 +19,12 @@ import { publishedTypes } from './rollup/published-types.mjs';
 // the CLI's runtime dependencies stay external (piscina; gltf-validator, which the CLI imports by
 // a name held in a variable on first use, so that no bundle, the library's least of all, loads it).
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-// three (a peer dependency of `meshcodec/three` only) is the application's own copy: never bundled.
-const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {}), /^three\//, /^node:/];
+// A dependency or peer dependency and its subpaths (`meshoptimizer/decoder`, `three/…`) stay
+// external (the same rule as h-meshopt's); three, the peer dependency of `meshcodec/three` only,
+// is the application's own copy.
+const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]
+  .map((name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(/|$)`))
+  .concat(/^node:/);
 
 const ts = (declarations) =>
   typescript({

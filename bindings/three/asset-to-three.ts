@@ -4,7 +4,7 @@
 // the bind pose, one AnimationClip per animation. The object tree is the one GLTFLoader builds
 // from meshcodec's own GLB of the same file: meshes and root joints are children of the scene,
 // joints nest as the skeleton does, names are sanitized and unique in the same way.
-import { Group, Matrix4, Mesh, Skeleton, SkinnedMesh, type AnimationClip, type Bone, type Material } from 'three';
+import { Group, Matrix4, Mesh, Skeleton, SkinnedMesh, type AnimationClip, type Bone, type Material, type Texture } from 'three';
 import type { Asset } from '../model/asset.js';
 import { assetToYUp } from './asset-y-up.js';
 import { buildClip } from './build-clips.js';
@@ -18,6 +18,8 @@ export interface AssetToThreeOptions {
   upAxis?: 'y' | 'keep';
   /** Makes the material of a material name (the hook for an application's textures); default a MeshStandardMaterial. */
   createMaterial?: CreateMaterial;
+  /** Base colour textures by material name, the default materials' `map` (the loader loads them from the Asset's `materials`). */
+  textures?: ReadonlyMap<string, Texture>;
 }
 
 export const ASSET_TO_THREE_DEFAULTS: Required<Pick<AssetToThreeOptions, 'upAxis'>> = { upAxis: 'y' };
@@ -55,7 +57,7 @@ export function assetToThree(asset: Asset, options: AssetToThreeOptions = {}): A
   // Without inverses given, Skeleton takes them from the bones' world matrices now: the bind pose.
   const skeleton = bones.length > 0 ? new Skeleton(bones) : undefined;
 
-  const materials = new MaterialCache(settings.createMaterial);
+  const materials = new MaterialCache(settings.createMaterial, settings.textures);
   const meshes = asset.meshes.map((assetMesh, i) => {
     const skinned = skeleton !== undefined && assetMesh.attributes.joints !== undefined && assetMesh.attributes.weights !== undefined;
     if (!skeleton && (assetMesh.attributes.joints || assetMesh.attributes.weights)) warnings.push(`mesh ${assetMesh.name}: skin weights without a skeleton are left out`);

@@ -1,6 +1,6 @@
 // The files a file needs beside it, read from the file before it is decoded, so that the loader
 // can fetch them (through its LoadingManager) and send them to the worker with it: the readers
-// ask for siblings synchronously (ReadOptions.resolve), and a worker cannot fetch on the main
+// ask for siblings synchronously (a .msh its blob, a .gltf its buffers and images) (ReadOptions.resolve), and a worker cannot fetch on the main
 // thread's behalf.
 // Alternative not taken: decode once, note the names the reader asked for, fetch, decode again.
 // It needs no knowledge of any format, but the first attempt has moved the file's bytes to the
@@ -28,7 +28,7 @@ export function companionNames(bytes: Uint8Array, fileName: string, format?: str
   return [];
 }
 
-/** A .gltf's external buffers (relative URIs inside its folder; the reader refuses any other). */
+/** A .gltf's external buffers and images (relative URIs inside its folder; the reader refuses any other). */
 function gltfBufferUris(bytes: Uint8Array): CompanionName[] {
   let json: unknown;
   try {
@@ -36,10 +36,10 @@ function gltfBufferUris(bytes: Uint8Array): CompanionName[] {
   } catch {
     return []; // The worker's reader says what is wrong, with the offset.
   }
-  const buffers = (json as { buffers?: unknown })?.buffers;
-  if (!Array.isArray(buffers)) return [];
+  // Buffers, and images (their bytes reach the reader's material textures).
+  const { buffers, images } = (json ?? {}) as { buffers?: unknown; images?: unknown };
   const found: CompanionName[] = [];
-  for (const buffer of buffers) {
+  for (const buffer of [...(Array.isArray(buffers) ? buffers : []), ...(Array.isArray(images) ? images : [])]) {
     const uri = (buffer as { uri?: unknown } | null)?.uri;
     if (typeof uri !== 'string' || uri.startsWith('data:') || /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(uri) || uri.startsWith('/') || uri.startsWith('\\')) continue;
     let name: string;

@@ -19,6 +19,7 @@ import { runDecodeJob } from '../workers/pool-job.js';
 import { errorFromData, type DecodeRequest } from '../workers/pool-messages.js';
 import { assetToThree, type AssetObjects, type AssetToThreeOptions } from './asset-to-three.js';
 import { companionNames, lastSegment } from './companion-names.js';
+import { loadMaterialTextures } from './material-textures.js';
 
 export interface MeshcodecLoaderOptions extends AssetToThreeOptions {
   /**
@@ -185,10 +186,10 @@ export class MeshcodecLoader extends Loader<MeshcodecResult> {
     const fileName = fileNameOfUrl(name);
     let bytes = data;
     let companions = options.companions;
+    const base = options.resourcePath ?? this.resourcePathFor(name);
     if (!companions) {
       const view = data instanceof Uint8Array ? data : new Uint8Array(data instanceof ArrayBuffer ? data : await data.arrayBuffer());
       bytes = view;
-      const base = options.resourcePath ?? this.resourcePathFor(name);
       const found = await Promise.all(
         companionNames(view, fileName, this.options.format).map(async (c): Promise<CompanionFile[]> => {
           const companion = await this.fetchCompanion(base + c.url, signal);
@@ -198,7 +199,11 @@ export class MeshcodecLoader extends Loader<MeshcodecResult> {
       companions = found.flat();
     }
     const decoded = await this.decode({ name: fileName, bytes, companions }, signal);
-    const objects = assetToThree(decoded.asset, this.options);
+    const textureWarnings: string[] = [];
+    const textures = await loadMaterialTextures(decoded.asset, this.manager, base, textureWarnings);
+    signal.throwIfAborted();
+    const objects = assetToThree(decoded.asset, { ...this.options, textures });
+    objects.warnings.push(...textureWarnings);
     objects.scene.name = fileName;
     return this.result(objects, decoded);
   }
