@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detectFormat, summarizeAsset } from '../bindings/index.js';
+import { detectFormat, glbFormat, iqmFormat, summarizeAsset } from '../bindings/index.js';
 import { browserSkipReason, launchChromium, type ChromiumSession } from './helpers/chromium.js';
 import { installProject, packPackage, PACKAGE_ROOT as ROOT } from './helpers/packed-package.js';
 import { siblingsOf } from './helpers/sibling-files.js';
@@ -20,6 +20,7 @@ import { makeTempDir, removeTempDir } from './helpers/temp-dir.js';
 const missing = browserSkipReason('three.js loader browser test', [{ path: join(ROOT, 'dist/three.js'), buildWith: 'npm run build' }]);
 const FIXTURES = join(ROOT, 'fixtures');
 const ARTIFACTS = join(ROOT, 'test/artifacts');
+const MRFIXIT = '/usr/share/assimp/models/IQM';
 const THREE_VERSION = (JSON.parse(readFileSync(join(ROOT, 'node_modules/three/package.json'), 'utf8')) as { version: string }).version;
 
 /** Every fixture that is a file of its own (not `x.msh.blob`, not the generator's sources). */
@@ -57,8 +58,10 @@ window.__show = async (url) => {
   sun.position.set(3, 5, 4);
   scene.add(sun, gltf.scene);
   let vertices = 0, triangles = 0, bones = 0;
+  const maps = {};
   gltf.scene.traverse((o) => {
     if (o.isMesh) { vertices += o.geometry.getAttribute('position').count; triangles += o.geometry.index.count / 3; o.material.side = DoubleSide; }
+    if (o.isMesh && o.material.map) maps[o.material.name] = [o.material.map.image.width, o.material.map.image.height];
     if (o.isBone) bones++;
   });
   gltf.scene.updateMatrixWorld(true);
@@ -79,7 +82,7 @@ window.__show = async (url) => {
     frames.push(canvas.toDataURL());
   }
   const info = gltf.userData.meshcodec;
-  return { format: info.format, inWorker: info.inWorker, vertices, triangles, bones, clips: gltf.animations.map((c) => c.name), moved: frames[0] !== frames[1], png: frames[1] };
+  return { format: info.format, inWorker: info.inWorker, vertices, triangles, bones, clips: gltf.animations.map((c) => c.name), moved: frames[0] !== frames[1], png: frames[1], maps };
 };
 window.__ready = true;
 `;
@@ -94,6 +97,12 @@ function expected(name: string) {
   return { format: handler.name, inWorker: true, vertices: s.vertices, triangles: s.triangles, bones: s.joints, clips: asset.animations.map((a, i) => a.name || `animation_${i}`) };
 }
 
+/** meshcodec's GLB of mrfixit.iqm, its textures found beside it and embedded. */
+function mrfixitGlb(): Uint8Array {
+  const path = join(MRFIXIT, 'mrfixit.iqm');
+  return glbFormat.encodeSync(iqmFormat.parseSync(new Uint8Array(readFileSync(path)), { fileName: path, resolve: siblingsOf(path) }));
+}
+
 /** Whether fixture `name` has a mesh skinned to its skeleton. */
 function skinned(name: string): boolean {
   const path = join(FIXTURES, name);
@@ -105,6 +114,9 @@ function skinned(name: string): boolean {
 async function serve(dir: string): Promise<{ base: string; server: Server }> {
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    // /textured/: assimp's mrfixit.iqm with its JPEGs beside it, and meshcodec's GLB of it (images embedded).
+    if (path.startsWith('/textured/') && existsSync(join(MRFIXIT, path.slice('/textured/'.length)))) return res.writeHead(200).end(readFileSync(join(MRFIXIT, path.slice('/textured/'.length))));
+    if (path === '/generated/mrfixit.glb') return res.writeHead(200).end(mrfixitGlb());
     // /broken/: a truncated tube.iqm, and tube.msh without its blob.
     if (path === '/broken/tube.iqm') return res.writeHead(200).end(readFileSync(join(FIXTURES, 'tube.iqm')).subarray(0, 200));
     if (path === '/broken/tube.msh') return res.writeHead(200).end(readFileSync(join(FIXTURES, 'tube.msh')));
@@ -161,12 +173,23 @@ describe.skipIf(missing !== '')('meshcodec/three from the packed package, bundle
   it.each(fixtureNames)('%s loads in a worker, draws, and its first clip moves it', async (name) => {
     const result = (await page.evaluate(`window.__show(${JSON.stringify(`/fixtures/${name}`)})`)) as Record<string, unknown>;
     expect(result.error, name).toBeUndefined();
-    const { png, moved, ...rest } = result as { png: string; moved: boolean };
+    const { png, moved, maps: _maps, ...rest } = result as { png: string; moved: boolean; maps: unknown };
     expect(rest).toEqual(expected(name));
     writeFileSync(join(ARTIFACTS, `three-${name.replace(/\./g, '-')}.png`), Buffer.from(png.split(',')[1]!, 'base64'));
     // The fixtures' clip bends the tube: where the mesh is skinned (not Transport Fever's, whose
     // KEYFRAME clip moves a joint the vertices are not bound to), two times draw differently.
     if (skinned(name)) expect(moved, name).toBe(true);
+    expect(failed).toEqual([]);
+  });
+
+  it.skipIf(!existsSync(join(MRFIXIT, 'mrfixit.iqm')))('textures: mrfixit.iqm gets its JPEGs fetched beside it, its GLB its embedded images', async () => {
+    for (const url of ['/textured/mrfixit.iqm', '/generated/mrfixit.glb']) {
+      const result = (await page.evaluate(`window.__show(${JSON.stringify(url)})`)) as { maps: Record<string, [number, number]>; png: string; error?: unknown };
+      expect(result.error, url).toBeUndefined();
+      expect(Object.keys(result.maps).sort(), url).toEqual(['Body.jpg', 'Head.jpg']);
+      for (const [width, height] of Object.values(result.maps)) expect(width * height, url).toBeGreaterThan(0);
+      writeFileSync(join(ARTIFACTS, `three-textured-${url.split('/').pop()!.replace(/\./g, '-')}.png`), Buffer.from(result.png.split(',')[1]!, 'base64'));
+    }
     expect(failed).toEqual([]);
   });
 
