@@ -8,11 +8,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, normalize, sep } from 'node:path';
-import { AnimationMixer, Matrix4, Vector3, type AnimationClip, type Bone, type Mesh, type Object3D, type SkinnedMesh } from 'three';
+import { AnimationMixer, LoadingManager, Matrix4, Vector3, type AnimationClip, type Bone, type Mesh, type Object3D, type SkinnedMesh } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKernelsSync, detectFormat, glbFormat, MeshFormatError, type Asset } from '../bindings/index.js';
 import { assetToThree, MeshcodecLoader, type MeshcodecResult } from '../bindings/three/index.js';
+import { loadMaterialTextures } from '../bindings/three/material-textures.js';
 import { FIXTURES_DIR } from '../fixtures/make-fixtures.js';
 import { BACKENDS } from './helpers/backends.js';
 import { CORPUS_DIR, corpusAvailable } from './helpers/corpus.js';
@@ -399,5 +400,29 @@ describe.skipIf(!existsSync(join(FIXTURES_DIR, '..', 'dist', 'worker-node.js')))
     } finally {
       pool.destroy();
     }
+  });
+});
+
+describe('material textures where they cannot be decoded or were not given', () => {
+  const textured = (): Asset => ({
+    source: 'test',
+    warnings: [],
+    animations: [],
+    materials: [{ name: 'skin', baseColorTexture: { uri: 'skin.png', mimeType: 'image/png' } }],
+    meshes: [{ name: 'm', material: 'skin', indices: new Uint16Array([0, 1, 2]), attributes: { positions: new Float32Array(9) } }],
+  });
+
+  it('an image known by URI only is not fetched when the files were given, and says so', async () => {
+    const warnings: string[] = [];
+    const textures = await loadMaterialTextures(textured(), new LoadingManager(), undefined, warnings);
+    expect(textures.size).toBe(0);
+    expect(warnings).toEqual(['material skin: its texture skin.png was not among the files given; the material has no texture']);
+  });
+
+  it.skipIf(typeof createImageBitmap === 'function')('a runtime without createImageBitmap gets no textures, warned', async () => {
+    const warnings: string[] = [];
+    const textures = await loadMaterialTextures(textured(), new LoadingManager(), `${origin}/fixtures/`, warnings);
+    expect(textures.size).toBe(0);
+    expect(warnings).toEqual(['textures of 1 material(s) are not loaded: this runtime has no createImageBitmap']);
   });
 });

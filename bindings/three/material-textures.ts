@@ -40,9 +40,11 @@ async function fromUrl(manager: LoadingManager, url: string, name: string): Prom
 
 /**
  * The textures of every material name the Asset's meshes use. `resourcePath` is where images
- * known by name only are fetched from. Failures are warnings (the material stays untextured).
+ * known by name only are fetched from; undefined: nothing is fetched (the files were given, as
+ * dropped files are: an image not among them was already not found). Failures are warnings (the
+ * material stays untextured).
  */
-export async function loadMaterialTextures(asset: Asset, manager: LoadingManager, resourcePath: string, warnings: string[]): Promise<MaterialTextures> {
+export async function loadMaterialTextures(asset: Asset, manager: LoadingManager, resourcePath: string | undefined, warnings: string[]): Promise<MaterialTextures> {
   const textures: MaterialTextures = new Map();
   const used = new Set(asset.meshes.map((m) => m.material).filter((name): name is string => !!name));
   const listed = new Map((asset.materials ?? []).map((m) => [m.name, m]));
@@ -50,7 +52,9 @@ export async function loadMaterialTextures(asset: Asset, manager: LoadingManager
   for (const name of used) {
     const image = listed.get(name)?.baseColorTexture;
     if (image?.bytes) jobs.push({ name, load: () => fromBytes(image.bytes!, image.mimeType, image.uri) });
-    else if (image) jobs.push({ name, load: () => fromUrl(manager, resourcePath + encodeURI(image.uri), image.uri) });
+    else if (resourcePath === undefined) {
+      if (image) warnings.push(`material ${name}: its texture ${image.uri} was not among the files given; the material has no texture`);
+    } else if (image) jobs.push({ name, load: () => fromUrl(manager, resourcePath + encodeURI(image.uri), image.uri) });
     else if (mimeTypeOfName(name.replace(/\\/g, '/')) && !/^[a-zA-Z][a-zA-Z0-9+.-]*:|^[\\/]|(^|[\\/])\.\.([\\/]|$)/.test(name)) {
       jobs.push({ name, load: () => fromUrl(manager, resourcePath + encodeURI(name.replace(/\\/g, '/')), name) });
     }

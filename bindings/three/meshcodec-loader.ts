@@ -46,7 +46,7 @@ export const MESHCODEC_LOADER_DEFAULTS: Required<Pick<MeshcodecLoaderOptions, 'd
 export interface MeshcodecParseOptions {
   /** Cancels the decode (and the companions' requests); the promise rejects with the signal's reason. */
   signal?: AbortSignal;
-  /** The files that go with this one, given rather than fetched (a dropped `.msh.blob`). */
+  /** The files that go with this one, given rather than fetched (a dropped `.msh.blob`, images); with them, nothing is fetched. */
   companions?: CompanionFile[];
   /** Base URL companions are fetched from; default: the loader's resourcePath, else the folder of `name`. */
   resourcePath?: string;
@@ -200,7 +200,8 @@ export class MeshcodecLoader extends Loader<MeshcodecResult> {
     }
     const decoded = await this.decode({ name: fileName, bytes, companions }, signal);
     const textureWarnings: string[] = [];
-    const textures = await loadMaterialTextures(decoded.asset, this.manager, base, textureWarnings);
+    // Files given rather than fetched (dropped files): images are not fetched either.
+    const textures = await loadMaterialTextures(decoded.asset, this.manager, options.companions ? undefined : base, textureWarnings);
     signal.throwIfAborted();
     const objects = assetToThree(decoded.asset, { ...this.options, textures });
     objects.warnings.push(...textureWarnings);
