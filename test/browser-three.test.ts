@@ -6,6 +6,7 @@
 // two times, and the test saves a screenshot per file to test/artifacts/three-*.png. A broken
 // file rejects with MeshFormatError (the class 'meshcodec' exports). Needs `npm run build` and
 // Debian's chromium (npm run test:browser); skips with a message otherwise, except in CI.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +22,7 @@ const missing = browserSkipReason('three.js loader browser test', [{ path: join(
 const FIXTURES = join(ROOT, 'fixtures');
 const ARTIFACTS = join(ROOT, 'test/artifacts');
 const MRFIXIT = '/usr/share/assimp/models/IQM';
+const TYPES_THREE_VERSION = (JSON.parse(readFileSync(join(ROOT, 'node_modules/@types/three/package.json'), 'utf8')) as { version: string }).version;
 const THREE_VERSION = (JSON.parse(readFileSync(join(ROOT, 'node_modules/three/package.json'), 'utf8')) as { version: string }).version;
 
 /** Every fixture that is a file of its own (not `x.msh.blob`, not the generator's sources). */
@@ -84,7 +86,42 @@ window.__show = async (url) => {
   const info = gltf.userData.meshcodec;
   return { format: info.format, inWorker: info.inWorker, vertices, triangles, bones, clips: gltf.animations.map((c) => c.name), moved: frames[0] !== frames[1], png: frames[1], maps };
 };
+// An ArrayBuffer given to parseAsync moves to the worker (detached here); an aborted signal rejects with its reason.
+window.__transferAndAbort = async () => {
+  const bytes = await (await fetch('/fixtures/tube.iqm')).arrayBuffer();
+  const before = bytes.byteLength;
+  await loader.parseAsync(bytes, 'tube.iqm');
+  const controller = new AbortController();
+  const pending = loader.parseAsync(await (await fetch('/fixtures/tube.mesh')).arrayBuffer(), 'tube.mesh', { signal: controller.signal });
+  controller.abort(new Error('stopped by the page'));
+  const aborted = await pending.then(() => 'loaded', (e) => e.message);
+  const after = await loader.loadAsync('/fixtures/tube.iqm');
+  return { before, after: bytes.byteLength, aborted, loadsAfterAbort: after.animations.length };
+};
 window.__ready = true;
+`;
+
+/** A TypeScript user of the loader, compiled against the packed package's declarations and @types/three. */
+const CHECK_TS = `import { MeshcodecLoader, MESHCODEC_LOADER_DEFAULTS, type MeshcodecResult } from 'meshcodec/three';
+import { MeshFormatError } from 'meshcodec';
+import { AnimationMixer, type Group, type Material } from 'three';
+
+const loader: MeshcodecLoader = new MeshcodecLoader(undefined, { upAxis: 'y', decoder: MESHCODEC_LOADER_DEFAULTS.decoder, createMaterial: (name): Material | undefined => (name ? undefined : undefined) });
+loader.setWorkerLimit(2).setPath('/models/');
+export async function show(url: string): Promise<Group> {
+  try {
+    const gltf: MeshcodecResult = await loader.loadAsync(url);
+    new AnimationMixer(gltf.scene).clipAction(gltf.animations[0]!).play();
+    const info: { format: string; warnings: string[] } = gltf.userData.meshcodec;
+    console.log(info.format, info.warnings.length, gltf.asset.generator);
+    return gltf.scene;
+  } catch (error) {
+    if (error instanceof MeshFormatError) console.log(error.code, error.offset);
+    throw error;
+  }
+}
+loader.parse(new ArrayBuffer(8), 'x.iqm', (result) => console.log(result.scenes.length), (error) => console.log(error));
+loader.dispose();
 `;
 
 /** What the page must report for fixture `name`: the reader's own counts. */
@@ -132,6 +169,7 @@ async function serve(dir: string): Promise<{ base: string; server: Server }> {
 
 describe.skipIf(missing !== '')('meshcodec/three from the packed package, bundled by Vite, in Chromium', () => {
   let work = '';
+  let checkApp = '';
   let server: Server | undefined;
   let base = '';
   let browser: ChromiumSession | undefined;
@@ -141,8 +179,10 @@ describe.skipIf(missing !== '')('meshcodec/three from the packed package, bundle
   beforeAll(async () => {
     work = makeTempDir('three');
     const app = join(work, 'app');
-    installProject(app, [packPackage(work).tarball, `three@${THREE_VERSION}`]);
+    installProject(app, [packPackage(work).tarball, `three@${THREE_VERSION}`, `@types/three@${TYPES_THREE_VERSION}`, 'typescript@~5.9']);
     mkdirSync(join(app, 'src'));
+    writeFileSync(join(app, 'src/check.ts'), CHECK_TS);
+    checkApp = app;
     writeFileSync(join(app, 'src/main.js'), MAIN);
     writeFileSync(join(app, 'index.html'), '<!doctype html><meta charset="utf-8"><title>meshcodec/three</title><body><script type="module" src="/src/main.js"></script>');
     const { build } = await import('vite');
@@ -191,6 +231,16 @@ describe.skipIf(missing !== '')('meshcodec/three from the packed package, bundle
       writeFileSync(join(ARTIFACTS, `three-textured-${url.split('/').pop()!.replace(/\./g, '-')}.png`), Buffer.from(result.png.split(',')[1]!, 'base64'));
     }
     expect(failed).toEqual([]);
+  });
+
+  it('moves an ArrayBuffer to the worker, and an AbortSignal rejects a load with its reason', async () => {
+    expect(await page.evaluate('window.__transferAndAbort()')).toEqual({ before: readFileSync(join(FIXTURES, 'tube.iqm')).byteLength, after: 0, aborted: 'stopped by the page', loadsAfterAbort: 1 });
+  });
+
+  it('its declarations compile with @types/three in a strict TypeScript project, without skipLibCheck', () => {
+    const tsc = join(checkApp, 'node_modules/typescript/bin/tsc');
+    const run = () => execFileSync(process.execPath, [tsc, '--noEmit', '--strict', '--target', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler', '--lib', 'es2022,dom', 'src/check.ts'], { cwd: checkApp, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(run).not.toThrow();
   });
 
   it('a broken file, and a .msh whose blob is missing, reject with the MeshFormatError that meshcodec exports', async () => {
