@@ -426,3 +426,23 @@ describe('material textures where they cannot be decoded or were not given', () 
     expect(warnings).toEqual(['textures of 1 material(s) are not loaded: this runtime has no createImageBitmap']);
   });
 });
+
+describe('assetToThree refuses a hand-built Asset that is not valid', () => {
+  it('a skin joint outside the skeleton is a MeshFormatError naming its path', () => {
+    const asset: Asset = {
+      source: 'test',
+      warnings: [],
+      animations: [],
+      skeleton: { joints: [{ name: 'root', parent: -1, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] }] },
+      meshes: [{ name: 'm', indices: new Uint16Array([0, 1, 2]), attributes: { positions: new Float32Array(9), joints: new Uint16Array([0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0]), weights: new Float32Array(12).fill(0.25) } }],
+    };
+    let error: unknown;
+    try {
+      assetToThree(asset);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(MeshFormatError);
+    expect((error as MeshFormatError).message).toContain('meshes[0].attributes.joints[4]');
+  });
+});

@@ -6,6 +6,7 @@
 // joints nest as the skeleton does, names are sanitized and unique in the same way.
 import { Group, Matrix4, Mesh, Skeleton, SkinnedMesh, type AnimationClip, type Bone, type Material, type Texture } from 'three';
 import type { Asset } from '../model/asset.js';
+import { validateAsset } from '../model/validate-asset.js';
 import { assetToYUp } from './asset-y-up.js';
 import { buildClip } from './build-clips.js';
 import { buildGeometry } from './build-geometry.js';
@@ -20,9 +21,15 @@ export interface AssetToThreeOptions {
   createMaterial?: CreateMaterial;
   /** Base colour textures by material name, the default materials' `map` (the loader loads them from the Asset's `materials`). */
   textures?: ReadonlyMap<string, Texture>;
+  /**
+   * Check the Asset first (validateAsset: indices and skin joints in range, parents before
+   * children, …), so that a hand-built Asset is refused with a MeshFormatError naming its path
+   * instead of drawing garbage; default true. The loader turns it off: its Assets come from readers.
+   */
+  validate?: boolean;
 }
 
-export const ASSET_TO_THREE_DEFAULTS: Required<Pick<AssetToThreeOptions, 'upAxis'>> = { upAxis: 'y' };
+export const ASSET_TO_THREE_DEFAULTS: Required<Pick<AssetToThreeOptions, 'upAxis' | 'validate'>> = { upAxis: 'y', validate: true };
 
 export interface AssetObjects {
   /** Bones and meshes; Y-up unless `upAxis: 'keep'`. */
@@ -46,6 +53,7 @@ export interface AssetObjects {
  */
 export function assetToThree(asset: Asset, options: AssetToThreeOptions = {}): AssetObjects {
   const settings = { ...ASSET_TO_THREE_DEFAULTS, ...options };
+  if (settings.validate) validateAsset(asset);
   if (settings.upAxis === 'y') assetToYUp(asset);
   const warnings = [...asset.warnings];
   const names = new UniqueNames();

@@ -203,7 +203,7 @@ export class MeshcodecLoader extends Loader<MeshcodecResult> {
     // Files given rather than fetched (dropped files): images are not fetched either.
     const textures = await loadMaterialTextures(decoded.asset, this.manager, options.companions ? undefined : base, textureWarnings);
     signal.throwIfAborted();
-    const objects = assetToThree(decoded.asset, { ...this.options, textures });
+    const objects = assetToThree(decoded.asset, { ...this.options, textures, validate: false });
     objects.warnings.push(...textureWarnings);
     objects.scene.name = fileName;
     return this.result(objects, decoded);
