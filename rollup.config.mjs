@@ -14,14 +14,17 @@ import { readFileSync } from 'node:fs';
 import { publishedTypes } from './rollup/published-types.mjs';
 
 // @assemblyscript/loader, luaparse (Transport Fever's Lua descriptors; CommonJS, converted by
-// the commonjs plugin) and @gltf-transform/core are devDependencies bundled in, so that the ESM
+// the commonjs plugin) are devDependencies bundled in, so that the ESM
 // files load in a browser or a worker as they are, with no import map; only Node built-ins and
 // the CLI's runtime dependencies stay external (piscina; gltf-validator, which the CLI imports by
 // a name held in a variable on first use, so that no bundle, the library's least of all, loads it).
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-// A dependency's subpaths too (`meshoptimizer/decoder`, loaded by dynamic import): a plain name
-// would match only the bare specifier, and rollup would bundle the subpath as a chunk of its own.
-const external = [...Object.keys(pkg.dependencies ?? {}).map((name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(/|$)`)), /^node:/];
+// A dependency or peer dependency and its subpaths (`meshoptimizer/decoder`, `three/…`) stay
+// external: a plain name would match only the bare specifier, and rollup would bundle the subpath
+// as a chunk of its own; three, the peer dependency of `meshcodec/three` only, is the application's own copy.
+const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]
+  .map((name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(/|$)`))
+  .concat(/^node:/);
 
 const ts = (declarations) =>
   typescript({
@@ -49,6 +52,8 @@ export default [
       'browser-pool-worker': 'bindings/workers/browser-pool-worker.ts',
       'node-pool-worker': 'bindings/workers/node-pool-worker.ts',
       'convert-worker': 'bindings/workers/convert-worker.ts',
+      // `meshcodec/three`: the only module that imports three.
+      three: 'bindings/three/index.ts',
     },
     external,
     output: {
@@ -56,7 +61,7 @@ export default [
       format: 'es',
       entryFileNames: '[name].js',
       // The library code every entry imports; the CLI and the worker pools (Node built-ins) stay out of it.
-      manualChunks: (id) => (id.endsWith('/bindings/index.ts') || /\/bindings\/(cli|workers|node)\//.test(id) ? undefined : 'library'),
+      manualChunks: (id) => (id.endsWith('/bindings/index.ts') || /\/bindings\/(cli|workers|node|three)\//.test(id) || /\/node_modules\/three\//.test(id) ? undefined : 'library'),
       chunkFileNames: '[name].js',
       banner: (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
     },

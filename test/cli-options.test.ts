@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { CONVERSION_OPTIONS, parseConversionFlags, resolveConversion, type ConversionFlags } from '../bindings/cli/conversion-options.js';
 import { withGeneratedTables } from '../bindings/cli/readme-tables.js';
 import { formatByName } from '../bindings/formats/registry.js';
+import { tgaToPng } from '../bindings/textures/tga-to-png.js';
 import { describeIqm } from '../bindings/formats/iqm/iqm-format.js';
 import { readIqm } from '../bindings/formats/iqm/read-iqm.js';
 import type { Asset } from '../bindings/model/asset.js';
@@ -166,8 +167,21 @@ describe('each flag changes the output as it says', () => {
     expect(new TextDecoder().decode(embedded.files[0]!.bytes)).toContain('data:application/octet-stream;base64,');
   });
 
-  it('every flag of the table is tested above', () => {
-    const source = readFileSync(fileURLToPath(import.meta.url), 'utf8');
+  it('--textures embed|uri|none: the base colour images embedded, referred to by name, or left out (warned)', () => {
+    const png = tgaToPng(new Uint8Array([0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 24, 0x20, 10, 20, 30]));
+    const textured = readBack(convert('tube.mesh', 'glb'));
+    textured.materials = textured.meshes.map((m, i) => ({ name: (m.material ??= `skin${i}`), baseColorTexture: { uri: 'skin.png', bytes: png } }));
+    const glb = new Uint8Array(formatByName('glb')!.encodeSync(textured));
+    const images = (out: ConvertJobDone) => JSON.parse(new TextDecoder().decode(out.files[0]!.bytes)).images;
+    expect(images(convert('in.glb', 'gltf', flags({ 'embed-buffers': true }), 'js', glb))).toEqual([{ name: 'skin.png', mimeType: 'image/png', bufferView: expect.any(Number) }]);
+    expect(images(convert('in.glb', 'gltf', flags({ 'embed-buffers': true, textures: 'uri' }), 'js', glb))).toEqual([{ uri: 'skin.png', mimeType: 'image/png' }]);
+    const none = convert('in.glb', 'gltf', flags({ 'embed-buffers': true, textures: 'none' }), 'js', glb);
+    expect(images(none)).toBeUndefined();
+    expect(none.warnings.some((w) => w.startsWith("textures: 'none'"))).toBe(true);
+  });
+
+  it('every flag of the table is tested above (or in cli-optimize.test.ts: --optimize, --compress, glTF --quantize)', () => {
+    const source = [import.meta.url, new URL('./cli-optimize.test.ts', import.meta.url)].map((url) => readFileSync(fileURLToPath(url), 'utf8')).join('\n');
     for (const option of CONVERSION_OPTIONS) expect(source).toContain(`--${option.flag}`);
   });
 });

@@ -29,7 +29,15 @@ describe('compareForLosses', () => {
     after.animations[1]!.tracks[0]!.times = after.animations[1]!.tracks[0]!.times.map((t) => t / 10);
     after.animations[0]!.tracks[0]!.rotation = after.animations[0]!.tracks[0]!.rotation!.map((v, i) => (i % 4 === 3 ? v : v + 0.2));
     const found = compareForLosses(before, after, 'test').map((l) => l.property);
-    expect(found.sort()).toEqual(['colours', 'durations', 'joint names', 'key values', 'loop flags', 'materials', 'mesh names', 'morph targets', 'skin weights'].sort());
+    // The material's removal takes its texture along.
+    expect(found.sort()).toEqual(['colours', 'durations', 'joint names', 'key values', 'loop flags', 'materials', 'mesh names', 'morph targets', 'skin weights', 'textures'].sort());
+  });
+
+  it('finds a texture whose image bytes did not come back', () => {
+    const before = richLossAsset();
+    const after: Asset = structuredClone(before);
+    delete after.materials![0]!.baseColorTexture!.bytes;
+    expect(compareForLosses(before, after, 'test').map((l) => l.property)).toEqual(['textures']);
   });
 
   it('a loss is warned when a warning names its property', () => {

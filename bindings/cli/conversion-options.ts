@@ -47,6 +47,23 @@ const yesNo: Parse = (text) => (text === 'yes' ? true : text === 'no' ? false : 
 const precision: Parse = (text) => (text === 'shortest' ? text : /^\d{1,2}$/.test(text) ? Number(text) : { error: "'shortest' or a number of fraction digits (0–99)" });
 const switchOn: Parse = () => true;
 
+const QUANTIZE_ATTRIBUTES = ['position', 'normal', 'tangent', 'uv', 'color', 'weight', 'rotation'];
+/** `--quantize`: truncate or round (UNIGINE, MeshSerializer2), yes (glTF, default bits) or glTF bits per attribute, `position=16,normal=8,uv=float`. */
+const quantizeFlag: Parse = (text) => {
+  if (text === 'truncate' || text === 'round' || text === 'yes') return text;
+  const bits: Record<string, number | 'float'> = {};
+  for (const part of text.split(',')) {
+    const [key, value, extra] = part.split('=');
+    if (extra !== undefined || !QUANTIZE_ATTRIBUTES.includes(key!) || !['8', '16', 'float'].includes(value ?? '')) {
+      return { error: `truncate, round, yes or bits per attribute (${QUANTIZE_ATTRIBUTES.map((a) => `${a}=8|16|float`).join(',')})` };
+    }
+    bits[key!] = value === 'float' ? 'float' : Number(value);
+  }
+  return bits;
+};
+/** The formats whose writers take 'truncate' or 'round' for `quantize`. */
+const FIXED_POINT: readonly FormatName[] = ['unigine', 'ms2'];
+
 /**
  * Every conversion and writer option of the library (the `*_DEFAULTS` of bindings/formats/*),
  * as command-line flags. Each flag sets the named option of every side (the source's reader, the
@@ -102,11 +119,31 @@ export const CONVERSION_OPTIONS: readonly ConversionOption[] = [
     targets: [{ side: 'read', formats: ['iqm', ...GLTF, 'tf'], key: 'maxExpansion' }],
   },
   {
+    flag: 'optimize',
+    parse: switchOn,
+    help: 'a small web-ready glTF: --quantize yes, --compress meshopt and --textures embed (any of them given as well wins)',
+    targets: [
+      { side: 'write', formats: GLTF, key: 'quantize', map: () => true },
+      { side: 'write', formats: GLTF, key: 'compress', map: () => 'meshopt' },
+      { side: 'write', formats: GLTF, key: 'textures', map: () => 'embed' },
+    ],
+  },
+  {
     flag: 'quantize',
-    arg: 'truncate|round',
-    parse: oneOf('truncate', 'round'),
-    help: 'floats to fixed point: UNIGINE .anim frames, MeshSerializer2 positions and UVs',
-    targets: [{ side: 'write', formats: ['unigine', 'ms2'], key: 'quantize' }],
+    arg: 'truncate|round|yes|BITS',
+    parse: quantizeFlag,
+    help: 'floats to fixed point: UNIGINE .anim frames, MeshSerializer2 positions and UVs (truncate or round); glTF through KHR_mesh_quantization (yes, or bits per attribute: position=16,normal=8,uv=float,…)',
+    targets: [
+      { side: 'write', formats: FIXED_POINT, key: 'quantize' },
+      { side: 'write', formats: GLTF, key: 'quantize', map: (v) => (v === 'yes' ? true : v) },
+    ],
+  },
+  {
+    flag: 'compress',
+    arg: 'meshopt|none',
+    parse: oneOf('meshopt', 'none'),
+    help: 'glTF: compress vertex, index and animation data with EXT_meshopt_compression (vertices reordered first)',
+    targets: [{ side: 'write', formats: GLTF, key: 'compress' }],
   },
   {
     flag: 'kind',
@@ -130,6 +167,13 @@ export const CONVERSION_OPTIONS: readonly ConversionOption[] = [
   { flag: 'bounds', arg: 'tight|unity', parse: oneOf('tight', 'unity'), help: "MeshSerializer2 quantization bounds: the data's extent, or the original writer's", targets: [{ side: 'write', formats: ['ms2'], key: 'bounds' }] },
   { flag: 'tangents', arg: 'yes|no', parse: yesNo, help: 'MeshSerializer2: write tangents when the Asset has them', targets: [{ side: 'write', formats: ['ms2'], key: 'tangents' }] },
   { flag: 'embed-buffers', parse: switchOn, help: '.gltf: embed the buffer as a data: URI instead of a .bin', targets: [{ side: 'write', formats: ['gltf'], key: 'embedBuffers' }] },
+  {
+    flag: 'textures',
+    arg: 'embed|uri|none',
+    parse: oneOf('embed', 'uri', 'none'),
+    help: "materials' base colour textures: embed the images (default; TGA as PNG), refer to them by file name, or leave them out",
+    targets: [{ side: 'write', formats: GLTF, key: 'textures' }],
+  },
 ];
 
 /** Each format's own conventions, which a conversion writes unless told otherwise. */
@@ -171,6 +215,19 @@ function takes(option: ConversionOption, side: ConversionSide, format: string): 
   return option.targets.find((t) => t.side === side && (t.formats as readonly string[]).includes(format));
 }
 
+/** UNIGINE and MeshSerializer2 take truncate or round; glTF yes or bits per attribute. */
+function quantizeFits(format: string, value: unknown): boolean {
+  const fixedPoint = value === 'truncate' || value === 'round';
+  return (FIXED_POINT as readonly string[]).includes(format) ? fixedPoint : (GLTF as readonly string[]).includes(format) ? !fixedPoint : true;
+}
+
+function quantizeUsage(format: string, value: unknown): string {
+  const shown = typeof value === 'string' ? value : 'bits per attribute';
+  return (GLTF as readonly string[]).includes(format)
+    ? `--quantize for ${format} takes yes or bits per attribute (glTF quantization always rounds), not '${shown}'`
+    : `--quantize for ${format} takes truncate or round, not '${shown}'`;
+}
+
 /** UNIGINE takes the kinds mesh and anim, Transport Fever msh and ani. */
 function kindFits(format: string, kind: unknown): boolean {
   return format === 'unigine' ? kind === 'mesh' || kind === 'anim' : format === 'tf' ? kind === 'msh' || kind === 'ani' : false;
@@ -210,6 +267,7 @@ export function checkConversionFlags(flags: ConversionFlags, sources: readonly s
       const value = flags[option.flag];
       if (option.flag === 'kind' && !kindFits(target, value)) return `--kind for ${target} takes ${target === 'unigine' ? 'mesh or anim' : 'msh or ani'}, not '${String(value)}'`;
       if (option.flag === 'up-axis' && value === 'z' && FORMAT_CONVENTIONS[target as FormatName]?.upAxis === 'y') return `--up-axis z: ${target} files are Y-up (use y or keep)`;
+      if (option.flag === 'quantize' && !quantizeFits(target, value)) return quantizeUsage(target, value);
       continue;
     }
     const inputs = sources.length ? sources.join(', ') : 'the inputs';
@@ -235,15 +293,19 @@ export function resolveConversion(flags: ConversionFlags, source: string, target
     const onWrite = takes(option, 'write', target);
     const onRead = takes(option, 'read', source);
     const isSwitch = option.arg === undefined;
-    for (const [side, t, into] of [['write', onWrite, write], ['read', onRead, read]] as const) {
-      if (!t) continue;
+    for (const [side, first, into] of [['write', onWrite, write], ['read', onRead, read]] as const) {
+      if (!first) continue;
       if (isSwitch && side === 'read' && onWrite) continue;
       const format = side === 'write' ? target : source;
-      let mapped = t.map ? t.map(value) : value;
-      // TF's flipV is on by default: the switch means "once more", so it turns it off.
-      if (isSwitch && option.flag === 'flip-v' && format === 'tf') mapped = false;
-      if (option.flag === 'kind' && !kindFits(format, value)) continue;
-      into[t.key] = mapped;
+      // A flag may set several options of one side (--optimize).
+      for (const t of option.targets.filter((x) => x.side === side && (x.formats as readonly string[]).includes(format))) {
+        let mapped = t.map ? t.map(value) : value;
+        // TF's flipV is on by default: the switch means "once more", so it turns it off.
+        if (isSwitch && option.flag === 'flip-v' && format === 'tf') mapped = false;
+        if (option.flag === 'kind' && !kindFits(format, value)) continue;
+        if (option.flag === 'quantize' && !quantizeFits(format, value)) continue;
+        into[t.key] = mapped;
+      }
     }
   }
   return { read, write };

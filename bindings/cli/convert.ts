@@ -4,7 +4,7 @@ import type { FormatHandler } from '../formats/format.js';
 import { formatByExtension, formatByName, FORMAT_NAMES } from '../formats/registry.js';
 import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
 import { nodeSiblingResolver } from '../node/sibling-resolver.js';
-import { runConvertJob, type ConvertJobDone, type ConvertJobOutcome } from '../workers/convert-job.js';
+import { prepareConvertJob, runConvertJob, type ConvertJobDone, type ConvertJobOutcome } from '../workers/convert-job.js';
 import { ConvertPool, type PoolJob } from '../workers/convert-pool.js';
 import { removedStalePartials, writeFilesAtomic } from './atomic-write.js';
 import { readInput, type CommandContext } from './context.js';
@@ -193,7 +193,11 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
         const pooled = await pool.run(job);
         size = pooled.inputBytes;
         outcome = pooled;
-      } else outcome = runConvertJob({ ...job, bytes: bytes! }, ctx.kernels, input.path === '-' ? undefined : nodeSiblingResolver(input.path));
+      } else {
+        const read = { ...job, bytes: bytes! };
+        await prepareConvertJob(read);
+        outcome = runConvertJob(read, ctx.kernels, input.path === '-' ? undefined : nodeSiblingResolver(input.path));
+      }
     } catch (e) {
       // A worker that died (out of memory, …): this file fails, the others go on.
       fail(input.path, e);

@@ -21,8 +21,12 @@ export interface ReadOptions {
 
 export interface WriteOptions {
   kernels?: Kernels;
-  /** How float values are quantized where the format stores fixed point. */
-  quantize?: 'truncate' | 'round';
+  /**
+   * How float values are quantized where the format stores fixed point: 'truncate' or 'round'
+   * (UNIGINE, MeshSerializer2). The glTF writers take their own form (`GltfWriteOptions.quantize`:
+   * false, true or bits per attribute), which is why this is wider than those two.
+   */
+  quantize?: 'truncate' | 'round' | boolean | object;
   /**
    * The output's file name. Formats with several kinds of file (UNIGINE `.mesh` / `.anim`)
    * write the kind its extension names, so that a file's contents always match its extension.

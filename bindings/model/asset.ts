@@ -94,10 +94,35 @@ export interface Animation {
   tracks: Track[];
 }
 
+/**
+ * An image a material uses, as found: `uri` is the name it was found by (a file name relative to
+ * the input, as a material or the file named it) or, for an image embedded in a glTF, its name
+ * there; `bytes` are the image file's bytes as they are (PNG, JPEG, TGA, …) when they were read,
+ * absent when only the reference is known (a glTF's image URI that `resolve` did not find).
+ */
+export interface TextureImage {
+  uri: string;
+  /** `image/png`, `image/jpeg`, `image/x-tga`, … from the bytes' signature or the name's extension. */
+  mimeType?: string;
+  bytes?: Uint8Array;
+}
+
+/**
+ * A material with what the Asset knows of it beyond its name. Meshes name their material
+ * (`Mesh.material`); a material listed here under that name adds its base colour texture. Names
+ * are unique; a mesh's material need not be listed (it is then a name only).
+ */
+export interface Material {
+  name: string;
+  baseColorTexture?: TextureImage;
+}
+
 export interface Asset {
   /** Where the asset came from: format name, e.g. 'unigine'. */
   source: string;
   meshes: Mesh[];
+  /** Materials with textures, by the names meshes use (see Material). */
+  materials?: Material[];
   skeleton?: Skeleton;
   animations: Animation[];
   /** Up axis of the source coordinates, when the format defines one. */

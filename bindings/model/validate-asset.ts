@@ -199,6 +199,26 @@ function checkMesh(value: unknown, m: number, jointCount: number, kernels: Kerne
   checkIndices(mesh.indices, vertexCount, at, kernels);
 }
 
+// ---- materials ------------------------------------------------------------------------------
+
+function checkMaterials(value: unknown): void {
+  if (value === undefined) return;
+  const names = new Set<string>();
+  array(value, 'materials', 'materials').forEach((materialValue, m) => {
+    const at = `materials[${m}]`;
+    const material = record(materialValue, at, 'a material');
+    string(material.name, `${at}.name`, 'a material name');
+    if (names.has(material.name as string)) fail('BAD_VALUE', `${at}.name`, `material name ${JSON.stringify(material.name)} is listed twice (meshes refer to materials by name)`);
+    names.add(material.name as string);
+    if (material.baseColorTexture === undefined) return;
+    const path = `${at}.baseColorTexture`;
+    const image = record(material.baseColorTexture, path, 'a texture image');
+    string(image.uri, `${path}.uri`, 'an image uri');
+    optionalString(image.mimeType, `${path}.mimeType`, 'a MIME type');
+    if (image.bytes !== undefined && !(image.bytes instanceof Uint8Array)) fail('BAD_VALUE', `${path}.bytes`, `image bytes must be a Uint8Array, not ${describe(image.bytes)}`);
+  });
+}
+
 // ---- skeleton and animations ----------------------------------------------------------------
 
 function checkSkeleton(value: unknown): number {
@@ -263,7 +283,8 @@ function checkAnimation(value: unknown, a: number, jointCount: number, trackCoun
  * (every per-vertex array, UV set, morph target, extra, key channel; bind pose tuples of 3/4/3),
  * indices in range and in an array wide enough, skin joints in range of the skeleton (when it has joints), parents
  * before children, track joints in range, key times finite and non-decreasing, bind pose and key
- * values finite, frame rate finite above 0, frame count a count. Vertex values themselves (NaN or
+ * values finite, frame rate finite above 0, frame count a count, materials named once each with an image uri
+ * string and bytes (if any) a Uint8Array. Vertex values themselves (NaN or
  * infinite positions, normals, …) are not refused here: the writers write them as their format
  * allows, or repair them with a warning. Throws MeshFormatError (format 'asset', with the `path`
  * at fault, e.g. `skeleton.joints[3].rotation[2]`). Linear in the Asset's size.
@@ -275,6 +296,7 @@ export function validateAsset(asset: Asset, kernels: Kernels = getKernels()): vo
   array(root.warnings, 'warnings', 'warnings').forEach((w, i) => string(w, `warnings[${i}]`, 'a warning'));
   const jointCount = checkSkeleton(root.skeleton);
   array(root.meshes, 'meshes', 'meshes').forEach((mesh, m) => checkMesh(mesh, m, jointCount, kernels));
+  checkMaterials(root.materials);
   const animations = array(root.animations, 'animations', 'animations');
   // Counted before the animations are checked: a track count of something not an array is 0.
   const trackCount = animations.reduce<number>((n, animation) => n + (isRecord(animation) && Array.isArray(animation.tracks) ? animation.tracks.length : 0), 0);

@@ -3,6 +3,8 @@ import type { EncodedFile, FormatHandler, SiblingResolver, WriteOptions } from '
 import { detectFormat, formatByName } from '../formats/registry.js';
 import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
 import { resolveConversion, type ConversionFlags } from '../cli/conversion-options.js';
+import { isGlb } from '../formats/gltf/glb-container.js';
+import { initMeshopt, mentionsMeshopt } from '../formats/gltf/meshopt-module.js';
 
 /** One conversion: a file's bytes in, the encoded output files out. */
 export interface ConvertJob {
@@ -64,6 +66,17 @@ export function sourceHandler(bytes: Uint8Array, inputPath: string, from?: strin
   const detected = detectFormat(bytes, inputPath === '-' ? '' : inputPath);
   if (!detected) throw new CodedError('UNKNOWN_FORMAT', 'not a format meshcodec recognises (use --format NAME to force one)');
   return detected;
+}
+
+/**
+ * Loads meshoptimizer (its WebAssembly instantiates asynchronously, once per thread) when the job
+ * writes EXT_meshopt_compression (`--compress meshopt`, `--optimize`) or its input is a glTF that
+ * names it; runConvertJob is synchronous and needs it loaded before.
+ */
+export async function prepareConvertJob(job: ConvertJob): Promise<void> {
+  const writes = job.flags?.compress === 'meshopt' || job.flags?.optimize === true;
+  const reads = (isGlb(job.bytes) || job.bytes[0] === 0x7b) && mentionsMeshopt(job.bytes);
+  if (writes || reads) await initMeshopt();
 }
 
 /**

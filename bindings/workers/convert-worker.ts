@@ -6,7 +6,7 @@ import type { BackendChoice } from '../kernels/backend.js';
 import { nodeSiblingResolver } from '../node/sibling-resolver.js';
 import { readInputFileSync } from '../cli/read-input.js';
 import { errorInfo } from '../io/error-info.js';
-import { runConvertJob } from './convert-job.js';
+import { prepareConvertJob, runConvertJob } from './convert-job.js';
 import type { PoolJob, PoolOutcome } from './convert-pool.js';
 
 export interface ConvertWorkerData {
@@ -15,7 +15,7 @@ export interface ConvertWorkerData {
 
 const kernels = initSync({ backend: (workerData as ConvertWorkerData).backend });
 
-export default function convert(job: PoolJob): unknown {
+export default async function convert(job: PoolJob): Promise<unknown> {
   let bytes = job.bytes;
   if (!bytes) {
     try {
@@ -24,7 +24,9 @@ export default function convert(job: PoolJob): unknown {
       return { ok: false, error: errorInfo(e), inputBytes: 0 } satisfies PoolOutcome;
     }
   }
-  const outcome: PoolOutcome = { ...runConvertJob({ ...job, bytes }, kernels, job.inputPath === '-' ? undefined : nodeSiblingResolver(job.inputPath)), inputBytes: bytes.byteLength };
+  const local = { ...job, bytes };
+  await prepareConvertJob(local);
+  const outcome: PoolOutcome = { ...runConvertJob(local, kernels, job.inputPath === '-' ? undefined : nodeSiblingResolver(job.inputPath)), inputBytes: bytes.byteLength };
   if (!outcome.ok) return outcome;
   const buffers = new Set<ArrayBuffer>();
   for (const file of outcome.files) {

@@ -1,13 +1,18 @@
-// The demo page: pick or drop mesh files; each decodes in the worker pool and gets a row with
-// its counts, decode time and backend; the selected row shows in the three.js preview; each
-// file downloads as GLB when this build has a 'glb' handler.
-import { formatByName, summarizeAsset, type Asset } from '../../bindings/index.js';
+// The demo page: pick or drop mesh files; each loads through MeshcodecLoader (`meshcodec/three`,
+// decoding in the page's worker pool) and gets a row with its counts, decode time and backend;
+// the selected row shows in the three.js preview; each file downloads as GLB when this build has
+// a 'glb' handler.
+import type { Mesh } from 'three';
+import { formatByName } from '../../bindings/index.js';
+import { MeshcodecLoader, type MeshcodecResult } from '../../bindings/three/index.js';
 import { createDecodePool, type DecodeInput } from '../../bindings/workers/browser-pool.js';
 import { groupFiles, type FileGroup } from './group-files.js';
 import { Preview } from './preview.js';
 import { measureThroughput } from './throughput.js';
 
 const pool = createDecodePool();
+/** The loader decodes in the same pool as the GLB downloads and the throughput measurement. */
+const loader = new MeshcodecLoader().setDecodePool(pool);
 const preview = new Preview(element<HTMLCanvasElement>('#preview'));
 const tableBody = element<HTMLTableSectionElement>('#files tbody');
 const clipSelect = element<HTMLSelectElement>('#clip');
@@ -16,7 +21,7 @@ const glbHandler = formatByName('glb');
 interface Loaded {
   group: FileGroup;
   row: HTMLTableRowElement;
-  asset?: Asset;
+  result?: MeshcodecResult;
 }
 const loaded: Loaded[] = [];
 
@@ -68,10 +73,25 @@ function downloadButton(entry: Loaded): HTMLButtonElement {
   return button;
 }
 
+/** Counts as `summarizeAsset` gives them, from the loaded scene (one three.js mesh per Asset mesh, one bone per joint). */
+function summarize(result: MeshcodecResult) {
+  let vertices = 0;
+  let triangles = 0;
+  let joints = 0;
+  result.scene.traverse((object) => {
+    if ((object as Mesh).isMesh) {
+      vertices += (object as Mesh).geometry.getAttribute('position').count;
+      triangles += ((object as Mesh).geometry.index?.count ?? 0) / 3;
+    }
+    if ((object as { isBone?: boolean }).isBone) joints++;
+  });
+  return { vertices, triangles, joints, animations: result.animations.length };
+}
+
 function select(entry: Loaded): void {
-  if (!entry.asset) return;
+  if (!entry.result) return;
   for (const other of loaded) other.row.classList.toggle('selected', other === entry);
-  const clips = preview.show(entry.asset);
+  const clips = preview.show(entry.result);
   clipSelect.replaceChildren(...clips.map((name, i) => new Option(name, String(i))));
   clipSelect.disabled = clips.length === 0;
   element('#preview-title').textContent = entry.group.main.name;
@@ -80,19 +100,20 @@ function select(entry: Loaded): void {
 async function decodeGroup(entry: Loaded): Promise<void> {
   const { row, group } = entry;
   try {
-    const result = await pool.decode(inputOf(group));
-    const summary = summarizeAsset(result.asset);
-    entry.asset = result.asset;
+    const result = await loader.parseAsync(group.main, group.main.name, { companions: group.companions.map((file) => ({ name: file.name, bytes: file })) });
+    const info = result.userData.meshcodec;
+    const summary = summarize(result);
+    entry.result = result;
     row.dataset.status = 'ok';
-    cell(row, result.format, 'format');
+    cell(row, info.format, 'format');
     cell(row, String(summary.vertices), 'vertices');
     cell(row, String(summary.triangles), 'triangles');
     cell(row, String(summary.joints), 'joints');
     cell(row, String(summary.animations), 'animations');
-    cell(row, result.decodeMs.toFixed(1), 'decode-ms');
-    cell(row, result.backend, 'backend');
-    if (result.asset.warnings.length) row.title = result.asset.warnings.join('\n');
-    if (!loaded.some((other) => other.row.classList.contains('selected')) && (result.asset.meshes.length > 0 || summary.joints > 0)) select(entry);
+    cell(row, info.decodeMs.toFixed(1), 'decode-ms');
+    cell(row, info.backend, 'backend');
+    if (info.warnings.length) row.title = info.warnings.join('\n');
+    if (!loaded.some((other) => other.row.classList.contains('selected')) && (summary.vertices > 0 || summary.joints > 0)) select(entry);
   } catch (error) {
     row.dataset.status = 'error';
     const td = cell(row, (error as Error).message, 'error');
@@ -119,7 +140,7 @@ async function addFiles(files: readonly File[]): Promise<void> {
     return decodeGroup(entry);
   });
   await Promise.all(pending);
-  element('#status').textContent = `${loaded.filter((e) => e.asset).length} of ${loaded.length} files decoded in ${pool.size} workers`;
+  element('#status').textContent = `${loaded.filter((e) => e.result).length} of ${loaded.length} files decoded in ${pool.size} workers`;
 }
 
 element<HTMLInputElement>('#file-input').addEventListener('change', (event) => {
@@ -138,7 +159,7 @@ element<HTMLButtonElement>('#measure').addEventListener('click', async (event) =
   const output = element<HTMLTableElement>('#throughput');
   button.disabled = true;
   preview.setRunning(false);
-  const rows = await measureThroughput(loaded.filter((e) => e.asset).map((e) => e.group));
+  const rows = await measureThroughput(loaded.filter((e) => e.result).map((e) => e.group));
   preview.setRunning(true);
   const body = output.tBodies[0]!;
   body.replaceChildren();

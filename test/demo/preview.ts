@@ -1,22 +1,26 @@
-// The three.js preview: one asset at a time, framed by its bounds, its first animation playing.
+// The three.js preview: one loaded file at a time (MeshcodecLoader's result, the page's only
+// conversion to three.js), framed by its bounds, its first animation playing, the skeleton drawn.
 import {
   AnimationMixer,
   Box3,
   Color,
   DirectionalLight,
+  DoubleSide,
   GridHelper,
   HemisphereLight,
   LineBasicMaterial,
   PerspectiveCamera,
   Scene,
+  SkeletonHelper,
   Timer,
   Vector3,
   WebGLRenderer,
   type AnimationClip,
+  type Material,
+  type Mesh,
   type Object3D,
 } from 'three';
-import type { Asset } from '../../bindings/index.js';
-import { assetToThree } from './asset-to-three.js';
+import type { MeshcodecResult } from '../../bindings/three/index.js';
 
 /** The preview's background; the browser test checks the canvas holds other colours too. */
 export const CLEAR_COLOR = 0x1d2430;
@@ -42,13 +46,20 @@ export class Preview {
     this.renderer.setAnimationLoop(() => this.frame());
   }
 
-  /** Shows `asset`; returns the names of its animations (the first one plays). */
-  show(asset: Asset): string[] {
+  /** Shows a loaded file; returns the names of its animations (the first one plays). */
+  show(result: MeshcodecResult): string[] {
     for (const object of this.shown) this.scene.remove(object);
-    const { root, animated, clips, skeletonHelper } = assetToThree(asset);
+    const root = result.scene;
+    // Double-sided: formats disagree on winding, and a preview should show every face.
+    root.traverse((object) => {
+      if ((object as Mesh).isMesh) for (const material of ([] as Material[]).concat((object as Mesh).material)) material.side = DoubleSide;
+    });
     this.shown = [root];
     this.scene.add(root);
-    if (skeletonHelper) {
+    let hasBones = false;
+    root.traverse((object) => (hasBones ||= (object as { isBone?: boolean }).isBone === true));
+    if (hasBones) {
+      const skeletonHelper = new SkeletonHelper(root);
       // Drawn over the mesh, so that the bones inside it show.
       (skeletonHelper.material as LineBasicMaterial).depthTest = false;
       skeletonHelper.renderOrder = 1;
@@ -56,10 +67,10 @@ export class Preview {
       this.shown.push(skeletonHelper);
     }
     this.frameCamera(root);
-    this.mixer = new AnimationMixer(animated);
-    this.clips = clips;
+    this.mixer = new AnimationMixer(root);
+    this.clips = result.animations;
     this.play(0);
-    return clips.map((clip) => clip.name);
+    return this.clips.map((clip) => clip.name);
   }
 
   /** Stops or restarts drawing (the throughput measurement pauses it: software WebGL is costly). */

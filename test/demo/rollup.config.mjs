@@ -7,13 +7,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** Library modules the demo imports, and the built files the page loads in their place. */
-const LIBRARY = { 'bindings/index.js': '/dist/index.js', 'bindings/workers/browser-pool.js': '/dist/worker.js' };
+const LIBRARY = { 'bindings/index.js': '/dist/index.js', 'bindings/workers/browser-pool.js': '/dist/worker.js', 'bindings/three/index.js': '/dist/three.js' };
 
 /** Resolves the demo's imports of library modules to the page's absolute URLs of the built files. */
 const libraryFromDist = {
   name: 'library-from-dist',
   resolveId(source) {
     const url = Object.entries(LIBRARY).find(([module]) => source.endsWith(module))?.[1];
+    if (source === 'three') return { id: 'three', external: true };
     return url ? { id: url, external: 'absolute' } : null;
   },
 };

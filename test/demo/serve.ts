@@ -1,5 +1,6 @@
 // `npm run serve`: a static server for the demo page on 127.0.0.1 only. `/` is the page,
-// `/demo/*` the bundled demo (build/demo), `/dist/*` the library as built. The browser test
+// `/demo/*` the bundled demo (build/demo), `/dist/*` the library as built, `/three/*` three.js's
+// module build (the page's import map names it, for the page and for dist/three.js). The browser test
 // starts the same server on a free port.
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -13,6 +14,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FOLDERS: Record<string, string> = {
   '/demo/': join(ROOT, 'build/demo'),
   '/dist/': join(ROOT, 'dist'),
+  '/three/': join(ROOT, 'node_modules/three/build'),
 };
 const PAGE = join(ROOT, 'test/demo/index.html');
 

@@ -12,11 +12,12 @@ import { FIXTURES_DIR } from '../../fixtures/make-fixtures.js';
 import { createKernelsSync, detectFormat, FORMATS, type Animation, type Asset, type Kernels, type Mesh, type Track } from '../../bindings/index.js';
 import { tubeAsset } from '../../fixtures/tube-asset.js';
 import { richTubeAsset } from './synthetic.js';
+import { tgaToPng } from '../../bindings/textures/tga-to-png.js';
 
 /** The properties compared, each a column of the table. */
 export const LOSS_PROPERTIES = [
   'meshes', 'vertices', 'triangles', 'normals', 'tangents', 'uv sets', 'colours', 'skin', 'skin weights', 'morph targets', 'materials',
-  'mesh names', 'extras', 'skeleton', 'joint names', 'joint parents', 'animations', 'animation names', 'durations',
+  'textures', 'mesh names', 'extras', 'skeleton', 'joint names', 'joint parents', 'animations', 'animation names', 'durations',
   'key values', 'loop flags',
 ] as const;
 
@@ -35,6 +36,7 @@ export const LOSS_KEYWORDS: Record<LossProperty, RegExp> = {
   'skin weights': /weight|skin/i,
   'morph targets': /morph|target|blend shape/i,
   materials: /material/i,
+  textures: /texture/i,
   'mesh names': /mesh.*name|name.*mesh|submesh/i,
   extras: /extra|custom|attribute/i,
   skeleton: /skeleton|joint|bone|pose/i,
@@ -157,7 +159,7 @@ export const KEY_VALUE_TOLERANCE = 2e-3;
 /**
  * The differences between an Asset and what `writerName`'s round trip gave back, beyond
  * quantization: counts of meshes, vertices and triangles, attributes present, UV sets, colours,
- * skin, skin weights per corner (SKIN_WEIGHT_TOLERANCE), morph target counts and names, materials, mesh names, extras, skeleton joints, names and
+ * skin, skin weights per corner (SKIN_WEIGHT_TOLERANCE), morph target counts and names, materials, their textures' images, mesh names, extras, skeleton joints, names and
  * parents, animation counts, names, durations (within one frame), key values (KEY_VALUE_TOLERANCE)
  * and loop flags.
  */
@@ -194,6 +196,9 @@ export function compareForLosses(before: Asset, after: Asset, writerName: string
   else if (meshCount(before) === meshCount(after)) differ('morph targets', targets(before), targets(after));
   const materials = (a: Asset) => [...new Set(a.meshes.map((m) => m.material).filter((x) => x !== undefined))].sort();
   if (meshesKept) differ('materials', materials(before), materials(after));
+  // Base colour images of the materials meshes use, by their bytes' length (a URI without bytes is no image).
+  const textures = (a: Asset) => (a.materials ?? []).filter((m) => m.baseColorTexture && a.meshes.some((mesh) => mesh.material === m.name)).map((m) => `${m.name}: ${m.baseColorTexture!.bytes?.length ?? 'no'} bytes`).sort();
+  if (meshesKept) differ('textures', textures(before), textures(after));
   if (meshCount(before) === meshCount(after)) differ('mesh names', before.meshes.map((m) => m.name), after.meshes.map((m) => m.name));
   const extras = (a: Asset) => [...new Set(a.meshes.flatMap((m) => Object.keys(m.extras ?? {})))].sort();
   if (meshesKept) differ('extras', extras(before), extras(after));
@@ -259,7 +264,7 @@ export function lossWriters(): LossWriter[] {
 /**
  * The richest Asset the model holds: the rich tube (two UV sets, colours, 1–4 weights, four
  * joints) with two named morph targets, an extra attribute, a second mesh with its own name,
- * material and skin weights summing to 0.75, and a second, non-looping animation at 24 fps.
+ * material (with a PNG texture) and skin weights summing to 0.75, and a second, non-looping animation at 24 fps.
  */
 export function richLossAsset(): Asset {
   const asset = richTubeAsset();
@@ -270,6 +275,8 @@ export function richLossAsset(): Asset {
   const second = tubeAsset({ rings: 3, segments: 5 }).meshes[0]!;
   second.name = 'cap';
   second.material = 'cap.mat';
+  // A 1×1 PNG as the cap's base colour texture.
+  asset.materials = [{ name: 'cap.mat', baseColorTexture: { uri: 'cap.png', mimeType: 'image/png', bytes: tgaToPng(new Uint8Array([0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 24, 0x20, 40, 80, 120])) } }];
   delete second.attributes.joints;
   delete second.attributes.weights;
   second.attributes.uvs!.push(second.attributes.uvs![0]!.slice());

@@ -1,3 +1,4 @@
+import { droppedTexturesWarning } from '../../textures/texture-losses.js';
 import type { Asset, Joint, Mesh } from '../../model/asset.js';
 import { DEFAULT_FRAME_RATE } from '../format.js';
 import type { Kernels } from '../../kernels/kernels.js';
@@ -80,6 +81,8 @@ function sayUnkept(asset: Asset, joints: Joint[], warn: (m: string) => void): vo
   if (named) warn(`apg has no mesh names: ${named} mesh name${named > 1 ? 's' : ''} dropped`);
   const materials = asset.meshes.filter((m) => m.material).length;
   if (materials) warn(`apg has no materials: the material names of ${materials} mesh${materials > 1 ? 'es' : ''} dropped`);
+  const textures = droppedTexturesWarning(asset, 'apg', false);
+  if (textures) warn(textures);
   for (const mesh of asset.meshes) {
     const targets = mesh.targets?.length ?? 0;
     if (targets) warn(`mesh '${mesh.name}': ${targets} morph target${targets > 1 ? 's' : ''} dropped: apg has no morph targets`);

@@ -1,7 +1,7 @@
-// The Asset → glTF options, apart from the converter (asset-to-document.ts): they are public (the
-// glTF handlers' write options extend them), the converter is internal, and its gltf-transform
-// types must not reach the published .d.ts (gltf-transform is bundled, not a dependency).
+// The Asset → glTF options, apart from the converter (asset-to-gltf.ts): they are public (the
+// glTF handlers' write options extend them), the converter is internal.
 import type { Kernels } from '../../kernels/kernels.js';
+import type { GltfQuantizeOptions } from './quantize-attributes.js';
 
 export interface AssetToGltfOptions {
   kernels?: Kernels;
@@ -15,6 +15,20 @@ export interface AssetToGltfOptions {
   flipWinding?: boolean;
   /** v → 1 − v in every UV set. The Asset's UV origin is the top-left, as glTF's, so the default is false. */
   flipV?: boolean;
+  /**
+   * false (default): every attribute float32, lossless. true, or bits per attribute (missing ones
+   * take GLTF_QUANTIZE_DEFAULTS): positions, normals, tangents, UVs, colours, skin weights and
+   * rotation keys as integers (KHR_mesh_quantization), each within the error README § glTF
+   * quantization states; what was quantized, and the largest position error, is said in `asset.warnings`.
+   */
+  quantize?: boolean | GltfQuantizeOptions;
+  /**
+   * 'none' (default), or 'meshopt': vertex, index and animation data compressed with
+   * EXT_meshopt_compression (meshoptimizer's encoder; `await gltf.initMeshopt()` first), each
+   * mesh's vertices reordered for the vertex cache and vertex fetch before (so a mesh reads back
+   * with its vertices in another order, the same triangles).
+   */
+  compress?: 'none' | 'meshopt';
 }
 
-export const ASSET_TO_GLTF_DEFAULTS: Required<Omit<AssetToGltfOptions, 'kernels'>> = { upAxis: 'y', flipWinding: false, flipV: false };
+export const ASSET_TO_GLTF_DEFAULTS: Required<Omit<AssetToGltfOptions, 'kernels'>> = { upAxis: 'y', flipWinding: false, flipV: false, quantize: false, compress: 'none' };

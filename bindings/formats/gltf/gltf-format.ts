@@ -1,35 +1,51 @@
 import type { Asset } from '../../model/asset.js';
 import type { FormatHandler, ReadOptions, WriteOptions } from '../format.js';
-import { assetToDocument } from './asset-to-document.js';
+import { assetToGltf } from './asset-to-gltf.js';
 import type { AssetToGltfOptions } from './asset-to-gltf-options.js';
 import { isGlb } from './glb-container.js';
 import { readGltfInput } from './read-gltf.js';
+import { readMaterialTextures } from './read-material-textures.js';
+import { getKernels } from '../../kernels/backend.js';
 import { gltfToAsset, type GltfToAssetOptions } from './to-asset.js';
-import { documentToEmbeddedGltf, documentToGlb, documentToGltfFiles } from './write-gltf.js';
+import { gltfToEmbedded, gltfToFiles, gltfToGlb } from './write-gltf.js';
+import { TEXTURE_DEFAULTS, texturedMaterials, writeMaterialTextures, type GltfTextureJson, type TextureMode } from './texture-images.js';
 import { defineFormat } from '../define-format.js';
 
 /** What the glTF handlers read with: the common options plus the glTF → Asset ones. */
 export interface GltfReadOptions extends ReadOptions, Omit<GltfToAssetOptions, 'kernels' | 'frameRate'> {}
 
 /** What the glTF handlers write with: the common options plus the Asset → glTF ones. */
-export interface GltfWriteOptions extends WriteOptions, Omit<AssetToGltfOptions, 'kernels'> {
+export interface GltfWriteOptions extends Omit<WriteOptions, 'quantize'>, Omit<AssetToGltfOptions, 'kernels'> {
   /**
    * For `.gltf` written with `encodeFiles`: false (default) puts the buffer in a `.bin` file beside
    * the `.gltf`; true embeds it as a base64 data: URI. `encodeSync` (one file) always embeds.
    */
   embedBuffers?: boolean;
+  /**
+   * The materials' base colour textures (`asset.materials`): 'embed' (default) puts the image
+   * bytes in the file (PNG and JPEG as they are, TGA converted to PNG), 'uri' refers to the images
+   * by their file names (to be kept beside the output), 'none' writes no textures (with a warning).
+   */
+  textures?: TextureMode;
 }
 
-export const GLTF_WRITE_DEFAULTS: Required<Omit<GltfWriteOptions, 'kernels' | 'quantize' | 'fileName'>> = {
+export const GLTF_WRITE_DEFAULTS: Required<Omit<GltfWriteOptions, 'kernels' | 'fileName'>> = {
   upAxis: 'y',
   flipWinding: false,
   flipV: false,
+  quantize: false,
+  compress: 'none',
   embedBuffers: false,
+  textures: TEXTURE_DEFAULTS.textures,
 };
 
 /** A .glb or .gltf file (with its external buffers through `options.resolve`) to an Asset. */
 export function parseGltf(bytes: Uint8Array, options: GltfReadOptions = {}): Asset {
-  return gltfToAsset(readGltfInput(bytes, options.resolve, options.kernels), options);
+  const kernels = options.kernels ?? getKernels();
+  const input = readGltfInput(bytes, options.resolve, kernels);
+  const asset = gltfToAsset(input, options);
+  readMaterialTextures(input, asset, kernels, options.resolve, (message) => asset.warnings.push(message));
+  return asset;
 }
 
 function describeGltf(bytes: Uint8Array, options: GltfReadOptions = {}): Record<string, unknown> {
@@ -50,7 +66,14 @@ function describeGltf(bytes: Uint8Array, options: GltfReadOptions = {}): Record<
   };
 }
 
-const gltfDocument = (asset: Asset, options: GltfWriteOptions) => assetToDocument(asset, options);
+/** The Asset's glTF, its textured materials' images added (texture-images.ts) to the materials the builder made by name. */
+function builtGltf(asset: Asset, options: GltfWriteOptions) {
+  const builder = assetToGltf(asset, options);
+  const warn = (message: string) => asset.warnings.push(message);
+  const materials = texturedMaterials(asset, warn);
+  if (materials.length) writeMaterialTextures(builder.json as unknown as GltfTextureJson, (bytes) => builder.addBufferView(bytes), materials, options.textures ?? GLTF_WRITE_DEFAULTS.textures, warn);
+  return builder.build({ compress: options.compress });
+}
 
 /** glTF 2.0 JSON (.gltf). `encodeSync` embeds the buffer; `encodeFiles` writes a .bin beside it unless `embedBuffers`. */
 export const gltfFormat = defineFormat({
@@ -62,11 +85,11 @@ export const gltfFormat = defineFormat({
   // External buffers are named inside the JSON: a read's size is not known beforehand.
   companions: () => undefined,
   parseSync: parseGltf,
-  encodeSync: (asset, options = {}) => documentToEmbeddedGltf(gltfDocument(asset, options)),
+  encodeSync: (asset, options = {}) => gltfToEmbedded(builtGltf(asset, options)),
   encodeFiles: (asset, baseName, options = {}) => {
-    const document = gltfDocument(asset, options);
-    if (options.embedBuffers ?? GLTF_WRITE_DEFAULTS.embedBuffers) return [{ name: baseName, bytes: documentToEmbeddedGltf(document) }];
-    return documentToGltfFiles(document, baseName);
+    const built = builtGltf(asset, options);
+    if (options.embedBuffers ?? GLTF_WRITE_DEFAULTS.embedBuffers) return [{ name: baseName, bytes: gltfToEmbedded(built) }];
+    return gltfToFiles(built, baseName);
   },
   describe: describeGltf,
 } satisfies FormatHandler<GltfReadOptions, GltfWriteOptions, 'gltf'>);
@@ -81,6 +104,6 @@ export const glbFormat = defineFormat({
   // External buffers are named inside the JSON: a read's size is not known beforehand.
   companions: () => undefined,
   parseSync: parseGltf,
-  encodeSync: (asset, options = {}) => documentToGlb(gltfDocument(asset, options)),
+  encodeSync: (asset, options = {}) => gltfToGlb(builtGltf(asset, options)),
   describe: describeGltf,
 } satisfies FormatHandler<GltfReadOptions, GltfWriteOptions, 'glb'>);

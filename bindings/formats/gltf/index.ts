@@ -4,6 +4,9 @@ export { AccessorReader } from './accessors.js';
 export { gltfToAsset, GLTF_TO_ASSET_DEFAULTS, type GltfToAssetOptions } from './to-asset.js';
 export { ASSET_TO_GLTF_DEFAULTS, type AssetToGltfOptions } from './asset-to-gltf-options.js';
 export { gltfFormat, glbFormat, parseGltf, GLTF_WRITE_DEFAULTS, type GltfReadOptions, type GltfWriteOptions } from './gltf-format.js';
+export { writeMaterialTextures, texturedMaterials, TEXTURE_DEFAULTS, type TextureMode, type GltfTextureJson } from './texture-images.js';
+export { readMaterialTextures } from './read-material-textures.js';
+export { GLTF_QUANTIZE_DEFAULTS, type GltfQuantizeOptions } from './quantize-attributes.js';
 export { initMeshopt, meshoptReady, mentionsMeshopt } from './meshopt-module.js';
 export {
   encodeMeshoptView,

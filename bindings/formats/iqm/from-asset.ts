@@ -1,3 +1,4 @@
+import { droppedTexturesWarning } from '../../textures/texture-losses.js';
 import type { Asset, Joint, Mesh } from '../../model/asset.js';
 import { checkSampledFrames, MAX_KEPT_FRAME_RATE, checkSampledKeys, fillFrames, isOnFrameGrid, resampleAnimation } from '../../model/resample-animation.js';
 import { DEFAULT_FRAME_RATE, type WriteOptions } from '../format.js';
@@ -43,6 +44,8 @@ export function assetToIqm(asset: Asset, options: AssetToIqmOptions = {}): IqmDo
   const document = emptyIqmDocument();
   const text = new TextTable();
   if (asset.upAxis === 'y') warn('the asset is Y-up; IQM is Z-up and the coordinates were written unchanged');
+  const textures = droppedTexturesWarning(asset, 'iqm', true);
+  if (textures) warn(textures);
   for (const mesh of asset.meshes) {
     const targets = mesh.targets?.length ?? 0;
     if (targets) warn(`mesh '${mesh.name}': ${targets} morph target${targets > 1 ? 's' : ''} dropped: iqm has no morph targets`);

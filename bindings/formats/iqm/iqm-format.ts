@@ -5,6 +5,8 @@ import { isIqm, readIqm, type ReadIqmOptions } from './read-iqm.js';
 import { writeIqm } from './write-iqm.js';
 import { iqmToAsset } from './to-asset.js';
 import { assetToIqm, type IqmWriteOptions } from './from-asset.js';
+import { resolveMaterialTextures } from '../../textures/resolve-material-textures.js';
+import type { Asset } from '../../model/asset.js';
 import { IQM_CUSTOM, IQM_FORMAT_NAMES, IQM_VERTEX_TYPE_NAMES } from './vertex-formats.js';
 
 /** What `iqmFormat.parseSync` takes: the common options and the reader's `maxExpansion` limit. */
@@ -37,6 +39,12 @@ export function describeIqm(d: IqmDocument): Record<string, unknown> {
   };
 }
 
+/** IQM's material names are image file names (`Body.jpg`): found beside the input, they become base colour textures. */
+function withTextures(asset: Asset, options: ReadOptions): Asset {
+  if (options.resolve) resolveMaterialTextures(asset, options.resolve);
+  return asset;
+}
+
 const assetOptionsOf = (options: ReadOptions) => ({ ...(options.kernels ? { kernels: options.kernels } : {}), ...(options.frameRate ? { frameRate: options.frameRate } : {}) });
 
 /** Inter-Quake Model v2 (.iqm). Its optional members (`rewriteSync`, `describe`, `inspect`) are all there, so they need no `!`. */
@@ -46,12 +54,12 @@ export const iqmFormat = defineFormat({
   mimeTypes: ['model/x-iqm', 'application/octet-stream'],
   binary: true,
   test: isIqm,
-  parseSync: (bytes, options = {}) => iqmToAsset(readIqm(bytes, { ...readerOptions(options), viewInput: true }), assetOptionsOf(options)),
+  parseSync: (bytes, options = {}) => withTextures(iqmToAsset(readIqm(bytes, { ...readerOptions(options), viewInput: true }), assetOptionsOf(options)), options),
   encodeSync: (asset, options = {}) => writeIqm(assetToIqm(asset, { ...options, viewAsset: true })),
   rewriteSync: (bytes, options = {}) => writeIqm(readIqm(bytes, readerOptions(options))),
   describe: (bytes, options = {}) => describeIqm(readIqm(bytes, readerOptions(options))),
   inspect: (bytes, options = {}) => {
     const document = readIqm(bytes, { ...readerOptions(options), viewInput: true });
-    return { asset: iqmToAsset(document, assetOptionsOf(options)), details: describeIqm(document) };
+    return { asset: withTextures(iqmToAsset(document, assetOptionsOf(options)), options), details: describeIqm(document) };
   },
 } satisfies FormatHandler<IqmReadOptions, IqmWriteOptions, 'iqm'>);

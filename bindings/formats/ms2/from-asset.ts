@@ -1,3 +1,4 @@
+import { droppedTexturesWarning } from '../../textures/texture-losses.js';
 import { ASSET_FORMAT } from '../../model/validate-asset.js';
 import type { Asset, Mesh } from '../../model/asset.js';
 import type { Kernels, Workspace } from '../../kernels/kernels.js';
@@ -21,7 +22,7 @@ export interface AssetToMs2Options {
 }
 
 /** What `ms2Format.encodeSync` takes. */
-export interface Ms2WriteOptions extends WriteOptions, AssetToMs2Options {}
+export interface Ms2WriteOptions extends Omit<WriteOptions, 'quantize'>, AssetToMs2Options {}
 
 export const MS2_WRITE_DEFAULTS: Required<Omit<AssetToMs2Options, 'kernels'>> = { quantize: 'round', bounds: 'tight', tangents: true };
 
@@ -77,6 +78,8 @@ function withMs2Document<R>(asset: Asset, options: AssetToMs2Options, use: (docu
   const warn = (message: string) => { if (!asset.warnings.includes(message)) asset.warnings.push(message); };
   const { meshes } = asset;
   const shared = sharedAttributes(meshes, warn);
+  const textures = droppedTexturesWarning(asset, 'ms2', false);
+  if (textures) warn(textures);
   const vertexCount = meshes.reduce((n, m) => n + m.attributes.positions.length / 3, 0);
   const cornerCount = meshes.reduce((n, m) => n + m.indices.length, 0);
   const triangleCount = cornerCount / 3;

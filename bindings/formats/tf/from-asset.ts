@@ -1,3 +1,4 @@
+import { droppedTexturesWarning } from '../../textures/texture-losses.js';
 import { MeshFormatError } from '../../io/errors.js';
 import type { Animation, Asset, IndexArray, Joint, Mesh } from '../../model/asset.js';
 import { animationDuration } from '../../model/resample-animation.js';
@@ -49,6 +50,8 @@ export function assetToTf(asset: Asset, options: TfWriteOptions = {}): TfConvers
   const { flipV } = { ...TF_WRITE_DEFAULTS, ...options };
   const warnings: string[] = [];
   if (asset.upAxis === 'y') warnings.push('the Asset is Y-up; its coordinates are written unchanged into a Z-up Transport Fever file');
+  const textures = droppedTexturesWarning(asset, 'tf', false);
+  if (textures) warnings.push(textures);
   const document = tfKindFor(asset, options) === 'ani' ? assetToAni(asset, warnings, options) : assetToMesh(asset, flipV, warnings);
   return { document, warnings };
 }

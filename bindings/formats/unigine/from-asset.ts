@@ -1,7 +1,9 @@
+import { droppedTexturesWarning } from '../../textures/texture-losses.js';
 import { MeshFormatError } from '../../io/errors.js';
 import { ASSET_FORMAT } from '../../model/validate-asset.js';
 import { getKernels } from '../../kernels/backend.js';
 import type { Kernels } from '../../kernels/kernels.js';
+import type { QuantizeMode } from '../../kernels/raw-kernels.js';
 import type { Asset, IndexArray, Mesh } from '../../model/asset.js';
 import { DEFAULT_FRAME_RATE, kindForFileName, type WriteOptions } from '../format.js';
 import { boundsOf, copyBounds } from './bounds.js';
@@ -13,6 +15,8 @@ import { sampleAnimation } from './sample-animation.js';
 const MAX_BONES = 32767;
 
 export interface UnigineWriteOptions extends WriteOptions {
+  /** How .anim frames are quantized to uint16 (default 'truncate', as UNIGINE's own tools). */
+  quantize?: QuantizeMode;
   /**
    * 'mesh' (ms11, float frames), 'anim' (an10, quantized frames) or 'auto': the kind `fileName`'s
    * extension names (`.mesh` / `.anim`), else mesh when the Asset has meshes.
@@ -77,6 +81,8 @@ export function assetToUnigine(asset: Asset, options: UnigineWriteOptions = {}, 
     return { document: { kind: 'anim', bounds: emptyBounds(), bones, bindPose, animations }, warnings };
   }
   if (asset.meshes.length === 0) warnings.push('the Asset has no meshes: the .mesh file holds only the skeleton and animations');
+  const textures = droppedTexturesWarning(asset, 'unigine', false);
+  if (textures) warnings.push(textures);
   const surfaces = asset.meshes.map((mesh) => meshToSurface(kernels, mesh, joints.length, warnings, arrayUse));
   // One surface: the file's bounds are the surface's (the same points, the same arithmetic).
   const bounds = surfaces.length === 1 ? copyBounds(surfaces[0]!.bounds) : boundsOf(kernels, surfaces.map((s) => s.targets[0]!.vertices));

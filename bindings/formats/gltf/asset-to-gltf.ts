@@ -1,0 +1,461 @@
+// Asset → glTF JSON and binary buffer, built directly (gltf-builder.ts); write-gltf.ts wraps the
+// result as .glb, .gltf + .bin or .gltf with an embedded buffer.
+import { MeshFormatError } from '../../io/errors.js';
+import { getKernels } from '../../kernels/backend.js';
+import type { Kernels } from '../../kernels/kernels.js';
+import type { Animation, Asset, IndexArray, Joint, Mesh } from '../../model/asset.js';
+import { meshoptOrderedMesh } from './meshopt-order.js';
+import { ASSET_TO_GLTF_DEFAULTS, type AssetToGltfOptions } from './asset-to-gltf-options.js';
+import { isFrameRate, wholeFrameRate } from './frame-rate.js';
+import { KeyTimeInputs } from './key-time-inputs.js';
+import { repairNonFinite, UNIT_LENGTH_TOLERANCE } from './finite-values.js';
+import { perpendicularTo } from '../../model/perpendicular-tangents.js';
+import { composeTrs, invertAffine, multiply, swapYZInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
+import { inUnitRange, quantizePositions, quantizeSettings, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
+import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, type ComponentArray, type GltfObject } from './gltf-builder.js';
+
+/**
+ * The glTF document for an Asset: one glTF mesh with one triangle primitive per Asset mesh, each
+ * on its own node at the scene root; one material per distinct material name; the skeleton as a
+ * hierarchy of joint nodes with one skin (inverse bind matrices from the bind pose); one glTF
+ * animation per Asset animation, one sampler per channel at the track's own key times (linear).
+ * Every array gets a buffer view of its own. What glTF cannot hold, or what had to be changed to
+ * be valid, goes to `asset.warnings`: non-finite values (glTF forbids them) are written as 0 (a
+ * scale as 1, a rotation as the identity), lengths off unit by more than the validator's
+ * tolerance are normalised, and so on, each counted. An Asset without meshes or nodes still gives
+ * a valid file: no buffer when there is no data, one scene (without `nodes` when it has none).
+ */
+export function assetToGltf(asset: Asset, options: AssetToGltfOptions = {}): GltfBuilder {
+  const settings = { ...ASSET_TO_GLTF_DEFAULTS, ...options };
+  const kernels = options.kernels ?? getKernels();
+  const said = new Set(asset.warnings);
+  const warn = (message: string) => { if (!said.has(message)) { said.add(message); asset.warnings.push(message); } };
+  const toYUp = settings.upAxis === 'y' && asset.upAxis === 'z';
+  const quantize = quantizeSettings(settings.quantize, asset.source, 'gltf');
+  if (settings.compress !== 'none' && settings.compress !== 'meshopt') throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, `compress must be 'none' or 'meshopt', not ${String(settings.compress)}`);
+  const builder = new GltfBuilder();
+  const scene: { nodes: number[] } = { nodes: [] };
+  builder.add('scenes', scene);
+  builder.json.scene = 0;
+  const writer: Writer = { builder, toYUp, warn, scene: scene.nodes, quantize, quantized: { positionError: 0, floatPositions: 0, floatUvs: 0, kinds: new Set() } };
+
+  const joints = addSkeleton(writer, asset);
+  // A skin for every skeleton, also when no mesh is skinned: glTF readers (ours too) take a
+  // skeleton from skins, and a hierarchy of plain nodes would come back as no skeleton at all.
+  const skin = asset.skeleton?.joints.length ? addSkin(writer, asset.skeleton.joints, joints) : undefined;
+  const materials = new Map<string, number>();
+  for (const mesh of asset.meshes) {
+    const written = addMesh(writer, kernels, mesh, settings, skin !== undefined, joints.length);
+    if (written === undefined) continue;
+    const gltfMesh = written.mesh;
+    if (mesh.material !== undefined) {
+      let material = materials.get(mesh.material);
+      if (material === undefined) materials.set(mesh.material, (material = builder.add('materials', { name: mesh.material })));
+      (builder.list('meshes')[gltfMesh]!.primitives as GltfObject[])[0]!.material = material;
+    }
+    const node: GltfObject = { name: mesh.name, mesh: gltfMesh, ...written.node };
+    if (skin !== undefined && mesh.attributes.joints && mesh.attributes.weights) node.skin = skin;
+    writer.scene.push(builder.add('nodes', node));
+  }
+  for (const animation of asset.animations) addAnimation(writer, animation, joints);
+  if (quantize && writer.quantized.kinds.size > 0) warn(quantizedSummary(quantize, writer.quantized));
+  for (const extra of asset.meshes.flatMap((m) => Object.entries(m.extras ?? {}).filter(([, e]) => e.components <= 4).map(([name]) => `${m.name}.${name}`))) {
+    warn(`mesh attribute ${extra} is written as the application-specific attribute _${extra.split('.').pop()!.toUpperCase()}`);
+  }
+  // A scene's `nodes` may not be empty: an Asset without meshes or joints has a scene without it.
+  if (scene.nodes.length === 0) delete (scene as Partial<typeof scene>).nodes;
+  return builder;
+}
+
+interface Writer {
+  builder: GltfBuilder;
+  toYUp: boolean;
+  warn: (message: string) => void;
+  /** The scene's root nodes. */
+  scene: number[];
+  /** Bits per attribute, undefined when everything is written float32. */
+  quantize: Required<GltfQuantizeOptions> | undefined;
+  /** What quantization did, for the summary warning. */
+  quantized: { positionError: number; floatPositions: number; floatUvs: number; kinds: Set<string> };
+}
+
+/** A joint node as written: its index and its rest TRS (what an animation channel that changes nothing holds). */
+interface JointNode {
+  index: number;
+  translation: readonly number[];
+  rotation: readonly number[];
+  scale: readonly number[];
+}
+
+const VERTEX: AccessorOptions = { target: BUFFER_TARGET.ARRAY_BUFFER };
+
+function accessor(w: Writer, type: AccessorType, array: ComponentArray, options?: AccessorOptions): number {
+  return w.builder.addAccessor(array, type, options);
+}
+
+/** A copy of xyz-per-element data turned to the output axes (`kind` says how the values turn). */
+function axes(w: Writer, data: Float32Array, stride: number, kind: 'vector' | 'scale' = 'vector'): Float32Array {
+  const copy = data.slice();
+  if (w.toYUp) (kind === 'scale' ? swapYZInPlace : zUpToYUpInPlace)(copy, stride);
+  return copy;
+}
+
+const REST = { translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] } as const;
+
+/** One node per joint, children attached to parents, roots on the scene. Tracks for joints a skeleton lacks get bare nodes. */
+function addSkeleton(w: Writer, asset: Asset): JointNode[] {
+  const joints = asset.skeleton?.joints ?? [];
+  const defs: GltfObject[] = [];
+  const nodes: JointNode[] = joints.map((joint) => {
+    const [translation, rotation, scale] = jointTrs(w, joint);
+    const def: GltfObject = { name: joint.name };
+    // glTF's defaults are left out, as gltf-transform left them out.
+    if (!same(translation, REST.translation)) def.translation = translation;
+    if (!same(rotation, REST.rotation)) def.rotation = rotation;
+    if (!same(scale, REST.scale)) def.scale = scale;
+    defs.push(def);
+    return { index: w.builder.add('nodes', def), translation, rotation, scale };
+  });
+  joints.forEach((joint, j) => {
+    if (joint.parent >= 0 && joint.parent < j) ((defs[joint.parent]!.children as number[] | undefined) ??= []).push(nodes[j]!.index);
+    else {
+      if (joint.parent >= 0) w.warn(`joint ${joint.name} names parent ${joint.parent}, which does not come before it; it is written as a root`);
+      w.scene.push(nodes[j]!.index);
+    }
+  });
+  let animated = 0;
+  for (const animation of asset.animations) for (const track of animation.tracks) animated = Math.max(animated, track.joint + 1);
+  if (animated > nodes.length) {
+    w.warn(`animations move ${animated} joints but the asset has ${nodes.length}: the others are written as bare root nodes named 'joint N'`);
+    for (let j = nodes.length; j < animated; j++) {
+      const index = w.builder.add('nodes', { name: `joint ${j}` });
+      nodes.push({ index, ...REST });
+      w.scene.push(index);
+    }
+  }
+  return nodes;
+}
+
+function same(a: readonly number[], b: readonly number[]): boolean {
+  return a.every((v, i) => v === b[i]);
+}
+
+/** A joint's bind pose as float32 on the output axes (validateAsset refused values not finite as float32), its rotation of unit length. */
+function jointTrs(w: Writer, joint: Joint): [[number, number, number], [number, number, number, number], [number, number, number]] {
+  const label = `joint ${joint.name} bind pose`;
+  const t = axes(w, Float32Array.from(joint.translation), 3);
+  const r = unitQuaternions(axes(w, Float32Array.from(joint.rotation), 4), `${label} rotation`, w.warn);
+  const s = axes(w, Float32Array.from(joint.scale), 3, 'scale');
+  return [[t[0]!, t[1]!, t[2]!], [r[0]!, r[1]!, r[2]!, r[3]!], [s[0]!, s[1]!, s[2]!]];
+}
+
+/** The skin: every joint, inverse bind matrices from the bind pose's world matrices. */
+function addSkin(w: Writer, joints: Joint[], nodes: JointNode[]): number {
+  const world: Mat4[] = [];
+  const matrices = new Float32Array(joints.length * 16);
+  joints.forEach((joint, j) => {
+    const { translation: t, rotation: r, scale: s } = nodes[j]!;
+    const local = composeTrs(t, r, s);
+    world[j] = joint.parent >= 0 && joint.parent < j ? multiply(world[joint.parent]!, local) : local;
+    const found = invertAffine(world[j]!);
+    const inverse = found && found.every(Number.isFinite) && Float32Array.from(found).every(Number.isFinite) ? found : undefined;
+    if (!inverse) w.warn(`joint ${joint.name} has a singular bind pose (or one beyond float32's range); its inverse bind matrix is the identity`);
+    const m = inverse ?? composeTrs([0, 0, 0], [0, 0, 0, 1], [1, 1, 1]);
+    // glTF requires the last row to be exactly (0, 0, 0, 1).
+    m[3] = m[7] = m[11] = 0;
+    m[15] = 1;
+    matrices.set(m, j * 16);
+  });
+  const inverseBindMatrices = accessor(w, 'MAT4', matrices);
+  return w.builder.add('skins', { inverseBindMatrices, joints: nodes.slice(0, joints.length).map((n) => n.index) });
+}
+
+/** The glTF mesh for an Asset mesh (its index), or undefined when it has no triangle. */
+function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<Omit<AssetToGltfOptions, 'kernels'>>, skinned: boolean, jointCount: number): { mesh: number; node: GltfObject } | undefined {
+  const vertexCount = source.attributes.positions.length / 3;
+  const label = `mesh ${source.name}`;
+  if (vertexCount === 0 || source.indices.length < 3) {
+    w.warn(`${label} has no triangles and is left out (glTF accessors cannot be empty)`);
+    return undefined;
+  }
+  let indices: IndexArray = kernels.compactIndices(kernels.widenIndices(source.indices), vertexCount);
+  let mesh = source;
+  if (settings.compress === 'meshopt') ({ mesh, indices } = meshoptOrderedMesh(source, indices));
+  const a = mesh.attributes;
+  const q = w.quantize;
+  const attributes: Record<string, number> = {};
+  const positions = repairNonFinite(axes(w, a.positions, 3), 0, `${label} positions`, w.warn);
+  // glTF ignores a skinned mesh's node transform, where quantized positions keep their dequantization.
+  const skinnedMesh = skinned && a.joints !== undefined && a.weights !== undefined;
+  let node: GltfObject = {};
+  let positionStep = 1;
+  if (q && q.position !== 'float' && !skinnedMesh) {
+    const quantized = quantizePositions(positions, q.position);
+    attributes.POSITION = quantizedAccessor(w, 'position', 'VEC3', quantized, false, true, true);
+    node = { translation: quantized.offset, scale: [quantized.step, quantized.step, quantized.step] };
+    positionStep = quantized.step;
+    w.quantized.positionError = Math.max(w.quantized.positionError, quantized.maxError);
+  } else {
+    if (q && q.position !== 'float') w.quantized.floatPositions++;
+    attributes.POSITION = accessor(w, 'VEC3', positions, { ...VERTEX, bounds: true });
+  }
+  const normals = a.normals ? unitVectors(axes(w, a.normals, 3), 3, `${label} normals`, w.warn) : undefined;
+  if (normals) attributes.NORMAL = q && q.normal !== 'float' ? quantizedAccessor(w, 'normal', 'VEC3', quantizeSnorm(normals, 3, q.normal), true, false, true) : accessor(w, 'VEC3', normals, VERTEX);
+  if (a.tangents) {
+    const tangents = unitTangents(axes(w, a.tangents, 4), normals, `${label} tangents`, w.warn);
+    attributes.TANGENT = q && q.tangent !== 'float' ? quantizedAccessor(w, 'tangent', 'VEC4', quantizeSnorm(tangents, 4, q.tangent), true, false, true) : accessor(w, 'VEC4', tangents, VERTEX);
+  }
+  (a.uvs ?? []).forEach((uv, set) => {
+    const copy = repairNonFinite(uv.slice(), 0, `${label} UV set ${set}`, w.warn);
+    if (settings.flipV) for (let i = 1; i < copy.length; i += 2) copy[i] = 1 - copy[i]!;
+    const unorm = q && q.uv !== 'float' && inUnitRange(copy);
+    if (q && q.uv !== 'float' && !unorm) w.quantized.floatUvs++;
+    attributes[`TEXCOORD_${set}`] = unorm ? quantizedAccessor(w, 'uv', 'VEC2', quantizeUnorm(copy, 2, q.uv as 8 | 16), true) : accessor(w, 'VEC2', copy, VERTEX);
+  });
+  if (a.colors) {
+    const colors = clampedColors(a.colors, label, w.warn);
+    attributes.COLOR_0 = q && q.color !== 'float' ? quantizedAccessor(w, 'color', 'VEC4', quantizeUnorm(colors, 4, q.color), true) : accessor(w, 'VEC4', colors, VERTEX);
+  }
+  if (a.joints && a.weights) {
+    if (skinned) {
+      const { joints, weights } = normalizedSkin(a.joints, a.weights, jointCount, label, w.warn);
+      attributes.JOINTS_0 = accessor(w, 'VEC4', jointCount <= 256 ? Uint8Array.from(joints) : joints, VERTEX);
+      attributes.WEIGHTS_0 = q && q.weight !== 'float' ? quantizedAccessor(w, 'weight', 'VEC4', quantizeWeights(weights, q.weight), true) : accessor(w, 'VEC4', weights, VERTEX);
+    } else w.warn(`${label}: skin weights without a skeleton are not written`);
+  } else if (a.joints || a.weights) w.warn(`${label}: ${a.joints ? 'joints without weights' : 'weights without joints'} are not written (glTF needs both)`);
+  for (const [name, extra] of Object.entries(mesh.extras ?? {})) {
+    const type = (['SCALAR', 'VEC2', 'VEC3', 'VEC4'] as const)[extra.components - 1];
+    if (type) attributes[`_${name.toUpperCase()}`] = accessor(w, type, repairNonFinite(extra.data.slice(), 0, `${label} attribute ${name}`, w.warn), VERTEX);
+    else w.warn(`${label}: extra attribute ${name} has ${extra.components} components, more than a glTF attribute holds (4), and is left out`);
+  }
+  if (settings.flipWinding) {
+    for (let t = 0; t + 2 < indices.length; t += 3) [indices[t + 1], indices[t + 2]] = [indices[t + 2]!, indices[t + 1]!];
+  }
+  const primitive: GltfObject = { attributes, indices: accessor(w, 'SCALAR', indices, { target: BUFFER_TARGET.ELEMENT_ARRAY_BUFFER }), mode: 4 };
+  const gltfMesh: GltfObject = { name: mesh.name, primitives: [primitive] };
+  if (mesh.targets?.length) {
+    primitive.targets = mesh.targets.map((target) => {
+      const what = `${label} morph target ${target.name}`;
+      const displacements = repairNonFinite(axes(w, target.positions, 3), 0, `${what} positions`, w.warn);
+      // Displacements are in the mesh's own units: with quantized positions, steps of the grid.
+      if (positionStep !== 1) for (let i = 0; i < displacements.length; i++) displacements[i] = displacements[i]! / positionStep;
+      const morph: Record<string, number> = { POSITION: accessor(w, 'VEC3', displacements, { ...VERTEX, bounds: true }) };
+      if (target.normals) morph.NORMAL = accessor(w, 'VEC3', repairNonFinite(axes(w, target.normals, 3), 0, `${what} normals`, w.warn), VERTEX);
+      return morph;
+    });
+    gltfMesh.weights = mesh.targets.map(() => 0);
+    gltfMesh.extras = { targetNames: mesh.targets.map((t) => t.name) };
+  }
+  return { mesh: w.builder.add('meshes', gltfMesh), node };
+}
+
+/**
+ * A vertex attribute's quantized array: normalized (or not, for positions), with its padding
+ * stride. `extension`: a component type core glTF does not allow for the attribute (positions,
+ * normals, tangents), so the file requires KHR_mesh_quantization; quantized UVs, colours, weights
+ * and rotation keys are core glTF.
+ */
+function quantizedAccessor(w: Writer, kind: keyof GltfQuantizeOptions, type: AccessorType, quantized: QuantizedAttribute, normalized: boolean, bounds = false, extension = false): number {
+  w.quantized.kinds.add(kind);
+  if (extension) w.builder.useExtension('KHR_mesh_quantization', true);
+  return accessor(w, type, quantized.array, { ...VERTEX, normalized, bounds, byteStride: quantized.byteStride });
+}
+
+/** One sentence saying what was quantized, with the largest position error measured. */
+function quantizedSummary(q: Required<GltfQuantizeOptions>, done: Writer['quantized']): string {
+  const parts: string[] = [];
+  if (done.kinds.has('position')) parts.push(`positions uint${q.position} (largest error ${done.positionError.toPrecision(3)})`);
+  if (done.floatPositions) parts.push(`positions of ${done.floatPositions} skinned meshes kept float32 (glTF ignores their node transform)`);
+  if (done.kinds.has('normal')) parts.push(`normals snorm${q.normal}`);
+  if (done.kinds.has('tangent')) parts.push(`tangents snorm${q.tangent}`);
+  if (done.kinds.has('uv')) parts.push(`UVs unorm${q.uv}`);
+  if (done.floatUvs) parts.push(`${done.floatUvs} UV sets outside 0–1 kept float32`);
+  if (done.kinds.has('color')) parts.push(`colours unorm${q.color}`);
+  if (done.kinds.has('weight')) parts.push(`skin weights unorm${q.weight}`);
+  if (done.kinds.has('rotation')) parts.push(`rotation keys snorm16`);
+  return `quantized (KHR_mesh_quantization): ${parts.join(', ')}`;
+}
+
+/**
+ * Vectors scaled to unit length in place (glTF requires it), xyz of every `stride` floats. Zero or
+ * non-finite ones are replaced by `repair(i)` (default +Z); both changes are counted in warnings,
+ * the rescaling only for lengths off 1 by more than the validator's tolerance.
+ */
+function unitVectors(data: Float32Array, stride: number, what: string, warn: (m: string) => void, repair?: (i: number) => void): Float32Array {
+  let replaced = 0;
+  let rescaled = 0;
+  for (let i = 0; i < data.length; i += stride) {
+    const x = data[i]!, y = data[i + 1]!, z = data[i + 2]!;
+    // In double precision the squares of float32 values cannot overflow.
+    const length = Math.sqrt(x * x + y * y + z * z);
+    if (length > 0 && length < Infinity) {
+      if (Math.abs(length - 1) > UNIT_LENGTH_TOLERANCE) rescaled++;
+      data[i] = x / length;
+      data[i + 1] = y / length;
+      data[i + 2] = z / length;
+    } else {
+      replaced++;
+      if (repair) repair(i);
+      else data.set([0, 0, 1], i);
+    }
+  }
+  if (replaced) warn(`${what}: ${replaced} zero-length or non-finite vectors were replaced by ${repair ? 'unit vectors perpendicular to their normals' : '+Z'}`);
+  if (rescaled) warn(`${what}: ${rescaled} vectors not of unit length were normalised`);
+  return data;
+}
+
+/** Unit tangents with w = ±1; a tangent that cannot be normalised becomes a unit vector perpendicular to its vertex's normal (+X without normals). */
+function unitTangents(data: Float32Array, normals: Float32Array | undefined, what: string, warn: (m: string) => void): Float32Array {
+  unitVectors(data, 4, what, warn, (i) => {
+    const v = i / 4;
+    data.set(normals ? perpendicularTo(normals[v * 3], normals[v * 3 + 1], normals[v * 3 + 2]) : perpendicularTo(), i);
+  });
+  let signs = 0;
+  for (let i = 3; i < data.length; i += 4) {
+    const sign = data[i]! < 0 ? -1 : 1;
+    if (data[i] !== sign) signs++;
+    data[i] = sign;
+  }
+  if (signs) warn(`${what}: ${signs} handedness values (w) other than ±1 were written as their sign (+1 when zero or NaN)`);
+  return data;
+}
+
+function clampedColors(colors: Float32Array, label: string, warn: (m: string) => void): Float32Array {
+  const out = new Float32Array(colors.length);
+  let changed = 0;
+  for (let i = 0; i < colors.length; i++) {
+    const v = colors[i]!;
+    out[i] = v >= 0 ? (v <= 1 ? v : 1) : 0;
+    if (out[i] !== v) changed++;
+  }
+  if (changed) warn(`${label}: ${changed} colour values outside 0..1 (or NaN, written as 0) were clamped`);
+  return out;
+}
+
+/** How far from 1 a vertex's weight sum may be before its rescaling is warned: two steps of 8-bit quantization (UNIGINE's and IQM's ubyte weights), so only real changes are said. */
+const SKIN_WEIGHT_SUM_TOLERANCE = 2 / 255;
+
+/**
+ * Weights scaled to sum to 1, unused slots (zero weight) pointing at joint 0, as glTF requires.
+ * A vertex with no weight at all is bound wholly to its first joint.
+ */
+function normalizedSkin(joints: Uint16Array, weights: Float32Array, jointCount: number, label: string, warn: (m: string) => void) {
+  const outJoints = new Uint16Array(joints.length);
+  const outWeights = new Float32Array(weights.length);
+  let rescaled = 0;
+  let merged = 0;
+  for (let v = 0; v < joints.length; v += 4) {
+    let sum = 0;
+    for (let k = 0; k < 4; k++) {
+      const weight = weights[v + k]!;
+      if (weight > 0 && joints[v + k]! < jointCount) sum += weight;
+      else if (weight > 0 || !(weight >= 0)) warn(`${label}: weights on joints outside the skeleton or not finite were dropped`);
+    }
+    if (!(sum > 0) || !Number.isFinite(sum)) {
+      warn(`${label}: vertices without skin weights were bound wholly to their first joint`);
+      outJoints[v] = joints[v]! < jointCount ? joints[v]! : 0;
+      outWeights[v] = 1;
+      continue;
+    }
+    if (Math.abs(sum - 1) > SKIN_WEIGHT_SUM_TOLERANCE) rescaled++;
+    // Weighted joints packed to the front; a joint named twice gets one slot with its weights added
+    // (glTF forbids a joint twice in a vertex: ACCESSOR_JOINTS_INDEX_DUPLICATE).
+    let used = 0;
+    for (let k = 0; k < 4; k++) {
+      const weight = weights[v + k]!;
+      const joint = joints[v + k]!;
+      if (!(weight > 0 && joint < jointCount)) continue;
+      let slot = 0;
+      while (slot < used && outJoints[v + slot] !== joint) slot++;
+      if (slot < used) merged++;
+      else used++;
+      outJoints[v + slot] = joint;
+      outWeights[v + slot] = outWeights[v + slot]! + weight / sum;
+    }
+  }
+  if (merged) warn(`${label}: ${merged} weights named a joint already weighted in their vertex and were added to it (glTF needs each joint once per vertex)`);
+  if (rescaled) warn(`${label}: skin weights of ${rescaled} vertices summed to more than 2/255 away from 1 and were scaled to sum to 1 (glTF requires it)`);
+  return { joints: outJoints, weights: outWeights };
+}
+
+/** One glTF animation: per track, one shared input (its key times) and a sampler per channel. */
+function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void {
+  const inputs = new KeyTimeInputs<number>();
+  const samplers: GltfObject[] = [];
+  const channels: GltfObject[] = [];
+  const keptTimes: Float32Array[] = [];
+  for (const track of animation.tracks) {
+    const node = nodes[track.joint];
+    if (!node || track.times.length === 0) {
+      if (!node) w.warn(`animation ${animation.name}: a track for joint ${track.joint}, which does not exist, is left out`);
+      continue;
+    }
+    // Finite and non-decreasing (validateAsset); glTF also wants them from 0 and strictly increasing.
+    if (!track.times.every((t, i) => t >= 0 && (i === 0 || t > track.times[i - 1]!))) {
+      w.warn(`animation ${animation.name}: a track whose key times are not increasing from 0 is left out`);
+      continue;
+    }
+    const what = `animation ${animation.name} joint ${track.joint}`;
+    const paths = [
+      ['translation', track.translation, 'VEC3', (v: Float32Array) => axes(w, v, 3)],
+      ['rotation', track.rotation, 'VEC4', (v: Float32Array) => unitQuaternions(axes(w, v, 4), `${what} rotation keys`, w.warn)],
+      ['scale', track.scale, 'VEC3', (v: Float32Array) => axes(w, v, 3, 'scale')],
+    ] as const;
+    // Key values are finite and as many as their keys (validateAsset).
+    for (const [path, values, type, convert] of paths) {
+      if (!values) continue;
+      const converted = convert(values);
+      // A channel that holds the node's rest value at every key changes nothing: no sampler
+      // (glTF keeps the node's own TRS wherever an animation has no channel for it).
+      if (holdsRest(converted, node[path])) continue;
+      // The input is made on its first use, so that no accessor is left unused.
+      const input = inputs.get(track.times, () => accessor(w, 'SCALAR', track.times, { bounds: true }));
+      keptTimes.push(track.times);
+      const output = path === 'rotation' && w.quantize?.rotation === 16
+        ? (w.quantized.kinds.add('rotation'), accessor(w, type, quantizeSnorm(converted, 4, 16).array, { normalized: true }))
+        : accessor(w, type, converted);
+      const sampler = samplers.push({ input, output, interpolation: 'LINEAR' }) - 1;
+      channels.push({ sampler, target: { node: node.index, path } });
+    }
+  }
+  if (channels.length === 0) {
+    w.warn(`animation ${animation.name} has no key that glTF can hold and is left out (a glTF animation needs a channel)`);
+    return;
+  }
+  const gltf: GltfObject = { name: animation.name, channels, samplers };
+  const extras: Record<string, unknown> = {};
+  if (animation.loop !== undefined) extras.loop = animation.loop;
+  const inferred = wholeFrameRate(keptTimes.map((times) => ({ joint: 0, times })));
+  if (inferred !== animation.frameRate && isFrameRate(animation.frameRate)) extras.frameRate = animation.frameRate;
+  if (Object.keys(extras).length) gltf.extras = extras;
+  w.builder.add('animations', gltf);
+}
+
+/** Whether every key of `values` equals `rest` (as float32). */
+function holdsRest(values: Float32Array, rest: readonly number[]): boolean {
+  const c = rest.length;
+  for (let i = 0; i < values.length; i++) if (values[i] !== Math.fround(rest[i % c]!)) return false;
+  return true;
+}
+
+/** Every quaternion scaled to unit length in place; zero or non-finite ones become the identity. Both counted in warnings (rescaling beyond the validator's tolerance only). */
+function unitQuaternions(data: Float32Array, what: string, warn: (m: string) => void): Float32Array {
+  let replaced = 0;
+  let rescaled = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    const x = data[i]!, y = data[i + 1]!, z = data[i + 2]!, q = data[i + 3]!;
+    // In double precision the squares of float32 values can neither overflow nor underflow to 0
+    // (Math.hypot, which guards against both, cost 7 % of a GLB encode).
+    const length = Math.sqrt(x * x + y * y + z * z + q * q);
+    if (length > 0 && Number.isFinite(length)) {
+      if (Math.abs(length - 1) > UNIT_LENGTH_TOLERANCE) rescaled++;
+      for (let c = 0; c < 4; c++) data[i + c] = data[i + c]! / length;
+    } else {
+      replaced++;
+      data.set([0, 0, 0, 1], i);
+    }
+  }
+  if (replaced) warn(`${what}: ${replaced} zero or non-finite rotations were written as the identity`);
+  if (rescaled) warn(`${what}: ${rescaled} rotations not of unit length were normalised`);
+  return data;
+}

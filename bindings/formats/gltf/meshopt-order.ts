@@ -1,0 +1,39 @@
+// A mesh's vertices in the order EXT_meshopt_compression codes best: triangles in vertex-cache
+// order, vertices numbered as the triangles first use them (meshoptimizer's reorderMesh, through
+// meshopt-encode.ts's reorderForMeshopt, which keeps unreferenced vertices after the others).
+// Every per-vertex array moves alike (attributes, extras, morph targets), so the mesh is the same
+// surface with its vertices renumbered.
+import type { Mesh, MeshAttributes } from '../../model/asset.js';
+import { reorderForMeshopt } from './meshopt-encode.js';
+
+type VertexArray = Float32Array | Uint16Array;
+
+/** out[remap[v]] = in[v], `components` values per vertex. */
+function remapped<T extends VertexArray>(values: T, components: number, remap: Uint32Array): T {
+  const out = new (values.constructor as new (length: number) => T)(values.length);
+  for (let v = 0; v < remap.length; v++) {
+    const to = remap[v]! * components;
+    const from = v * components;
+    for (let c = 0; c < components; c++) out[to + c] = values[from + c]!;
+  }
+  return out;
+}
+
+/** The mesh with its vertices reordered, and its indices (at least 16 bits wide: meshopt codes no 8-bit indices). */
+export function meshoptOrderedMesh(mesh: Mesh, indices: ArrayLike<number>): { mesh: Mesh; indices: Uint16Array | Uint32Array } {
+  const a = mesh.attributes;
+  const vertexCount = a.positions.length / 3;
+  const { indices: reordered, remap } = reorderForMeshopt(indices, vertexCount);
+  const move = <T extends VertexArray>(values: T | undefined, components: number): T | undefined => (values ? remapped(values, components, remap) : undefined);
+  const attributes: MeshAttributes = { positions: remapped(a.positions, 3, remap) };
+  if (a.normals) attributes.normals = move(a.normals, 3);
+  if (a.tangents) attributes.tangents = move(a.tangents, 4);
+  if (a.uvs) attributes.uvs = a.uvs.map((uv) => remapped(uv, 2, remap));
+  if (a.colors) attributes.colors = move(a.colors, 4);
+  if (a.joints) attributes.joints = move(a.joints, 4);
+  if (a.weights) attributes.weights = move(a.weights, 4);
+  const out: Mesh = { ...mesh, attributes };
+  if (mesh.extras) out.extras = Object.fromEntries(Object.entries(mesh.extras).map(([name, e]) => [name, { components: e.components, data: e.components > 0 ? remapped(e.data, e.components, remap) : e.data }]));
+  if (mesh.targets) out.targets = mesh.targets.map((t) => ({ ...t, positions: remapped(t.positions, 3, remap), ...(t.normals ? { normals: remapped(t.normals, 3, remap) } : {}) }));
+  return { mesh: out, indices: vertexCount <= 65536 ? Uint16Array.from(reordered) : reordered };
+}

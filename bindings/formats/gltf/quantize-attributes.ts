@@ -1,0 +1,171 @@
+// Quantized vertex attributes and rotation keys for the glTF writer (KHR_mesh_quantization).
+//
+// Alternatives, with what each cost:
+// - Positions: a uniform scale in the mesh node (uint16, offset = the box's minimum, one step =
+//   the largest extent / 65535) against a step per axis. A step per axis is finer on thin axes but
+//   makes the node scale non-uniform, so normals and tangents would have to be stored pre-skewed
+//   (and a flat mesh, extent 0 on one axis, has no such scale at all); the uniform step is what
+//   gltfpack does. Skinned meshes keep float32 positions: glTF ignores a skinned mesh's node
+//   transform, and folding the dequantization into the inverse bind matrices would need one skin
+//   per mesh (a quantized box per mesh) where the Asset has one skeleton.
+// - UVs: unorm16 when every value lies in 0–1; outside it they stay float32 (normalized int16 would
+//   hold only −1–1, and a scale through KHR_texture_transform needs textures that reference it).
+// - Normals and tangents: snorm8 by default (gltfpack's default): the largest length error,
+//   √3 / 254 = 0.0068, stays inside the validator's unit-length tolerance (0.00769).
+// - Weights: unorm8 by default with the rounding error moved onto the largest weight, so that
+//   every vertex's weights sum to exactly 255 (or 65535) as glTF requires; IQM's ubyte weights
+//   come back exactly.
+// - Rotation keys: normalized int16 only (8 bits can be 0.008 off unit length, beyond the
+//   validator's tolerance); translation and scale keys stay float32.
+
+import { MeshFormatError } from '../../io/errors.js';
+
+/** Bits per attribute ('float': kept float32). */
+export interface GltfQuantizeOptions {
+  /** Positions as uint16 (or uint8) with the dequantization in the node's translation and uniform scale. Default 16. */
+  position?: 8 | 16 | 'float';
+  /** Normals as snorm8 or snorm16. Default 8. */
+  normal?: 8 | 16 | 'float';
+  /** Tangents as snorm8 or snorm16 (w = ±1 exactly). Default 8. */
+  tangent?: 8 | 16 | 'float';
+  /** UV sets whose values lie in 0–1 as unorm16 or unorm8 (others stay float32). Default 16. */
+  uv?: 8 | 16 | 'float';
+  /** Vertex colours as unorm8 or unorm16. Default 8. */
+  color?: 8 | 16 | 'float';
+  /** Skin weights as unorm8 or unorm16, summing exactly to 1. Default 8. */
+  weight?: 8 | 16 | 'float';
+  /** Animation rotation keys as normalized int16. Default 16. */
+  rotation?: 16 | 'float';
+}
+
+export const GLTF_QUANTIZE_DEFAULTS: Required<GltfQuantizeOptions> = { position: 16, normal: 8, tangent: 8, uv: 16, color: 8, weight: 8, rotation: 16 };
+
+/**
+ * Sources whose positions and UVs were 16-bit on a box per axis (MeshSerializer2): a uniform
+ * position step or UVs over 0–1 would be coarser than the source on some axis, so by default
+ * those stay float32 (an explicit number of bits still applies).
+ */
+const PER_AXIS_UNORM16_SOURCES = ['ms2'];
+
+/** The bits to write with, or undefined when the writer keeps every attribute float32. */
+export function quantizeSettings(option: boolean | GltfQuantizeOptions | undefined, source: string, format: string): Required<GltfQuantizeOptions> | undefined {
+  if (!option) return undefined;
+  if (option !== true && typeof option !== 'object') throw new MeshFormatError({ code: 'BAD_OPTION', format }, `quantize must be true, false or bits per attribute, not ${String(option)}`);
+  const given = option === true ? {} : option;
+  for (const key of Object.keys(given)) {
+    if (!(key in GLTF_QUANTIZE_DEFAULTS)) throw new MeshFormatError({ code: 'BAD_OPTION', format }, `quantize has no attribute '${key}' (it takes ${Object.keys(GLTF_QUANTIZE_DEFAULTS).join(', ')})`);
+  }
+  const settings = { ...GLTF_QUANTIZE_DEFAULTS, ...given };
+  if (PER_AXIS_UNORM16_SOURCES.includes(source)) {
+    if (given.position === undefined) settings.position = 'float';
+    if (given.uv === undefined) settings.uv = 'float';
+  }
+  for (const [key, value] of Object.entries(settings)) {
+    const allowed = key === 'rotation' ? [16, 'float'] : [8, 16, 'float'];
+    if (!allowed.includes(value)) throw new MeshFormatError({ code: 'BAD_OPTION', format }, `quantize.${key} must be ${allowed.join(' or ')}, not ${String(value)}`);
+  }
+  return settings;
+}
+
+/** A quantized vertex attribute: the array (padded so that elements start at multiples of 4 bytes) and its stride when padded. */
+export interface QuantizedAttribute {
+  array: Int8Array | Uint8Array | Int16Array | Uint16Array;
+  byteStride?: number;
+}
+
+function layout(count: number, components: number, bytes: 1 | 2): { slots: number; byteStride?: number } {
+  const elementBytes = components * bytes;
+  const stride = (elementBytes + 3) & ~3;
+  return { slots: stride / bytes, byteStride: stride === elementBytes ? undefined : stride };
+}
+
+/**
+ * Positions (xyz) on a uniform grid: q = round((p − offset) / step), p ≈ offset + q · step, the
+ * step the largest extent / (2^bits − 1) (as float32, so that the node's scale is exact). The
+ * largest error per axis is step / 2.
+ */
+export function quantizePositions(positions: Float32Array, bits: 8 | 16): QuantizedAttribute & { offset: [number, number, number]; step: number; maxError: number } {
+  const count = positions.length / 3;
+  const min = [Infinity, Infinity, Infinity];
+  const max = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < positions.length; i += 3) {
+    for (let c = 0; c < 3; c++) {
+      const v = positions[i + c]!;
+      if (v < min[c]!) min[c] = v;
+      if (v > max[c]!) max[c] = v;
+    }
+  }
+  const top = bits === 16 ? 65535 : 255;
+  const extent = Math.max(max[0]! - min[0]!, max[1]! - min[1]!, max[2]! - min[2]!);
+  const step = extent > 0 ? Math.fround(extent / top) || Number.MIN_VALUE : 1;
+  const { slots, byteStride } = layout(count, 3, bits === 16 ? 2 : 1);
+  const array = bits === 16 ? new Uint16Array(count * slots) : new Uint8Array(count * slots);
+  let maxError = 0;
+  for (let v = 0; v < count; v++) {
+    for (let c = 0; c < 3; c++) {
+      const p = positions[v * 3 + c]!;
+      const q = Math.min(top, Math.max(0, Math.round((p - min[c]!) / step)));
+      array[v * slots + c] = q;
+      const error = Math.abs(min[c]! + q * step - p);
+      if (error > maxError) maxError = error;
+    }
+  }
+  return { array, byteStride, offset: [min[0]!, min[1]!, min[2]!], step, maxError };
+}
+
+/** Values in −1–1 as normalized signed integers, `components` per element: q = round(v · (2^(bits−1) − 1)). */
+export function quantizeSnorm(data: Float32Array, components: number, bits: 8 | 16): QuantizedAttribute {
+  const count = data.length / components;
+  const top = bits === 16 ? 32767 : 127;
+  const { slots, byteStride } = layout(count, components, bits === 16 ? 2 : 1);
+  const array = bits === 16 ? new Int16Array(count * slots) : new Int8Array(count * slots);
+  for (let v = 0; v < count; v++) {
+    for (let c = 0; c < components; c++) {
+      const x = data[v * components + c]!;
+      array[v * slots + c] = Math.round((x >= 1 ? 1 : x <= -1 ? -1 : x) * top);
+    }
+  }
+  return { array, byteStride };
+}
+
+/** Whether every value lies in 0–1 (what unorm can hold). */
+export function inUnitRange(data: Float32Array): boolean {
+  for (let i = 0; i < data.length; i++) if (!(data[i]! >= 0 && data[i]! <= 1)) return false;
+  return true;
+}
+
+/** Values in 0–1 as normalized unsigned integers: q = round(v · (2^bits − 1)). */
+export function quantizeUnorm(data: Float32Array, components: number, bits: 8 | 16): QuantizedAttribute {
+  const count = data.length / components;
+  const top = bits === 16 ? 65535 : 255;
+  const { slots, byteStride } = layout(count, components, bits === 16 ? 2 : 1);
+  const array = bits === 16 ? new Uint16Array(count * slots) : new Uint8Array(count * slots);
+  for (let v = 0; v < count; v++) {
+    for (let c = 0; c < components; c++) {
+      const x = data[v * components + c]!;
+      array[v * slots + c] = Math.round((x >= 1 ? 1 : x > 0 ? x : 0) * top);
+    }
+  }
+  return { array, byteStride };
+}
+
+/**
+ * Skin weights (four per vertex, summing to 1) as unorm whose four values sum to exactly 2^bits − 1:
+ * each rounded, the difference added to the largest. Each weight moves by at most 2.5 steps.
+ */
+export function quantizeWeights(weights: Float32Array, bits: 8 | 16): QuantizedAttribute {
+  const top = bits === 16 ? 65535 : 255;
+  const array = bits === 16 ? new Uint16Array(weights.length) : new Uint8Array(weights.length);
+  for (let v = 0; v < weights.length; v += 4) {
+    let sum = 0;
+    let largest = v;
+    for (let k = 0; k < 4; k++) {
+      const q = Math.round(weights[v + k]! * top);
+      array[v + k] = q;
+      sum += q;
+      if (weights[v + k]! > weights[largest]!) largest = v + k;
+    }
+    array[largest] = array[largest]! + (top - sum);
+  }
+  return { array };
+}
