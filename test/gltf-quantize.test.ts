@@ -101,20 +101,25 @@ describe.each(BACKENDS)('quantized glTF on %s', (backend) => {
     expect(back.attributes.colors).toEqual(a.colors);
   });
 
-  it('a skinned mesh keeps float32 positions (glTF ignores its node transform); weights unorm8 summing to 1, rotation keys snorm16', async () => {
+  it('a skinned mesh: positions on a grid folded into the inverse bind matrices (glTF ignores its node transform), read back in place; weights unorm8 summing to 1, rotation keys snorm16', async () => {
     const source = tubeAsset();
     const asset = tubeAsset();
     const bytes = glbFormat.encodeSync(asset, { kernels, quantize: true });
     expect((await validateGltf(bytes)).errors).toBe(0);
     const json = jsonOf(bytes);
     const primitive = json.meshes[0].primitives[0];
-    expect(json.accessors[primitive.attributes.POSITION].componentType).toBe(5126);
+    expect(json.accessors[primitive.attributes.POSITION].componentType).toBe(5123);
+    expect(json.nodes[json.nodes.findIndex((n: { mesh?: number }) => n.mesh === 0)].scale).toBeUndefined();
     expect(json.accessors[primitive.attributes.WEIGHTS_0].componentType).toBe(5121);
-    expect(asset.warnings.some((w) => w.startsWith('quantized (KHR_mesh_quantization): ') && w.includes('1 skinned meshes kept float32'))).toBe(true);
+    expect(asset.warnings.some((w) => w.startsWith('quantized (KHR_mesh_quantization): positions uint16'))).toBe(true);
     const back = glbFormat.parseSync(bytes, { kernels });
     // The plain writer's weights (packed to the front, summing to 1) are what quantization starts from.
     const plain = glbFormat.parseSync(glbFormat.encodeSync(tubeAsset(), { kernels }), { kernels });
-    expect(back.meshes[0]!.attributes.positions).toEqual(source.meshes[0]!.attributes.positions);
+    const p = source.meshes[0]!.attributes.positions;
+    // The grid's step / 2, and the float32 inverse bind matrices times the grid (relative 2^-22 of the largest coordinate).
+    const largest = Math.max(...p.map(Math.abs));
+    expect(maxDifference(back.meshes[0]!.attributes.positions, p)).toBeLessThanOrEqual(Math.fround(largestExtent(p) / 65535) / 2 + largest * 2 ** -20);
+    expect(back.skeleton).toEqual(plain.skeleton);
     expect(back.meshes[0]!.attributes.joints).toEqual(plain.meshes[0]!.attributes.joints);
     expect(maxDifference(back.meshes[0]!.attributes.weights!, plain.meshes[0]!.attributes.weights!)).toBeLessThanOrEqual(2.5 / 255);
     const track = source.animations[0]!.tracks.find((t) => t.rotation)!;
@@ -139,8 +144,10 @@ describe.each(BACKENDS)('quantized glTF on %s', (backend) => {
       expect(maxDifference(m.attributes.weights!, plainBack.meshes[i]!.attributes.weights!)).toBeLessThanOrEqual(2 ** -23);
       expect(maxDifference(m.attributes.weights!, source.meshes[i]!.attributes.weights!)).toBeLessThanOrEqual(2 ** -23);
     });
-    // Skinned: positions float32, as the plain GLB has them.
-    expect(back.meshes.map((m) => m.attributes.positions)).toEqual(plainBack.meshes.map((m) => m.attributes.positions));
+    // Skinned: both meshes on one grid over both, folded into the inverse bind matrices.
+    const all = Float32Array.from(plainBack.meshes.flatMap((m) => [...m.attributes.positions]));
+    const bound = Math.fround(largestExtent(all) / 65535) / 2 + Math.max(...all.map(Math.abs)) * 2 ** -20;
+    back.meshes.forEach((m, i) => expect(maxDifference(m.attributes.positions, plainBack.meshes[i]!.attributes.positions)).toBeLessThanOrEqual(bound));
   });
 
   it('a MeshSerializer2 source (16 bits per axis of its own box) keeps float32 positions and UVs unless bits are given', () => {

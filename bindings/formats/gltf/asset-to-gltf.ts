@@ -8,10 +8,10 @@ import { meshoptOrderedMesh } from './meshopt-order.js';
 import { ASSET_TO_GLTF_DEFAULTS, type AssetToGltfOptions } from './asset-to-gltf-options.js';
 import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
-import { repairNonFinite, UNIT_LENGTH_TOLERANCE } from './finite-values.js';
+import { repairNonFinite, replaceNonFinite, UNIT_LENGTH_TOLERANCE } from './finite-values.js';
 import { perpendicularTo } from '../../model/perpendicular-tangents.js';
 import { composeTrs, invertAffine, multiply, swapYZInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
-import { inUnitRange, quantizePositions, quantizeSettings, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
+import { inUnitRange, positionBox, positionGrid, quantizePositions, quantizeSettings, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
 import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, type ComponentArray, type GltfObject } from './gltf-builder.js';
 
 /**
@@ -42,7 +42,10 @@ export function assetToGltf(asset: Asset, options: AssetToGltfOptions = {}): Glt
   const joints = addSkeleton(writer, asset);
   // A skin for every skeleton, also when no mesh is skinned: glTF readers (ours too) take a
   // skeleton from skins, and a hierarchy of plain nodes would come back as no skeleton at all.
-  const skin = asset.skeleton?.joints.length ? addSkin(writer, asset.skeleton.joints, joints) : undefined;
+  const grid = quantize && quantize.position !== 'float' && asset.skeleton?.joints.length ? skinnedGrid(writer, asset, quantize.position) : undefined;
+  const added = asset.skeleton?.joints.length ? addSkin(writer, asset.skeleton.joints, joints, grid) : undefined;
+  const skin = added?.index;
+  writer.skinGrid = added?.folded;
   const materials = new Map<string, number>();
   for (const mesh of asset.meshes) {
     const written = addMesh(writer, kernels, mesh, settings, skin !== undefined, joints.length);
@@ -77,6 +80,8 @@ interface Writer {
   quantize: Required<GltfQuantizeOptions> | undefined;
   /** What quantization did, for the summary warning. */
   quantized: { positionError: number; floatPositions: number; floatUvs: number; kinds: Set<string> };
+  /** The grid skinned meshes' positions are quantized on, folded into the inverse bind matrices (none: they stay float32). */
+  skinGrid?: PositionGrid;
 }
 
 /** A joint node as written: its index and its rest TRS (what an animation channel that changes nothing holds). */
@@ -149,10 +154,29 @@ function jointTrs(w: Writer, joint: Joint): [[number, number, number], [number, 
   return [[t[0]!, t[1]!, t[2]!], [r[0]!, r[1]!, r[2]!, r[3]!], [s[0]!, s[1]!, s[2]!]];
 }
 
-/** The skin: every joint, inverse bind matrices from the bind pose's world matrices. */
-function addSkin(w: Writer, joints: Joint[], nodes: JointNode[]): number {
+/** The one grid over every mesh that will be written skinned (positions on the output axes, non-finite ones as 0), or undefined when there is none. */
+function skinnedGrid(w: Writer, asset: Asset, bits: 8 | 16): PositionGrid | undefined {
+  let box: ReturnType<typeof positionBox> | undefined;
+  for (const mesh of asset.meshes) {
+    const a = mesh.attributes;
+    if (!a.joints || !a.weights || a.positions.length === 0 || mesh.indices.length < 3) continue;
+    const positions = axes(w, a.positions, 3);
+    replaceNonFinite(positions, 0);
+    box = positionBox(positions, box);
+  }
+  return box && positionGrid(box, bits);
+}
+
+/**
+ * The skin: every joint, inverse bind matrices from the bind pose's world matrices; with `grid`,
+ * each times the grid's dequantization (translation to its offset, uniform scale by its step),
+ * so that skinned meshes' quantized positions are drawn in place. Not folded (`folded`
+ * undefined) when a joint's bind pose is singular: its identity matrix would not undo the grid.
+ */
+function addSkin(w: Writer, joints: Joint[], nodes: JointNode[], grid?: PositionGrid): { index: number; folded?: PositionGrid } {
   const world: Mat4[] = [];
   const matrices = new Float32Array(joints.length * 16);
+  const inverses: (Mat4 | undefined)[] = [];
   joints.forEach((joint, j) => {
     const { translation: t, rotation: r, scale: s } = nodes[j]!;
     const local = composeTrs(t, r, s);
@@ -160,14 +184,19 @@ function addSkin(w: Writer, joints: Joint[], nodes: JointNode[]): number {
     const found = invertAffine(world[j]!);
     const inverse = found && found.every(Number.isFinite) && Float32Array.from(found).every(Number.isFinite) ? found : undefined;
     if (!inverse) w.warn(`joint ${joint.name} has a singular bind pose (or one beyond float32's range); its inverse bind matrix is the identity`);
-    const m = inverse ?? composeTrs([0, 0, 0], [0, 0, 0, 1], [1, 1, 1]);
+    inverses.push(inverse);
+  });
+  const folded = grid && inverses.every((m) => m !== undefined) ? grid : undefined;
+  const dequantize = folded ? composeTrs(folded.offset, [0, 0, 0, 1], [folded.step, folded.step, folded.step]) : undefined;
+  inverses.forEach((inverse, j) => {
+    const m = inverse ? (dequantize ? multiply(inverse, dequantize) : inverse) : composeTrs([0, 0, 0], [0, 0, 0, 1], [1, 1, 1]);
     // glTF requires the last row to be exactly (0, 0, 0, 1).
     m[3] = m[7] = m[11] = 0;
     m[15] = 1;
     matrices.set(m, j * 16);
   });
   const inverseBindMatrices = accessor(w, 'MAT4', matrices);
-  return w.builder.add('skins', { inverseBindMatrices, joints: nodes.slice(0, joints.length).map((n) => n.index) });
+  return { index: w.builder.add('skins', { inverseBindMatrices, joints: nodes.slice(0, joints.length).map((n) => n.index) }), folded };
 }
 
 /** The glTF mesh for an Asset mesh (its index), or undefined when it has no triangle. */
@@ -185,14 +214,15 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   const q = w.quantize;
   const attributes: Record<string, number> = {};
   const positions = repairNonFinite(axes(w, a.positions, 3), 0, `${label} positions`, w.warn);
-  // glTF ignores a skinned mesh's node transform, where quantized positions keep their dequantization.
+  // glTF ignores a skinned mesh's node transform: skinned meshes share the grid folded into the
+  // inverse bind matrices; a static mesh's own grid goes in its node's transform.
   const skinnedMesh = skinned && a.joints !== undefined && a.weights !== undefined;
   let node: GltfObject = {};
   let positionStep = 1;
-  if (q && q.position !== 'float' && !skinnedMesh) {
-    const quantized = quantizePositions(positions, q.position);
+  if (q && q.position !== 'float' && (!skinnedMesh || w.skinGrid)) {
+    const quantized = skinnedMesh ? quantizePositions(positions, q.position, w.skinGrid) : quantizePositions(positions, q.position);
     attributes.POSITION = quantizedAccessor(w, 'position', 'VEC3', quantized, false, true, true);
-    node = { translation: quantized.offset, scale: [quantized.step, quantized.step, quantized.step] };
+    if (!skinnedMesh) node = { translation: quantized.offset, scale: [quantized.step, quantized.step, quantized.step] };
     positionStep = quantized.step;
     w.quantized.positionError = Math.max(w.quantized.positionError, quantized.maxError);
   } else {
@@ -265,7 +295,7 @@ function quantizedAccessor(w: Writer, kind: keyof GltfQuantizeOptions, type: Acc
 function quantizedSummary(q: Required<GltfQuantizeOptions>, done: Writer['quantized']): string {
   const parts: string[] = [];
   if (done.kinds.has('position')) parts.push(`positions uint${q.position} (largest error ${done.positionError.toPrecision(3)})`);
-  if (done.floatPositions) parts.push(`positions of ${done.floatPositions} skinned meshes kept float32 (glTF ignores their node transform)`);
+  if (done.floatPositions) parts.push(`positions of ${done.floatPositions} skinned meshes kept float32 (a joint's bind pose is singular, so no grid could be folded into the inverse bind matrices)`);
   if (done.kinds.has('normal')) parts.push(`normals snorm${q.normal}`);
   if (done.kinds.has('tangent')) parts.push(`tangents snorm${q.tangent}`);
   if (done.kinds.has('uv')) parts.push(`UVs unorm${q.uv}`);

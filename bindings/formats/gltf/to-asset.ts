@@ -6,6 +6,7 @@ import { DEFAULT_FRAME_RATE } from '../format.js';
 import { AccessorReader, list } from './accessors.js';
 import { fail, isObject, show, type GltfInput } from './read-gltf.js';
 import { isFrameRate, wholeFrameRate } from './frame-rate.js';
+import { bindShape } from './bind-shape.js';
 import { composeTrs, invertAffine, multiply, swapYZInPlace, transformInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
 
 export interface GltfToAssetOptions {
@@ -61,7 +62,8 @@ interface NodeInfo {
 
 /**
  * The Asset of a glTF: one mesh per triangle primitive of every node that has a mesh (static
- * meshes moved by their node's world transform, skinned ones as stored), the joints of every skin
+ * meshes moved by their node's world transform, skinned ones by their skin's bind shape when its
+ * joints agree on one (bind-shape.ts), else as stored), the joints of every skin
  * (with their ancestors, so each joint keeps its own node's transform) as one skeleton, every
  * animation's channels on those joints as tracks. What the Asset has no place for is named in
  * `asset.warnings`; malformed input is a MeshFormatError.
@@ -97,12 +99,20 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
     return table;
   };
 
+  // Each skin's bind shape once (bind-shape.ts): baked into its meshes when its joints agree on one.
+  const shapes = new Map<number, Mat4 | undefined>();
+  const shapeOf = (s: number): Mat4 | undefined => {
+    if (!shapes.has(s)) shapes.set(s, bindShape(accessors, skins[s], `skins[${s}]`, worldOf));
+    return shapes.get(s);
+  };
+
   nodes.forEach((node, n) => {
     if (node.def.mesh === undefined) return;
     const meshIndex = index(node.def.mesh, meshDefs.length, `nodes[${n}].mesh`, at);
     const meshDef = meshDefs[meshIndex];
     if (!isObject(meshDef)) fail('BAD_VALUE', `meshes[${meshIndex}] is not an object`, at);
-    const skin = node.def.skin === undefined ? undefined : skinOf(index(node.def.skin, skins.length, `nodes[${n}].skin`, at));
+    const skinIndex = node.def.skin === undefined ? undefined : index(node.def.skin, skins.length, `nodes[${n}].skin`, at);
+    const skin = skinIndex === undefined ? undefined : skinOf(skinIndex);
     if (!skin && jointOfNode.has(n)) warn(`mesh ${show(meshDef.name ?? meshIndex)} sits on a node that is a joint or animated; it is kept in its rest pose (the Asset does not attach meshes to joints)`);
     const primitives = list(meshDef, 'primitives', at);
     const baseName = typeof meshDef.name === 'string' ? meshDef.name : typeof node.def.name === 'string' ? node.def.name : `mesh ${meshIndex}`;
@@ -120,6 +130,8 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
       }
       const world = worldOf(n);
       if (!skin && !isIdentity(world)) bake(mesh, world);
+      const shape = skinIndex === undefined ? undefined : shapeOf(skinIndex);
+      if (shape) bake(mesh, shape);
       asset.meshes.push(mesh);
     });
   });
@@ -309,7 +321,7 @@ function isIdentity(m: Mat4): boolean {
   return m.every((v, i) => v === (i % 5 === 0 ? 1 : 0));
 }
 
-/** Moves a static mesh by its node's world matrix (normals by the inverse transpose, winding kept when the matrix mirrors). */
+/** Moves a static mesh by its node's world matrix, a skinned one by its skin's bind shape (normals by the inverse transpose, winding kept when the matrix mirrors). */
 function bake(mesh: Mesh, world: Mat4): void {
   const a = mesh.attributes;
   transformInPlace(world, a.positions, 3, true);
