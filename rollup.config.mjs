@@ -19,7 +19,9 @@ import { publishedTypes } from './rollup/published-types.mjs';
 // the CLI's runtime dependencies stay external (piscina; gltf-validator, which the CLI imports by
 // a name held in a variable on first use, so that no bundle, the library's least of all, loads it).
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = [...Object.keys(pkg.dependencies ?? {}), /^node:/];
+// A dependency's subpaths too (`meshoptimizer/decoder`, loaded by dynamic import): a plain name
+// would match only the bare specifier, and rollup would bundle the subpath as a chunk of its own.
+const external = [...Object.keys(pkg.dependencies ?? {}).map((name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(/|$)`)), /^node:/];
 
 const ts = (declarations) =>
   typescript({

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { initSync, type BackendChoice } from '../kernels/backend.js';
+import { initMeshopt } from '../formats/gltf/meshopt-module.js';
 import { formatByExtension, formatByName, FORMATS, FORMAT_NAMES } from '../formats/registry.js';
 import { checkConversionFlags, CONVERSION_OPTIONS, conversionParseArgsOptions, parseConversionFlags } from './conversion-options.js';
 import type { CommandContext } from './context.js';
@@ -105,6 +106,8 @@ export async function runCli(argv: string[], env: CliEnvironment): Promise<numbe
   const extensions = (forced ? [forced] : FORMATS).flatMap((f) => f.extensions);
   const accept = (name: string) => forced !== undefined || extensions.some((ext) => name.toLowerCase().endsWith(ext));
   const inputs = expandInputs(args, accept);
+  // A glTF may use EXT_meshopt_compression, whose decoder loads asynchronously (meshopt-module.ts): loaded here, only when a glTF can be among the inputs.
+  if (forced?.name === 'gltf' || forced?.name === 'glb' || inputs.files.some((f) => f.path === '-' || /\.(gltf|glb)$/i.test(f.path))) await initMeshopt();
   if (inputs.empty.length) return usage(`${inputs.empty.map((e) => `${e.pattern}: ${e.why}`).join('; ')}`, command);
 
   if (command === 'info') return runInfo(inputs, ctx);

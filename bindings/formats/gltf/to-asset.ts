@@ -6,7 +6,8 @@ import { DEFAULT_FRAME_RATE } from '../format.js';
 import { AccessorReader, list } from './accessors.js';
 import { fail, isObject, show, type GltfInput } from './read-gltf.js';
 import { isFrameRate, wholeFrameRate } from './frame-rate.js';
-import { bindShape } from './bind-shape.js';
+import { applyTextureTransforms } from './texture-transform.js';
+import { blendToBindPose, skinBindPose, type SkinBindPose } from './bind-pose.js';
 import { composeTrs, invertAffine, multiply, swapYZInPlace, transformInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
 
 export interface GltfToAssetOptions {
@@ -49,7 +50,7 @@ const MODES = { triangles: 4, strip: 5, fan: 6 } as const;
  * widens the accessor types allowed, which the accessor reader takes anyway. (Every used
  * extension is named in the warnings.)
  */
-const READABLE_REQUIRED_EXTENSIONS: readonly string[] = ['KHR_mesh_quantization', 'EXT_meshopt_compression'];
+const READABLE_REQUIRED_EXTENSIONS: readonly string[] = ['KHR_mesh_quantization', 'EXT_meshopt_compression', 'KHR_texture_transform'];
 const FLOAT_TYPES = ['VEC2', 'VEC3', 'VEC4'] as const;
 
 interface NodeInfo {
@@ -62,8 +63,7 @@ interface NodeInfo {
 
 /**
  * The Asset of a glTF: one mesh per triangle primitive of every node that has a mesh (static
- * meshes moved by their node's world transform, skinned ones by their skin's bind shape when its
- * joints agree on one (bind-shape.ts), else as stored), the joints of every skin
+ * meshes moved by their node's world transform, skinned ones as stored), the joints of every skin
  * (with their ancestors, so each joint keeps its own node's transform) as one skeleton, every
  * animation's channels on those joints as tracks. What the Asset has no place for is named in
  * `asset.warnings`; malformed input is a MeshFormatError.
@@ -98,12 +98,11 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
     if (!table) skinTables.set(s, (table = skinTable(skins, s, jointOfNode, at)));
     return table;
   };
-
-  // Each skin's bind shape once (bind-shape.ts): baked into its meshes when its joints agree on one.
-  const shapes = new Map<number, Mat4 | undefined>();
-  const shapeOf = (s: number): Mat4 | undefined => {
-    if (!shapes.has(s)) shapes.set(s, bindShape(accessors, skins[s], `skins[${s}]`, worldOf));
-    return shapes.get(s);
+  // Where a skin's bind matrices do not undo its joints' rest transforms (quantizing writers fold dequantization into them): bind-pose.ts.
+  const bindPoses = new Map<number, SkinBindPose>();
+  const bindPoseOf = (s: number): SkinBindPose => {
+    if (!bindPoses.has(s)) bindPoses.set(s, skinBindPose(accessors, skins[s], s, skinOf(s).table, worldOf, warn, at));
+    return bindPoses.get(s);
   };
 
   nodes.forEach((node, n) => {
@@ -111,8 +110,7 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
     const meshIndex = index(node.def.mesh, meshDefs.length, `nodes[${n}].mesh`, at);
     const meshDef = meshDefs[meshIndex];
     if (!isObject(meshDef)) fail('BAD_VALUE', `meshes[${meshIndex}] is not an object`, at);
-    const skinIndex = node.def.skin === undefined ? undefined : index(node.def.skin, skins.length, `nodes[${n}].skin`, at);
-    const skin = skinIndex === undefined ? undefined : skinOf(skinIndex);
+    const skin = node.def.skin === undefined ? undefined : skinOf(index(node.def.skin, skins.length, `nodes[${n}].skin`, at));
     if (!skin && jointOfNode.has(n)) warn(`mesh ${show(meshDef.name ?? meshIndex)} sits on a node that is a joint or animated; it is kept in its rest pose (the Asset does not attach meshes to joints)`);
     const primitives = list(meshDef, 'primitives', at);
     const baseName = typeof meshDef.name === 'string' ? meshDef.name : typeof node.def.name === 'string' ? node.def.name : `mesh ${meshIndex}`;
@@ -127,11 +125,13 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
         const m = index(primitive.material, materials.length, `${label}.material`, at);
         const material = materials[m];
         mesh.material = isObject(material) && typeof material.name === 'string' ? material.name : `material ${m}`;
+        applyTextureTransforms(material, mesh.attributes.uvs, label, warn);
       }
       const world = worldOf(n);
       if (!skin && !isIdentity(world)) bake(mesh, world);
-      const shape = skinIndex === undefined ? undefined : shapeOf(skinIndex);
-      if (shape) bake(mesh, shape);
+      const bindPose = skin ? bindPoseOf(node.def.skin as number) : undefined;
+      if (bindPose && 'all' in bindPose) bake(mesh, bindPose.all);
+      else if (bindPose) blendToBindPose(mesh, bindPose.perJoint);
       asset.meshes.push(mesh);
     });
   });
@@ -321,7 +321,7 @@ function isIdentity(m: Mat4): boolean {
   return m.every((v, i) => v === (i % 5 === 0 ? 1 : 0));
 }
 
-/** Moves a static mesh by its node's world matrix, a skinned one by its skin's bind shape (normals by the inverse transpose, winding kept when the matrix mirrors). */
+/** Moves a static mesh by its node's world matrix (normals by the inverse transpose, winding kept when the matrix mirrors). */
 function bake(mesh: Mesh, world: Mat4): void {
   const a = mesh.attributes;
   transformInPlace(world, a.positions, 3, true);
