@@ -8,7 +8,8 @@
 // × 4 at 10 bits, to stay within the snorm8 bound; 8 bits was 0.021 rad off) and QUATERNION for
 // rotation keys made the files 1.4 % smaller to 7 % larger (mrfixit −1.4 %, Box47 +2.4 %, coins
 // +7.4 %) than the quantized integers coded as they are.
-import { align4, type BuiltGltf, type GltfObject, type ViewCompression } from './gltf-builder.js';
+import { align4 } from './glb-container.js';
+import type { BuiltGltf, GltfObject, ViewCompression } from './gltf-builder.js';
 import { encodeMeshoptView, meshoptFallbackBuffer } from './meshopt-encode.js';
 import { EXT_MESHOPT_COMPRESSION } from './meshopt-rules.js';
 
