@@ -413,7 +413,8 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
   const inputs = new KeyTimeInputs<number>();
   const samplers: GltfObject[] = [];
   const channels: GltfObject[] = [];
-  const keptTimes: Float32Array[] = [];
+  // Each kept track's key times once (tracks share arrays; the inference is the same over duplicates).
+  const keptTimes = new Set<Float32Array>();
   for (const track of animation.tracks) {
     const node = nodes[track.joint];
     if (!node || track.times.length === 0) {
@@ -440,7 +441,7 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       if (holdsRest(converted, node[path])) continue;
       // The input is made on its first use, so that no accessor is left unused.
       const input = inputs.get(track.times, () => accessor(w, 'SCALAR', track.times, { bounds: true }));
-      keptTimes.push(track.times);
+      keptTimes.add(track.times);
       const output = path === 'rotation' && w.quantize?.rotation === 16
         ? (w.quantized.kinds.add('rotation'), accessor(w, type, quantizeSnorm(converted, 4, 16).array, { normalized: true }))
         : accessor(w, type, converted);
@@ -455,7 +456,7 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
   const gltf: GltfObject = { name: animation.name, channels, samplers };
   const extras: Record<string, unknown> = {};
   if (animation.loop !== undefined) extras.loop = animation.loop;
-  const inferred = wholeFrameRate(keptTimes.map((times) => ({ joint: 0, times })));
+  const inferred = wholeFrameRate([...keptTimes].map((times) => ({ joint: 0, times })));
   if (inferred !== animation.frameRate && isFrameRate(animation.frameRate)) extras.frameRate = animation.frameRate;
   if (Object.keys(extras).length) gltf.extras = extras;
   w.builder.add('animations', gltf);
