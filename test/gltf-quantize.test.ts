@@ -172,6 +172,17 @@ describe.each(BACKENDS)('quantized glTF on %s', (backend) => {
     expect(fromFiles.meshes[0]!.attributes.positions).toEqual(embedded.meshes[0]!.attributes.positions);
   });
 
+  it('compress: meshopt before the encoder is loaded (this file never loads it) is UNSUPPORTED, saying to await initMeshopt()', () => {
+    try {
+      glbFormat.encodeSync(staticTube(), { kernels, quantize: true, compress: 'meshopt' });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(MeshFormatError);
+      expect((e as MeshFormatError).code).toBe('UNSUPPORTED');
+      expect((e as Error).message).toContain('initMeshopt');
+    }
+  });
+
   it('off by default: float32 everywhere, no extension; bad bits are a BAD_OPTION error', () => {
     const json = jsonOf(glbFormat.encodeSync(staticTube(), { kernels }));
     expect(json.extensionsUsed).toBeUndefined();
