@@ -7,7 +7,8 @@
 // encode ms, Khronos validator errors, and the largest position / UV / rotation error after
 // decoding with meshcodec's reader against the source (meshcodec's plain GLB read back: the
 // source Asset in glTF's frame), measured as test/helpers/asset-error.ts describes. "dropped"
-// means the output lost what the source had (gltfpack drops UVs no texture uses).
+// means the output lost what the source had (gltfpack drops UVs no texture uses; the extra row
+// "gltfpack -cc -kv -vtf" keeps them, as floats, for a like-for-like size).
 // Run: npm run bench:gltfpack (writes bench/results/gltfpack.md and .json).
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -142,6 +143,8 @@ for (const input of inputs()) {
   }
   if (optimizedSupported) contenders.push({ output: 'meshcodec optimized', make: () => glbFormat.encodeSync(read(), { ...(OPTIMIZE as object) } as never) });
   contenders.push({ output: 'gltfpack -cc (meshcodec GLB)', make: () => gltfpack(plain, ['-cc'], 'in.glb') });
+  // gltfpack drops UVs no texture uses, and with -kv keeps them as integers whose dequantization has no texture to go in: -vtf keeps them as floats, for a like-for-like size.
+  if (hasUvs(source)) contenders.push({ output: 'gltfpack -cc -kv -vtf (meshcodec GLB)', make: () => gltfpack(plain, ['-cc', '-kv', '-vtf'], 'in.glb') });
   if (input.gltf) contenders.push({ output: 'gltfpack -cc (sample)', make: () => gltfpack(bytes, ['-cc'], basename(input.path), files) });
 
   const samples = new Map<string, number[]>(contenders.map((c) => [c.output, []]));

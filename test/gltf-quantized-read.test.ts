@@ -106,7 +106,7 @@ describe.each(BACKENDS)('KHR_mesh_quantization (%s)', (backend) => {
     expect([...blended].map((v) => +v.toFixed(5))).toEqual([0, 0, 0, 3, 0, 0, 3.5, 3, 0, 0, 2, 0]);
   });
 
-  it('KHR_texture_transform offset and scale applied to the UVs; a rotation or disagreeing textures warned, UVs kept', () => {
+  it('KHR_texture_transform offset, rotation and scale applied to the UVs; disagreeing textures warned, UVs kept', () => {
     const material = (transforms: Record<string, unknown>[]) => ({
       materials: [{ name: 'm', pbrMetallicRoughness: { baseColorTexture: { index: 0, extensions: { KHR_texture_transform: transforms[0] } } }, ...(transforms[1] ? { normalTexture: { index: 0, extensions: { KHR_texture_transform: transforms[1] } } } : {}) }],
       textures: [{}],
@@ -116,9 +116,10 @@ describe.each(BACKENDS)('KHR_mesh_quantization (%s)', (backend) => {
     expect([...moved.meshes[0]!.attributes.uvs![0]!]).toEqual([0.25, 0.5, 0.75, 0.5, 0.75, 0.75, 0.25, 0.75]);
     // The texture has no image (the reader of textures says so); nothing else is warned.
     expect(moved.warnings.filter((w) => !w.includes('has no source image'))).toEqual([]);
-    const rotated = read(make([{ rotation: 0.5 }]));
-    expect([...rotated.meshes[0]!.attributes.uvs![0]!]).toEqual([0, 0, 1, 0, 1, 1, 0, 1]);
-    expect(rotated.warnings.join()).toMatch(/rotation on TEXCOORD_0 is not applied/);
+    // The extension's own example: offset [0, 1], rotation π/2, scale 0.5 puts the unit square on the image's lower-left quadrant.
+    const rotated = read(make([{ offset: [0, 1], rotation: Math.PI / 2, scale: [0.5, 0.5] }]));
+    expect([...rotated.meshes[0]!.attributes.uvs![0]!].map((v) => +v.toFixed(6) + 0)).toEqual([0, 1, 0, 0.5, 0.5, 0.5, 0.5, 1]);
+    expect(rotated.warnings.filter((w) => !w.includes('has no source image'))).toEqual([]);
     const disagreeing = read(make([{ scale: [2, 2] }, { scale: [3, 3] }]));
     expect(disagreeing.warnings.join()).toMatch(/different KHR_texture_transform values/);
   });

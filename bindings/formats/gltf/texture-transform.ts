@@ -4,9 +4,15 @@
  * each texture reference of the material; the Asset has no texture references, so the reader
  * applies it to the UV set those references name: uv' = offset + scale × uv.
  *
+ * uv' = offset + R × (scale × uv), R rotating by `rotation` as the extension's example requires
+ * (offset [0, 1], rotation π/2, scale 0.5 maps the unit square onto the lower-left quadrant):
+ * u' = cos·u + sin·v, v' = −sin·u + cos·v. (The GLSL in the extension's README, taken as
+ * column-major, turns the other way and sends that example outside the image; three.js and the
+ * example agree with the form used here.)
+ *
  * Applied only when every texture of the material that reads a set agrees on one transform (what
- * such writers produce); differing transforms on one set, or a rotation (whose sense viewers have
- * disagreed on), are named in a warning and the coordinates kept as stored.
+ * such writers produce); differing transforms on one set are named in a warning and the
+ * coordinates kept as stored.
  */
 import { isObject } from './read-gltf.js';
 
@@ -59,15 +65,15 @@ export function applyTextureTransforms(material: unknown, uvs: Float32Array[] | 
       warn(`${label}: textures reading TEXCOORD_${set} have different KHR_texture_transform values; the coordinates are kept as stored`);
       continue;
     }
-    if (transform.rotation !== 0) {
-      warn(`${label}: KHR_texture_transform rotation on TEXCOORD_${set} is not applied; the coordinates are kept as stored`);
-      continue;
-    }
     const [ou, ov] = transform.offset;
     const [su, sv] = transform.scale;
+    const rotation = Number.isFinite(transform.rotation) ? transform.rotation : 0;
+    const [c, s] = [Math.cos(rotation), Math.sin(rotation)];
     for (let i = 0; i + 1 < data.length; i += 2) {
-      data[i] = ou + su * data[i]!;
-      data[i + 1] = ov + sv * data[i + 1]!;
+      const u = su * data[i]!;
+      const v = sv * data[i + 1]!;
+      data[i] = rotation === 0 ? ou + u : ou + c * u + s * v;
+      data[i + 1] = rotation === 0 ? ov + v : ov - s * u + c * v;
     }
   }
 }

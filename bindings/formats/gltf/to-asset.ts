@@ -46,9 +46,11 @@ export const GLTF_TO_ASSET_DEFAULTS: Required<Omit<GltfToAssetOptions, 'kernels'
 const MODES = { triangles: 4, strip: 5, fan: 6 } as const;
 
 /**
- * Required extensions whose files this reader still reads correctly: KHR_mesh_quantization only
- * widens the accessor types allowed, which the accessor reader takes anyway. (Every used
- * extension is named in the warnings.)
+ * Extensions this reader reads, required or not: KHR_mesh_quantization only widens the accessor
+ * types allowed, which the accessor reader takes anyway (and its dequantization in skins is
+ * bind-pose.ts's); EXT_meshopt_compression views are decoded (meshopt-decode.ts);
+ * KHR_texture_transform is applied to the UVs (texture-transform.ts). Every other used extension
+ * is named in the warnings.
  */
 const READABLE_REQUIRED_EXTENSIONS: readonly string[] = ['KHR_mesh_quantization', 'EXT_meshopt_compression', 'KHR_texture_transform'];
 const FLOAT_TYPES = ['VEC2', 'VEC3', 'VEC4'] as const;
