@@ -3,7 +3,7 @@ export { ByteReader } from './io/byte-reader.js';
 export { ByteWriter } from './io/byte-writer.js';
 export * from './model/asset.js';
 export { validateAsset, toIndexArray, indexArrayFor, ASSET_FORMAT } from './model/validate-asset.js';
-export { resolveMaterialTextures, textureCandidates, TEXTURE_EXTENSIONS } from './textures/resolve-material-textures.js';
+export { resolveMaterialTextures, textureCandidates, TEXTURE_EXTENSIONS, MAX_TEXTURE_LOOKUPS } from './textures/resolve-material-textures.js';
 export { decodeTga, type DecodedImage } from './textures/decode-tga.js';
 export { tgaToPng } from './textures/tga-to-png.js';
 export { resampleAnimation, isOnFrameGrid, framesToCover, animationDuration, sampleChannel, fillFrames, gridKeyCount, checkSampledKeys, checkSampledFrames, FRAME_TIME_TOLERANCE, MAX_SAMPLED_KEYS, MAX_SAMPLED_FRAMES, MAX_KEPT_FRAME_RATE } from './model/resample-animation.js';

@@ -1,17 +1,19 @@
 // Textures (issue 20, item 3): material names resolved to images beside the input, the glTF
 // writer's textures modes (embed, uri, none), TGA → PNG with the pixels kept, the glTF reader
 // reading them back, hostile TGAs refused without a crash, and the writers' texture warnings.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { decode as decodePng } from 'fast-png';
 import { describe, expect, it } from 'vitest';
-import { apgFormat, decodeTga, glbFormat, gltfFormat, iqmFormat, MeshFormatError, textureCandidates, tfFormat, tgaToPng, unigineFormat, type Asset, type Kernels, type SiblingResolver } from '../bindings/index.js';
+import { apgFormat, decodeTga, glbFormat, MAX_TEXTURE_LOOKUPS, gltfFormat, iqmFormat, MeshFormatError, textureCandidates, tfFormat, tgaToPng, unigineFormat, type Asset, type FormatHandler, type Kernels, type SiblingResolver } from '../bindings/index.js';
 import { nodeSiblingResolver } from '../bindings/node/sibling-resolver.js';
 import { runConvertJob } from '../bindings/workers/convert-job.js';
 import { runDecodeJob } from '../bindings/workers/pool-job.js';
 import { allKernels, BACKENDS, rng } from './helpers/backends.js';
 import { validateGltf } from './helpers/gltf-validator.js';
 import { siblingsOf } from './helpers/sibling-files.js';
+import { imageSize } from '../bindings/textures/image-type.js';
 
 const kernels = allKernels();
 const MRFIXIT = '/usr/share/assimp/models/IQM/mrfixit.iqm';
@@ -225,11 +227,11 @@ describe.skipIf(!existsSync(MRFIXIT))('mrfixit.iqm with Body.jpg and Head.jpg be
     expect(back.materials?.[0]?.baseColorTexture?.bytes).toEqual(body);
   });
 
-  it('the CLI conversion job and the decode pool job read the images beside the input', async () => {
-    const done = runConvertJob({ bytes, inputPath: MRFIXIT, to: 'glb', outputStem: 'mrfixit' }, kernels.js, nodeSiblingResolver(MRFIXIT));
+  it.each(BACKENDS)('%s: the CLI conversion job and the decode pool job read the images beside the input', async (backend) => {
+    const done = runConvertJob({ bytes, inputPath: MRFIXIT, to: 'glb', outputStem: 'mrfixit' }, kernels[backend], nodeSiblingResolver(MRFIXIT));
     if (!done.ok) throw new Error(done.error.message);
     expect(glbJson(done.files[0]!.bytes).images).toHaveLength(2);
-    const { response } = await runDecodeJob({ id: 1, name: 'mrfixit.iqm', bytes: bytes.slice(), backend: 'js', companions: [{ name: 'Body.jpg', bytes: body.slice() }, { name: 'Head.jpg', bytes: head.slice() }] });
+    const { response } = await runDecodeJob({ id: 1, name: 'mrfixit.iqm', bytes: bytes.slice(), backend, companions: [{ name: 'Body.jpg', bytes: body.slice() }, { name: 'Head.jpg', bytes: head.slice() }] });
     if (!response.ok || !('asset' in response)) throw new Error('the decode job failed');
     expect(response.asset.materials?.map((m) => m.baseColorTexture?.bytes?.length)).toEqual([body.length, head.length]);
   });
@@ -276,8 +278,19 @@ describe('the lookup rule', () => {
     expect(glbJson(glb).images).toEqual([{ name: 'Body.png', mimeType: 'image/png', bufferView: expect.any(Number) }]);
   });
 
-  it('bytes that are not an image are not used, with a warning', () => {
-    const asset = iqmFormat.parseSync(iqmWithMaterials(kernels.js, ['Body.jpg']), { kernels: kernels.js, resolve: resolverOf({ 'Body.jpg': new TextEncoder().encode('not a jpeg') }) });
+  it.each(BACKENDS)('%s: a file naming more materials than MAX_TEXTURE_LOOKUPS has only that many looked up, with a warning', (backend) => {
+    const k = kernels[backend];
+    const names = Array.from({ length: MAX_TEXTURE_LOOKUPS + 40 }, (_, i) => `m${i}.png`);
+    const resolve = resolverOf({});
+    const asset = iqmFormat.parseSync(iqmWithMaterials(k, names), { kernels: k, resolve });
+    expect(new Set(resolve.asked.map((n) => n.replace(/\.[^.]*$/, ''))).size).toBe(MAX_TEXTURE_LOOKUPS);
+    expect(resolve.asked.length).toBeLessThanOrEqual(MAX_TEXTURE_LOOKUPS * 18);
+    expect(asset.warnings.filter((w) => w.includes(`only the first ${MAX_TEXTURE_LOOKUPS} were looked up`))).toHaveLength(1);
+    expect(asset.warnings.filter((w) => w.includes('no image m'))).toHaveLength(MAX_TEXTURE_LOOKUPS);
+  });
+
+  it.each(BACKENDS)('%s: bytes that are not an image are not used, with a warning', (backend) => {
+    const asset = iqmFormat.parseSync(iqmWithMaterials(kernels[backend], ['Body.jpg']), { kernels: kernels[backend], resolve: resolverOf({ 'Body.jpg': new TextEncoder().encode('not a jpeg') }) });
     expect(asset.materials).toBeUndefined();
     expect(asset.warnings.some((w) => w.includes('Body.jpg beside the input is not a PNG, JPEG or TGA image'))).toBe(true);
   });
@@ -396,6 +409,16 @@ describe('the glTF reader and hand-built Assets', () => {
     const read = gltfFormat.parseSync(withInfo({ index: 0, texCoord: 1 }), { kernels: k });
     expect(read.warnings.some((w) => w.includes('UV set 1'))).toBe(true);
     expect(read.materials?.[0]?.baseColorTexture?.mimeType).toBe('image/png');
+    // A second material of the same name with a texture: the first is kept, the second warned.
+    json.materials[0].pbrMetallicRoughness.baseColorTexture = { index: 0 };
+    json.materials.push(structuredClone(json.materials[0]));
+    json.meshes.push({ primitives: [{ ...json.meshes[0].primitives[0], material: 1 }] });
+    json.nodes.push({ mesh: json.meshes.length - 1 });
+    json.scenes[0].nodes.push(json.nodes.length - 1);
+    const twice = gltfFormat.parseSync(new TextEncoder().encode(JSON.stringify(json)), { kernels: k });
+    expect(twice.meshes.map((m) => m.material)).toEqual(['a.png', 'a.png']);
+    expect(twice.materials).toHaveLength(1);
+    expect(twice.warnings.filter((w) => w.includes('has the name a.png of an earlier material'))).toHaveLength(1);
   });
 
   it('validateAsset refuses a material listed twice, a uri that is not a string, bytes that are not a Uint8Array', () => {
@@ -447,6 +470,19 @@ describe('the glTF reader and hand-built Assets', () => {
   });
 });
 
+describe('imageSize (PNG and JPEG headers, before embedding)', () => {
+  it('reads a PNG\'s IHDR and a JPEG\'s frame header; refuses them cut short', () => {
+    const png = tgaToPng(encodeTga(randomImage(7, 5, 8), { depth: 32, rle: false, topToBottom: true, rightToLeft: false }));
+    expect(imageSize(png, 'image/png')).toEqual({ width: 7, height: 5 });
+    expect(imageSize(png.subarray(0, 30), 'image/png')).toBeUndefined();
+    // SOI, an APP0 segment of 16 bytes, then SOF0: 8-bit, 300 high, 200 wide.
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, ...new Array(14).fill(0), 0xff, 0xc0, 0, 17, 8, 0x01, 0x2c, 0, 0xc8, 3]);
+    expect(imageSize(jpeg, 'image/jpeg')).toEqual({ width: 200, height: 300 });
+    expect(imageSize(jpeg.subarray(0, 24), 'image/jpeg')).toBeUndefined();
+    expect(imageSize(new Uint8Array([0xff, 0xd8, 0xff, 0xda, 0, 2]), 'image/jpeg')).toBeUndefined();
+  });
+});
+
 describe('the demo page groups images with the models picked beside them', () => {
   it('every model gets every picked image as a companion; images alone stay files of their own', async () => {
     const { groupFiles } = await import('./demo/group-files.js');
@@ -459,3 +495,87 @@ describe('the demo page groups images with the models picked beside them', () =>
     expect(groupFiles(named('Body.jpg')).map((g) => g.main.name)).toEqual(['Body.jpg']);
   });
 });
+
+describe('the writer gate over broken materials', () => {
+  const WRITERS: FormatHandler[] = [glbFormat, gltfFormat, iqmFormat, unigineFormat, tfFormat, apgFormat];
+  const BROKEN: unknown[] = [
+    null,
+    7,
+    'materials',
+    [null],
+    [{}],
+    [{ name: 5 }],
+    [{ name: 'm', baseColorTexture: null }],
+    [{ name: 'm', baseColorTexture: 'm.png' }],
+    [{ name: 'm', baseColorTexture: { uri: 'm.png', mimeType: 3 } }],
+    [{ name: 'm', baseColorTexture: { uri: 'm.png', bytes: new Uint16Array(4) } }],
+    [{ name: 'm', baseColorTexture: { uri: 'm.png', bytes: new ArrayBuffer(4) } }],
+    [{ name: 'm' }, { name: 'm' }],
+  ];
+
+  it.each(BACKENDS)('%s: every writer refuses each with a MeshFormatError naming the path under materials, never INTERNAL', (backend) => {
+    const k = kernels[backend];
+    for (const materials of BROKEN) {
+      for (const format of WRITERS) {
+        const asset = { source: 't', warnings: [], animations: [], materials, meshes: [{ name: 'm', material: 'm', attributes: { positions: new Float32Array(9), uvs: [new Float32Array(6)] }, indices: new Uint8Array([0, 1, 2]) }] } as unknown as Asset;
+        let error: unknown;
+        try {
+          format.encodeSync(asset, { kernels: k });
+        } catch (e) {
+          error = e;
+        }
+        expect(error, `${format.name} ${String(JSON.stringify(materials))}`).toBeInstanceOf(MeshFormatError);
+        expect((error as MeshFormatError).code).not.toBe('INTERNAL');
+        expect((error as MeshFormatError).path).toMatch(/^materials/);
+      }
+    }
+  });
+
+  it.each(BACKENDS)('%s: hostile image bytes through every writer: bytes out, warnings, never an error', (backend) => {
+    const k = kernels[backend];
+    const images = [new Uint8Array(0), new Uint8Array([0x89, 0x50, 0x4e, 0x47]), new Uint8Array([0xff, 0xd8, 0xff]), new Uint8Array(18), new Uint8Array(100).fill(0xff)];
+    for (const bytes of images) {
+      for (const uri of ['m.png', 'm.tga', 'm', 'data:x', '../m.png', '']) {
+        for (const format of WRITERS) {
+          const asset: Asset = { source: 't', warnings: [], animations: [], materials: [{ name: 'm', baseColorTexture: { uri, bytes } }], meshes: [{ name: 'm', material: 'm', attributes: { positions: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), uvs: [new Float32Array(6)] }, indices: new Uint8Array([0, 1, 2]) }] };
+          const files = format.encodeFiles ? format.encodeFiles(asset, `out${format.extensions[0]}`, { kernels: k }) : [{ name: 'out', bytes: format.encodeSync(asset, { kernels: k }) }];
+          expect(files[0]!.bytes.length, `${format.name} ${uri}`).toBeGreaterThan(0);
+          expect(asset.warnings.some((w) => /texture/.test(w)), `${format.name} ${uri} ${bytes.length}`).toBe(true);
+        }
+      }
+    }
+  });
+});
+
+const GLTF_SAMPLES = '/usr/share/assimp/models/glTF2';
+const textureSamples = existsSync(GLTF_SAMPLES)
+  ? execFileSync('find', [GLTF_SAMPLES, '-name', '*.gl*'], { encoding: 'utf8' }).trim().split('\n').filter((f) => /\.(glb|gltf)$/.test(f) && /"baseColorTexture"/.test(f.endsWith('.gltf') ? readFileSync(f, 'utf8') : new TextDecoder().decode(readFileSync(f).subarray(0, 65536)))).sort()
+  : [];
+
+describe.skipIf(!textureSamples.length)("assimp's glTF samples with base colour textures", () => {
+  it.each(textureSamples)('%s: every textured material a mesh uses keeps its image in our GLB, or a warning says why; 0 validator errors', async (file) => {
+    const bytes = new Uint8Array(readFileSync(file));
+    let asset: Asset;
+    try {
+      asset = (file.endsWith('.glb') ? glbFormat : gltfFormat).parseSync(bytes, { resolve: siblingsOf(file) });
+    } catch (e) {
+      expect(e).toBeInstanceOf(MeshFormatError);
+      return;
+    }
+    const used = new Set(asset.meshes.map((m) => m.material));
+    const textured = (asset.materials ?? []).filter((m) => m.baseColorTexture?.bytes && used.has(m.name));
+    // Khronos' textured box, in every packaging: its one material keeps its PNG.
+    if (/\/BoxTextured-glTF[^/]*\//.test(file)) expect(textured.map((m) => m.baseColorTexture!.mimeType)).toEqual(['image/png']);
+    const before = asset.warnings.length;
+    const glb = glbFormat.encodeSync(asset);
+    const json = glbJson(glb);
+    const written = new Set<string>((json.materials ?? []).filter((m: any) => m.pbrMetallicRoughness?.baseColorTexture).map((m: any) => m.name));
+    for (const material of textured) {
+      if (!written.has(material.name)) expect(asset.warnings.slice(before).some((w) => w.startsWith(`material ${material.name}: `)), material.name).toBe(true);
+    }
+    expect((await validateGltf(glb)).errors).toBe(0);
+    const back = glbFormat.parseSync(glb);
+    expect((back.materials ?? []).map((m) => m.name).sort()).toEqual([...written].sort());
+  });
+});
+

@@ -46,3 +46,35 @@ export function sniffImageType(bytes: Uint8Array, name = ''): string | undefined
   if (starts(0x42, 0x4d)) return 'image/bmp';
   return byName;
 }
+
+/**
+ * The width and height a PNG (its IHDR) or JPEG (its first SOFn segment) declares, or undefined
+ * when the header is missing, cut short or says 0: what a viewer needs before it decodes. The
+ * JPEG scan walks segment lengths only, so it is linear in the segments, never in the data.
+ */
+export function imageSize(bytes: Uint8Array, mimeType: string): { width: number; height: number } | undefined {
+  const u16 = (at: number) => (bytes[at]! << 8) | bytes[at + 1]!;
+  const u32 = (at: number) => ((bytes[at]! << 24) >>> 0) + (bytes[at + 1]! << 16) + (bytes[at + 2]! << 8) + bytes[at + 3]!;
+  const size = (width: number, height: number) => (width > 0 && height > 0 ? { width, height } : undefined);
+  if (mimeType === 'image/png') {
+    if (bytes.length < 33 || u32(12) !== 0x49484452) return undefined; // 'IHDR' first
+    return size(u32(16), u32(20));
+  }
+  if (mimeType === 'image/jpeg') {
+    let at = 2;
+    while (at + 4 <= bytes.length) {
+      if (bytes[at] !== 0xff) return undefined;
+      const marker = bytes[at + 1]!;
+      if (marker === 0xff) { at++; continue; } // fill byte
+      if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) { at += 2; continue; }
+      if (marker === 0xd9 || marker === 0xda) return undefined; // end, or scan data before any frame header
+      const length = u16(at + 2);
+      if (length < 2) return undefined;
+      const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+      if (isFrame) return at + 9 <= bytes.length ? size(u16(at + 7), u16(at + 5)) : undefined;
+      at += 2 + length;
+    }
+    return undefined;
+  }
+  return undefined;
+}

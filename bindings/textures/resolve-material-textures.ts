@@ -10,6 +10,13 @@ import type { SiblingResolver } from '../formats/format.js';
 import type { Asset, Material } from '../model/asset.js';
 import { imageExtension, mimeTypeOfName, sniffImageType } from './image-type.js';
 
+/**
+ * Distinct material names looked up per file, at most: each costs up to 18 resolver calls (file
+ * system look-ups in the CLI), and a hostile file can name a material per mesh. The rest keep
+ * their names, untextured, with one warning.
+ */
+export const MAX_TEXTURE_LOOKUPS = 256;
+
 /** The extensions tried for a material's image, in this order. */
 export const TEXTURE_EXTENSIONS: readonly string[] = ['.png', '.jpg', '.jpeg', '.tga'];
 
@@ -52,7 +59,8 @@ export function textureCandidates(materialName: string): string[] {
 export function resolveMaterialTextures(asset: Asset, resolve: SiblingResolver): void {
   const known = new Map((asset.materials ?? []).map((m) => [m.name, m]));
   const names = [...new Set(asset.meshes.map((m) => m.material).filter((name): name is string => name !== undefined && name !== ''))];
-  for (const name of names) {
+  if (names.length > MAX_TEXTURE_LOOKUPS) asset.warnings.push(`${names.length} material names: only the first ${MAX_TEXTURE_LOOKUPS} were looked up as images beside the input; the others have no texture`);
+  for (const name of names.slice(0, MAX_TEXTURE_LOOKUPS)) {
     if (known.get(name)?.baseColorTexture) continue;
     let found: Material['baseColorTexture'];
     for (const candidate of textureCandidates(name)) {

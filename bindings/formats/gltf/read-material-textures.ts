@@ -24,7 +24,8 @@ function indexIn(value: unknown, count: number, what: string, at: number): numbe
  * Malformed references (a texture, image or bufferView index out of range, an image with neither
  * bufferView nor uri) are MeshFormatError, as elsewhere in the reader; an external image that
  * `resolve` does not find is kept as its URI without bytes; a texture on a UV set other than the
- * first is warned (the Asset's textures use the first set).
+ * first is warned (the Asset's textures use the first set), and so is a second textured material
+ * of a name already read (the Asset has one material per name: the first one's texture is kept).
  */
 export function readMaterialTextures(input: GltfInput, asset: Asset, kernels: Kernels, resolve: SiblingResolver | undefined, warn: (message: string) => void): void {
   const at = input.jsonOffset;
@@ -39,7 +40,12 @@ export function readMaterialTextures(input: GltfInput, asset: Asset, kernels: Ke
   const named = new Set<string>();
   materials.forEach((material, m) => {
     const name = gltfMaterialName(material, m);
-    if (!used.has(name) || !isObject(material) || named.has(name)) return;
+    if (!used.has(name) || !isObject(material)) return;
+    if (named.has(name)) {
+      const pbr = material.pbrMetallicRoughness;
+      if (isObject(pbr) && pbr.baseColorTexture !== undefined) warn(`materials[${m}] has the name ${name} of an earlier material: the Asset keeps one material per name, the earlier one's texture`);
+      return;
+    }
     const pbr = material.pbrMetallicRoughness;
     if (!isObject(pbr) || pbr.baseColorTexture === undefined) return;
     const info = pbr.baseColorTexture;

@@ -8,7 +8,7 @@
 // are (PNG and JPEG unchanged, TGA as a PNG of the same pixels), so it loses nothing and the file
 // stands alone; mrfixit's GLB grows by the images' 488 KB.
 import type { Asset, Material, TextureImage } from '../../model/asset.js';
-import { GLTF_IMAGE_TYPES, sniffImageType, TGA_MIME_TYPE } from '../../textures/image-type.js';
+import { GLTF_IMAGE_TYPES, imageSize, sniffImageType, TGA_MIME_TYPE } from '../../textures/image-type.js';
 import { tgaToPng } from '../../textures/tga-to-png.js';
 
 /** 'embed': image bytes in the file's buffer (TGA converted to PNG); 'uri': references by name; 'none': no textures. */
@@ -61,7 +61,8 @@ function isRelativeFileName(uri: string): boolean {
  *
  * What cannot be written is said through `warn`, one sentence each, only when something is
  * dropped or changed: mode 'none' with textures present; a TGA that does not decode (its
- * MeshFormatError's sentence), whose material is then untextured; in 'embed' mode an image
+ * MeshFormatError's sentence), or a PNG or JPEG whose header with the image's size is missing
+ * or cut short (imageSize), whose material is then untextured; in 'embed' mode an image
  * without bytes, or of a type glTF core does not hold (WebP, KTX2, DDS, BMP), kept as a URI when
  * its name is a relative file name, else dropped; in 'uri' mode a TGA (glTF viewers read PNG and
  * JPEG only). A material given a texture has `metallicFactor` 0: game formats' colour maps are
@@ -115,7 +116,7 @@ function writeImage(json: GltfTextureJson, addBufferView: (bytes: Uint8Array) =>
   const mimeType = image.bytes ? sniffImageType(image.bytes, image.uri) : image.mimeType;
   const asUri = (why: string | undefined): number | undefined => {
     if (!isRelativeFileName(image.uri)) {
-      warn(`material ${materialName}: its texture ${image.uri} ${why ?? 'has no bytes and no file name to refer to'}; not written`);
+      warn(`material ${materialName}: its texture ${image.uri || '(no name)'} is not a relative file name a URI can refer to${why ? `, and ${why}` : ''}; not written`);
       return undefined;
     }
     if (why) warn(`material ${materialName}: its texture ${image.uri} ${why}; written as a reference to the file`);
@@ -124,7 +125,13 @@ function writeImage(json: GltfTextureJson, addBufferView: (bytes: Uint8Array) =>
   if (mode === 'uri') return asUri(mimeType === TGA_MIME_TYPE ? 'is a TGA, which glTF viewers do not read (textures: \'embed\' converts it to PNG)' : undefined);
   if (!image.bytes) return asUri('was not read (its bytes are not in the Asset), so it cannot be embedded');
   const name = image.uri.replace(/\\/g, '/').split('/').pop()!;
-  if (mimeType && GLTF_IMAGE_TYPES.includes(mimeType)) return images.push({ name, mimeType, bufferView: addBufferView(image.bytes) }) - 1;
+  if (mimeType && GLTF_IMAGE_TYPES.includes(mimeType)) {
+    if (!imageSize(image.bytes, mimeType)) {
+      warn(`material ${materialName}: its texture ${image.uri} is not written: its ${mimeType === 'image/png' ? 'PNG' : 'JPEG'} header (with the image's size) is missing or cut short`);
+      return undefined;
+    }
+    return images.push({ name, mimeType, bufferView: addBufferView(image.bytes) }) - 1;
+  }
   if (mimeType === TGA_MIME_TYPE) {
     let png: Uint8Array;
     try {
