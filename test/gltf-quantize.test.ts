@@ -4,7 +4,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { glbFormat, gltf, gltfFormat, iqmFormat, ms2Format, MeshFormatError, type Asset, type Kernels } from '../bindings/index.js';
+import { glbFormat, gltf, gltfFormat, iqmFormat, ms2Format, MeshFormatError, unigineFormat, type Asset, type Kernels } from '../bindings/index.js';
+import { corpusAvailable, readCorpus } from './helpers/corpus.js';
 import { tubeAsset } from '../fixtures/tube-asset.js';
 import { allKernels, BACKENDS, rng } from './helpers/backends.js';
 import { validateGltf } from './helpers/gltf-validator.js';
@@ -148,6 +149,20 @@ describe.each(BACKENDS)('quantized glTF on %s', (backend) => {
     const all = Float32Array.from(plainBack.meshes.flatMap((m) => [...m.attributes.positions]));
     const bound = Math.fround(largestExtent(all) / 65535) / 2 + Math.max(...all.map(Math.abs)) * 2 ** -20;
     back.meshes.forEach((m, i) => expect(maxDifference(m.attributes.positions, plainBack.meshes[i]!.attributes.positions)).toBeLessThanOrEqual(bound));
+  });
+
+  it.skipIf(!corpusAvailable)('UNIGINE\'s snorm16 rotation keys (actor_00_idle.anim) come back on their own step, every one', () => {
+    const bytes = readCorpus('unigine', 'actor_00_idle.anim');
+    const source = unigineFormat.parseSync(bytes, { kernels });
+    const back = glbFormat.parseSync(glbFormat.encodeSync(unigineFormat.parseSync(bytes, { kernels }), { kernels, quantize: true }), { kernels, upAxis: 'z' });
+    let compared = 0;
+    for (const track of source.animations[0]!.tracks) {
+      const got = back.animations[0]!.tracks.find((t) => t.joint === track.joint)?.rotation;
+      if (!track.rotation || !got || got.length !== track.rotation.length) continue;
+      for (let k = 0; k < got.length; k++) expect(Math.round(got[k]! * 32767) + 0).toBe(Math.round(track.rotation[k]! * 32767) + 0);
+      compared += got.length;
+    }
+    expect(compared).toBeGreaterThan(10_000);
   });
 
   it('a MeshSerializer2 source (16 bits per axis of its own box) keeps float32 positions and UVs unless bits are given', () => {
