@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { glbFormat, gltf, gltfFormat, iqmFormat, ms2Format, MeshFormatError, unigineFormat, type Asset, type Kernels } from '../bindings/index.js';
 import { corpusAvailable, readCorpus } from './helpers/corpus.js';
+import { quantizeUnitVectors, VECTOR3_UNIT_TOLERANCE } from '../bindings/formats/gltf/quantize-attributes.js';
 import { tubeAsset } from '../fixtures/tube-asset.js';
 import { allKernels, BACKENDS, rng } from './helpers/backends.js';
 import { validateGltf } from './helpers/gltf-validator.js';
@@ -58,6 +59,34 @@ function largestAngle(a: Float32Array, b: Float32Array, stride: number): number 
   }
   return max;
 }
+
+describe('quantizeUnitVectors', () => {
+  it('every snorm8 and snorm16 vector within the validator\'s Vector3 tolerance (0.00674), 200,000 random directions and the diagonals', () => {
+    const next = rng(11);
+    const count = 200_000;
+    const data = new Float32Array(count * 3);
+    for (let v = 0; v < count; v++) {
+      const d = v < 8 ? [v & 1 ? 1 : -1, v & 2 ? 1 : -1, v & 4 ? 1 : -1] : [next() * 2 - 1, next() * 2 - 1, next() * 2 - 1];
+      const l = Math.hypot(d[0]!, d[1]!, d[2]!);
+      data.set([d[0]! / l, d[1]! / l, d[2]! / l], v * 3);
+    }
+    for (const bits of [8, 16] as const) {
+      const { array, byteStride } = quantizeUnitVectors(data, 3, bits);
+      const top = bits === 8 ? 127 : 32767;
+      const slots = byteStride! / array.BYTES_PER_ELEMENT;
+      let worstLength = 0;
+      let worstComponent = 0;
+      for (let v = 0; v < count; v++) {
+        const q = [array[v * slots]! / top, array[v * slots + 1]! / top, array[v * slots + 2]! / top];
+        worstLength = Math.max(worstLength, Math.abs(Math.hypot(q[0]!, q[1]!, q[2]!) - 1));
+        for (let c = 0; c < 3; c++) worstComponent = Math.max(worstComponent, Math.abs(q[c]! - data[v * 3 + c]!));
+      }
+      expect(worstLength).toBeLessThanOrEqual(VECTOR3_UNIT_TOLERANCE);
+      // A component moved to its other rounding is still within one step.
+      expect(worstComponent).toBeLessThanOrEqual(1 / top + 1e-7);
+    }
+  });
+});
 
 describe.each(BACKENDS)('quantized glTF on %s', (backend) => {
   const kernels: Kernels = kernelsOf[backend];
@@ -163,6 +192,23 @@ describe.each(BACKENDS)('quantized glTF on %s', (backend) => {
       compared += got.length;
     }
     expect(compared).toBeGreaterThan(10_000);
+  });
+
+  it.skipIf(!corpusAvailable)('MeshSerializer2\'s snorm8 normals (SerializedMesh.data) come back on their own step where glTF allows them (within the unit-length tolerance)', async () => {
+    const bytes = readCorpus('ms2', 'SerializedMesh.data');
+    const source = ms2Format.parseSync(bytes, { kernels }).meshes[0]!.attributes.normals!;
+    const glb = glbFormat.encodeSync(ms2Format.parseSync(bytes, { kernels }), { kernels, quantize: true });
+    expect((await validateGltf(glb)).errors).toBe(0);
+    const back = glbFormat.parseSync(glb, { kernels }).meshes[0]!.attributes.normals!;
+    const steps = (values: Float32Array, v: number) => [0, 1, 2].map((c) => Math.round(values[v * 3 + c]! * 127) + 0);
+    let kept = 0;
+    for (let v = 0; v < source.length / 3; v++) {
+      const length = Math.hypot(source[v * 3]!, source[v * 3 + 1]!, source[v * 3 + 2]!);
+      if (Math.abs(length - 1) > VECTOR3_UNIT_TOLERANCE * 0.99) continue;
+      expect(steps(back, v)).toEqual(steps(source, v));
+      kept++;
+    }
+    expect(kept).toBeGreaterThan(2500);
   });
 
   it('a MeshSerializer2 source (16 bits per axis of its own box) keeps float32 positions and UVs unless bits are given', () => {

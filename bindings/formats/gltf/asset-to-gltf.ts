@@ -11,7 +11,7 @@ import { KeyTimeInputs } from './key-time-inputs.js';
 import { repairNonFinite, replaceNonFinite, UNIT_LENGTH_TOLERANCE } from './finite-values.js';
 import { perpendicularTo } from '../../model/perpendicular-tangents.js';
 import { composeTrs, invertAffine, multiply, swapYZInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
-import { inUnitRange, positionBox, positionGrid, quantizePositions, quantizeSettings, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
+import { inUnitRange, quantizeUnitVectors, VECTOR3_UNIT_TOLERANCE, positionBox, positionGrid, quantizePositions, quantizeSettings, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
 import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, type ComponentArray, type GltfObject } from './gltf-builder.js';
 
 /**
@@ -230,10 +230,10 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     attributes.POSITION = accessor(w, 'VEC3', positions, { ...VERTEX, bounds: true });
   }
   const normals = a.normals ? unitVectors(axes(w, a.normals, 3), 3, `${label} normals`, w.warn) : undefined;
-  if (normals) attributes.NORMAL = q && q.normal !== 'float' ? quantizedAccessor(w, 'normal', 'VEC3', quantizeSnorm(normals, 3, q.normal), true, false, true) : accessor(w, 'VEC3', normals, VERTEX);
+  if (normals) attributes.NORMAL = q && q.normal !== 'float' ? quantizedAccessor(w, 'normal', 'VEC3', quantizeUnitVectors(sourceGridOr(axes(w, a.normals!, 3), normals, 3, q.normal), 3, q.normal), true, false, true) : accessor(w, 'VEC3', normals, VERTEX);
   if (a.tangents) {
     const tangents = unitTangents(axes(w, a.tangents, 4), normals, `${label} tangents`, w.warn);
-    attributes.TANGENT = q && q.tangent !== 'float' ? quantizedAccessor(w, 'tangent', 'VEC4', quantizeSnorm(tangents, 4, q.tangent), true, false, true) : accessor(w, 'VEC4', tangents, VERTEX);
+    attributes.TANGENT = q && q.tangent !== 'float' ? quantizedAccessor(w, 'tangent', 'VEC4', quantizeUnitVectors(sourceGridOr(axes(w, a.tangents, 4), tangents, 4, q.tangent), 4, q.tangent), true, false, true) : accessor(w, 'VEC4', tangents, VERTEX);
   }
   (a.uvs ?? []).forEach((uv, set) => {
     const copy = repairNonFinite(uv.slice(), 0, `${label} UV set ${set}`, w.warn);
@@ -460,6 +460,29 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
   if (inferred !== animation.frameRate && isFrameRate(animation.frameRate)) extras.frameRate = animation.frameRate;
   if (Object.keys(extras).length) gltf.extras = extras;
   w.builder.add('animations', gltf);
+}
+
+/**
+ * The unit vectors to quantize as snorm of `bits`: a source vector already on that grid (each
+ * component a whole number of steps, 1 / 127 or 1 / 32767: MeshSerializer2's snorm8 normals) and
+ * within the validator's unit-length tolerance for vectors (0.00674) is kept as it is, so that it comes back on its own
+ * step; others are their normalised values (`unit`). Rounding every normalised vector moved such
+ * source vectors by a step (their lengths are up to 0.0068 off 1).
+ */
+function sourceGridOr(source: Float32Array, unit: Float32Array, stride: number, bits: 8 | 16): Float32Array {
+  const top = bits === 16 ? 32767 : 127;
+  for (let i = 0; i < source.length; i += stride) {
+    let onGrid = true;
+    for (let c = 0; c < stride && onGrid; c++) {
+      const steps = source[i + c]! * top;
+      onGrid = Math.abs(steps - Math.round(steps)) <= 1e-3 && Math.abs(steps) <= top;
+    }
+    const x = source[i]!, y = source[i + 1]!, z = source[i + 2]!;
+    // A tangent's w must be ±1 exactly.
+    const sign = stride === 4 ? Math.abs(source[i + 3]!) === 1 : true;
+    if (!onGrid || !sign || !(Math.abs(Math.sqrt(x * x + y * y + z * z) - 1) <= VECTOR3_UNIT_TOLERANCE * 0.99)) source.set(unit.subarray(i, i + stride), i);
+  }
+  return source;
 }
 
 /**
