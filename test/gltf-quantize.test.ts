@@ -4,7 +4,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { glbFormat, gltf, gltfFormat, iqmFormat, ms2Format, MeshFormatError, type Asset, type Kernels } from '../bindings/index.js';
+import { glbFormat, gltf, gltfFormat, iqmFormat, ms2Format, MeshFormatError, unigineFormat, type Asset, type Kernels } from '../bindings/index.js';
+import { corpusAvailable, readCorpus } from './helpers/corpus.js';
+import { quantizeUnitVectors, VECTOR3_UNIT_TOLERANCE } from '../bindings/formats/gltf/quantize-attributes.js';
 import { tubeAsset } from '../fixtures/tube-asset.js';
 import { allKernels, BACKENDS, rng } from './helpers/backends.js';
 import { validateGltf } from './helpers/gltf-validator.js';
@@ -58,6 +60,34 @@ function largestAngle(a: Float32Array, b: Float32Array, stride: number): number 
   return max;
 }
 
+describe('quantizeUnitVectors', () => {
+  it('every snorm8 and snorm16 vector within the validator\'s Vector3 tolerance (0.00674), 200,000 random directions and the diagonals', () => {
+    const next = rng(11);
+    const count = 200_000;
+    const data = new Float32Array(count * 3);
+    for (let v = 0; v < count; v++) {
+      const d = v < 8 ? [v & 1 ? 1 : -1, v & 2 ? 1 : -1, v & 4 ? 1 : -1] : [next() * 2 - 1, next() * 2 - 1, next() * 2 - 1];
+      const l = Math.hypot(d[0]!, d[1]!, d[2]!);
+      data.set([d[0]! / l, d[1]! / l, d[2]! / l], v * 3);
+    }
+    for (const bits of [8, 16] as const) {
+      const { array, byteStride } = quantizeUnitVectors(data, 3, bits);
+      const top = bits === 8 ? 127 : 32767;
+      const slots = byteStride! / array.BYTES_PER_ELEMENT;
+      let worstLength = 0;
+      let worstComponent = 0;
+      for (let v = 0; v < count; v++) {
+        const q = [array[v * slots]! / top, array[v * slots + 1]! / top, array[v * slots + 2]! / top];
+        worstLength = Math.max(worstLength, Math.abs(Math.hypot(q[0]!, q[1]!, q[2]!) - 1));
+        for (let c = 0; c < 3; c++) worstComponent = Math.max(worstComponent, Math.abs(q[c]! - data[v * 3 + c]!));
+      }
+      expect(worstLength).toBeLessThanOrEqual(VECTOR3_UNIT_TOLERANCE);
+      // A component moved to its other rounding is still within one step.
+      expect(worstComponent).toBeLessThanOrEqual(1 / top + 1e-7);
+    }
+  });
+});
+
 describe.each(BACKENDS)('quantized glTF on %s', (backend) => {
   const kernels: Kernels = kernelsOf[backend];
 
@@ -101,20 +131,25 @@ describe.each(BACKENDS)('quantized glTF on %s', (backend) => {
     expect(back.attributes.colors).toEqual(a.colors);
   });
 
-  it('a skinned mesh keeps float32 positions (glTF ignores its node transform); weights unorm8 summing to 1, rotation keys snorm16', async () => {
+  it('a skinned mesh: positions on a grid folded into the inverse bind matrices (glTF ignores its node transform), read back in place; weights unorm8 summing to 1, rotation keys snorm16', async () => {
     const source = tubeAsset();
     const asset = tubeAsset();
     const bytes = glbFormat.encodeSync(asset, { kernels, quantize: true });
     expect((await validateGltf(bytes)).errors).toBe(0);
     const json = jsonOf(bytes);
     const primitive = json.meshes[0].primitives[0];
-    expect(json.accessors[primitive.attributes.POSITION].componentType).toBe(5126);
+    expect(json.accessors[primitive.attributes.POSITION].componentType).toBe(5123);
+    expect(json.nodes[json.nodes.findIndex((n: { mesh?: number }) => n.mesh === 0)].scale).toBeUndefined();
     expect(json.accessors[primitive.attributes.WEIGHTS_0].componentType).toBe(5121);
-    expect(asset.warnings.some((w) => w.startsWith('quantized (KHR_mesh_quantization): ') && w.includes('1 skinned meshes kept float32'))).toBe(true);
+    expect(asset.warnings.some((w) => w.startsWith('quantized (KHR_mesh_quantization): positions uint16'))).toBe(true);
     const back = glbFormat.parseSync(bytes, { kernels });
     // The plain writer's weights (packed to the front, summing to 1) are what quantization starts from.
     const plain = glbFormat.parseSync(glbFormat.encodeSync(tubeAsset(), { kernels }), { kernels });
-    expect(back.meshes[0]!.attributes.positions).toEqual(source.meshes[0]!.attributes.positions);
+    const p = source.meshes[0]!.attributes.positions;
+    // The grid's step / 2, and the float32 inverse bind matrices times the grid (relative 2^-22 of the largest coordinate).
+    const largest = Math.max(...p.map(Math.abs));
+    expect(maxDifference(back.meshes[0]!.attributes.positions, p)).toBeLessThanOrEqual(Math.fround(largestExtent(p) / 65535) / 2 + largest * 2 ** -20);
+    expect(back.skeleton).toEqual(plain.skeleton);
     expect(back.meshes[0]!.attributes.joints).toEqual(plain.meshes[0]!.attributes.joints);
     expect(maxDifference(back.meshes[0]!.attributes.weights!, plain.meshes[0]!.attributes.weights!)).toBeLessThanOrEqual(2.5 / 255);
     const track = source.animations[0]!.tracks.find((t) => t.rotation)!;
@@ -139,8 +174,41 @@ describe.each(BACKENDS)('quantized glTF on %s', (backend) => {
       expect(maxDifference(m.attributes.weights!, plainBack.meshes[i]!.attributes.weights!)).toBeLessThanOrEqual(2 ** -23);
       expect(maxDifference(m.attributes.weights!, source.meshes[i]!.attributes.weights!)).toBeLessThanOrEqual(2 ** -23);
     });
-    // Skinned: positions float32, as the plain GLB has them.
-    expect(back.meshes.map((m) => m.attributes.positions)).toEqual(plainBack.meshes.map((m) => m.attributes.positions));
+    // Skinned: both meshes on one grid over both, folded into the inverse bind matrices.
+    const all = Float32Array.from(plainBack.meshes.flatMap((m) => [...m.attributes.positions]));
+    const bound = Math.fround(largestExtent(all) / 65535) / 2 + Math.max(...all.map(Math.abs)) * 2 ** -20;
+    back.meshes.forEach((m, i) => expect(maxDifference(m.attributes.positions, plainBack.meshes[i]!.attributes.positions)).toBeLessThanOrEqual(bound));
+  });
+
+  it.skipIf(!corpusAvailable)('UNIGINE\'s snorm16 rotation keys (actor_00_idle.anim) come back on their own step, every one', () => {
+    const bytes = readCorpus('unigine', 'actor_00_idle.anim');
+    const source = unigineFormat.parseSync(bytes, { kernels });
+    const back = glbFormat.parseSync(glbFormat.encodeSync(unigineFormat.parseSync(bytes, { kernels }), { kernels, quantize: true }), { kernels, upAxis: 'z' });
+    let compared = 0;
+    for (const track of source.animations[0]!.tracks) {
+      const got = back.animations[0]!.tracks.find((t) => t.joint === track.joint)?.rotation;
+      if (!track.rotation || !got || got.length !== track.rotation.length) continue;
+      for (let k = 0; k < got.length; k++) expect(Math.round(got[k]! * 32767) + 0).toBe(Math.round(track.rotation[k]! * 32767) + 0);
+      compared += got.length;
+    }
+    expect(compared).toBeGreaterThan(10_000);
+  });
+
+  it.skipIf(!corpusAvailable)('MeshSerializer2\'s snorm8 normals (SerializedMesh.data) come back on their own step where glTF allows them (within the unit-length tolerance)', async () => {
+    const bytes = readCorpus('ms2', 'SerializedMesh.data');
+    const source = ms2Format.parseSync(bytes, { kernels }).meshes[0]!.attributes.normals!;
+    const glb = glbFormat.encodeSync(ms2Format.parseSync(bytes, { kernels }), { kernels, quantize: true });
+    expect((await validateGltf(glb)).errors).toBe(0);
+    const back = glbFormat.parseSync(glb, { kernels }).meshes[0]!.attributes.normals!;
+    const steps = (values: Float32Array, v: number) => [0, 1, 2].map((c) => Math.round(values[v * 3 + c]! * 127) + 0);
+    let kept = 0;
+    for (let v = 0; v < source.length / 3; v++) {
+      const length = Math.hypot(source[v * 3]!, source[v * 3 + 1]!, source[v * 3 + 2]!);
+      if (Math.abs(length - 1) > VECTOR3_UNIT_TOLERANCE * 0.99) continue;
+      expect(steps(back, v)).toEqual(steps(source, v));
+      kept++;
+    }
+    expect(kept).toBeGreaterThan(2500);
   });
 
   it('a MeshSerializer2 source (16 bits per axis of its own box) keeps float32 positions and UVs unless bits are given', () => {
@@ -163,6 +231,17 @@ describe.each(BACKENDS)('quantized glTF on %s', (backend) => {
     const fromFiles = gltfFormat.parseSync(files[0]!.bytes, { kernels, resolve: (name) => (name === 'q.bin' ? files[1]!.bytes : undefined) });
     const embedded = gltfFormat.parseSync(gltfFormat.encodeSync(staticTube2(asset), { kernels, quantize: true }), { kernels });
     expect(fromFiles.meshes[0]!.attributes.positions).toEqual(embedded.meshes[0]!.attributes.positions);
+  });
+
+  it('compress: meshopt before the encoder is loaded (this file never loads it) is UNSUPPORTED, saying to await initMeshopt()', () => {
+    try {
+      glbFormat.encodeSync(staticTube(), { kernels, quantize: true, compress: 'meshopt' });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(MeshFormatError);
+      expect((e as MeshFormatError).code).toBe('UNSUPPORTED');
+      expect((e as Error).message).toContain('initMeshopt');
+    }
   });
 
   it('off by default: float32 everywhere, no extension; bad bits are a BAD_OPTION error', () => {

@@ -95,6 +95,7 @@ Examples:
   cat actor.iqm | meshcodec convert - --to unigine -o - > actor.mesh
   meshcodec convert scene.glb --to iqm                  # Z-up, as IQM is
   meshcodec convert walk.glb --to unigine --resample 30 --quantize round
+  meshcodec convert mrfixit.iqm --to glb --optimize     # quantized, meshopt-compressed, textured
 
 Formats:
 ${formatList()}

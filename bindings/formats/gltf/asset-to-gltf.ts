@@ -8,10 +8,10 @@ import { meshoptOrderedMesh } from './meshopt-order.js';
 import { ASSET_TO_GLTF_DEFAULTS, type AssetToGltfOptions } from './asset-to-gltf-options.js';
 import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
-import { repairNonFinite, UNIT_LENGTH_TOLERANCE } from './finite-values.js';
+import { repairNonFinite, replaceNonFinite, UNIT_LENGTH_TOLERANCE } from './finite-values.js';
 import { perpendicularTo } from '../../model/perpendicular-tangents.js';
 import { composeTrs, invertAffine, multiply, swapYZInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
-import { inUnitRange, quantizePositions, quantizeSettings, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
+import { inUnitRange, quantizeUnitVectors, VECTOR3_UNIT_TOLERANCE, positionBox, positionGrid, quantizePositions, quantizeSettings, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
 import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, type ComponentArray, type GltfObject } from './gltf-builder.js';
 
 /**
@@ -42,7 +42,10 @@ export function assetToGltf(asset: Asset, options: AssetToGltfOptions = {}): Glt
   const joints = addSkeleton(writer, asset);
   // A skin for every skeleton, also when no mesh is skinned: glTF readers (ours too) take a
   // skeleton from skins, and a hierarchy of plain nodes would come back as no skeleton at all.
-  const skin = asset.skeleton?.joints.length ? addSkin(writer, asset.skeleton.joints, joints) : undefined;
+  const grid = quantize && quantize.position !== 'float' && asset.skeleton?.joints.length ? skinnedGrid(writer, asset, quantize.position) : undefined;
+  const added = asset.skeleton?.joints.length ? addSkin(writer, asset.skeleton.joints, joints, grid) : undefined;
+  const skin = added?.index;
+  writer.skinGrid = added?.folded;
   const materials = new Map<string, number>();
   for (const mesh of asset.meshes) {
     const written = addMesh(writer, kernels, mesh, settings, skin !== undefined, joints.length);
@@ -77,6 +80,8 @@ interface Writer {
   quantize: Required<GltfQuantizeOptions> | undefined;
   /** What quantization did, for the summary warning. */
   quantized: { positionError: number; floatPositions: number; floatUvs: number; kinds: Set<string> };
+  /** The grid skinned meshes' positions are quantized on, folded into the inverse bind matrices (none: they stay float32). */
+  skinGrid?: PositionGrid;
 }
 
 /** A joint node as written: its index and its rest TRS (what an animation channel that changes nothing holds). */
@@ -149,10 +154,29 @@ function jointTrs(w: Writer, joint: Joint): [[number, number, number], [number, 
   return [[t[0]!, t[1]!, t[2]!], [r[0]!, r[1]!, r[2]!, r[3]!], [s[0]!, s[1]!, s[2]!]];
 }
 
-/** The skin: every joint, inverse bind matrices from the bind pose's world matrices. */
-function addSkin(w: Writer, joints: Joint[], nodes: JointNode[]): number {
+/** The one grid over every mesh that will be written skinned (positions on the output axes, non-finite ones as 0), or undefined when there is none. */
+function skinnedGrid(w: Writer, asset: Asset, bits: 8 | 16): PositionGrid | undefined {
+  let box: ReturnType<typeof positionBox> | undefined;
+  for (const mesh of asset.meshes) {
+    const a = mesh.attributes;
+    if (!a.joints || !a.weights || a.positions.length === 0 || mesh.indices.length < 3) continue;
+    const positions = axes(w, a.positions, 3);
+    replaceNonFinite(positions, 0);
+    box = positionBox(positions, box);
+  }
+  return box && positionGrid(box, bits);
+}
+
+/**
+ * The skin: every joint, inverse bind matrices from the bind pose's world matrices; with `grid`,
+ * each times the grid's dequantization (translation to its offset, uniform scale by its step),
+ * so that skinned meshes' quantized positions are drawn in place. Not folded (`folded`
+ * undefined) when a joint's bind pose is singular: its identity matrix would not undo the grid.
+ */
+function addSkin(w: Writer, joints: Joint[], nodes: JointNode[], grid?: PositionGrid): { index: number; folded?: PositionGrid } {
   const world: Mat4[] = [];
   const matrices = new Float32Array(joints.length * 16);
+  const inverses: (Mat4 | undefined)[] = [];
   joints.forEach((joint, j) => {
     const { translation: t, rotation: r, scale: s } = nodes[j]!;
     const local = composeTrs(t, r, s);
@@ -160,14 +184,19 @@ function addSkin(w: Writer, joints: Joint[], nodes: JointNode[]): number {
     const found = invertAffine(world[j]!);
     const inverse = found && found.every(Number.isFinite) && Float32Array.from(found).every(Number.isFinite) ? found : undefined;
     if (!inverse) w.warn(`joint ${joint.name} has a singular bind pose (or one beyond float32's range); its inverse bind matrix is the identity`);
-    const m = inverse ?? composeTrs([0, 0, 0], [0, 0, 0, 1], [1, 1, 1]);
+    inverses.push(inverse);
+  });
+  const folded = grid && inverses.every((m) => m !== undefined) ? grid : undefined;
+  const dequantize = folded ? composeTrs(folded.offset, [0, 0, 0, 1], [folded.step, folded.step, folded.step]) : undefined;
+  inverses.forEach((inverse, j) => {
+    const m = inverse ? (dequantize ? multiply(inverse, dequantize) : inverse) : composeTrs([0, 0, 0], [0, 0, 0, 1], [1, 1, 1]);
     // glTF requires the last row to be exactly (0, 0, 0, 1).
     m[3] = m[7] = m[11] = 0;
     m[15] = 1;
     matrices.set(m, j * 16);
   });
   const inverseBindMatrices = accessor(w, 'MAT4', matrices);
-  return w.builder.add('skins', { inverseBindMatrices, joints: nodes.slice(0, joints.length).map((n) => n.index) });
+  return { index: w.builder.add('skins', { inverseBindMatrices, joints: nodes.slice(0, joints.length).map((n) => n.index) }), folded };
 }
 
 /** The glTF mesh for an Asset mesh (its index), or undefined when it has no triangle. */
@@ -185,14 +214,15 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   const q = w.quantize;
   const attributes: Record<string, number> = {};
   const positions = repairNonFinite(axes(w, a.positions, 3), 0, `${label} positions`, w.warn);
-  // glTF ignores a skinned mesh's node transform, where quantized positions keep their dequantization.
+  // glTF ignores a skinned mesh's node transform: skinned meshes share the grid folded into the
+  // inverse bind matrices; a static mesh's own grid goes in its node's transform.
   const skinnedMesh = skinned && a.joints !== undefined && a.weights !== undefined;
   let node: GltfObject = {};
   let positionStep = 1;
-  if (q && q.position !== 'float' && !skinnedMesh) {
-    const quantized = quantizePositions(positions, q.position);
+  if (q && q.position !== 'float' && (!skinnedMesh || w.skinGrid)) {
+    const quantized = skinnedMesh ? quantizePositions(positions, q.position, w.skinGrid) : quantizePositions(positions, q.position);
     attributes.POSITION = quantizedAccessor(w, 'position', 'VEC3', quantized, false, true, true);
-    node = { translation: quantized.offset, scale: [quantized.step, quantized.step, quantized.step] };
+    if (!skinnedMesh) node = { translation: quantized.offset, scale: [quantized.step, quantized.step, quantized.step] };
     positionStep = quantized.step;
     w.quantized.positionError = Math.max(w.quantized.positionError, quantized.maxError);
   } else {
@@ -200,10 +230,10 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     attributes.POSITION = accessor(w, 'VEC3', positions, { ...VERTEX, bounds: true });
   }
   const normals = a.normals ? unitVectors(axes(w, a.normals, 3), 3, `${label} normals`, w.warn) : undefined;
-  if (normals) attributes.NORMAL = q && q.normal !== 'float' ? quantizedAccessor(w, 'normal', 'VEC3', quantizeSnorm(normals, 3, q.normal), true, false, true) : accessor(w, 'VEC3', normals, VERTEX);
+  if (normals) attributes.NORMAL = q && q.normal !== 'float' ? quantizedAccessor(w, 'normal', 'VEC3', quantizeUnitVectors(sourceGridOr(axes(w, a.normals!, 3), normals, 3, q.normal), 3, q.normal), true, false, true) : accessor(w, 'VEC3', normals, VERTEX);
   if (a.tangents) {
     const tangents = unitTangents(axes(w, a.tangents, 4), normals, `${label} tangents`, w.warn);
-    attributes.TANGENT = q && q.tangent !== 'float' ? quantizedAccessor(w, 'tangent', 'VEC4', quantizeSnorm(tangents, 4, q.tangent), true, false, true) : accessor(w, 'VEC4', tangents, VERTEX);
+    attributes.TANGENT = q && q.tangent !== 'float' ? quantizedAccessor(w, 'tangent', 'VEC4', quantizeUnitVectors(sourceGridOr(axes(w, a.tangents, 4), tangents, 4, q.tangent), 4, q.tangent), true, false, true) : accessor(w, 'VEC4', tangents, VERTEX);
   }
   (a.uvs ?? []).forEach((uv, set) => {
     const copy = repairNonFinite(uv.slice(), 0, `${label} UV set ${set}`, w.warn);
@@ -265,7 +295,7 @@ function quantizedAccessor(w: Writer, kind: keyof GltfQuantizeOptions, type: Acc
 function quantizedSummary(q: Required<GltfQuantizeOptions>, done: Writer['quantized']): string {
   const parts: string[] = [];
   if (done.kinds.has('position')) parts.push(`positions uint${q.position} (largest error ${done.positionError.toPrecision(3)})`);
-  if (done.floatPositions) parts.push(`positions of ${done.floatPositions} skinned meshes kept float32 (glTF ignores their node transform)`);
+  if (done.floatPositions) parts.push(`positions of ${done.floatPositions} skinned meshes kept float32 (a joint's bind pose is singular, so no grid could be folded into the inverse bind matrices)`);
   if (done.kinds.has('normal')) parts.push(`normals snorm${q.normal}`);
   if (done.kinds.has('tangent')) parts.push(`tangents snorm${q.tangent}`);
   if (done.kinds.has('uv')) parts.push(`UVs unorm${q.uv}`);
@@ -383,7 +413,8 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
   const inputs = new KeyTimeInputs<number>();
   const samplers: GltfObject[] = [];
   const channels: GltfObject[] = [];
-  const keptTimes: Float32Array[] = [];
+  // Each kept track's key times once (tracks share arrays; the inference is the same over duplicates).
+  const keptTimes = new Set<Float32Array>();
   for (const track of animation.tracks) {
     const node = nodes[track.joint];
     if (!node || track.times.length === 0) {
@@ -410,9 +441,9 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       if (holdsRest(converted, node[path])) continue;
       // The input is made on its first use, so that no accessor is left unused.
       const input = inputs.get(track.times, () => accessor(w, 'SCALAR', track.times, { bounds: true }));
-      keptTimes.push(track.times);
+      keptTimes.add(track.times);
       const output = path === 'rotation' && w.quantize?.rotation === 16
-        ? (w.quantized.kinds.add('rotation'), accessor(w, type, quantizeSnorm(converted, 4, 16).array, { normalized: true }))
+        ? (w.quantized.kinds.add('rotation'), accessor(w, type, quantizeSnorm(nearestOnGrid(axes(w, values, 4), converted), 4, 16).array, { normalized: true }))
         : accessor(w, type, converted);
       const sampler = samplers.push({ input, output, interpolation: 'LINEAR' }) - 1;
       channels.push({ sampler, target: { node: node.index, path } });
@@ -425,10 +456,47 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
   const gltf: GltfObject = { name: animation.name, channels, samplers };
   const extras: Record<string, unknown> = {};
   if (animation.loop !== undefined) extras.loop = animation.loop;
-  const inferred = wholeFrameRate(keptTimes.map((times) => ({ joint: 0, times })));
+  const inferred = wholeFrameRate([...keptTimes].map((times) => ({ joint: 0, times })));
   if (inferred !== animation.frameRate && isFrameRate(animation.frameRate)) extras.frameRate = animation.frameRate;
   if (Object.keys(extras).length) gltf.extras = extras;
   w.builder.add('animations', gltf);
+}
+
+/**
+ * The unit vectors to quantize as snorm of `bits`: a source vector already on that grid (each
+ * component a whole number of steps, 1 / 127 or 1 / 32767: MeshSerializer2's snorm8 normals) and
+ * within the validator's unit-length tolerance for vectors (0.00674) is kept as it is, so that it comes back on its own
+ * step; others are their normalised values (`unit`). Rounding every normalised vector moved such
+ * source vectors by a step (their lengths are up to 0.0068 off 1).
+ */
+function sourceGridOr(source: Float32Array, unit: Float32Array, stride: number, bits: 8 | 16): Float32Array {
+  const top = bits === 16 ? 32767 : 127;
+  for (let i = 0; i < source.length; i += stride) {
+    let onGrid = true;
+    for (let c = 0; c < stride && onGrid; c++) {
+      const steps = source[i + c]! * top;
+      onGrid = Math.abs(steps - Math.round(steps)) <= 1e-3 && Math.abs(steps) <= top;
+    }
+    const x = source[i]!, y = source[i + 1]!, z = source[i + 2]!;
+    // A tangent's w must be ±1 exactly.
+    const sign = stride === 4 ? Math.abs(source[i + 3]!) === 1 : true;
+    if (!onGrid || !sign || !(Math.abs(Math.sqrt(x * x + y * y + z * z) - 1) <= VECTOR3_UNIT_TOLERANCE * 0.99)) source.set(unit.subarray(i, i + stride), i);
+  }
+  return source;
+}
+
+/**
+ * The rotation keys to quantize: the Asset's own (on the output axes) where they are within 2^-10
+ * of unit length, else their normalised values. Rounding the Asset's own keys keeps keys that
+ * were already on the snorm16 grid (UNIGINE's, q / 32767) on their step; rounding the normalised
+ * values moved 15 % of actor_00_idle.anim's rotation values by one step.
+ */
+function nearestOnGrid(raw: Float32Array, normalised: Float32Array): Float32Array {
+  for (let i = 0; i < raw.length; i += 4) {
+    const x = raw[i]!, y = raw[i + 1]!, z = raw[i + 2]!, q = raw[i + 3]!;
+    if (!(Math.abs(Math.sqrt(x * x + y * y + z * z + q * q) - 1) <= 2 ** -10)) raw.set(normalised.subarray(i, i + 4), i);
+  }
+  return raw;
 }
 
 /** Whether every key of `values` equals `rest` (as float32). */

@@ -11,6 +11,7 @@
 // with a stride) was not taken: it costs a pass per vertex and buys nothing for files that are
 // converted rather than rendered.
 
+import { align4 } from './glb-container.js';
 import { meshoptLayout } from './meshopt-layout.js';
 import { EXT_MESHOPT_COMPRESSION, type MeshoptMode } from './meshopt-rules.js';
 
@@ -177,8 +178,4 @@ function bounds(array: ComponentArray, components: number, step: number, count: 
     max[c] = hi;
   }
   return { min, max };
-}
-
-export function align4(n: number): number {
-  return (n + 3) & ~3;
 }

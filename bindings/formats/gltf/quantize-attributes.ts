@@ -5,13 +5,16 @@
 //   the largest extent / 65535) against a step per axis. A step per axis is finer on thin axes but
 //   makes the node scale non-uniform, so normals and tangents would have to be stored pre-skewed
 //   (and a flat mesh, extent 0 on one axis, has no such scale at all); the uniform step is what
-//   gltfpack does. Skinned meshes keep float32 positions: glTF ignores a skinned mesh's node
-//   transform, and folding the dequantization into the inverse bind matrices would need one skin
-//   per mesh (a quantized box per mesh) where the Asset has one skeleton.
+//   gltfpack does. glTF ignores a skinned mesh's node transform, so skinned meshes share one grid
+//   over all of them, folded into the skin's inverse bind matrices (IBM × grid); a grid per mesh
+//   would need a skin per mesh. Keeping their positions float32, the first version, left
+//   mrfixit's GLB 2.2× gltfpack's default output.
 // - UVs: unorm16 when every value lies in 0–1; outside it they stay float32 (normalized int16 would
 //   hold only −1–1, and a scale through KHR_texture_transform needs textures that reference it).
-// - Normals and tangents: snorm8 by default (gltfpack's default): the largest length error,
-//   √3 / 254 = 0.0068, stays inside the validator's unit-length tolerance (0.00769).
+// - Normals and tangents: snorm8 by default (gltfpack's default). Rounding each component can
+//   leave a vector up to √3 / 254 = 0.0068 off unit length, beyond the validator's Vector3
+//   tolerance (0.00674): such a vector takes the other rounding of some components
+//   (quantizeUnitVectors). Renormalising in float and rounding again would not converge.
 // - Weights: unorm8 by default with the rounding error moved onto the largest weight, so that
 //   every vertex's weights sum to exactly 255 (or 65535) as glTF requires; IQM's ubyte weights
 //   come back exactly.
@@ -79,15 +82,15 @@ function layout(count: number, components: number, bytes: 1 | 2): { slots: numbe
   return { slots: stride / bytes, byteStride: stride === elementBytes ? undefined : stride };
 }
 
-/**
- * Positions (xyz) on a uniform grid: q = round((p − offset) / step), p ≈ offset + q · step, the
- * step the largest extent / (2^bits − 1) (as float32, so that the node's scale is exact). The
- * largest error per axis is step / 2.
- */
-export function quantizePositions(positions: Float32Array, bits: 8 | 16): QuantizedAttribute & { offset: [number, number, number]; step: number; maxError: number } {
-  const count = positions.length / 3;
-  const min = [Infinity, Infinity, Infinity];
-  const max = [-Infinity, -Infinity, -Infinity];
+/** A uniform position grid: p ≈ offset + q · step. */
+export interface PositionGrid {
+  offset: [number, number, number];
+  step: number;
+}
+
+/** Per-axis minimum and maximum of xyz positions, widening `box` when given (several meshes on one grid). */
+export function positionBox(positions: Float32Array, box = { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] }): { min: number[]; max: number[] } {
+  const { min, max } = box;
   for (let i = 0; i < positions.length; i += 3) {
     for (let c = 0; c < 3; c++) {
       const v = positions[i + c]!;
@@ -95,9 +98,27 @@ export function quantizePositions(positions: Float32Array, bits: 8 | 16): Quanti
       if (v > max[c]!) max[c] = v;
     }
   }
+  return box;
+}
+
+/** The grid over `box`: offset its minimum, step its largest extent / (2^bits − 1) as float32 (so that a node scale holds it exactly). */
+export function positionGrid(box: { min: number[]; max: number[] }, bits: 8 | 16): PositionGrid {
+  const { min, max } = box;
   const top = bits === 16 ? 65535 : 255;
   const extent = Math.max(max[0]! - min[0]!, max[1]! - min[1]!, max[2]! - min[2]!);
   const step = extent > 0 ? Math.fround(extent / top) || Number.MIN_VALUE : 1;
+  return { offset: [min[0]!, min[1]!, min[2]!], step };
+}
+
+/**
+ * Positions (xyz) on a uniform grid: q = round((p − offset) / step), p ≈ offset + q · step, the
+ * grid the positions' own (positionGrid) unless one is given (skinned meshes share one, folded
+ * into the inverse bind matrices). The largest error per axis is step / 2.
+ */
+export function quantizePositions(positions: Float32Array, bits: 8 | 16, grid = positionGrid(positionBox(positions), bits)): QuantizedAttribute & PositionGrid & { maxError: number } {
+  const count = positions.length / 3;
+  const top = bits === 16 ? 65535 : 255;
+  const { offset: min, step } = grid;
   const { slots, byteStride } = layout(count, 3, bits === 16 ? 2 : 1);
   const array = bits === 16 ? new Uint16Array(count * slots) : new Uint8Array(count * slots);
   let maxError = 0;
@@ -110,7 +131,7 @@ export function quantizePositions(positions: Float32Array, bits: 8 | 16): Quanti
       if (error > maxError) maxError = error;
     }
   }
-  return { array, byteStride, offset: [min[0]!, min[1]!, min[2]!], step, maxError };
+  return { array, byteStride, offset: min, step, maxError };
 }
 
 /** Values in −1–1 as normalized signed integers, `components` per element: q = round(v · (2^(bits−1) − 1)). */
@@ -126,6 +147,38 @@ export function quantizeSnorm(data: Float32Array, components: number, bits: 8 | 
     }
   }
   return { array, byteStride };
+}
+
+/** How far from 1 the Khronos validator lets a normal's or tangent's xyz length be (its Vector3 check; rotations get 0.00769). */
+export const VECTOR3_UNIT_TOLERANCE = 0.00674;
+
+/**
+ * Unit vectors (xyz of `components` per element; a tangent's w is ±1 and stays exact) as snorm of
+ * `bits`, each rounded component-wise and then, where the rounded vector's length is off 1 by more
+ * than the validator allows (possible at 8 bits: up to √3 / 254 = 0.0068 against its 0.00674), the
+ * other rounding of some components chosen: of the eight, the one nearest unit length.
+ */
+export function quantizeUnitVectors(data: Float32Array, components: number, bits: 8 | 16): QuantizedAttribute {
+  const quantized = quantizeSnorm(data, components, bits);
+  const top = bits === 16 ? 32767 : 127;
+  const slots = quantized.byteStride ? quantized.byteStride / quantized.array.BYTES_PER_ELEMENT : components;
+  const out = quantized.array;
+  const lengthError = (x: number, y: number, z: number) => Math.abs(Math.sqrt(x * x + y * y + z * z) / top - 1);
+  for (let v = 0, at = 0; at < out.length; v++, at += slots) {
+    if (lengthError(out[at]!, out[at + 1]!, out[at + 2]!) <= VECTOR3_UNIT_TOLERANCE * 0.99) continue;
+    let best = [out[at]!, out[at + 1]!, out[at + 2]!];
+    let bestError = lengthError(best[0]!, best[1]!, best[2]!);
+    const floors = [0, 1, 2].map((c) => Math.floor(Math.max(-1, Math.min(1, data[v * components + c]!)) * top));
+    for (let mask = 0; mask < 8; mask++) {
+      const candidate = floors.map((f, c) => Math.max(-top, Math.min(top, f + ((mask >> c) & 1))));
+      const error = lengthError(candidate[0]!, candidate[1]!, candidate[2]!);
+      if (error < bestError) { best = candidate; bestError = error; }
+    }
+    out[at] = best[0]!;
+    out[at + 1] = best[1]!;
+    out[at + 2] = best[2]!;
+  }
+  return quantized;
 }
 
 /** Whether every value lies in 0–1 (what unorm can hold). */

@@ -2,8 +2,8 @@
 // with its buffer embedded as a base64 data: URI. The GLB is allocated once, at its final size,
 // and every array is copied into its BIN chunk directly.
 import type { EncodedFile } from '../format.js';
-import { GLB_CHUNK, GLB_HEADER_BYTES, GLB_MAGIC, GLB_VERSION } from './glb-container.js';
-import { align4, type BuiltGltf, type GltfObject } from './gltf-builder.js';
+import { align4, GLB_CHUNK, GLB_HEADER_BYTES, GLB_MAGIC, GLB_VERSION } from './glb-container.js';
+import type { BuiltGltf, GltfObject } from './gltf-builder.js';
 
 /** A .glb file: the 12-byte header, the JSON chunk (space-padded), the BIN chunk (zero-padded) when there is a buffer. */
 export function gltfToGlb(built: BuiltGltf): Uint8Array {
