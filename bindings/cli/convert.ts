@@ -16,6 +16,10 @@ import { checkOutputs } from './check-outputs.js';
 import { planOutputs, type OutputPlace } from './output-plan.js';
 import { Progress } from './progress.js';
 import { formatBytes } from './table.js';
+import { outputName, outputsOwned, unchangedOutputs } from './incremental.js';
+import { manifestEntry, manifestOptions, sha256Hex, slashPath, type ManifestEntry } from './manifest.js';
+import { ManifestFile } from './manifest-file.js';
+import { inShard, type Shard } from './shard.js';
 import { WarningTally } from './warning-tally.js';
 
 export interface ConvertSettings {
@@ -33,10 +37,19 @@ export interface ConvertSettings {
   flags: ConversionFlags;
   /** --validate: each output is read back by its own reader (and glTF/GLB by the Khronos validator) before it is written. */
   validate: boolean;
+  /** --shard I/N: only the inputs of that part (chosen by their relative paths, see shard.ts). */
+  shard?: Shard | undefined;
+  /** --manifest FILE.jsonl: one line appended per input read (see manifest.ts). */
+  manifest?: string | undefined;
+  /** --incremental: inputs the manifest shows unchanged, with their outputs intact, are skipped undecoded. */
+  incremental?: boolean;
+  /** The meshcodec version, recorded in the manifest. */
+  version?: string;
 }
 
 export type ConvertResult =
   | { input: string; ok: true; outputs: string[]; from: string; to: string; bytesIn: number; bytesOut: number; rewritten: boolean; warnings: string[] }
+  | { input: string; ok: true; skipped: true; outputs: string[]; bytesIn: number }
   | { input: string; ok: false; error: ErrorInfo };
 
 /**
@@ -85,20 +98,37 @@ async function identity(path: string): Promise<string | undefined> {
 export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettings, ctx: CommandContext): Promise<number> {
   const { io } = ctx;
   const started = performance.now();
-  const files = inputs.files;
-  const places = settings.output === undefined ? planOutputs(files, settings.outDir) : [];
-  const inputIds = inputIdentities(files);
+  // Outputs are planned over every input, then the shard is taken, so that each shard names its
+  // outputs as a run over everything would (`x.mesh.glb` beside `x.anim.glb` in another shard).
+  const allPlaces = settings.output === undefined ? planOutputs(inputs.files, settings.outDir) : [];
+  const shard = settings.shard;
+  const chosen = inputs.files.map((_, i) => i).filter((i) => !shard || inShard(inputs.files[i]!.relative, shard));
+  const files = chosen.map((i) => inputs.files[i]!);
+  const places = allPlaces.length ? chosen.map((i) => allPlaces[i]!) : [];
+  const missing = shard ? inputs.missing.filter((m) => inShard(m.path, shard)) : inputs.missing;
+  const inputIds = inputIdentities(inputs.files);
+  let manifest: ManifestFile | undefined;
+  try {
+    manifest = settings.manifest !== undefined ? await ManifestFile.open(settings.manifest, settings.incremental === true) : undefined;
+  } catch (e) {
+    io.err(`meshcodec: --manifest: ${errorInfo(e).message}\n`);
+    return 2;
+  }
+  const options = manifestOptions({ to: settings.target.name, from: ctx.format, flags: settings.flags });
+  const version = settings.version ?? 'unknown';
   const written = new Set<string>();
   const tally = new WarningTally();
   const json = ctx.json ? new JsonLines(io) : undefined;
   let converted = 0;
   let failed = 0;
+  let skipped = 0;
   const report = (result: ConvertResult) => {
-    if (result.ok) converted++;
+    if ('skipped' in result) skipped++;
+    else if (result.ok) converted++;
     else failed++;
     json?.line(result);
   };
-  const progress = new Progress(io, files.length + inputs.missing.length, ctx.quiet || ctx.json);
+  const progress = new Progress(io, files.length + missing.length, ctx.quiet || ctx.json);
   let bytesIn = 0;
   let bytesOut = 0;
 
@@ -107,7 +137,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     report({ input, ok: false, error });
     progress.fileFailed(`${input}: error: ${error.message}`);
   };
-  for (const m of inputs.missing) fail(m.path, m.error);
+  for (const m of missing) fail(m.path, m.error);
 
   const usePool = settings.workerUrl !== undefined && settings.jobs > 1 && files.length > 1;
   const pool = usePool ? new ConvertPool(settings.workerUrl!, Math.min(settings.jobs, files.length), ctx.backend) : undefined;
@@ -121,6 +151,22 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
       return;
     }
     const size = bytes.byteLength;
+    // The manifest's name for this input and its outputs' folder under the output root.
+    const key = slashPath(input.relative);
+    const subfolder = settings.output !== undefined ? '.' : input.path === '-' ? '.' : slashPath(dirname(input.relative));
+    const previous = manifest?.previous.get(key);
+    if (settings.incremental && previous) {
+      const where = settings.output !== undefined ? { folder: dirname(settings.output), subfolder, fileName: basename(settings.output) } : { folder: place!.dir, subfolder, stem: place!.stem };
+      const kept = await unchangedOutputs(previous, { size, sha256: sha256Hex(bytes), options, version }, where);
+      if (kept) {
+        report({ input: input.path, ok: true, skipped: true, outputs: kept, bytesIn: size });
+        progress.fileDone(size, `${input.path}: unchanged (skipped): ${kept.join(', ')}`);
+        return;
+      }
+    }
+    const record = async (fields: Pick<Parameters<typeof manifestEntry>[0], 'outputs' | 'warnings' | 'error'>) => {
+      await manifest?.append(manifestEntry({ input: key, bytes, options, version, ...fields }));
+    };
     const job: ConvertJob = { bytes, inputPath: input.path, to: settings.target.name, flags: settings.flags };
     if (ctx.format !== undefined) job.from = ctx.format;
     if (settings.output !== undefined && settings.output !== '-') job.outputName = settings.output;
@@ -134,13 +180,20 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
       return;
     }
     if (!outcome.ok) {
+      try {
+        await record({ error: outcome.error });
+      } catch (e) {
+        fail(input.path, e);
+        return;
+      }
       report({ input: input.path, ok: false, error: outcome.error });
       progress.fileFailed(`${input.path}: error: ${outcome.error.message}`);
       return;
     }
     try {
       if (settings.validate) await checkOutputs(outcome.files, settings.target, ctx.kernels);
-      const outputs = await commit(outcome, place);
+      const outputs = await commit(outcome, place, subfolder, previous);
+      await record({ outputs: outcome.files.map((f) => ({ name: outputName(subfolder, f.name), bytes: f.bytes })), warnings: outcome.warnings });
       const out = outcome.files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
       bytesIn += size;
       bytesOut += out;
@@ -149,11 +202,12 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
       const detail = ctx.verbose ? outcome.warnings.map((w) => `\n  warning: ${w}`).join('') : '';
       progress.fileDone(size, `${input.path} -> ${outputs.join(', ')} (${outcome.from} -> ${outcome.to}${outcome.rewritten ? ', rewritten' : ''}, ${size} -> ${out} bytes)${detail}`);
     } catch (e) {
+      await record({ error: errorInfo(e) }).catch(() => undefined);
       fail(input.path, e);
     }
   };
 
-  const commit = async (outcome: ConvertJobDone, place: OutputPlace | undefined): Promise<string[]> => {
+  const commit = async (outcome: ConvertJobDone, place: OutputPlace | undefined, subfolder: string, previous: ManifestEntry | undefined): Promise<string[]> => {
     if (settings.output === '-') {
       if (outcome.files.length !== 1) throw new CodedError('MULTI_FILE_OUTPUT', `${outcome.to} writes ${outcome.files.length} files; they cannot all go to stdout`);
       await (io.writeData ? io.writeData(outcome.files[0]!.bytes) : io.out(outcome.files[0]!.bytes));
@@ -167,7 +221,9 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
       if (written.has(t.path)) throw new CodedError('OUTPUT_COLLISION', `${t.path} was already written by another input of this run`);
     }
     for (const t of targets) written.add(t.path);
-    await writeFilesAtomic(targets, settings.force);
+    // An incremental run replaces the outputs its manifest recorded for this input, unchanged since.
+    const owned = settings.incremental === true && (await outputsOwned(previous, outcome.files.map((f, i) => ({ path: targets[i]!.path, name: outputName(subfolder, f.name) }))));
+    await writeFilesAtomic(targets, settings.force || owned);
     return targets.map((t) => t.path);
   };
 
@@ -185,17 +241,18 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     await Promise.all(lanes);
   } finally {
     await pool?.close();
+    await manifest?.close();
   }
   progress.finish();
 
   const seconds = (performance.now() - started) / 1000;
   const stale = removedStalePartials();
-  json?.summary({ command: 'convert', files: converted + failed, converted, failed, bytesIn, bytesOut, seconds: Number(seconds.toFixed(3)), warnings: tally.byText(), staleTemporariesRemoved: stale.length });
+  json?.summary({ command: 'convert', files: converted + failed + skipped, converted, failed, skipped, bytesIn, bytesOut, seconds: Number(seconds.toFixed(3)), warnings: tally.byText(), staleTemporariesRemoved: stale.length });
   if (stale.length) io.err(`removed ${stale.length} temporary file(s) left by killed runs: ${stale.slice(0, 3).join(', ')}${stale.length > 3 ? ', …' : ''}\n`);
   if (!ctx.quiet) {
     const rate = seconds > 0 ? `${(bytesIn / 1e6 / seconds).toFixed(2)} MB/s` : '';
     io.err(
-      `${converted} of ${converted + failed} file(s) converted${failed ? `, ${failed} failed (listed above)` : ''}; ` +
+      `${converted} of ${converted + failed + skipped} file(s) converted${skipped ? `, ${skipped} unchanged (skipped)` : ''}${failed ? `, ${failed} failed (listed above)` : ''}; ` +
         `${formatBytes(bytesIn)} in, ${formatBytes(bytesOut)} out; ${seconds.toFixed(2)} s; ${rate}\n`,
     );
     for (const line of tally.summary()) io.err(line + '\n');

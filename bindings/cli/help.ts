@@ -74,6 +74,12 @@ Options:
   --quiet            no progress and no summary; failures are still reported
   --validate         read each output back with its own reader (glTF/GLB also through the
                      Khronos validator) before writing it; an error fails the file
+  --shard I/N        convert only part I (0 to N-1) of N, chosen by a hash of each input's path
+                     under its folder or glob; --shard /N takes I from JOB_COMPLETION_INDEX
+  --manifest FILE    append one JSON line per input read: path, size, SHA-256, options, version,
+                     outputs and their SHA-256, warnings or error (last line for an input wins)
+  --incremental      with --manifest: skip, undecoded, inputs whose entry still matches (same
+                     SHA-256, options, version, outputs on disk with their SHA-256)
 ${COMMON}
 
 Conversion options (default: the target format's own conventions: up axis, winding, V origin;
@@ -84,6 +90,7 @@ Examples:
   meshcodec convert actor.mesh --to iqm                 # writes actor.iqm beside actor.mesh
   meshcodec convert actor.mesh -o out/actor.iqm
   meshcodec convert assets/ --to iqm --out-dir converted/ --jobs 4
+  meshcodec convert assets/ --to glb --out-dir out/ --shard 2/8 --manifest out/shard-2.jsonl --incremental
   meshcodec convert run.anim -o run.mesh                # an .anim's skeleton and animation as a .mesh
   cat actor.iqm | meshcodec convert - --to unigine -o - > actor.mesh
   meshcodec convert scene.glb --to iqm                  # Z-up, as IQM is

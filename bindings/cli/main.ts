@@ -8,6 +8,7 @@ import { convertTarget, runConvert } from './convert.js';
 import { COMMAND_HELP, generalHelp } from './help.js';
 import { runInfo } from './info.js';
 import { expandInputs } from './inputs.js';
+import { parseShard } from './shard.js';
 import type { CliIO } from './stdio.js';
 import { runValidate } from './validate.js';
 
@@ -17,6 +18,8 @@ export interface CliEnvironment {
   version: string;
   /** The built worker script (dist/convert-worker.js); without it convert runs on the main thread. */
   workerUrl?: URL;
+  /** Environment variables (JOB_COMPLETION_INDEX for `--shard /N`); default: process.env. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 const OPTIONS = {
@@ -33,11 +36,14 @@ const OPTIONS = {
   force: { type: 'boolean', default: false },
   jobs: { type: 'string' },
   validate: { type: 'boolean', default: false },
+  shard: { type: 'string' },
+  manifest: { type: 'string' },
+  incremental: { type: 'boolean', default: false },
   ...conversionParseArgsOptions(),
 } as const;
 
 /** Options only `convert` takes. */
-const CONVERT_ONLY = ['to', 'output', 'out-dir', 'force', 'jobs', 'quiet', 'validate', ...CONVERSION_OPTIONS.map((o) => o.flag)] as const;
+const CONVERT_ONLY = ['to', 'output', 'out-dir', 'force', 'jobs', 'quiet', 'validate', 'shard', 'manifest', 'incremental', ...CONVERSION_OPTIONS.map((o) => o.flag)] as const;
 
 /** Runs the CLI; resolves to the exit code (0 ok, 1 some file failed, 2 usage). */
 export async function runCli(argv: string[], env: CliEnvironment): Promise<number> {
@@ -134,5 +140,14 @@ export async function runCli(argv: string[], env: CliEnvironment): Promise<numbe
     jobs = Number(values.jobs);
     if (!Number.isInteger(jobs) || jobs < 1) return usage(`--jobs takes a whole number of at least 1, not '${values.jobs}'`, command);
   }
-  return runConvert(inputs, { target, output, outDir: values['out-dir'] as string | undefined, force: values.force, jobs, workerUrl: env.workerUrl, flags, validate: values.validate }, ctx);
+  const shard = values.shard !== undefined ? parseShard(String(values.shard), env.env ?? process.env) : undefined;
+  if (typeof shard === 'string') return usage(shard, command);
+  const manifest = values.manifest as string | undefined;
+  if (values.incremental && manifest === undefined) return usage('--incremental needs --manifest FILE.jsonl (the record of earlier runs it compares with)', command);
+  if (values.incremental && output === '-') return usage('--incremental cannot check an output written to stdout (-o -)', command);
+  return runConvert(
+    inputs,
+    { target, output, outDir: values['out-dir'] as string | undefined, force: values.force, jobs, workerUrl: env.workerUrl, flags, validate: values.validate, shard, manifest, incremental: values.incremental === true, version: env.version },
+    ctx,
+  );
 }
