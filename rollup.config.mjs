@@ -47,14 +47,17 @@ export default [
       'browser-pool-worker': 'bindings/workers/browser-pool-worker.ts',
       'node-pool-worker': 'bindings/workers/node-pool-worker.ts',
       'convert-worker': 'bindings/workers/convert-worker.ts',
+      // meshcodec/queue and the sandboxed processor it names (BullMQ loads it by path).
+      queue: 'bindings/queue/index.ts',
+      'queue-processor': 'bindings/queue/processor.ts',
     },
     external,
     output: {
       dir: 'dist',
       format: 'es',
       entryFileNames: '[name].js',
-      // The library code every entry imports; the CLI and the worker pools (Node built-ins) stay out of it.
-      manualChunks: (id) => (id.endsWith('/bindings/index.ts') || /\/bindings\/(cli|workers|node)\//.test(id) ? undefined : 'library'),
+      // The library code every entry imports; the CLI, the worker pools and the queue (Node built-ins, bullmq) stay out of it.
+      manualChunks: (id) => (id.endsWith('/bindings/index.ts') || /\/bindings\/(cli|workers|node|queue)\//.test(id) ? undefined : 'library'),
       chunkFileNames: '[name].js',
       banner: (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
     },
