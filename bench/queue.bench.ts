@@ -123,7 +123,9 @@ try {
     const field = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(info)![1]);
     return field('used_cpu_user') + field('used_cpu_sys');
   };
-  const q = new Queue('noop', { connection: new Redis(url, { maxRetriesPerRequest: null }) });
+  const queueConnection = new Redis(url, { maxRetriesPerRequest: null });
+  const workerConnection = new Redis(url, { maxRetriesPerRequest: null });
+  const q = new Queue('noop', { connection: queueConnection });
   const { addConversionJobs } = await import('../bindings/queue/enqueue.js');
   const entry = { input: 'r0/x.mesh', size: 1, sha256: 'e'.repeat(64), options: { to: target }, version: '0.1.0', outputs: [{ name: 'r0/x.glb', sha256: 'e'.repeat(64) }] };
   await addConversionJobs(q, sample);
@@ -137,7 +139,7 @@ try {
       await job.updateProgress(70);
       await job.updateProgress(100);
       return entry;
-    }, { connection: new Redis(url, { maxRetriesPerRequest: null }) });
+    }, { connection: workerConnection });
     w.on('completed', () => {
       if (++n === sample.length) void w.close().then(done);
     });
@@ -146,13 +148,17 @@ try {
   const cpu = process.cpuUsage(cpu0);
   noop = { jobs: sample.length, msPerJob: (noopSeconds * 1000) / sample.length, workerCpuMsPerJob: (cpu.user + cpu.system) / 1000 / sample.length, redisCpuMsPerJob: ((await redisCpu()) - redis0) * 1000 / sample.length };
   await q.close();
-  client.disconnect();
+  for (const c of [client, queueConnection, workerConnection]) c.disconnect();
 } finally {
   redis.kill('SIGKILL');
   rmSync(work, { recursive: true, force: true });
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
 const modes = [...new Set(runs.map((r) => r.mode))];
 const rows = modes.map((mode) => {
   const mine = runs.filter((r) => r.mode === mode);
@@ -171,7 +177,7 @@ console.log(
     rows.map((r) => [r.mode, fmt(r.seconds), r.addSeconds !== undefined ? fmt(r.addSeconds) : '', fmt(r.filesPerSecond, 0), fmt(r.megabytesPerSecond, 1)]),
   ),
 );
-console.log(`\n1 worker vs convert --jobs 1: ${fmt(overheadMs, 2)} ms per file (negative: the worker converts on a thread while its main thread reads and writes the next)`);
+console.log(`\n1 worker vs convert --jobs 1: ${fmt(overheadMs, 2)} ms per file (wall time on a shared machine: read with the queue-alone figures below)`);
 console.log(
   `the queue alone (no conversion, ${noop.jobs} jobs of the same data, one at a time): ${fmt(noop.msPerJob, 2)} ms per job wall, ` +
     `${fmt(noop.workerCpuMsPerJob, 2)} ms worker CPU, ${fmt(noop.redisCpuMsPerJob, 3)} ms Redis CPU (one Redis: at most ~${fmt(1000 / noop.redisCpuMsPerJob, 0)} jobs/s over all workers)`,

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest, type ManifestEntry } from '../bindings/cli/manifest.js';
 import { processConversion, ConversionJobError, type ConversionJobData } from '../bindings/queue/conversion-job.js';
@@ -227,6 +228,23 @@ describe.skipIf(skipWhy !== '')('queue on a real Redis: two workers, one killed'
       await q.close();
       connection.disconnect();
     }
+
+    // BullMQ's sandbox with the built processor file (meshcodec/queue's CONVERSION_PROCESSOR) in a worker thread: the same entry.
+    const { CONVERSION_PROCESSOR } = (await import(pathToFileURL(join(ROOT, 'dist', 'queue.js')).href)) as typeof import('../bindings/queue/index.js');
+    expect(CONVERSION_PROCESSOR).toBe(join(ROOT, 'dist', 'queue-processor.js'));
+    const sandboxed = cli(['queue', 'add', join(input, 'r0', 'fixtures', 'tube.iqm'), '--to', 'glb', '--out-dir', join(work, 'sandboxed'), '--redis', url, '--queue', 'sandboxed', '--quiet']);
+    expect(sandboxed.status).toBe(0);
+    const { Worker } = await import('bullmq');
+    const sandboxConnection = new Redis(url, { maxRetriesPerRequest: null });
+    const entry = await new Promise<ManifestEntry>((done, fail) => {
+      const w = new Worker('sandboxed', CONVERSION_PROCESSOR, { connection: sandboxConnection, useWorkerThreads: true });
+      w.on('completed', (_job, value: ManifestEntry) => void w.close().then(() => done(value)));
+      w.on('failed', (_job, e) => void w.close().then(() => fail(e)));
+    });
+    sandboxConnection.disconnect();
+    const tubeReference = readManifest(readFileSync(join(work, 'local.jsonl'), 'utf8')).get('r0/fixtures/tube.iqm')!;
+    expect(entry).toEqual({ ...tubeReference, input: 'tube.iqm', outputs: [{ name: 'tube.glb', sha256: tubeReference.outputs![0]!.sha256 }] });
+    expect(readFileSync(join(work, 'sandboxed', 'tube.glb')).equals(readFileSync(join(work, 'local', 'r0', 'fixtures', 'tube.iqm.glb')))).toBe(true);
 
     // The workers' manifests, concatenated and read as convert's are: one entry per input, equal to convert's.
     // Written before a job completes, so a job retried after A died may have a second, identical line.

@@ -4,12 +4,13 @@
 // on time however long a conversion takes, and `lockDuration` can stay short (a killed worker's
 // jobs are taken over that much sooner).
 //
-// Alternatives, measured on this machine (README "Benchmarks", queue rows): BullMQ's own sandbox
-// (`useWorkerThreads` with dist/queue-processor.js, exported as CONVERSION_PROCESSOR for users
-// who want it) starts a thread per concurrent job and sends every job and result through it as
-// structured clones; the pool here moves the bytes (transfer) and keeps its threads. Converting
-// on the Worker's own thread blocks lock renewal for the length of a conversion (a large file
-// would be taken for stalled and run twice).
+// Alternatives: BullMQ's own sandbox (`useWorkerThreads` with dist/queue-processor.js, exported
+// as CONVERSION_PROCESSOR for users who want it) also keeps conversions off the Worker's thread,
+// but sends every job's data and result through the thread as structured clones and hashes and
+// writes there too; the pool here moves the bytes (transfer) and is the one `convert` uses, so
+// the queue's outputs are the CLI's by construction. Converting on the Worker's own thread blocks
+// lock renewal for the length of a conversion (a large file would be taken for stalled and run
+// twice). Not measured against each other (bench:queue measures this worker only).
 import { fileURLToPath } from 'node:url';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { BackendChoice } from '../kernels/backend.js';
