@@ -221,6 +221,11 @@ describe.skipIf(skipWhy !== '')('queue on a real Redis: two workers, one killed'
       const badCode = failedLocally.find((r) => r.input === join(input, 'bad.iqm'))!.error!.code;
       expect(badJob.attemptsMade).toBe(1);
       expect(badJob.failedReason).toContain(badCode);
+      // The job A was converting when killed ran again elsewhere: BullMQ counted it stalled (A is
+      // between two jobs for a few milliseconds out of each job's length, so almost always mid-job).
+      const retried = completed.filter((j) => j.stalledCounter > 0).map((j) => j.data.relative as string);
+      console.info(`[queue test] jobs taken back from the killed worker and completed by the other: ${retried.join(', ') || 'none (killed between two jobs)'}`);
+      expect(retried.length).toBeLessThanOrEqual(1);
       // Each completed job's return value is the entry convert --manifest wrote.
       const reference = readManifest(readFileSync(join(work, 'local.jsonl'), 'utf8'));
       for (const job of completed) expect(job.returnvalue).toEqual({ ...reference.get(job.data.relative)!, version: job.returnvalue.version });
