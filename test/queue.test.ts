@@ -155,6 +155,33 @@ describe.skipIf(skipWhy !== '')('queue on a real Redis: two workers, one killed'
     if (work) removeTempDir(work);
   });
 
+  for (const backend of BACKENDS) {
+    it(`${backend}: enqueueConversions (a glob) and startConversionWorker (library, converting on its own thread) give convert's outputs and entries`, async () => {
+      const out = testTempDir('queue-lib');
+      const { Queue } = await import('bullmq');
+      const { enqueueConversions, startConversionWorker, redisConnection } = await import('../bindings/queue/index.js');
+      const connection = redisConnection(url);
+      const queue = new Queue(`lib-${backend}`, { connection });
+      const result = await enqueueConversions(queue, { inputs: [join(FIXTURES, 't*.{iqm,mesh,msh}'), join(FIXTURES, 'missing.iqm')], to: 'iqm', outDir: join(out, 'queued') });
+      expect(result).toEqual({ added: 3, missing: [{ path: join(FIXTURES, 'missing.iqm'), code: 'ENOENT', message: expect.stringContaining('missing.iqm') }] });
+      const recorded: ManifestEntry[] = [];
+      const progress: number[] = [];
+      const run = startConversionWorker({ redis: url, queue: `lib-${backend}`, backend, untilEmpty: true, version: 'test', record: (e) => void recorded.push(e) });
+      run.worker.on('progress', (_job, p) => void progress.push(p as number));
+      expect(await run.done).toEqual({ completed: 3, failed: 0 });
+      await queue.close();
+      connection.disconnect();
+      expect(progress.filter((p) => p === 100)).toHaveLength(3);
+      const local = cli(['convert', join(FIXTURES, 'tube.iqm'), join(FIXTURES, 'tube.mesh'), join(FIXTURES, 'tube.msh'), '--to', 'iqm', '--out-dir', join(out, 'local'), '--manifest', join(out, 'local.jsonl'), '--quiet', '--backend', backend]);
+      expect(local.status).toBe(0);
+      expect(filesUnder(join(out, 'queued'))).toEqual(filesUnder(join(out, 'local')));
+      for (const f of filesUnder(join(out, 'local'))) expect(readFileSync(join(out, 'queued', f)).equals(readFileSync(join(out, 'local', f))), f).toBe(true);
+      const reference = readManifest(readFileSync(join(out, 'local.jsonl'), 'utf8'));
+      expect(recorded).toHaveLength(3);
+      for (const e of recorded) expect(e).toEqual({ ...reference.get(e.input)!, version: 'test' });
+    });
+  }
+
   it('every job completes once, outputs byte-identical to convert, manifest equal to convert --manifest, a bad input fails once', async () => {
     // 200+ inputs: fixtures and corpus (companions beside their files) hard-linked in rounds, and one bad file.
     const input = join(work, 'in');
