@@ -4,8 +4,9 @@
 // and incremental reruns: unchanged inputs are skipped without any format handler decoding them
 // (spied), a changed input, a deleted or edited output, other options or another version convert
 // again.
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { manifestEntry, manifestLine, manifestOptions, readManifest, type ManifestEntry } from '../bindings/cli/manifest.js';
@@ -207,6 +208,18 @@ describe('--incremental', () => {
     expect(upgraded.summary).toMatchObject({ converted: 6, skipped: 0 });
   });
 
+  it('a run without --incremental that failed on existing outputs (OUTPUT_EXISTS) does not keep the next incremental run from replacing them', async () => {
+    const { manifest, args } = setup(3);
+    await cli(args());
+    const plain = await cli(args());
+    expect(plain.lines.filter((l) => (l.error as { code?: string } | undefined)?.code === 'OUTPUT_EXISTS')).toHaveLength(3);
+    expect([...entries(manifest).values()].every((e) => e.error !== undefined)).toBe(true);
+    const healed = await cli(args('--incremental'));
+    expect(healed.summary).toMatchObject({ converted: 3, skipped: 0, failed: 1 });
+    const again = await cli(args('--incremental'));
+    expect(again.summary).toMatchObject({ converted: 0, skipped: 3, failed: 1 });
+  });
+
   it('usage: --incremental needs --manifest, and cannot check -o -', async () => {
     const { root, out } = setup(1);
     expect(await cli(['convert', root, '--to', 'glb', '--out-dir', out, '--incremental'])).toMatchObject({ code: 2, err: expect.stringMatching(/--incremental needs --manifest/) });
@@ -261,6 +274,63 @@ describe('a manifest is input too', () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/--manifest: .*EISDIR/);
     expect(calls()).toBe(0);
+  });
+});
+
+describe('the built command (dist/cli.js) with its worker pool', () => {
+  // The pool takes each input's bytes over to a worker thread: the manifest must describe the input as read, not the emptied buffer.
+  it('--jobs 2: sizes and SHA-256 of the inputs as on disk; a rerun with --incremental skips every one', () => {
+    const cliPath = join(ROOT, 'dist', 'cli.js');
+    if (!existsSync(cliPath)) throw new Error(`${cliPath} is missing: run \`npm run build\` first (npm test does)`);
+    const { root, out, manifest } = setup(12);
+    rmSync(join(root, 'broken.mesh'));
+    const run = (...more: string[]) => spawnSync(process.execPath, [cliPath, 'convert', root, '--to', 'glb', '--out-dir', out, '--jobs', '2', '--manifest', manifest, '--json', ...more], { encoding: 'utf8' });
+    expect(run().status).toBe(0);
+    const map = entries(manifest);
+    expect(map.size).toBe(12);
+    for (const [input, entry] of map) {
+      const bytes = readFileSync(join(root, input));
+      expect(entry, input).toMatchObject({ size: bytes.byteLength, sha256: sha(bytes) });
+    }
+    const rerun = run('--incremental');
+    expect(rerun.status).toBe(0);
+    expect(JSON.parse(rerun.stdout.trimEnd().split('\n').at(-1)!).summary).toMatchObject({ converted: 0, skipped: 12 });
+  });
+
+  it('shard processes running at once may append to one manifest: every line whole, every input once', async () => {
+    const cliPath = join(ROOT, 'dist', 'cli.js');
+    const { root, out, manifest } = setup(60);
+    rmSync(join(root, 'broken.mesh'));
+    const runs = [0, 1, 2].map(
+      (i) =>
+        new Promise<number | null>((done) => {
+          const child = spawn(process.execPath, [cliPath, 'convert', root, '--to', 'glb', '--out-dir', out, '--jobs', '2', '--manifest', manifest, '--shard', `${i}/3`, '--quiet'], { stdio: 'ignore' });
+          child.on('close', done);
+        }),
+    );
+    expect(await Promise.all(runs)).toEqual([0, 0, 0]);
+    const lines = readFileSync(manifest, 'utf8').split('\n').filter((l) => l !== '');
+    expect(lines).toHaveLength(60);
+    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+    expect(entries(manifest).size).toBe(60);
+  });
+});
+
+describe('inputs that share a path under their roots', () => {
+  it('two folders holding the same names: the second input is `NAME#2`, and incremental reruns skip both', async () => {
+    const dir = testTempDir('manifest-same-names');
+    tileFixtures(join(dir, 'a'), 3, ['tube.iqm']);
+    tileFixtures(join(dir, 'b'), 3, ['tube.iqm']);
+    const manifest = join(dir, 'run.jsonl');
+    const args = ['convert', join(dir, 'a'), join(dir, 'b'), '--to', 'glb', '--out-dir', join(dir, 'out'), '--jobs', '1', '--manifest', manifest, '--json'];
+    const first = await cli(args);
+    expect(first.code, first.err).toBe(0);
+    const map = entries(manifest);
+    expect(map.get('a/b01/tile-0001.iqm')!.outputs!.map((o) => o.name)).not.toEqual(map.get('a/b01/tile-0001.iqm#2')!.outputs!.map((o) => o.name));
+    expect(map.size).toBe(6);
+    const rerun = await cli([...args, '--incremental']);
+    expect(rerun.code, rerun.err).toBe(0);
+    expect(rerun.summary).toMatchObject({ converted: 0, skipped: first.lines.length });
   });
 });
 

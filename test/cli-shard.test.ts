@@ -3,13 +3,13 @@
 // its path under its input root only (not the working folder, the root's own path, or how the
 // root was named: folder or glob); JOB_COMPLETION_INDEX gives I; outputs are named as a run over
 // every input names them; bad values are usage errors.
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseShard, shardOf } from '../bindings/cli/shard.js';
 import { BACKENDS } from './helpers/backends.js';
-import { cli, tileFixtures } from './helpers/cli-in-process.js';
+import { cli, ROOT, tileFixtures } from './helpers/cli-in-process.js';
 import { testTempDir } from './helpers/temp-dir.js';
 
 const filesUnder = (folder: string): string[] =>
@@ -142,3 +142,22 @@ describe('JOB_COMPLETION_INDEX and usage', () => {
     expect(parseShard('0/1', {})).toEqual({ index: 0, count: 1 });
   });
 });
+
+describe('the built command (dist/cli.js) from two working folders', () => {
+  it('the same relative command run from two folders picks the same inputs for each shard', () => {
+    const cliPath = join(ROOT, 'dist', 'cli.js');
+    if (!existsSync(cliPath)) throw new Error(`${cliPath} is missing: run \`npm run build\` first (npm test does)`);
+    const dir = testTempDir('shard-cwd');
+    for (const place of ['one', 'two/deeper']) tileFixtures(join(dir, place, 'assets'), 18, ['tube.iqm', 'tube.mesh']);
+    for (let i = 0; i < 3; i++) {
+      const picked = ['one', 'two/deeper'].map((place) => {
+        const r = spawnSync(process.execPath, [cliPath, 'convert', 'assets', '--to', 'iqm', '--out-dir', 'out', '--jobs', '2', '--shard', `${i}/3`, '--json'], { cwd: join(dir, place), encoding: 'utf8' });
+        expect(r.status, r.stderr).toBe(0);
+        return r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { input?: string }).flatMap((l) => (l.input ? [l.input] : [])).sort();
+      });
+      expect(picked[0]!.length).toBeGreaterThan(0);
+      expect(picked[1]).toEqual(picked[0]);
+    }
+  });
+});
+

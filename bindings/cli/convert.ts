@@ -17,7 +17,7 @@ import { planOutputs, type OutputPlace } from './output-plan.js';
 import { Progress } from './progress.js';
 import { formatBytes } from './table.js';
 import { outputName, outputsOwned, unchangedOutputs } from './incremental.js';
-import { manifestEntry, manifestOptions, sha256Hex, slashPath, type ManifestEntry } from './manifest.js';
+import { inputDigest, manifestEntry, manifestNames, manifestOptions, slashPath, type ManifestEntry } from './manifest.js';
 import { ManifestFile } from './manifest-file.js';
 import { inShard, type Shard } from './shard.js';
 import { WarningTally } from './warning-tally.js';
@@ -105,6 +105,8 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   const chosen = inputs.files.map((_, i) => i).filter((i) => !shard || inShard(inputs.files[i]!.relative, shard));
   const files = chosen.map((i) => inputs.files[i]!);
   const places = allPlaces.length ? chosen.map((i) => allPlaces[i]!) : [];
+  const allNames = manifestNames(inputs.files.map((f) => f.relative));
+  const names = chosen.map((i) => allNames[i]!);
   const missing = shard ? inputs.missing.filter((m) => inShard(m.path, shard)) : inputs.missing;
   const inputIds = inputIdentities(inputs.files);
   let manifest: ManifestFile | undefined;
@@ -142,7 +144,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   const usePool = settings.workerUrl !== undefined && settings.jobs > 1 && files.length > 1;
   const pool = usePool ? new ConvertPool(settings.workerUrl!, Math.min(settings.jobs, files.length), ctx.backend) : undefined;
 
-  const convertOne = async (input: InputFile, place: OutputPlace | undefined): Promise<void> => {
+  const convertOne = async (input: InputFile, place: OutputPlace | undefined, key: string): Promise<void> => {
     let bytes: Uint8Array;
     try {
       bytes = await readInput(input.path, ctx);
@@ -151,13 +153,14 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
       return;
     }
     const size = bytes.byteLength;
-    // The manifest's name for this input and its outputs' folder under the output root.
-    const key = slashPath(input.relative);
+    // The input's outputs' folder under the output root.
     const subfolder = settings.output !== undefined ? '.' : input.path === '-' ? '.' : slashPath(dirname(input.relative));
     const previous = manifest?.previous.get(key);
-    if (settings.incremental && previous) {
+    // Taken now: a worker thread takes the bytes over (they read as empty here afterwards).
+    const digest = manifest ? inputDigest(bytes) : undefined;
+    if (settings.incremental && previous && digest) {
       const where = settings.output !== undefined ? { folder: dirname(settings.output), subfolder, fileName: basename(settings.output) } : { folder: place!.dir, subfolder, stem: place!.stem };
-      const kept = await unchangedOutputs(previous, { size, sha256: sha256Hex(bytes), options, version }, where);
+      const kept = await unchangedOutputs(previous, { ...digest, options, version }, where);
       if (kept) {
         report({ input: input.path, ok: true, skipped: true, outputs: kept, bytesIn: size });
         progress.fileDone(size, `${input.path}: unchanged (skipped): ${kept.join(', ')}`);
@@ -165,7 +168,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
       }
     }
     const record = async (fields: Pick<Parameters<typeof manifestEntry>[0], 'outputs' | 'warnings' | 'error'>) => {
-      await manifest?.append(manifestEntry({ input: key, bytes, options, version, ...fields }));
+      if (manifest && digest) await manifest.append(manifestEntry({ input: key, digest, options, version, ...fields }));
     };
     const job: ConvertJob = { bytes, inputPath: input.path, to: settings.target.name, flags: settings.flags };
     if (ctx.format !== undefined) job.from = ctx.format;
@@ -192,7 +195,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     }
     try {
       if (settings.validate) await checkOutputs(outcome.files, settings.target, ctx.kernels);
-      const outputs = await commit(outcome, place, subfolder, previous);
+      const outputs = await commit(outcome, place, subfolder, manifest?.previousOutputs.get(key));
       await record({ outputs: outcome.files.map((f) => ({ name: outputName(subfolder, f.name), bytes: f.bytes })), warnings: outcome.warnings });
       const out = outcome.files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
       bytesIn += size;
@@ -207,7 +210,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     }
   };
 
-  const commit = async (outcome: ConvertJobDone, place: OutputPlace | undefined, subfolder: string, previous: ManifestEntry | undefined): Promise<string[]> => {
+  const commit = async (outcome: ConvertJobDone, place: OutputPlace | undefined, subfolder: string, made: ManifestEntry | undefined): Promise<string[]> => {
     if (settings.output === '-') {
       if (outcome.files.length !== 1) throw new CodedError('MULTI_FILE_OUTPUT', `${outcome.to} writes ${outcome.files.length} files; they cannot all go to stdout`);
       await (io.writeData ? io.writeData(outcome.files[0]!.bytes) : io.out(outcome.files[0]!.bytes));
@@ -222,7 +225,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     }
     for (const t of targets) written.add(t.path);
     // An incremental run replaces the outputs its manifest recorded for this input, unchanged since.
-    const owned = settings.incremental === true && (await outputsOwned(previous, outcome.files.map((f, i) => ({ path: targets[i]!.path, name: outputName(subfolder, f.name) }))));
+    const owned = settings.incremental === true && (await outputsOwned(made, outcome.files.map((f, i) => ({ path: targets[i]!.path, name: outputName(subfolder, f.name) }))));
     await writeFilesAtomic(targets, settings.force || owned);
     return targets.map((t) => t.path);
   };
@@ -235,7 +238,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     const lanes = Array.from({ length: inFlight }, async () => {
       while (next < files.length) {
         const i = next++;
-        await convertOne(files[i]!, places[i]);
+        await convertOne(files[i]!, places[i], names[i]!);
       }
     });
     await Promise.all(lanes);

@@ -8,6 +8,9 @@
 // resets times, and a same-size edit within the clock's resolution goes unseen); hashing the
 // input only (half the reads, but a deleted or edited output would never come back). Hashing
 // input and outputs costs reading both; see README "Benchmarks" (incremental rerun) for the rate.
+// A skipped input gets no new manifest line: its last entry still says what made its outputs, and
+// a rerun of an unchanged tree leaves the manifest as it was (re-appending would grow it by one
+// line per input per run, for no information).
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { canonicalJson, sha256Hex, slashPath, type ManifestEntry } from './manifest.js';

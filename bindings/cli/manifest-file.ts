@@ -6,7 +6,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { makeFolder } from './atomic-write.js';
-import { manifestLine, readManifest, type ManifestEntry } from './manifest.js';
+import { manifestEntries, manifestLine, type ManifestEntry } from './manifest.js';
 import { fileSystemError } from './read-input.js';
 
 export class ManifestFile {
@@ -15,6 +15,12 @@ export class ManifestFile {
     private readonly handle: FileHandle,
     /** The entries the file held when the run started: input → last entry. */
     readonly previous: ReadonlyMap<string, ManifestEntry>,
+    /**
+     * Input → its last entry that has outputs: the outputs meshcodec made for it last, which an
+     * incremental run may replace even when a later attempt failed (`OUTPUT_EXISTS` in a run
+     * without --incremental).
+     */
+    readonly previousOutputs: ReadonlyMap<string, ManifestEntry>,
   ) {}
 
   /**
@@ -31,14 +37,20 @@ export class ManifestFile {
       throw fileSystemError(e, path);
     }
     try {
-      const previous = read ? readManifest(await handle.readFile('utf8')) : new Map<string, ManifestEntry>();
+      const all = read ? manifestEntries(await handle.readFile('utf8')) : [];
+      const previous = new Map<string, ManifestEntry>();
+      const previousOutputs = new Map<string, ManifestEntry>();
+      for (const entry of all) {
+        previous.set(entry.input, entry);
+        if (entry.outputs) previousOutputs.set(entry.input, entry);
+      }
       const { size } = await handle.stat();
       if (size > 0) {
         const last = new Uint8Array(1);
         await handle.read(last, 0, 1, size - 1);
         if (last[0] !== 0x0a) await handle.write('\n');
       }
-      return new ManifestFile(path, handle, previous);
+      return new ManifestFile(path, handle, previous, previousOutputs);
     } catch (e) {
       await handle.close();
       throw fileSystemError(e, path);

@@ -79,22 +79,52 @@ export function slashPath(path: string): string {
 }
 
 /**
- * One manifest entry. `outputs` are named relative to the output folder (give names such as
+ * The manifest's names for a run's inputs, in the run's order: each path under its root with '/'
+ * separators; when several inputs share one (`a/x.mesh` and `b/x.mesh` given as the folders `a`
+ * and `b`), the second is `x.mesh#2`, the third `x.mesh#3`, in argument order, which every shard
+ * of the same command line sees alike.
+ */
+export function manifestNames(relatives: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return relatives.map((relative) => {
+    const name = slashPath(relative);
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    return n === 1 ? name : `${name}#${n}`;
+  });
+}
+
+/** An input's size and SHA-256, taken before its bytes go elsewhere (a worker thread takes them over). */
+export interface InputDigest {
+  size: number;
+  sha256: string;
+}
+
+export function inputDigest(bytes: Uint8Array): InputDigest {
+  return { size: bytes.byteLength, sha256: sha256Hex(bytes) };
+}
+
+/**
+ * One manifest entry. The input is given by its `bytes`, or by its `digest` when the bytes are no
+ * longer at hand. `outputs` are named relative to the output folder (give names such as
  * `sub/tube.glb` when outputs keep the input's subfolder); their bytes are hashed here.
  */
 export function manifestEntry(args: {
   input: string;
-  bytes: Uint8Array;
+  bytes?: Uint8Array;
+  digest?: InputDigest;
   options: Record<string, unknown>;
   version: string;
   outputs?: readonly EncodedFile[];
   warnings?: readonly string[];
   error?: ManifestError;
 }): ManifestEntry {
+  const digest = args.digest ?? (args.bytes ? inputDigest(args.bytes) : undefined);
+  if (!digest) throw new TypeError('manifestEntry needs the input\'s bytes or digest');
   const entry: ManifestEntry = {
     input: slashPath(args.input),
-    size: args.bytes.byteLength,
-    sha256: sha256Hex(args.bytes),
+    size: digest.size,
+    sha256: digest.sha256,
     options: canonicalValue(args.options) as Record<string, unknown>,
     version: args.version,
   };
@@ -134,13 +164,13 @@ function parseEntry(text: string): ManifestEntry | undefined {
 }
 
 /**
- * The entries of a manifest (or of several concatenated): input → its LAST entry. Blank lines,
- * lines that are not entries and a torn line (a run killed mid-write) are skipped. When a torn
- * line was followed by another manifest's first line without a newline between them
- * (`cat shard-0.jsonl shard-1.jsonl`), the entry that starts inside it is still read.
+ * Every entry of a manifest (or of several concatenated), in order. Blank lines, lines that are
+ * not entries and a torn line (a run killed mid-write) are skipped. When a torn line was followed
+ * by another manifest's first line without a newline between them (`cat shard-0.jsonl
+ * shard-1.jsonl`), the entry that starts inside it is still read.
  */
-export function readManifest(text: string): Map<string, ManifestEntry> {
-  const entries = new Map<string, ManifestEntry>();
+export function manifestEntries(text: string): ManifestEntry[] {
+  const out: ManifestEntry[] = [];
   for (const line of text.split('\n')) {
     const trimmed = line.trim();
     if (trimmed === '') continue;
@@ -149,7 +179,15 @@ export function readManifest(text: string): Map<string, ManifestEntry> {
       const at = trimmed.lastIndexOf(ENTRY_START);
       if (at > 0) entry = parseEntry(trimmed.slice(at));
     }
-    if (!entry) continue;
+    if (entry) out.push(entry);
+  }
+  return out;
+}
+
+/** The entries of a manifest (see manifestEntries): input → its LAST entry. */
+export function readManifest(text: string): Map<string, ManifestEntry> {
+  const entries = new Map<string, ManifestEntry>();
+  for (const entry of manifestEntries(text)) {
     entries.delete(entry.input); // Map order: last written last
     entries.set(entry.input, entry);
   }

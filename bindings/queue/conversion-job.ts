@@ -17,7 +17,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { ConversionFlags } from '../cli/conversion-options.js';
 import { writeFilesAtomic } from '../cli/atomic-write.js';
 import { outputName } from '../cli/incremental.js';
-import { manifestEntry, manifestOptions, slashPath, type ManifestEntry } from '../cli/manifest.js';
+import { inputDigest, manifestEntry, manifestOptions, slashPath, type InputDigest, type ManifestEntry } from '../cli/manifest.js';
 import { fileSystemError, readInputFile } from '../cli/read-input.js';
 import type { CliIO } from '../cli/stdio.js';
 import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
@@ -116,25 +116,26 @@ async function sameBytes(path: string, bytes: Uint8Array): Promise<boolean> {
 export async function processConversion(data: ConversionJobData, options: ProcessConversionOptions): Promise<ManifestEntry> {
   const input = slashPath(data.relative);
   const entryOptions = manifestOptions({ to: data.to, from: data.from, flags: data.flags });
-  let bytes: Uint8Array = new Uint8Array(0);
+  // As for convert: an input that could not be read gets no manifest line (its job still fails).
+  let digest: InputDigest | undefined;
   const fail = async (e: unknown, known?: ErrorInfo): Promise<never> => {
     const info = known ?? errorInfo(e);
-    await options.record?.(manifestEntry({ input, bytes, options: entryOptions, version: options.version, error: info }));
+    if (digest) await options.record?.(manifestEntry({ input, digest, options: entryOptions, version: options.version, error: info }));
     throw new ConversionJobError(input, info);
   };
+  let bytes: Uint8Array;
   try {
     bytes = data.base64 !== undefined ? decodeBase64(data.base64) : await readInputFile(data.path, NO_STDIN, { format: data.from });
   } catch (e) {
     return fail(e);
   }
+  // Before the conversion: a pool transfers the bytes to its thread.
+  digest = inputDigest(bytes);
   await options.progress?.(CONVERSION_PROGRESS.read);
   const job: ConvertJob = { bytes, inputPath: data.path, to: data.to, outputStem: data.stem };
   if (data.flags !== undefined) job.flags = data.flags;
   if (data.from !== undefined) job.from = data.from;
-  // A pool transfers the bytes to its thread: the manifest hashes a copy kept here.
-  const kept = bytes.slice();
   const outcome = await options.convert(job);
-  bytes = kept;
   if (!outcome.ok) return fail(undefined, outcome.error);
   await options.progress?.(CONVERSION_PROGRESS.converted);
   try {
@@ -154,7 +155,7 @@ export async function processConversion(data: ConversionJobData, options: Proces
   const subfolder = input.includes('/') ? input.slice(0, input.lastIndexOf('/')) : '.';
   const entry = manifestEntry({
     input,
-    bytes,
+    digest,
     options: entryOptions,
     version: options.version,
     outputs: outcome.files.map((f) => ({ name: outputName(subfolder, f.name), bytes: f.bytes })),

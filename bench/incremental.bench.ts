@@ -1,0 +1,153 @@
+// Incremental reruns with the built command: the corpus files this build converts, repeated to N
+// files (hard links in a temporary folder), converted once with --manifest, then again with
+// --manifest --incremental over the same unchanged files (every one skipped: read and hashed,
+// outputs read and hashed, nothing decoded), and for reference a first run without a manifest.
+// The three runs alternate in each round; the whole process is timed, start-up included.
+// `npm run bench:bulk` runs it after bench/bulk.bench.ts.
+//
+//   tsx bench/incremental.bench.ts [--to glb] [--files 1200] [--rounds 2] [--jobs 2]
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { fmt, machine, markdownTable, writeResults } from './harness.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const CLI = join(ROOT, 'dist', 'cli.js');
+const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
+
+const { values } = parseArgs({
+  options: {
+    to: { type: 'string', default: 'glb' },
+    files: { type: 'string', default: '1200' },
+    rounds: { type: 'string', default: '2' },
+    jobs: { type: 'string', default: '2' },
+  },
+});
+const target = values.to;
+const fileCount = Number(values.files);
+const rounds = Number(values.rounds);
+const jobs = values.jobs;
+
+if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build`);
+if (!existsSync(CORPUS)) throw new Error(`corpus not found at ${CORPUS}`);
+
+function cli(args: string[]) {
+  return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 256 << 20 });
+}
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(folder, e.name)) : [join(folder, e.name)]));
+}
+
+// The corpus files (and fixtures) this build converts to the target; companions are linked beside them.
+const sources = [CORPUS, join(ROOT, 'fixtures')];
+const usable: { root: string; path: string }[] = [];
+const companions: { root: string; path: string }[] = [];
+for (const root of sources) {
+  const probeOut = mkdtempSync(join(tmpdir(), 'meshcodec-incremental-probe-'));
+  const lines = cli(['convert', root, '--to', target, '--out-dir', probeOut, '--json', '--quiet', '--jobs', '1'])
+    .stdout.trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { input?: string; ok?: boolean });
+  rmSync(probeOut, { recursive: true, force: true });
+  const read = new Set(lines.map((l) => l.input));
+  for (const l of lines) if (l.ok && l.input) usable.push({ root, path: l.input });
+  for (const path of filesUnder(root)) if (!read.has(path) && !path.endsWith('.ts') && !path.endsWith('.md')) companions.push({ root, path });
+}
+console.log(`${usable.length} corpus and fixture files convert to ${target}`);
+
+const work = mkdtempSync(join(tmpdir(), 'meshcodec-incremental-'));
+const input = join(work, 'in');
+const place = (source: { root: string; path: string }, round: number) => {
+  const copy = join(input, `r${round}`, relative(dirname(source.root), source.path));
+  mkdirSync(dirname(copy), { recursive: true });
+  try {
+    linkSync(source.path, copy);
+  } catch {
+    copyFileSync(source.path, copy);
+  }
+  return statSync(copy).size;
+};
+let bytes = 0;
+for (let i = 0; i < fileCount; i++) {
+  const round = Math.floor(i / usable.length);
+  if (i % usable.length === 0) for (const c of companions) place(c, round);
+  bytes += place(usable[i % usable.length]!, round);
+}
+
+/** CPU seconds (user + system) of the children this process has waited for (Linux; 0 elsewhere). */
+function childCpuSeconds(): number {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+type Kind = 'first run' | 'first run, --manifest' | 'rerun, --incremental';
+const KINDS: Kind[] = ['first run', 'first run, --manifest', 'rerun, --incremental'];
+interface Run {
+  kind: Kind;
+  seconds: number;
+  cpuSeconds: number;
+}
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+const runs: Run[] = [];
+const loadBefore = loadavg()[0]!;
+try {
+  for (let round = 0; round < rounds; round++) {
+    const out = join(work, 'out');
+    const manifest = join(work, 'run.jsonl');
+    for (const kind of KINDS) {
+      // Each first run starts from nothing; the rerun follows the manifest run and finds its outputs.
+      if (kind !== 'rerun, --incremental') {
+        rmSync(out, { recursive: true, force: true });
+        rmSync(manifest, { force: true });
+      }
+      const args = ['convert', input, '--to', target, '--out-dir', out, '--jobs', jobs, '--json'];
+      if (kind !== 'first run') args.push('--manifest', manifest);
+      if (kind === 'rerun, --incremental') args.push('--incremental');
+      const cpu0 = childCpuSeconds();
+      const t0 = performance.now();
+      const r = cli(args);
+      const seconds = (performance.now() - t0) / 1000;
+      const cpuSeconds = childCpuSeconds() - cpu0;
+      if (r.status !== 0) throw new Error(`${kind} exited ${r.status}: ${r.stderr.slice(0, 2000)}`);
+      const summary = (JSON.parse(r.stdout.trimEnd().split('\n').at(-1)!) as { summary: { converted: number; skipped?: number } }).summary;
+      const expected = kind === 'rerun, --incremental' ? { converted: 0, skipped: fileCount } : { converted: fileCount };
+      if (summary.converted !== expected.converted || (expected.skipped !== undefined && summary.skipped !== expected.skipped)) throw new Error(`${kind}: ${JSON.stringify(summary)}, expected ${JSON.stringify(expected)}`);
+      runs.push({ kind, seconds, cpuSeconds });
+      console.log(`round ${round + 1}, ${kind}: ${fmt(seconds)} s wall, ${fmt(cpuSeconds)} s CPU`);
+    }
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+const baseline = median(runs.filter((r) => r.kind === 'first run, --manifest').map((r) => r.seconds));
+const rows = KINDS.map((kind) => {
+  const mine = runs.filter((r) => r.kind === kind);
+  const seconds = median(mine.map((r) => r.seconds));
+  return { kind, seconds, cpuSeconds: median(mine.map((r) => r.cpuSeconds)), filesPerSecond: fileCount / seconds, megabytesPerSecond: bytes / 1e6 / seconds, speedUp: baseline / seconds };
+});
+const m = machine();
+const loadAfter = loadavg()[0]!;
+console.log(`\n1-minute load average: ${fmt(loadBefore)} before, ${fmt(loadAfter)} after (${m.cores} cores, shared)`);
+console.log(`\n${fileCount} files (${fmt(bytes / 1e6, 1)} MB) -> ${target}, --jobs ${jobs}; ${m.cpu}, Node ${m.node}; median of ${rounds} interleaved round(s)\n`);
+console.log(
+  markdownTable(
+    ['run', 'seconds', 'CPU s', 'files/s', 'MB/s (input)', 'vs first run with manifest'],
+    rows.map((r) => [r.kind, fmt(r.seconds), fmt(r.cpuSeconds), fmt(r.filesPerSecond, 0), fmt(r.megabytesPerSecond, 1), `${fmt(r.speedUp)}×`]),
+  ),
+);
+const path = writeResults('incremental', { target, files: fileCount, bytes, jobs: Number(jobs), rounds, loadAverage: { before: loadBefore, after: loadAfter }, runs, rows });
+console.log(`\nwrote ${path}`);
