@@ -132,6 +132,39 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((done) => (child.exitCode !== null || child.signalCode !== null ? done(child.exitCode) : child.once('exit', (code) => done(code))));
 }
 
+describe.skipIf(!haveCli)('meshcodec queue: usage, and a Redis that does not answer', () => {
+  it('usage errors exit 2 naming the problem; an unreachable Redis exits 1 at once, saying so', async () => {
+    const none = cli(['queue']);
+    expect(none.status).toBe(2);
+    expect(none.stderr).toContain('meshcodec queue add');
+    expect(cli(['queue', '--help']).stdout).toContain('--until-empty');
+    expect(cli(['help', 'queue']).stdout).toContain('--concurrency N');
+    const cases: [string[], RegExp][] = [
+      [['queue', 'frob'], /unknown queue command 'frob'/],
+      [['queue', 'add', FIXTURES, '--to', 'glb', '--queue', 'q'], /needs --redis URL/],
+      [['queue', 'add', FIXTURES, '--to', 'glb', '--redis', 'redis://127.0.0.1:1'], /needs --queue NAME/],
+      [['queue', 'add', FIXTURES, '--redis', 'redis://127.0.0.1:1', '--queue', 'q'], /needs --to NAME/],
+      [['queue', 'add', FIXTURES, '--to', 'nope', '--redis', 'redis://127.0.0.1:1', '--queue', 'q'], /unknown format 'nope'/],
+      [['queue', 'add', '-', '--to', 'glb', '--redis', 'redis://127.0.0.1:1', '--queue', 'q'], /standard input/],
+      [['queue', 'work', '--to', 'glb', '--redis', 'redis://127.0.0.1:1', '--queue', 'q'], /queue work does not take --to/],
+      [['queue', 'work', '--concurrency', '0', '--redis', 'redis://127.0.0.1:1', '--queue', 'q'], /--concurrency takes a whole number of at least 1, not '0'/],
+      [['queue', 'add', FIXTURES, '--to', 'glb', '--concurrency', '2', '--redis', 'redis://127.0.0.1:1', '--queue', 'q'], /queue add does not take --concurrency/],
+    ];
+    for (const [args, message] of cases) {
+      const r = cli(args);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stdout).toBe('');
+    }
+    const port = await freePort(); // nothing listens there
+    for (const args of [['queue', 'work', '--until-empty'], ['queue', 'add', FIXTURES, '--to', 'glb']]) {
+      const r = cli([...args, '--redis', `redis://127.0.0.1:${port}`, '--queue', 'q']);
+      expect(r.status, args.join(' ')).toBe(1);
+      expect(r.stderr).toMatch(new RegExp(`cannot reach Redis at redis://127.0.0.1:${port}: .*ECONNREFUSED`));
+    }
+  });
+});
+
 describe.skipIf(skipWhy !== '')('queue on a real Redis: two workers, one killed', () => {
   let redis: ChildProcess;
   let url = '';

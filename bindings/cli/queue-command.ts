@@ -9,7 +9,7 @@ import { conversionParseArgsOptions, parseConversionFlags } from './conversion-o
 import { COMMAND_HELP } from './help.js';
 import type { CliEnvironment } from './main.js';
 import { ManifestFile } from './manifest-file.js';
-import { redisConnection } from '../queue/connection.js';
+import { checkRedis, redisConnection } from '../queue/connection.js';
 import { addConversionJobs, conversionJobs, expandQueueInputs } from '../queue/enqueue.js';
 import { QUEUE_WORKER_DEFAULTS, startConversionWorker } from '../queue/worker.js';
 import type { ConversionJobError } from '../queue/conversion-job.js';
@@ -69,10 +69,22 @@ export async function runQueueCommand(argv: string[], env: CliEnvironment): Prom
   if (misplaced) return usage(`queue ${sub} does not take --${misplaced}`);
   if (typeof values.redis !== 'string') return usage(`queue ${sub} needs --redis URL (redis://host:6379)`);
   if (typeof values.queue !== 'string' || values.queue === '') return usage(`queue ${sub} needs --queue NAME`);
-  return sub === 'add' ? queueAdd(args, values, env, usage) : queueWork(args, values, env, usage);
+  const run = sub === 'add' ? queueAdd : queueWork;
+  return run(args, values, env, usage, async () => {
+    try {
+      await checkRedis(String(values.redis));
+      return true;
+    } catch (e) {
+      io.err(`meshcodec: cannot reach Redis at ${String(values.redis)}: ${errorInfo(e).message}\n`);
+      return false;
+    }
+  });
 }
 
-async function queueAdd(args: string[], values: Record<string, string | boolean | undefined>, env: CliEnvironment, usage: (m: string) => number): Promise<number> {
+/** Whether Redis answers (saying why not on stderr): checked once usage is settled, before any job is added or taken. */
+type RedisCheck = () => Promise<boolean>;
+
+async function queueAdd(args: string[], values: Record<string, string | boolean | undefined>, env: CliEnvironment, usage: (m: string) => number, reachable: RedisCheck): Promise<number> {
   const { io } = env;
   if (args.length === 0) return usage('queue add needs at least one file, folder or glob');
   if (args.includes('-')) return usage("a queued job cannot read standard input ('-')");
@@ -96,6 +108,7 @@ async function queueAdd(args: string[], values: Record<string, string | boolean 
   } catch (e) {
     return usage(errorInfo(e).message);
   }
+  if (!(await reachable())) return 1;
   for (const m of inputs.missing) io.err(`${m.path}: error: ${m.error.message}\n`);
   const connection = redisConnection(String(values.redis));
   const queue = new Queue(String(values.queue), { connection });
@@ -113,7 +126,7 @@ async function queueAdd(args: string[], values: Record<string, string | boolean 
   return inputs.missing.length ? 1 : 0;
 }
 
-async function queueWork(args: string[], values: Record<string, string | boolean | undefined>, env: CliEnvironment, usage: (m: string) => number): Promise<number> {
+async function queueWork(args: string[], values: Record<string, string | boolean | undefined>, env: CliEnvironment, usage: (m: string) => number, reachable: RedisCheck): Promise<number> {
   const { io } = env;
   if (args.length) return usage(`queue work takes no files (the jobs name them), not '${args[0]}'`);
   const concurrency = wholeNumber(values.concurrency, 'concurrency', 1);
@@ -126,6 +139,7 @@ async function queueWork(args: string[], values: Record<string, string | boolean
   } catch (e) {
     return usage((e as Error).message.replace(/^meshcodec: /, ''));
   }
+  if (!(await reachable())) return 1;
   let manifest: ManifestFile | undefined;
   try {
     manifest = values.manifest !== undefined ? await ManifestFile.open(String(values.manifest), false) : undefined;

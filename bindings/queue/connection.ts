@@ -7,3 +7,22 @@ import { Redis } from 'ioredis';
 export function redisConnection(url: string): Redis {
   return new Redis(url, { maxRetriesPerRequest: null });
 }
+
+/**
+ * Resolves once Redis at `url` answers PING, or rejects within about `timeoutMs`: a client made by
+ * redisConnection waits for an unreachable server forever (its commands queue until it answers).
+ */
+export async function checkRedis(url: string, timeoutMs = 5000): Promise<void> {
+  const client = new Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+  // The socket's own error (ECONNREFUSED, ENOTFOUND, …): connect() rejects with "Connection is closed".
+  let cause: unknown;
+  client.on('error', (e) => (cause ??= e));
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (e) {
+    throw cause ?? e;
+  } finally {
+    client.disconnect();
+  }
+}
