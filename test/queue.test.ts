@@ -261,7 +261,8 @@ describe.skipIf(skipWhy !== '')('queue on a real Redis: two workers, one killed'
     a.child.kill('SIGKILL');
     await exited(a.child);
     const bCode = await exited(b.child);
-    expect(bCode).toBe(1); // bad.iqm failed
+    // 1 when bad.iqm failed on B, 0 when A took it before it was killed (Redis says which below).
+    expect([0, 1]).toContain(bCode);
 
     // Redis: one job per input, each completed or failed exactly once; none left.
     const { Queue } = await import('bullmq');
@@ -281,11 +282,11 @@ describe.skipIf(skipWhy !== '')('queue on a real Redis: two workers, one killed'
       const badCode = failedLocally.find((r) => r.input === join(input, 'bad.iqm'))!.error!.code;
       expect(badJob.attemptsMade).toBe(1);
       expect(badJob.failedReason).toContain(badCode);
-      // The job A was converting when killed ran again elsewhere: BullMQ counted it stalled (A is
-      // between two jobs for a few milliseconds out of each job's length, so almost always mid-job).
+      // The job A was converting when killed ran again on B: BullMQ counted it stalled. Logged, not
+      // asserted: A is almost always mid-job, but not always, and on a loaded machine a live
+      // worker's late lock renewal is counted too (its job then runs twice, with the same result).
       const retried = completed.filter((j) => j.stalledCounter > 0).map((j) => j.data.relative as string);
       console.info(`[queue test] jobs taken back from the killed worker and completed by the other: ${retried.join(', ') || 'none (killed between two jobs)'}`);
-      expect(retried.length).toBeLessThanOrEqual(1);
       // Each completed job's return value is the entry convert --manifest wrote.
       const reference = readManifest(readFileSync(join(work, 'local.jsonl'), 'utf8'));
       for (const job of completed) expect(job.returnvalue).toEqual({ ...reference.get(job.data.relative)!, version: job.returnvalue.version });
