@@ -4,13 +4,14 @@
 // on time however long a conversion takes, and `lockDuration` can stay short (a killed worker's
 // jobs are taken over that much sooner).
 //
-// Alternatives: BullMQ's own sandbox (`useWorkerThreads` with dist/queue-processor.js, exported
-// as CONVERSION_PROCESSOR for users who want it) also keeps conversions off the Worker's thread,
-// but sends every job's data and result through the thread as structured clones and hashes and
-// writes there too; the pool here moves the bytes (transfer) and is the one `convert` uses, so
-// the queue's outputs are the CLI's by construction. Converting on the Worker's own thread blocks
-// lock renewal for the length of a conversion (a large file would be taken for stalled and run
-// twice). Not measured against each other (bench:queue measures this worker only).
+// Alternatives (bench/queue-processors.bench.ts: 300 corpus files to GLB, one job at a time, two
+// interleaved rounds on the shared 2-core machine): this pool 3.28 s, converting on the Worker's
+// own thread 3.05 s, BullMQ's sandbox (`useWorkerThreads` with dist/queue-processor.js, exported
+// as CONVERSION_PROCESSOR) 3.39 s: the same within this machine's noise. Speed does not decide
+// it: converting on the Worker's own thread blocks lock renewal for the length of a conversion
+// (a large file, or a loaded machine, and the job is taken for stalled and run twice), and the
+// sandbox clones each job's data and result through the thread; the pool moves the bytes
+// (transfer) and is the one `convert` uses, so the queue's outputs are the CLI's by construction.
 import { fileURLToPath } from 'node:url';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { BackendChoice } from '../kernels/backend.js';
