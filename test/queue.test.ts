@@ -169,6 +169,8 @@ describe.skipIf(skipWhy !== '')('queue on a real Redis: two workers, one killed'
   let redis: ChildProcess;
   let url = '';
   let work = '';
+  /** Worker processes started by a test: killed in afterAll if a failed test left them running. */
+  const children: ChildProcess[] = [];
 
   beforeAll(async () => {
     const port = await freePort();
@@ -183,6 +185,7 @@ describe.skipIf(skipWhy !== '')('queue on a real Redis: two workers, one killed'
   });
 
   afterAll(async () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     redis?.kill('SIGKILL');
     if (redis) await exited(redis);
     if (work) removeTempDir(work);
@@ -248,6 +251,7 @@ describe.skipIf(skipWhy !== '')('queue on a real Redis: two workers, one killed'
 
     const worker = (name: string, backend: string) => {
       const child = spawn(process.execPath, [CLI, 'queue', 'work', '--redis', url, '--queue', queue, '--until-empty', '--manifest', join(work, `${name}.jsonl`), '--lock-duration', '3000', '--stalled-interval', '1000', '--backend', backend, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      children.push(child);
       let lines = 0;
       child.stdout!.on('data', (chunk: Buffer) => (lines += chunk.toString().split('\n').length - 1));
       return { child, lines: () => lines };
