@@ -97,6 +97,26 @@ describe('processConversion (the job processor, without Redis)', () => {
     });
   }
 
+  it('conversionJobs names inputs as convert --manifest does: a second input at the same path under another root is NAME#2', async () => {
+    const dir = testTempDir('queue-names');
+    for (const root of ['a', 'b']) {
+      mkdirSync(join(dir, root), { recursive: true });
+      linkSync(join(FIXTURES, 'tube.iqm'), join(dir, root, 'tube.iqm'));
+    }
+    const jobs = conversionJobs(expandQueueInputs([join(dir, 'a'), join(dir, 'b')]), { to: 'glb', outDir: join(dir, 'out') });
+    expect(jobs.map((j) => [j.relative, j.input, j.stem])).toEqual([
+      ['tube.iqm', undefined, 'tube.iqm'],
+      ['tube.iqm', 'tube.iqm#2', 'tube-2.iqm'],
+    ]);
+    const convert = (j: Parameters<typeof runConvertJob>[0]) => runConvertJob(j, kernels.js, nodeSiblingResolver(j.inputPath));
+    const entries = await Promise.all(jobs.map((j) => processConversion(j, { convert, version: 'test' })));
+    expect(entries.map((e) => [e.input, e.outputs?.[0]?.name])).toEqual([['tube.iqm', 'tube.iqm.glb'], ['tube.iqm#2', 'tube-2.iqm.glb']]);
+    if (!haveCli) return; // the built CLI is the reference
+    expect(cli(['convert', join(dir, 'a'), join(dir, 'b'), '--to', 'glb', '--out-dir', join(dir, 'local'), '--manifest', join(dir, 'local.jsonl'), '--quiet']).status).toBe(0);
+    expect([...readManifest(readFileSync(join(dir, 'local.jsonl'), 'utf8')).keys()].sort()).toEqual(['tube.iqm', 'tube.iqm#2']);
+    expect(filesUnder(join(dir, 'local'))).toEqual(jobs.map((j) => `${j.stem}.glb`).sort());
+  });
+
   it('conversionJobs refuses what convert refuses: an unknown target, a flag the target does not take', () => {
     const inputs = expandQueueInputs(join(FIXTURES, 'tube.iqm'));
     expect(() => conversionJobs(inputs, { to: 'nope' })).toThrow(/unknown format 'nope'/);

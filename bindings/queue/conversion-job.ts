@@ -29,8 +29,10 @@ export interface ConversionJobData {
   path: string;
   /** The input's bytes, base64, instead of reading `path` (small files; companions cannot be found then). */
   base64?: string;
-  /** The input's path under its input root, '/' separated: the manifest's `input`, and its outputs' subfolder. */
+  /** The input's path under its input root, '/' separated: its outputs' subfolder (and the job's name). */
   relative: string;
+  /** The manifest's name for the input (`manifestNames`: `x.mesh#2` for a second input at the same relative path); default: `relative`. */
+  input?: string;
   /** Target format name. */
   to: string;
   /** Source format (`--format`); default: detect. */
@@ -114,7 +116,7 @@ async function sameBytes(path: string, bytes: Uint8Array): Promise<boolean> {
  * on the input or the outputs; any other throw (a converting thread that died) may be retried.
  */
 export async function processConversion(data: ConversionJobData, options: ProcessConversionOptions): Promise<ManifestEntry> {
-  const input = slashPath(data.relative);
+  const input = data.input ?? slashPath(data.relative);
   const entryOptions = manifestOptions({ to: data.to, from: data.from, flags: data.flags });
   // As for convert: an input that could not be read gets no manifest line (its job still fails).
   let digest: InputDigest | undefined;
@@ -152,7 +154,8 @@ export async function processConversion(data: ConversionJobData, options: Proces
   } catch (e) {
     return fail(e instanceof CodedError ? e : fileSystemError(e, data.dir));
   }
-  const subfolder = input.includes('/') ? input.slice(0, input.lastIndexOf('/')) : '.';
+  const relative = slashPath(data.relative);
+  const subfolder = relative.includes('/') ? relative.slice(0, relative.lastIndexOf('/')) : '.';
   const entry = manifestEntry({
     input,
     digest,

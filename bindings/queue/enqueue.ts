@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { JobsOptions, Queue } from 'bullmq';
 import { checkConversionFlags, type ConversionFlags } from '../cli/conversion-options.js';
 import { expandInputs, type ExpandedInputs } from '../cli/inputs.js';
-import { slashPath } from '../cli/manifest.js';
+import { manifestNames, slashPath } from '../cli/manifest.js';
 import { planOutputs } from '../cli/output-plan.js';
 import { formatByExtension, formatByName, FORMATS, FORMAT_NAMES } from '../formats/registry.js';
 import { CodedError } from '../io/error-info.js';
@@ -66,9 +66,11 @@ export function conversionJobs(inputs: ExpandedInputs, options: Omit<EnqueueOpti
   if (misfit) throw new CodedError('USAGE', misfit);
   const inlineUnder = options.inlineUnder ?? ENQUEUE_DEFAULTS.inlineUnder;
   const places = planOutputs(inputs.files, options.outDir);
+  const names = manifestNames(inputs.files.map((f) => f.relative));
   return inputs.files.map((file, i) => {
     if (file.path === '-') throw new CodedError('USAGE', "a queued job cannot read standard input ('-')");
     const data: ConversionJobData = { path: resolve(file.path), relative: slashPath(file.relative), to: target.name, dir: resolve(places[i]!.dir), stem: places[i]!.stem };
+    if (names[i] !== data.relative) data.input = names[i]!;
     if (Object.keys(flags).length) data.flags = flags;
     if (forced) data.from = forced.name;
     if (options.force ?? ENQUEUE_DEFAULTS.force) data.force = true;
