@@ -54,14 +54,17 @@ export default [
       'convert-worker': 'bindings/workers/convert-worker.ts',
       // `meshcodec/three`: the only module that imports three.
       three: 'bindings/three/index.ts',
+      // meshcodec/queue and the sandboxed processor it names (BullMQ loads it by path).
+      queue: 'bindings/queue/index.ts',
+      'queue-processor': 'bindings/queue/processor.ts',
     },
     external,
     output: {
       dir: 'dist',
       format: 'es',
       entryFileNames: '[name].js',
-      // The library code every entry imports; the CLI and the worker pools (Node built-ins) stay out of it.
-      manualChunks: (id) => (id.endsWith('/bindings/index.ts') || /\/bindings\/(cli|workers|node|three)\//.test(id) || /\/node_modules\/three\//.test(id) ? undefined : 'library'),
+      // The library code every entry imports; the CLI, the worker pools, the three.js loader and the queue (Node built-ins, three, bullmq) stay out of it.
+      manualChunks: (id) => (id.endsWith('/bindings/index.ts') || /\/bindings\/(cli|workers|node|three|queue)\//.test(id) || /\/node_modules\/three\//.test(id) ? undefined : 'library'),
       chunkFileNames: '[name].js',
       banner: (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
     },

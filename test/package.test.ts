@@ -18,7 +18,7 @@ const SKIP = 'dist/ not built (npm run build)';
 if (!built) console.warn(`[meshcodec tests] package test skipped: ${SKIP}`);
 
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; scripts: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; scripts: Record<string, string>; dependencies?: Record<string, string> };
 
 /** The README's first TypeScript block after "## Library". */
 function readmeLibraryExample(): string {
@@ -119,10 +119,13 @@ describe.skipIf(!built)(`the packed package in a new project (${built ? 'npm pac
     // (rollup/published-types.mjs leaves out the ones the types entries do not reach).
     const declarations = paths.filter((p) => p.endsWith('.d.ts'));
     expect(declarations).toEqual(expect.arrayContaining(['dist/types/index.d.ts', 'dist/types/workers/browser-pool.d.ts']));
-    // Except `three`, the peer dependency of `meshcodec/three`, in that entry's declarations only.
+    // Bare imports name only the package's own dependencies (installed with it): bullmq and ioredis,
+    // by meshcodec/queue's declarations only; and `three`, the peer dependency of `meshcodec/three`, in that entry's only.
+    const dependencies = Object.keys(pkg.dependencies ?? {});
     const peerOfThree = (p: string, specifier: string) => p.startsWith('dist/types/three/') && specifier === 'three';
     const bareImports = declarations.flatMap((p) => [...installed(p).matchAll(/^(?:import|export)\b[^;]*?from\s*'([^.'][^']*)'/gm)].filter((m) => !peerOfThree(p, m[1]!)).map((m) => `${p}: ${m[1]}`));
-    expect(bareImports).toEqual([]);
+    expect(bareImports.filter((i) => !dependencies.includes(i.slice(i.indexOf(': ') + 2)))).toEqual([]);
+    expect(bareImports.every((i) => i.startsWith('dist/types/queue/'))).toBe(true);
     expect(declarations.filter((p) => installed(p).includes('AGFzbQ'))).toEqual([]);
     expect(installed('LICENSE')).toContain('MIT License');
     console.info(`[meshcodec tests] ${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${paths.length} files`);
@@ -177,6 +180,14 @@ describe.skipIf(!built)(`the packed package in a new project (${built ? 'npm pac
     expect(run(join(project, 'node_modules/.bin/meshcodec'), ['validate', 'tube.glb'])).toContain('glb: valid');
     const library = ['dist/index.js', 'dist/library.js', 'dist/index.cjs'].map((p) => readFileSync(join(project, 'node_modules/meshcodec', p), 'utf8'));
     for (const text of library) expect(text).not.toContain('gltf-validator');
+  });
+
+  it('meshcodec/queue loads bullmq and ioredis from the install, and its processor file is there; the library imports neither', () => {
+    writeFileSync(join(project, 'queue.mjs'), "import * as q from 'meshcodec/queue'; import { existsSync } from 'node:fs'; console.log(JSON.stringify({ enqueue: typeof q.enqueueConversions, worker: typeof q.startConversionWorker, processor: existsSync(q.CONVERSION_PROCESSOR) }));");
+    expect(JSON.parse(run('node', ['queue.mjs']))).toEqual({ enqueue: 'function', worker: 'function', processor: true });
+    expect(run(join(project, 'node_modules/.bin/meshcodec'), ['queue', '--help'])).toContain('meshcodec queue work');
+    const library = ['dist/index.js', 'dist/library.js', 'dist/index.cjs', 'dist/cli.js'].map((p) => readFileSync(join(project, 'node_modules/meshcodec', p), 'utf8'));
+    for (const text of library) expect(text).not.toMatch(/from 'bullmq'|from 'ioredis'|require\('(bullmq|ioredis)'\)/);
   });
 });
 

@@ -1,5 +1,6 @@
 import { FORMATS } from '../formats/registry.js';
 import { conversionOptionsHelp } from './conversion-options.js';
+import { QUEUE_WORKER_DEFAULTS } from '../queue/worker-defaults.js';
 
 /** The registered formats, one per line, with aliases and extensions (from the registry), in aligned columns. */
 export function formatList(): string {
@@ -21,6 +22,7 @@ Commands:
   info       summarise mesh and animation files (a table, or --json)
   convert    convert files to another format, on all cores
   validate   check files and whether re-encoding reproduces them byte for byte
+  queue      add conversion jobs to a BullMQ queue on Redis, or work on them (queue add|work)
 
 Run 'meshcodec <command> --help' (or 'meshcodec help <command>') for a command's options and examples.
 Folders are walked for files with a known extension; '-' is standard input.
@@ -118,5 +120,44 @@ Examples:
 
 Formats:
 ${formatList()}
+`,
+  queue: () => `Usage: meshcodec queue add FILES|DIRS|GLOBS… --to NAME [--out-dir DIR] --redis URL --queue NAME [conversion options]
+       meshcodec queue work --redis URL --queue NAME [--concurrency N] [--until-empty] [--manifest FILE.jsonl]
+
+A BullMQ queue on Redis (meshcodec/queue). 'add' makes one job per input file, its outputs named
+as 'convert' with the same inputs and --out-dir names them; paths are made absolute, for workers
+that see the same file system. 'work' converts jobs on N worker threads, writes each output under
+a temporary name then its own, and returns each job's manifest entry. A job failing on its input
+fails once (no retry: BullMQ's UnrecoverableError); a job whose worker dies is taken over by
+another worker once its lock expires (--lock-duration).
+
+Options:
+  --redis URL            redis://host:6379 (rediss:// for TLS)
+  --queue NAME           the queue's name
+  --json                 JSON Lines on stdout (add: a summary; work: one object per job, then a summary)
+  --quiet                no per-job lines and no summary; failures are still reported
+  -h, --help             this help
+queue add:
+  --to NAME              output format
+  --out-dir DIR          output folder (default: beside each input)
+  --format NAME          read every input as NAME
+  --force                replace existing outputs
+  --inline-under BYTES   files of at most BYTES travel in the job as base64 (no companions)
+  and the conversion options of 'meshcodec convert --help'
+queue work:
+  --concurrency N        jobs at once, each on its own thread (default ${QUEUE_WORKER_DEFAULTS.concurrency})
+  --until-empty          exit once no job is waiting, delayed or active (a batch run)
+  --manifest FILE.jsonl  append each job's manifest entry (written before the job completes:
+                         a job retried after its worker died may have two identical lines)
+  --lock-duration MS     a job's lock (default ${QUEUE_WORKER_DEFAULTS.lockDuration}): a dead worker's jobs are free after it
+  --stalled-interval MS  how often to look for them (default ${QUEUE_WORKER_DEFAULTS.stalledInterval})
+  --backend NAME         kernels: auto (default), wasm-simd, wasm-scalar, js
+
+Exit codes: add: 0, 1 some argument named nothing, 2 usage; work: 0 every job done, 1 some failed.
+
+Examples:
+  meshcodec queue add assets/ --to glb --out-dir /shared/out --redis redis://redis:6379 --queue assets
+  meshcodec queue work --redis redis://redis:6379 --queue assets --concurrency 4 --manifest /shared/out/worker-$HOSTNAME.jsonl
+  meshcodec queue work --redis redis://127.0.0.1:6379 --queue assets --until-empty
 `,
 };

@@ -49,6 +49,8 @@ const CONVERT_ONLY = ['to', 'output', 'out-dir', 'force', 'jobs', 'quiet', 'vali
 /** Runs the CLI; resolves to the exit code (0 ok, 1 some file failed, 2 usage). */
 export async function runCli(argv: string[], env: CliEnvironment): Promise<number> {
   const { io } = env;
+  // `queue add|work` has options of its own; loaded only here, so no other command loads bullmq.
+  if (argv[0] === 'queue') return (await import('./queue-command.js')).runQueueCommand(argv.slice(1), env);
   const usage = (message: string, command?: string) => {
     io.err(`meshcodec: ${message}\n${command ? `Run 'meshcodec ${command} --help' for its options.` : "Run 'meshcodec --help' for usage."}\n`);
     return 2;
