@@ -36,8 +36,12 @@ export interface MeshComparison {
   textured: number;
   /** Largest position error per axis, in steps of the mesh's grid (the bound is 1/2, plus float32 rounding for skinned meshes). */
   maxPositionSteps: number;
+  /** For skinned meshes: the largest error beyond step / 2, over the fold's scale (what FOLD_ROUNDING bounds). */
+  maxFoldRounding: number;
   maxUvError: number;
   maxNormalError: number;
+  /** Normals more than 1 / 254 off in a component (the README's rare vectors, one step off). */
+  normalsOverHalfStep: number;
 }
 
 export interface AnimationComparison {
@@ -53,15 +57,18 @@ export interface OptimizedComparison {
 
 /** Per component, README § glTF quantization. */
 export const UV_UNORM16_BOUND = 1 / 131_070;
-/** Normals and tangents at 8 bits: 1 / 254, one step (1 / 127) for the rare vector whose nearest rounding would leave the validator's unit-length tolerance. */
-export const NORMAL_SNORM8_BOUND = 1 / 127;
+/** Normals at 8 bits: 1 / 254 per component; one step (1 / 127) for the rare vector whose nearest rounding would leave the validator's unit-length tolerance. */
+export const NORMAL_SNORM8_BOUND = 1 / 254;
+export const NORMAL_SNORM8_RARE_BOUND = 1 / 127;
+/** "Rare": at most this share of a mesh's vertices may take the one-step bound. */
+export const NORMAL_RARE_SHARE = 0.01;
 export const ROTATION_SNORM16_BOUND = 1 / 65_534;
 /**
  * Skinned positions also carry the float32 rounding of the inverse bind matrices the grid is
  * folded into: a few float32 ulps of the largest coordinate a bind-pose product goes through
  * (the positions' box and the joints' world translations).
  */
-export const FOLD_ROUNDING = 2 ** -20;
+export const FOLD_ROUNDING = 2 ** -23;
 /** Slack for the viewer's own float32 arithmetic (dequantizing normalized integers, track values). */
 const F32 = 2 ** -23;
 
@@ -115,7 +122,7 @@ function foldScale(asset: Asset, b: { min: number[]; max: number[] }): number {
 export function compareMeshes(asset: Asset, decoded: DecodedAsset): MeshComparison {
   const turn = asset.upAxis === 'z';
   const meshes = asset.meshes.filter(written);
-  const result: MeshComparison = { failures: [], vertices: 0, skinnedVertices: 0, textured: 0, maxPositionSteps: 0, maxUvError: 0, maxNormalError: 0 };
+  const result: MeshComparison = { failures: [], vertices: 0, skinnedVertices: 0, textured: 0, maxPositionSteps: 0, maxFoldRounding: 0, maxUvError: 0, maxNormalError: 0, normalsOverHalfStep: 0 };
   if (decoded.meshes.length !== meshes.length) {
     result.failures.push(`${decoded.meshes.length} meshes decoded, the Asset has ${meshes.length} with triangles`);
     return result;
@@ -139,14 +146,19 @@ export function compareMeshes(asset: Asset, decoded: DecodedAsset): MeshComparis
     const normals = mesh.attributes.normals ? toYUp(mesh.attributes.normals, 3, turn) : undefined;
     if (normals) for (let v = 0; v < normals.length; v += 3) {
       const length = Math.hypot(normals[v]!, normals[v + 1]!, normals[v + 2]!);
-      // Vectors the writer has to repair (zero, not finite) are not compared.
-      for (let c = 0; c < 3; c++) normals[v + c] = length > 0.5 && length < 2 ? normals[v + c]! / length : NaN;
+      // A vector already on the snorm8 grid and within the validator's tolerance is expected as it is
+      // (MeshSerializer2's), others normalised; those the writer has to repair (zero, not finite) are not compared.
+      const onGrid = [0, 1, 2].every((c) => Math.abs(normals[v + c]! * 127 - Math.round(normals[v + c]! * 127)) <= 1e-3) && Math.abs(length - 1) <= 0.00674;
+      if (!onGrid) for (let c = 0; c < 3; c++) normals[v + c] = length > 0.5 && length < 2 ? normals[v + c]! / length : NaN;
     }
     const m = matchVertices(
       { positions, normals, uvs: uvSets, indices: Array.from(mesh.indices) },
       { positions: d.positions, normals: normals ? d.normals : undefined, uvs: d.uvs.slice(0, uvSets.length), indices: d.indices },
-      { position: positionBound, normal: NORMAL_SNORM8_BOUND + F32, uvs: uvBounds },
+      { position: positionBound, normal: NORMAL_SNORM8_RARE_BOUND + F32, uvs: uvBounds },
     );
+    const rare = m.errors.normals.filter((e) => e > NORMAL_SNORM8_BOUND + F32).length;
+    if (rare > NORMAL_RARE_SHARE * (positions.length / 3)) m.failures.push(`${rare} of ${positions.length / 3} normals are more than 1 / 254 off (a component), more than the rare ones README § glTF quantization allows`);
+    result.normalsOverHalfStep += rare;
     if (d.uvs.length < uvSets.length) m.failures.push(`${uvSets.length} UV sets in the Asset, ${d.uvs.length} decoded`);
     if (normals && !d.normals) m.failures.push('normals not decoded');
     result.failures.push(...m.failures.map((f) => `${label}: ${f}`));
@@ -154,6 +166,7 @@ export function compareMeshes(asset: Asset, decoded: DecodedAsset): MeshComparis
     if (skinned) result.skinnedVertices += positions.length / 3;
     if (d.textured) result.textured++;
     result.maxPositionSteps = Math.max(result.maxPositionSteps, m.maxPosition / step);
+    if (skinned && skinSlack > 0) result.maxFoldRounding = Math.max(result.maxFoldRounding, (m.maxPosition - step / 2) / (skinSlack / FOLD_ROUNDING));
     result.maxUvError = Math.max(result.maxUvError, m.maxUv);
     result.maxNormalError = Math.max(result.maxNormalError, m.maxNormal);
   });
@@ -193,10 +206,10 @@ function triangleKey(a: number, b: number, c: number): string {
  * its single nearest source vertex fails on real meshes: two source vertices a fraction of a
  * quantization step apart, in position or normal, can swap which is nearer once quantized.)
  */
-export function matchVertices(source: VertexSet, decoded: VertexSet, bounds: { position: number; normal: number; uvs: number[] }): { failures: string[]; maxPosition: number; maxUv: number; maxNormal: number } {
+export function matchVertices(source: VertexSet, decoded: VertexSet, bounds: { position: number; normal: number; uvs: number[] }): { failures: string[]; maxPosition: number; maxUv: number; maxNormal: number; errors: { normals: number[] } } {
   const failures: string[] = [];
   const count = source.positions.length / 3;
-  const out = { failures, maxPosition: 0, maxUv: 0, maxNormal: 0 };
+  const out = { failures, maxPosition: 0, maxUv: 0, maxNormal: 0, errors: { normals: [] as number[] } };
   if (decoded.positions.length !== source.positions.length) {
     failures.push(`${decoded.positions.length / 3} vertices decoded, the Asset has ${count}`);
     return out;
@@ -222,17 +235,27 @@ export function matchVertices(source: VertexSet, decoded: VertexSet, bounds: { p
     const within = new Set<number>();
     let nearest = Infinity;
     let best = -1;
-    let bestPosition = Infinity;
+    let bestScore = Infinity;
     for (let i = -1; i <= 1; i++) for (let j = -1; j <= 1; j++) for (let k = -1; k <= 1; k++) {
       for (const s of grid.get(`${x + i},${y + j},${z + k}`) ?? []) {
         const p = maxDifference(source.positions, s, decoded.positions, d, 3);
         nearest = Math.min(nearest, p);
         if (p > bounds.position) continue;
-        const uvOk = source.uvs.every((uv, set) => maxDifference(uv, s, decoded.uvs[set] ?? [], d, 2) <= bounds.uvs[set]!);
-        const normalOk = !source.normals || !decoded.normals || maxDifference(source.normals, s, decoded.normals, d, 3) <= bounds.normal;
-        if (!uvOk || !normalOk) continue;
+        let score = p / bounds.position;
+        let ok = true;
+        source.uvs.forEach((uv, set) => {
+          const e = maxDifference(uv, s, decoded.uvs[set] ?? [], d, 2);
+          ok &&= e <= bounds.uvs[set]!;
+          score += e / bounds.uvs[set]!;
+        });
+        if (source.normals && decoded.normals) {
+          const e = maxDifference(source.normals, s, decoded.normals, d, 3);
+          ok &&= e <= bounds.normal;
+          score += e / bounds.normal;
+        }
+        if (!ok) continue;
         within.add(canonical[s]!);
-        if (p < bestPosition) [best, bestPosition] = [s, p];
+        if (score < bestScore) [best, bestScore] = [s, score];
       }
     }
     candidates.push(within);
@@ -240,10 +263,14 @@ export function matchVertices(source: VertexSet, decoded: VertexSet, bounds: { p
       if (unmatched++ < 3) failures.push(`decoded vertex ${d} (${[0, 1, 2].map((c) => decoded.positions[d * 3 + c]).join(', ')}) matches no Asset vertex within the bounds (nearest position ${nearest === Infinity ? 'beyond a step' : nearest})`);
       continue;
     }
-    // The errors reported are those of the nearest vertex within the bounds.
-    out.maxPosition = Math.max(out.maxPosition, bestPosition);
+    // The errors reported are those of the vertex nearest in all values (in units of each bound) among those within the bounds.
+    out.maxPosition = Math.max(out.maxPosition, maxDifference(source.positions, best, decoded.positions, d, 3));
     source.uvs.forEach((uv, set) => { out.maxUv = Math.max(out.maxUv, maxDifference(uv, best, decoded.uvs[set]!, d, 2)); });
-    if (source.normals && decoded.normals) out.maxNormal = Math.max(out.maxNormal, maxDifference(source.normals, best, decoded.normals, d, 3));
+    if (source.normals && decoded.normals) {
+      const e = maxDifference(source.normals, best, decoded.normals, d, 3);
+      out.errors.normals.push(e);
+      out.maxNormal = Math.max(out.maxNormal, e);
+    }
   }
   if (unmatched > 3) failures.push(`${unmatched} decoded vertices match no Asset vertex`);
   if (unmatched > 0) return out;
@@ -311,7 +338,7 @@ export function compareAnimations(asset: Asset, json: Record<string, any>, decod
     const bare = /^joint (\d+)$/.exec(nodes[node]?.name ?? '');
     return bare ? Number(bare[1]) : -1;
   };
-  const nodeOf = (joint: number) => (joint < skinJoints.length ? skinJoints[joint] : nodes.findIndex((n) => n.name === `joint ${joint}`));
+  const nodeOf = (joint: number): number => (joint < skinJoints.length ? skinJoints[joint]! : nodes.findIndex((n) => n.name === `joint ${joint}`));
   const gltfAnimations: Record<string, any>[] = json.animations ?? [];
   if (decoded.animations.length !== gltfAnimations.length) result.failures.push(`${decoded.animations.length} animations decoded, the glTF has ${gltfAnimations.length}`);
   let next = 0;
