@@ -4,15 +4,16 @@
 // playwright-core). What three.js decodes is compared with the SOURCE Asset (parsed by meshcodec
 // in Node), within README § glTF quantization's bounds: positions (world space for static meshes;
 // skinned meshes in their bind space, through three's own applyBoneTransform at the rest pose,
-// which applies the inverse bind matrices the position grid is folded into), normals, UVs and the
-// rotation keys of every animation. The optimized mrfixit is rendered too and saved to
-// test/artifacts/optimized-mrfixit.png, which must be coloured (its JPEGs), not grey.
+// which applies the inverse bind matrices the position grid is folded into), normals, tangents,
+// UVs, colours, skin weights and the rotation keys of every animation. The optimized mrfixit is
+// rendered too and saved to test/artifacts/optimized-mrfixit.png, which must be coloured (its
+// JPEGs), not grey.
 //
 // The meshopt writer renumbers each mesh's vertices (vertex-cache and vertex-fetch order), so
 // decoded vertices are matched to source vertices from outside, by value: each decoded vertex to
-// the nearest source vertex within the bounds (position, normal, UVs), then every decoded
-// triangle, through that matching, must be a source triangle (as a multiset, corners in order),
-// source vertices with equal values counted as one. Alternatives: asking the writer for its remap
+// the source vertices within every bound, then every decoded triangle must be a source triangle
+// whose corners are among its corners' matches (as a multiset, corners in order), source
+// vertices with equal values counted as one (test/helpers/optimized-comparison.ts). Alternatives: asking the writer for its remap
 // (reorderForMeshopt) would test the writer with its own internals; sorting both vertex lists
 // breaks on values within a step of each other.
 //
@@ -80,7 +81,11 @@ window.decode = async (url) => {
       skinned: object.isSkinnedMesh === true,
       positions: Array.from(positions),
       normals: values(g.attributes.normal, count, 3),
+      tangents: values(g.attributes.tangent, count, 4),
       uvs: [g.attributes.uv, g.attributes.uv1].filter(Boolean).map((uv) => values(uv, count, 2)),
+      colors: values(g.attributes.color, count, 4),
+      joints: values(g.attributes.skinIndex, count, 4),
+      weights: values(g.attributes.skinWeight, count, 4),
       indices: g.index ? Array.from(g.index.array) : undefined,
       textured: object.material.map != null,
     });
@@ -202,7 +207,10 @@ describe.skipIf(missing !== '')('browser: optimized GLBs in three.js (GLTFLoader
   }
 
   function expectWithinBounds(results: Map<string, OptimizedComparison>): void {
-    for (const [name, r] of results) console.info(`[optimized] ${name}: ${r.meshes.vertices} vertices (${r.meshes.skinnedVertices} skinned), position ≤ ${r.meshes.maxPositionSteps.toFixed(4)} step (beyond step / 2: ${r.meshes.maxFoldRounding.toExponential(2)} of the fold's scale), UV ≤ ${r.meshes.maxUvError.toExponential(2)}, normal ≤ ${r.meshes.maxNormalError.toExponential(2)} (${r.meshes.normalsOverHalfStep} beyond 1/254), ${r.animations.keys} rotation keys ≤ ${r.animations.maxRotationError.toExponential(2)}`);
+    for (const [name, r] of results) {
+      const errors = Object.entries(r.meshes.maxErrors).map(([what, e]) => `${what} ≤ ${e.toExponential(2)}`).join(', ');
+      console.info(`[optimized] ${name}: ${r.meshes.vertices} vertices (${r.meshes.skinnedVertices} skinned), position ≤ ${r.meshes.maxPositionSteps.toFixed(4)} step (skinned, beyond step / 2: ${r.meshes.maxFoldRounding.toExponential(2)} of the bind pose's scale), ${errors}, ${r.meshes.rareUnitVectors} unit vectors one step off; ${r.animations.keys} rotation keys ≤ ${r.animations.maxRotationError.toExponential(2)}`);
+    }
     const failures = [...results].flatMap(([name, r]) => [...r.meshes.failures, ...r.animations.failures].map((f) => `${name}: ${f}`));
     expect(failures).toEqual([]);
   }

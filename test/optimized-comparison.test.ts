@@ -3,8 +3,9 @@
 // meshcodec's own glTF reader (it reads quantized files dequantized, skinned meshes in their bind
 // pose, as three.js's applyBoneTransform at rest does), on every backend; the decoded values it
 // gives pass, and each kind of damage a viewer could see (a position a step off, a UV two
-// half-steps off, a normal a few steps off, a flipped triangle, a rotation key two half-steps
-// off, a missing rotation track) is reported.
+// half-steps off, a normal a few steps off, a tangent's handedness flipped, a skin weight three
+// steps off, a flipped triangle, a rotation key two half-steps off, a missing rotation track) is
+// reported.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +34,11 @@ function decodedTube(kernels: Kernels): { decoded: DecodedAsset; json: Record<st
       skinned: m.attributes.joints !== undefined,
       positions: Array.from(m.attributes.positions),
       normals: m.attributes.normals && Array.from(m.attributes.normals),
+      tangents: m.attributes.tangents && Array.from(m.attributes.tangents),
       uvs: (m.attributes.uvs ?? []).map((uv) => Array.from(uv)),
+      colors: m.attributes.colors && Array.from(m.attributes.colors),
+      joints: m.attributes.joints && Array.from(m.attributes.joints),
+      weights: m.attributes.weights && Array.from(m.attributes.weights),
       indices: Array.from(m.indices),
       textured: false,
     })),
@@ -64,7 +69,7 @@ describe.each(BACKENDS)('optimized-GLB comparison on %s', (backend) => {
     expect(animations.maxRotationError).toBeLessThanOrEqual(ROTATION_SNORM16_BOUND);
   });
 
-  it('a position one step off, a UV two half-steps off, a normal turned, a flipped triangle: each reported', () => {
+  it('a position one step off, a UV two half-steps off, a normal turned, a tangent w flipped, a skin weight three steps off, a flipped triangle: each reported', () => {
     const source = readTube(kernels);
     const p = source.meshes[0]!.attributes.positions;
     const extent = Math.max(...[0, 1, 2].map((c) => { const axis = p.filter((_, i) => i % 3 === c); return Math.max(...axis) - Math.min(...axis); }));
@@ -76,6 +81,9 @@ describe.each(BACKENDS)('optimized-GLB comparison on %s', (backend) => {
     expect(damaged((d) => { d.meshes[0]!.positions[3 * 7 + 1]! += extent / 65535; })).toEqual([expect.stringMatching(/decoded vertex 7 .* matches no Asset vertex/)]);
     expect(damaged((d) => { d.meshes[0]!.uvs[0]![2 * 5]! += 2 * UV_UNORM16_BOUND; })).toEqual([expect.stringMatching(/decoded vertex 5 .* matches no Asset vertex/)]);
     expect(damaged((d) => { d.meshes[0]!.normals![3 * 9]! += 0.02; })).toEqual([expect.stringMatching(/decoded vertex 9 .* matches no Asset vertex/)]);
+    expect(damaged((d) => { d.meshes[0]!.tangents![4 * 3 + 3]! *= -1; })).toEqual([expect.stringMatching(/decoded vertex 3 .* matches no Asset vertex/)]);
+    // Three steps of an 8-bit weight moved from a vertex's first joint to its second (or to joint 0, where it has one joint).
+    expect(damaged((d) => { const m = d.meshes[0]!; m.weights![4 * 11]! -= 3 / 255; m.weights![4 * 11 + 1]! += 3 / 255; })).toEqual([expect.stringMatching(/decoded vertex 11 .* matches no Asset vertex/)]);
     expect(damaged((d) => { const i = d.meshes[0]!.indices!; [i[1], i[2]] = [i[2]!, i[1]!]; })).toEqual([expect.stringMatching(/decoded triangle 0 .* is no Asset triangle/)]);
     expect(damaged((d) => { d.meshes.pop(); })).toEqual([expect.stringMatching(/meshes decoded/)]);
   });

@@ -13,7 +13,11 @@ export interface DecodedMesh {
   skinned: boolean;
   positions: number[];
   normals?: number[];
+  tangents?: number[];
   uvs: number[][];
+  colors?: number[];
+  joints?: number[];
+  weights?: number[];
   indices?: number[];
   textured: boolean;
 }
@@ -38,10 +42,10 @@ export interface MeshComparison {
   maxPositionSteps: number;
   /** For skinned meshes: the largest error beyond step / 2, over the fold's scale (what FOLD_ROUNDING bounds). */
   maxFoldRounding: number;
-  maxUvError: number;
-  maxNormalError: number;
-  /** Normals more than 1 / 254 off in a component (the README's rare vectors, one step off). */
-  normalsOverHalfStep: number;
+  /** Largest error of each compared attribute (uv0, uv1, normal, tangent, color, skin: a joint's weight), per component. */
+  maxErrors: Record<string, number>;
+  /** Normals and tangents more than 1 / 254 off in a component (the README's rare vectors, one step off). */
+  rareUnitVectors: number;
 }
 
 export interface AnimationComparison {
@@ -57,11 +61,15 @@ export interface OptimizedComparison {
 
 /** Per component, README § glTF quantization. */
 export const UV_UNORM16_BOUND = 1 / 131_070;
-/** Normals at 8 bits: 1 / 254 per component; one step (1 / 127) for the rare vector whose nearest rounding would leave the validator's unit-length tolerance. */
-export const NORMAL_SNORM8_BOUND = 1 / 254;
-export const NORMAL_SNORM8_RARE_BOUND = 1 / 127;
+export const COLOR_UNORM8_BOUND = 1 / 510;
+export const WEIGHT_UNORM8_BOUND = 2.5 / 255;
+/** Normals and tangents at 8 bits: 1 / 254 per component; one step (1 / 127) for the rare vector whose nearest rounding would leave the validator's unit-length tolerance. */
+export const UNIT_SNORM8_BOUND = 1 / 254;
+export const UNIT_SNORM8_RARE_BOUND = 1 / 127;
 /** "Rare": at most this share of a mesh's vertices may take the one-step bound. */
-export const NORMAL_RARE_SHARE = 0.01;
+export const UNIT_RARE_SHARE = 0.01;
+/** The validator's unit-length tolerance for vectors (README § glTF quantization). */
+export const VECTOR3_UNIT_TOLERANCE = 0.00674;
 export const ROTATION_SNORM16_BOUND = 1 / 65_534;
 /**
  * Skinned positions also carry the float32 rounding of the inverse bind matrices the grid is
@@ -122,7 +130,7 @@ function foldScale(asset: Asset, b: { min: number[]; max: number[] }): number {
 export function compareMeshes(asset: Asset, decoded: DecodedAsset): MeshComparison {
   const turn = asset.upAxis === 'z';
   const meshes = asset.meshes.filter(written);
-  const result: MeshComparison = { failures: [], vertices: 0, skinnedVertices: 0, textured: 0, maxPositionSteps: 0, maxFoldRounding: 0, maxUvError: 0, maxNormalError: 0, normalsOverHalfStep: 0 };
+  const result: MeshComparison = { failures: [], vertices: 0, skinnedVertices: 0, textured: 0, maxPositionSteps: 0, maxFoldRounding: 0, maxErrors: {}, rareUnitVectors: 0 };
   if (decoded.meshes.length !== meshes.length) {
     result.failures.push(`${decoded.meshes.length} meshes decoded, the Asset has ${meshes.length} with triangles`);
     return result;
@@ -132,52 +140,113 @@ export function compareMeshes(asset: Asset, decoded: DecodedAsset): MeshComparis
   meshes.forEach((m, i) => { if (isSkinned(asset, m)) skinBox = box(positionsOf[i]!, skinBox); });
   const skinStep = skinBox ? stepOf(skinBox) : 1;
   const skinSlack = skinBox ? FOLD_ROUNDING * foldScale(asset, skinBox) : 0;
+  const jointCount = asset.skeleton?.joints.length ?? 0;
   meshes.forEach((mesh, i) => {
     const d = decoded.meshes[i]!;
+    const a = mesh.attributes;
     const label = `mesh ${i} (${mesh.name})`;
     const skinned = isSkinned(asset, mesh);
     if (d.skinned !== skinned) result.failures.push(`${label}: decoded ${d.skinned ? '' : 'not '}skinned`);
     const positions = positionsOf[i]!;
+    const count = positions.length / 3;
     const own = box(positions);
     const step = skinned ? skinStep : stepOf(own);
     const positionBound = step / 2 + (skinned ? skinSlack : 1e-9 * Math.max(...own.min.map(Math.abs), ...own.max.map(Math.abs)));
-    const uvSets = (mesh.attributes.uvs ?? []).slice(0, 2).map((uv) => Float64Array.from(uv));
-    const uvBounds = uvSets.map((uv) => (uv.every((v) => v >= 0 && v <= 1) ? UV_UNORM16_BOUND + F32 : F32));
-    const normals = mesh.attributes.normals ? toYUp(mesh.attributes.normals, 3, turn) : undefined;
-    if (normals) for (let v = 0; v < normals.length; v += 3) {
-      const length = Math.hypot(normals[v]!, normals[v + 1]!, normals[v + 2]!);
-      // A vector already on the snorm8 grid and within the validator's tolerance is expected as it is
-      // (MeshSerializer2's), others normalised; those the writer has to repair (zero, not finite) are not compared.
-      const onGrid = [0, 1, 2].every((c) => Math.abs(normals[v + c]! * 127 - Math.round(normals[v + c]! * 127)) <= 1e-3) && Math.abs(length - 1) <= 0.00674;
-      if (!onGrid) for (let c = 0; c < 3; c++) normals[v + c] = length > 0.5 && length < 2 ? normals[v + c]! / length : NaN;
+    const channels: Channel[] = [];
+    const missing: string[] = [];
+    const add = (channel: Omit<Channel, 'decoded'>, decodedValues: ArrayLike<number> | undefined) => {
+      if (decodedValues) channels.push({ ...channel, decoded: decodedValues });
+      else missing.push(channel.name);
+    };
+    (a.uvs ?? []).slice(0, 2).forEach((uv, set) => add({ name: `uv${set}`, components: 2, source: uv, bound: (uv.every((v) => v >= 0 && v <= 1) ? UV_UNORM16_BOUND : 0) + F32 }, d.uvs[set]));
+    if (a.normals) add({ name: 'normal', components: 3, source: expectedUnitVectors(toYUp(a.normals, 3, turn), 3), bound: UNIT_SNORM8_BOUND + F32, rareBound: UNIT_SNORM8_RARE_BOUND + F32 }, d.normals);
+    if (a.tangents) add({ name: 'tangent', components: 4, source: expectedUnitVectors(toYUp(a.tangents, 4, turn), 4), bound: UNIT_SNORM8_BOUND + F32, rareBound: UNIT_SNORM8_RARE_BOUND + F32 }, d.tangents);
+    if (a.colors) add({ name: 'color', components: 4, source: a.colors.map((v) => (v >= 0 ? Math.min(v, 1) : 0)), bound: COLOR_UNORM8_BOUND + F32 }, d.colors);
+    if (skinned) {
+      const sourceSkin = skinOf(a.joints!, a.weights!, jointCount, true);
+      const decodedSkin = d.joints && d.weights ? skinOf(d.joints, d.weights, Infinity, false) : undefined;
+      add({ name: 'skin', components: 8, source: interleave(a.joints!, a.weights!), bound: WEIGHT_UNORM8_BOUND + F32, error: (s, v) => skinDifference(sourceSkin[s]!, decodedSkin![v]!) }, decodedSkin && interleave(d.joints!, d.weights!));
     }
-    const m = matchVertices(
-      { positions, normals, uvs: uvSets, indices: Array.from(mesh.indices) },
-      { positions: d.positions, normals: normals ? d.normals : undefined, uvs: d.uvs.slice(0, uvSets.length), indices: d.indices },
-      { position: positionBound, normal: NORMAL_SNORM8_RARE_BOUND + F32, uvs: uvBounds },
-    );
-    const rare = m.errors.normals.filter((e) => e > NORMAL_SNORM8_BOUND + F32).length;
-    if (rare > NORMAL_RARE_SHARE * (positions.length / 3)) m.failures.push(`${rare} of ${positions.length / 3} normals are more than 1 / 254 off (a component), more than the rare ones README § glTF quantization allows`);
-    result.normalsOverHalfStep += rare;
-    if (d.uvs.length < uvSets.length) m.failures.push(`${uvSets.length} UV sets in the Asset, ${d.uvs.length} decoded`);
-    if (normals && !d.normals) m.failures.push('normals not decoded');
+    const m = matchVertices({ positions, decoded: d.positions, bound: positionBound }, channels, Array.from(mesh.indices), d.indices);
+    if (missing.length) m.failures.push(`not decoded: ${missing.join(', ')}`);
+    channels.forEach((channel, c) => {
+      result.maxErrors[channel.name] = Math.max(result.maxErrors[channel.name] ?? 0, m.maxErrors[c]!);
+      if (channel.rareBound === undefined) return;
+      const rare = m.errors[c]!.filter((e) => e > channel.bound).length;
+      result.rareUnitVectors += rare;
+      if (rare > UNIT_RARE_SHARE * count) m.failures.push(`${rare} of ${count} ${channel.name}s are more than 1 / 254 off in a component, more than the rare vectors README § glTF quantization allows`);
+    });
     result.failures.push(...m.failures.map((f) => `${label}: ${f}`));
-    result.vertices += positions.length / 3;
-    if (skinned) result.skinnedVertices += positions.length / 3;
+    result.vertices += count;
+    if (skinned) result.skinnedVertices += count;
     if (d.textured) result.textured++;
     result.maxPositionSteps = Math.max(result.maxPositionSteps, m.maxPosition / step);
     if (skinned && skinSlack > 0) result.maxFoldRounding = Math.max(result.maxFoldRounding, (m.maxPosition - step / 2) / (skinSlack / FOLD_ROUNDING));
-    result.maxUvError = Math.max(result.maxUvError, m.maxUv);
-    result.maxNormalError = Math.max(result.maxNormalError, m.maxNormal);
   });
   return result;
 }
 
-interface VertexSet {
-  positions: ArrayLike<number>;
-  normals?: ArrayLike<number>;
-  uvs: ArrayLike<number>[];
-  indices?: ArrayLike<number>;
+/**
+ * Unit vectors as README § glTF quantization says they are written: one already on the snorm8
+ * grid, within the validator's unit-length tolerance (and, for a tangent, w exactly ±1) as it is
+ * (MeshSerializer2's normals); others normalised, a tangent's w its sign. Vectors the writer has to
+ * repair (zero, not finite, far from unit length) are NaN: not compared.
+ */
+function expectedUnitVectors(values: Float64Array, stride: number): Float64Array {
+  for (let v = 0; v < values.length; v += stride) {
+    const length = Math.hypot(values[v]!, values[v + 1]!, values[v + 2]!);
+    const onGrid = [0, 1, 2].every((c) => Math.abs(values[v + c]! * 127 - Math.round(values[v + c]! * 127)) <= 1e-3) && Math.abs(length - 1) <= VECTOR3_UNIT_TOLERANCE && (stride === 3 || Math.abs(values[v + 3]!) === 1);
+    if (onGrid) continue;
+    for (let c = 0; c < 3; c++) values[v + c] = length > 0.5 && length < 2 ? values[v + c]! / length : NaN;
+    if (stride === 4) values[v + 3] = values[v + 3]! < 0 ? -1 : 1;
+  }
+  return values;
+}
+
+/** Each vertex's skin as joint → weight (weights summed per joint; a source's normalised to sum 1 over joints of the skeleton, a vertex without any bound wholly to its first joint). */
+function skinOf(joints: ArrayLike<number>, weights: ArrayLike<number>, jointCount: number, normalise: boolean): Map<number, number>[] {
+  const out: Map<number, number>[] = [];
+  for (let v = 0; v < joints.length; v += 4) {
+    const skin = new Map<number, number>();
+    let sum = 0;
+    for (let k = 0; k < 4; k++) {
+      const w = weights[v + k]!;
+      if (!(w > 0) || joints[v + k]! >= jointCount) continue;
+      skin.set(joints[v + k]!, (skin.get(joints[v + k]!) ?? 0) + w);
+      sum += w;
+    }
+    if (normalise) {
+      if (!(sum > 0) || !Number.isFinite(sum)) skin.clear(), skin.set(joints[v]! < jointCount ? joints[v]! : 0, (sum = 1));
+      for (const [joint, w] of skin) skin.set(joint, w / sum);
+    }
+    out.push(skin);
+  }
+  return out;
+}
+
+function skinDifference(a: Map<number, number>, b: Map<number, number>): number {
+  let worst = 0;
+  for (const joint of new Set([...a.keys(), ...b.keys()])) worst = Math.max(worst, Math.abs((a.get(joint) ?? 0) - (b.get(joint) ?? 0)));
+  return worst;
+}
+
+function interleave(joints: ArrayLike<number>, weights: ArrayLike<number>): number[] {
+  const out: number[] = [];
+  for (let v = 0; v < joints.length; v += 4) for (let k = 0; k < 4; k++) out.push(joints[v + k]!, weights[v + k]!);
+  return out;
+}
+
+/** A per-vertex attribute compared after matching: `components` values per vertex, within `bound` (or `rareBound` for a few). */
+export interface Channel {
+  name: string;
+  components: number;
+  source: ArrayLike<number>;
+  decoded: ArrayLike<number>;
+  bound: number;
+  /** A looser bound a few vertices may take (README's rare unit vectors); the caller counts them. */
+  rareBound?: number;
+  /** The error of decoded vertex `d` against source vertex `s`, when not the largest difference of a component. */
+  error?: (s: number, d: number) => number;
 }
 
 function maxDifference(a: ArrayLike<number>, i: number, b: ArrayLike<number>, j: number, components: number): number {
@@ -185,7 +254,8 @@ function maxDifference(a: ArrayLike<number>, i: number, b: ArrayLike<number>, j:
   for (let c = 0; c < components; c++) {
     const x = a[i * components + c]!;
     if (Number.isNaN(x)) continue;
-    worst = Math.max(worst, Math.abs(x - b[j * components + c]!));
+    const e = Math.abs(x - b[j * components + c]!);
+    worst = e > worst || Number.isNaN(e) ? e : worst;
   }
   return worst;
 }
@@ -199,59 +269,60 @@ function triangleKey(a: number, b: number, c: number): string {
 
 /**
  * Decoded vertices matched to source vertices by value: each decoded vertex must lie within
- * every bound (position, normal, UVs) of some source vertex; then each decoded triangle must be
- * a source triangle whose corners, in order, lie within the bounds of its corners, as many times
- * as the source has it. Source vertices with equal values are one. Vertex counts must be equal:
- * the meshopt reordering renumbers vertices and keeps unreferenced ones. (Matching each vertex to
- * its single nearest source vertex fails on real meshes: two source vertices a fraction of a
- * quantization step apart, in position or normal, can swap which is nearer once quantized.)
+ * every bound (position and each channel) of some source vertex; then each decoded triangle must
+ * be a source triangle whose corners, in order, lie within the bounds of its corners, as many
+ * times as the source has it. Source vertices with equal values are one. Vertex counts must be
+ * equal: the meshopt reordering renumbers vertices and keeps unreferenced ones. (Matching each
+ * vertex to its single nearest source vertex fails on real meshes: two source vertices a
+ * fraction of a quantization step apart, in position or normal, can swap which is nearer once
+ * quantized; Box47, QBZ95_long and actor_00 have such.) The errors reported are those of the
+ * candidate nearest in all values (in units of each bound).
  */
-export function matchVertices(source: VertexSet, decoded: VertexSet, bounds: { position: number; normal: number; uvs: number[] }): { failures: string[]; maxPosition: number; maxUv: number; maxNormal: number; errors: { normals: number[] } } {
+export function matchVertices(position: { positions: ArrayLike<number>; decoded: ArrayLike<number>; bound: number }, channels: Channel[], sourceIndices: ArrayLike<number>, decodedIndices: ArrayLike<number> | undefined): { failures: string[]; maxPosition: number; maxErrors: number[]; errors: number[][] } {
   const failures: string[] = [];
-  const count = source.positions.length / 3;
-  const out = { failures, maxPosition: 0, maxUv: 0, maxNormal: 0, errors: { normals: [] as number[] } };
-  if (decoded.positions.length !== source.positions.length) {
-    failures.push(`${decoded.positions.length / 3} vertices decoded, the Asset has ${count}`);
+  const count = position.positions.length / 3;
+  const out = { failures, maxPosition: 0, maxErrors: channels.map(() => 0), errors: channels.map((): number[] => []) };
+  if (position.decoded.length !== position.positions.length) {
+    failures.push(`${position.decoded.length / 3} vertices decoded, the Asset has ${count}`);
     return out;
   }
-  const cell = Math.max(bounds.position, Number.MIN_VALUE) * 2;
+  const cell = Math.max(position.bound, Number.MIN_VALUE) * 2;
   const cellOf = (p: ArrayLike<number>, v: number) => [0, 1, 2].map((c) => Math.floor(p[v * 3 + c]! / cell));
   const grid = new Map<string, number[]>();
   const canonical = new Int32Array(count);
   const seen = new Map<string, number>();
   for (let v = 0; v < count; v++) {
-    const key = cellOf(source.positions, v).join(',');
+    const key = cellOf(position.positions, v).join(',');
     const list = grid.get(key);
     if (list) list.push(v);
     else grid.set(key, [v]);
-    const values = [...[0, 1, 2].map((c) => source.positions[v * 3 + c]), ...(source.normals ? [0, 1, 2].map((c) => source.normals![v * 3 + c]) : []), ...source.uvs.flatMap((uv) => [uv[v * 2], uv[v * 2 + 1]])].join(',');
+    const values = [position.positions, ...channels.map((c) => c.source)].map((array, k) => {
+      const components = k === 0 ? 3 : channels[k - 1]!.components;
+      return Array.from({ length: components }, (_, c) => array[v * components + c]).join(',');
+    }).join(';');
     canonical[v] = seen.get(values) ?? (seen.set(values, v), v);
   }
+  const errorOf = (channel: Channel, s: number, d: number) => (channel.error ? channel.error(s, d) : maxDifference(channel.source, s, channel.decoded, d, channel.components));
   // Every source vertex (as its canonical id) within every bound of each decoded vertex.
   const candidates: Set<number>[] = [];
   let unmatched = 0;
   for (let d = 0; d < count; d++) {
-    const [x, y, z] = cellOf(decoded.positions, d) as [number, number, number];
+    const [x, y, z] = cellOf(position.decoded, d) as [number, number, number];
     const within = new Set<number>();
     let nearest = Infinity;
     let best = -1;
     let bestScore = Infinity;
     for (let i = -1; i <= 1; i++) for (let j = -1; j <= 1; j++) for (let k = -1; k <= 1; k++) {
       for (const s of grid.get(`${x + i},${y + j},${z + k}`) ?? []) {
-        const p = maxDifference(source.positions, s, decoded.positions, d, 3);
+        const p = maxDifference(position.positions, s, position.decoded, d, 3);
         nearest = Math.min(nearest, p);
-        if (p > bounds.position) continue;
-        let score = p / bounds.position;
+        if (!(p <= position.bound)) continue;
+        let score = p / position.bound;
         let ok = true;
-        source.uvs.forEach((uv, set) => {
-          const e = maxDifference(uv, s, decoded.uvs[set] ?? [], d, 2);
-          ok &&= e <= bounds.uvs[set]!;
-          score += e / bounds.uvs[set]!;
-        });
-        if (source.normals && decoded.normals) {
-          const e = maxDifference(source.normals, s, decoded.normals, d, 3);
-          ok &&= e <= bounds.normal;
-          score += e / bounds.normal;
+        for (const channel of channels) {
+          const e = errorOf(channel, s, d);
+          ok &&= e <= (channel.rareBound ?? channel.bound);
+          score += e / channel.bound;
         }
         if (!ok) continue;
         within.add(canonical[s]!);
@@ -260,22 +331,18 @@ export function matchVertices(source: VertexSet, decoded: VertexSet, bounds: { p
     }
     candidates.push(within);
     if (best < 0) {
-      if (unmatched++ < 3) failures.push(`decoded vertex ${d} (${[0, 1, 2].map((c) => decoded.positions[d * 3 + c]).join(', ')}) matches no Asset vertex within the bounds (nearest position ${nearest === Infinity ? 'beyond a step' : nearest})`);
+      if (unmatched++ < 3) failures.push(`decoded vertex ${d} (${[0, 1, 2].map((c) => position.decoded[d * 3 + c]).join(', ')}) matches no Asset vertex within the bounds (nearest position ${nearest === Infinity ? 'beyond a step' : nearest})`);
       continue;
     }
-    // The errors reported are those of the vertex nearest in all values (in units of each bound) among those within the bounds.
-    out.maxPosition = Math.max(out.maxPosition, maxDifference(source.positions, best, decoded.positions, d, 3));
-    source.uvs.forEach((uv, set) => { out.maxUv = Math.max(out.maxUv, maxDifference(uv, best, decoded.uvs[set]!, d, 2)); });
-    if (source.normals && decoded.normals) {
-      const e = maxDifference(source.normals, best, decoded.normals, d, 3);
-      out.errors.normals.push(e);
-      out.maxNormal = Math.max(out.maxNormal, e);
-    }
+    out.maxPosition = Math.max(out.maxPosition, maxDifference(position.positions, best, position.decoded, d, 3));
+    channels.forEach((channel, c) => {
+      const e = errorOf(channel, best, d);
+      out.errors[c]!.push(e);
+      out.maxErrors[c] = Math.max(out.maxErrors[c]!, e);
+    });
   }
   if (unmatched > 3) failures.push(`${unmatched} decoded vertices match no Asset vertex`);
   if (unmatched > 0) return out;
-  const sourceIndices = source.indices!;
-  const decodedIndices = decoded.indices;
   if (!decodedIndices || decodedIndices.length !== sourceIndices.length) {
     failures.push(`${decodedIndices ? decodedIndices.length : 'no'} indices decoded, the Asset has ${sourceIndices.length}`);
     return out;
