@@ -4,8 +4,8 @@
 // pose, as three.js's applyBoneTransform at rest does), on every backend; the decoded values it
 // gives pass, and each kind of damage a viewer could see (a position a step off, a UV two
 // half-steps off, a normal a few steps off, a tangent's handedness flipped, a skin weight three
-// steps off, a flipped triangle, a rotation key two half-steps off, a missing rotation track) is
-// reported.
+// steps off, a flipped triangle, a rotation key two half-steps off, a scale key an ulp off,
+// a missing rotation track) is reported.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -44,9 +44,10 @@ function decodedTube(kernels: Kernels): { decoded: DecodedAsset; json: Record<st
     })),
     animations: (json.animations as Record<string, any>[]).map((a, k) => ({
       name: a.name,
-      rotations: (a.channels as Record<string, any>[]).filter((c) => c.target.path === 'rotation').map((c) => {
-        const track = back.animations[k]!.tracks.find((t) => names[t.joint] === json.nodes[c.target.node].name && t.rotation)!;
-        return { times: Array.from(track.times), values: Array.from(track.rotation!) };
+      tracks: (a.channels as Record<string, any>[]).filter((c) => c.target.path !== 'weights').map((c) => {
+        const path = c.target.path as 'rotation' | 'translation' | 'scale';
+        const track = back.animations[k]!.tracks.find((t) => names[t.joint] === json.nodes[c.target.node].name && t[path])!;
+        return { path, times: Array.from(track.times), values: Array.from(track[path]!) };
       }),
     })),
   };
@@ -65,8 +66,8 @@ describe.each(BACKENDS)('optimized-GLB comparison on %s', (backend) => {
     expect(meshes.maxPositionSteps).toBeLessThanOrEqual(0.5);
     const animations = compareAnimations(readTube(kernels), json, decoded);
     expect(animations.failures).toEqual([]);
-    expect(animations.keys).toBeGreaterThan(0);
-    expect(animations.maxRotationError).toBeLessThanOrEqual(ROTATION_SNORM16_BOUND);
+    expect(animations.keys.rotation).toBeGreaterThan(0);
+    expect(animations.maxErrors.rotation).toBeLessThanOrEqual(ROTATION_SNORM16_BOUND);
   });
 
   it('a position one step off, a UV two half-steps off, a normal turned, a tangent w flipped, a skin weight three steps off, a flipped triangle: each reported', () => {
@@ -88,15 +89,21 @@ describe.each(BACKENDS)('optimized-GLB comparison on %s', (backend) => {
     expect(damaged((d) => { d.meshes.pop(); })).toEqual([expect.stringMatching(/meshes decoded/)]);
   });
 
-  it('a rotation key two half-steps off, a rotation track missing: each reported', () => {
+  it('a rotation key two half-steps off, a scale key one float32 ulp off, a rotation track missing: each reported', () => {
     const { decoded, json } = decodedTube(kernels);
-    const key = decoded.animations[0]!.rotations[0]!;
-    key.values[4 + 2]! += 2 * ROTATION_SNORM16_BOUND;
-    expect(compareAnimations(readTube(kernels), json, decoded).failures).toEqual([expect.stringMatching(/joint \d+ key 1: decoded/)]);
+    const rotation = decoded.animations[0]!.tracks.find((t) => t.path === 'rotation')!;
+    rotation.values[4 + 2]! += 2 * ROTATION_SNORM16_BOUND;
+    expect(compareAnimations(readTube(kernels), json, decoded).failures).toEqual([expect.stringMatching(/joint \d+ rotation key 1: decoded/)]);
+    const moved = decodedTube(kernels);
+    // Translation and scale keys stay float32: exact. (The tube's animation scales, it does not translate.)
+    const scale = moved.decoded.animations[0]!.tracks.find((t) => t.path === 'scale')!;
+    scale.values[3] = scale.values[3]! * (1 + 2 ** -23);
+    expect(compareAnimations(readTube(kernels), moved.json, moved.decoded).failures).toEqual([expect.stringMatching(/joint \d+ scale key 1: decoded/)]);
     const again = decodedTube(kernels);
-    again.decoded.animations[0]!.rotations.pop();
+    const tracks = again.decoded.animations[0]!.tracks;
+    tracks.splice(tracks.findIndex((t) => t.path === 'rotation'), 1);
     const failures = compareAnimations(readTube(kernels), again.json, again.decoded).failures;
-    expect(failures).toContainEqual(expect.stringMatching(/rotation tracks decoded, \d+ channels written/));
+    expect(failures).toContainEqual(expect.stringMatching(/tracks decoded, \d+ channels written/));
     expect(failures).toContainEqual(expect.stringMatching(/moves its joint but was not decoded/));
   });
 });

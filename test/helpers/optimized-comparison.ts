@@ -25,7 +25,8 @@ export interface DecodedMesh {
 /** An animation's rotation tracks as the viewer decoded them, in the order of the glTF's rotation channels. */
 export interface DecodedAnimation {
   name: string;
-  rotations: { times: number[]; values: number[] }[];
+  /** Rotation (quaternion), translation (position) and scale tracks, in three.js's order (the glTF's channels'). */
+  tracks: { path: 'rotation' | 'translation' | 'scale'; times: number[]; values: number[] }[];
 }
 
 export interface DecodedAsset {
@@ -50,8 +51,10 @@ export interface MeshComparison {
 
 export interface AnimationComparison {
   failures: string[];
-  keys: number;
-  maxRotationError: number;
+  /** Keys compared, per path. */
+  keys: Record<'rotation' | 'translation' | 'scale', number>;
+  /** Largest error per component, per path (rotation: within 1 / 65,534; translation and scale: 0, they stay float32). */
+  maxErrors: Record<'rotation' | 'translation' | 'scale', number>;
 }
 
 export interface OptimizedComparison {
@@ -389,13 +392,34 @@ function expectedRotation(q: number[]): number[] {
   return length > 0 && Number.isFinite(length) ? q.map((v) => v / length) : [0, 0, 0, 1];
 }
 
+/** An animation path as glTF names it, with its values per key and the bound README § glTF quantization states (translation and scale keys stay float32: exact). */
+const PATHS = {
+  rotation: { components: 4, bound: ROTATION_SNORM16_BOUND + F32, rest: [0, 0, 0, 1] },
+  translation: { components: 3, bound: 0, rest: [0, 0, 0] },
+  scale: { components: 3, bound: 0, rest: [1, 1, 1] },
+} as const;
+type Path = keyof typeof PATHS;
+
+/** An Asset track's keys of `path` as the writer puts them on glTF's axes: Z-up turned Y-up ((x, y, z) → (x, z, −y); scales swap y and z), rotations as README § glTF quantization says they are rounded. */
+function expectedKeys(values: Float32Array, path: Path, turn: boolean): Float64Array {
+  if (path === 'scale') {
+    const out = Float64Array.from(values);
+    if (turn) for (let i = 0; i + 2 < out.length; i += 3) [out[i + 1], out[i + 2]] = [out[i + 2]!, out[i + 1]!];
+    return out;
+  }
+  const out = toYUp(values, PATHS[path].components, turn);
+  if (path === 'rotation') for (let i = 0; i < out.length; i += 4) out.set(expectedRotation(Array.from(out.subarray(i, i + 4))), i);
+  return out;
+}
+
 /**
- * Every rotation track three.js decoded, against the Asset track of the same joint and key
- * times; and every Asset rotation track that moves its joint off its rest rotation must have
- * been decoded (a track holding the rest rotation has no channel, by design).
+ * Every track three.js decoded (rotation, translation, scale, in the order of the glTF's
+ * channels), against the Asset track of the same joint and key times; and every Asset track
+ * that moves its joint off its rest value must have been decoded (a channel holding the rest
+ * value is not written, by design).
  */
 export function compareAnimations(asset: Asset, json: Record<string, any>, decoded: DecodedAsset): AnimationComparison {
-  const result: AnimationComparison = { failures: [], keys: 0, maxRotationError: 0 };
+  const result: AnimationComparison = { failures: [], keys: { rotation: 0, translation: 0, scale: 0 }, maxErrors: { rotation: 0, translation: 0, scale: 0 } };
   const turn = asset.upAxis === 'z';
   const skinJoints: number[] = json.skins?.[0]?.joints ?? [];
   const nodes: Record<string, any>[] = json.nodes ?? [];
@@ -415,36 +439,44 @@ export function compareAnimations(asset: Asset, json: Record<string, any>, decod
     const clip = decoded.animations[k];
     if (!animation || !clip) return void result.failures.push(`glTF animation ${k} (${gltfAnimation.name}) has no Asset animation or no decoded clip`);
     const label = `animation ${animation.name}`;
-    const channels = (gltfAnimation.channels as Record<string, any>[]).filter((c) => c.target.path === 'rotation');
-    if (clip.rotations.length !== channels.length) result.failures.push(`${label}: ${clip.rotations.length} rotation tracks decoded, ${channels.length} channels written`);
-    const used = new Set<number>();
+    const channels = (gltfAnimation.channels as Record<string, any>[]).filter((c) => c.target.path in PATHS);
+    if (clip.tracks.length !== channels.length) result.failures.push(`${label}: ${clip.tracks.length} tracks decoded, ${channels.length} channels written`);
+    const used = { rotation: new Set<number>(), translation: new Set<number>(), scale: new Set<number>() };
     channels.forEach((channel, r) => {
-      const track = clip.rotations[r];
+      const track = clip.tracks[r];
+      const path = channel.target.path as Path;
       const joint = jointOf(channel.target.node);
-      const t = animation.tracks.findIndex((candidate, i) => !used.has(i) && candidate.joint === joint && candidate.rotation !== undefined && track !== undefined && candidate.times.length === track.times.length && candidate.times.every((time, n) => time === track.times[n]));
-      if (t < 0 || !track) return void result.failures.push(`${label}: decoded rotation track ${r} (joint ${joint}) has no Asset track with its key times`);
-      used.add(t);
-      const values = toYUp(animation.tracks[t]!.rotation!, 4, turn);
-      for (let key = 0; key < values.length; key += 4) {
-        const expected = expectedRotation(Array.from(values.subarray(key, key + 4)));
-        const error = Math.max(...expected.map((v, c) => Math.abs(v - track.values[key + c]!)));
-        result.maxRotationError = Math.max(result.maxRotationError, error);
-        if (!(error <= ROTATION_SNORM16_BOUND + F32)) result.failures.push(`${label} joint ${joint} key ${key / 4}: decoded (${track.values.slice(key, key + 4).join(', ')}), Asset (${expected.join(', ')})`);
+      if (track && track.path !== path) return void result.failures.push(`${label}: decoded track ${r} is a ${track.path} track, channel ${r} a ${path} channel`);
+      const t = animation.tracks.findIndex((candidate, i) => !used[path].has(i) && candidate.joint === joint && candidate[path] !== undefined && track !== undefined && candidate.times.length === track.times.length && candidate.times.every((time, n) => time === track.times[n]));
+      if (t < 0 || !track) return void result.failures.push(`${label}: decoded ${path} track ${r} (joint ${joint}) has no Asset track with its key times`);
+      used[path].add(t);
+      const expected = expectedKeys(animation.tracks[t]![path]!, path, turn);
+      const { components, bound } = PATHS[path];
+      if (track.values.length !== expected.length) return void result.failures.push(`${label} joint ${joint}: ${track.values.length / components} ${path} keys decoded, the Asset has ${expected.length / components}`);
+      for (let key = 0; key < expected.length; key += components) {
+        let error = 0;
+        for (let c = 0; c < components; c++) error = Math.max(error, Math.abs(expected[key + c]! - track.values[key + c]!));
+        result.maxErrors[path] = Math.max(result.maxErrors[path], error);
+        if (!(error <= bound)) result.failures.push(`${label} joint ${joint} ${path} key ${key / components}: decoded (${track.values.slice(key, key + components).join(', ')}), Asset (${Array.from(expected.subarray(key, key + components)).join(', ')})`);
       }
-      result.keys += values.length / 4;
+      result.keys[path] += expected.length / components;
     });
     animation.tracks.forEach((track, i) => {
-      if (used.has(i) || !track.rotation || track.times.length === 0) return;
       const node = nodeOf(track.joint);
-      if (node < 0) return;
-      const rest = (nodes[node]?.rotation as number[] | undefined) ?? [0, 0, 0, 1];
-      const values = toYUp(track.rotation, 4, turn);
-      let holdsRest = true;
-      for (let key = 0; key < values.length && holdsRest; key += 4) {
-        const length = Math.hypot(...values.subarray(key, key + 4));
-        holdsRest = [0, 1, 2, 3].every((c) => Math.fround(values[key + c]! / length) === Math.fround(rest[c]!));
+      if (node < 0 || track.times.length === 0) return;
+      for (const path of Object.keys(PATHS) as Path[]) {
+        const values = track[path];
+        if (used[path].has(i) || !values) continue;
+        const rest: readonly number[] = nodes[node]?.[path] ?? PATHS[path].rest;
+        const expected = path === 'rotation' ? toYUp(values, 4, turn) : expectedKeys(values, path, turn);
+        const c = PATHS[path].components;
+        let holdsRest = true;
+        for (let key = 0; key < expected.length && holdsRest; key += c) {
+          const length = path === 'rotation' ? Math.hypot(...expected.subarray(key, key + 4)) : 1;
+          for (let k = 0; k < c; k++) holdsRest &&= Math.fround(expected[key + k]! / length) === Math.fround(rest[k]!);
+        }
+        if (!holdsRest) result.failures.push(`${label}: Asset ${path} track ${i} (joint ${track.joint}) moves its joint but was not decoded`);
       }
-      if (!holdsRest) result.failures.push(`${label}: Asset rotation track ${i} (joint ${track.joint}) moves its joint but was not decoded`);
     });
   });
   return result;
