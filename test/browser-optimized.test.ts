@@ -215,6 +215,10 @@ describe.skipIf(missing !== '')('browser: optimized GLBs in three.js (GLTFLoader
       const errors = Object.entries(r.meshes.maxErrors).map(([what, e]) => `${what} ≤ ${e.toExponential(2)}`).join(', ');
       console.info(`[optimized] ${name}: ${r.meshes.vertices} vertices (${r.meshes.skinnedVertices} skinned), position ≤ ${r.meshes.maxPositionSteps.toFixed(4)} step (skinned, beyond step / 2: ${r.meshes.maxFoldRounding.toExponential(2)} of the bind pose's scale), ${errors}, ${r.meshes.rareUnitVectors} unit vectors one step off; ${r.animations.keys.rotation} rotation keys ≤ ${r.animations.maxErrors.rotation.toExponential(2)}, ${r.animations.keys.translation} translation and ${r.animations.keys.scale} scale keys ≤ ${Math.max(r.animations.maxErrors.translation, r.animations.maxErrors.scale)}`);
     }
+    // What was decoded was optimized: every file with data compressed through EXT_meshopt_compression (three.js needs the MeshoptDecoder to read it), quantized files among them.
+    const extensions = [...results.keys()].map((name) => written.get(name)!.json).filter((json) => json.bufferViews?.length).map((json) => (json.extensionsRequired ?? []) as string[]);
+    expect(extensions.filter((required) => !required.includes('EXT_meshopt_compression'))).toEqual([]);
+    expect(extensions.some((required) => required.includes('KHR_mesh_quantization')) || extensions.length === 0).toBe(true);
     const failures = [...results].flatMap(([name, r]) => [...r.meshes.failures, ...r.animations.failures].map((f) => `${name}: ${f}`));
     expect(failures).toEqual([]);
   }
