@@ -60,7 +60,7 @@ const values = (attribute, count, components) => {
   return Array.from(out);
 };
 // What three.js decodes: each mesh's positions where they are drawn (static: × matrixWorld;
-// skinned: three's applyBoneTransform with the bones at their rest pose, the bind space), its
+// skinned: three's applyBoneTransform with the bones at their rest pose, then × matrixWorld), its
 // normals and UVs as attributes, its triangles; each animation's rotation, position and scale tracks.
 window.decode = async (url) => {
   const loaded = await loader.loadAsync(url);
@@ -74,7 +74,9 @@ window.decode = async (url) => {
     const positions = new Float64Array(count * 3);
     for (let i = 0; i < count; i++) {
       p.fromBufferAttribute(g.attributes.position, i);
-      if (object.isSkinnedMesh) object.applyBoneTransform(i, p); else p.applyMatrix4(object.matrixWorld);
+      // As the shaders place it: skinned, bone matrices (joint world × inverse bind) then the mesh's bindMatrixInverse; then the model matrix.
+      if (object.isSkinnedMesh) object.applyBoneTransform(i, p);
+      p.applyMatrix4(object.matrixWorld);
       positions.set([p.x, p.y, p.z], i * 3);
     }
     meshes.push({
