@@ -9,12 +9,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decode as decodePng } from 'fast-png';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { glbFormat, iqmFormat } from '../bindings/index.js';
 import { nodeSiblingResolver } from '../bindings/node/sibling-resolver.js';
 import { imageSize } from '../bindings/textures/image-type.js';
 import { browserSkipReason, launchChromium, type ChromiumSession } from './helpers/chromium.js';
+import { colourStats } from './helpers/screenshot-colours.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ARTIFACTS = join(ROOT, 'test/artifacts');
@@ -54,23 +54,6 @@ window.show = async (url) => {
 };
 window.ready = true;
 </script>`;
-
-/** Pixels of a screenshot that are not the white background, and how many of them are coloured (not grey). */
-function colourStats(png: Uint8Array): { drawn: number; coloured: number } {
-  const image = decodePng(png);
-  const channels = image.channels;
-  let drawn = 0;
-  let coloured = 0;
-  for (let i = 0; i < image.data.length; i += channels) {
-    const r = image.data[i]!;
-    const g = image.data[i + 1]!;
-    const b = image.data[i + 2]!;
-    if (r > 245 && g > 245 && b > 245) continue;
-    drawn++;
-    if (Math.max(r, g, b) - Math.min(r, g, b) > 24) coloured++;
-  }
-  return { drawn, coloured };
-}
 
 describe.skipIf(missing !== '')('browser: textured mrfixit in three.js (GLTFLoader, Chromium)', () => {
   let server: Server;
