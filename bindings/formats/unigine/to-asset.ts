@@ -324,6 +324,7 @@ function asFloat32(array: Int16Array): Float32Array {
 
 /** Whether a frame flag sets bit 7, which no known channel uses. */
 function hasUnknownFlagBits(flags: Uint8Array): boolean {
-  for (let i = 0; i < flags.length; i++) if (flags[i]! & ~ALL_CHANNELS_MASK) return true;
+  const unknown = ~ALL_CHANNELS_MASK; // in a local: see lastStoredFrames
+  for (let i = 0; i < flags.length; i++) if (flags[i]! & unknown) return true;
   return false;
 }
