@@ -161,24 +161,11 @@ export function readFrames<Channel extends Float32Array | Uint16Array>(
     reader.fail('BAD_COUNT', `${animation} has ${frameCount} frames of ${bones} bones, more flag bytes than the ${reader.remaining} left`, frameCountAt);
   }
   const entries = frameCount * bones;
-  const bytes = reader.bytes;
   const start = reader.offset;
-  let offset = start;
-  let positionCount = 0;
-  let rotationCount = 0;
-  let scaleCount = 0;
-  for (let e = 0; e < entries; e++) {
-    if (offset >= bytes.length) frameCutOff(reader, animation, Math.floor(e / bones), offset);
-    const flag = bytes[offset++]!;
-    const p = AXES_SET[flag & 7]!;
-    const r = (flag >> 3) & 1;
-    const s = AXES_SET[(flag >> 4) & 7]!;
-    positionCount += p;
-    rotationCount += r;
-    scaleCount += s;
-    offset += (p + s) * channelBytes + r * 8;
-  }
-  if (offset > bytes.length) frameCutOff(reader, animation, frameCount - 1, offset);
+  const counted = countFrameValues(reader.bytes, start, entries, channelBytes);
+  if (counted.cutAt >= 0) frameCutOff(reader, animation, counted.cutAt < entries ? Math.floor(counted.cutAt / bones) : frameCount - 1, counted.offset);
+  const { positionCount, rotationCount, scaleCount } = counted;
+  let offset: number;
   const flags = new Uint8Array(entries);
   const rotations = new Int16Array(rotationCount * 4);
   let positions: Float32Array | Uint16Array;
@@ -194,6 +181,38 @@ export function readFrames<Channel extends Float32Array | Uint16Array>(
   }
   reader.offset = offset;
   return { name, boneIndices, mask, frameCount, flags, positions: positions as Channel, rotations, scales: scales as Channel };
+}
+
+/**
+ * The first pass of readFrames, a function of its own (see countWeights in read-mesh.ts: a long
+ * loop followed by code that runs once is optimized on the stack and thrown away on every call):
+ * how many position components, rotations and scale components `entries` flag bytes ask for,
+ * and the offset after them; `cutAt` is the first entry that starts at or past the end of the
+ * input (`entries` when only the last runs past it), −1 when all fit.
+ */
+function countFrameValues(bytes: Uint8Array, offset: number, entries: number, channelBytes: 2 | 4) {
+  const length = bytes.length;
+  const axes = AXES_SET;
+  let positionCount = 0;
+  let rotationCount = 0;
+  let scaleCount = 0;
+  let cutAt = -1;
+  for (let e = 0; e < entries; e++) {
+    if (offset >= length) {
+      cutAt = e;
+      break;
+    }
+    const flag = bytes[offset++]!;
+    const p = axes[flag & 7]!;
+    const r = (flag >> 3) & 1;
+    const s = axes[(flag >> 4) & 7]!;
+    positionCount += p;
+    rotationCount += r;
+    scaleCount += s;
+    offset += (p + s) * channelBytes + r * 8;
+  }
+  if (cutAt < 0 && offset > length) cutAt = entries;
+  return { positionCount, rotationCount, scaleCount, offset: Math.min(offset, length), cutAt };
 }
 
 // The second pass of readFrames, over entries already checked to fit: the flag bytes, and the
