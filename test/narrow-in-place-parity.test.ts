@@ -18,7 +18,7 @@ describe('narrowing indices in place', () => {
           try {
             const source = ws.arrays.indices;
             source.set(values);
-            const narrow = new Narrow(source.buffer, source.byteOffset, length);
+            const narrow = new Narrow(source.buffer as ArrayBuffer, source.byteOffset, length);
             const result = name === 'u16' ? k.raw.narrowU32ToU16(source, narrow as Uint16Array) : k.raw.narrowU32ToU8(source, narrow as Uint8Array);
             expect(result, `${backend} ${length}`).toBe(-1);
             expect(Array.from(narrow), `${backend} ${length}`).toEqual(Array.from(values));
@@ -39,7 +39,7 @@ describe('narrowing indices in place', () => {
           try {
             const source = ws.arrays.indices;
             source.set(values);
-            const narrow = new Narrow(source.buffer, source.byteOffset, values.length);
+            const narrow = new Narrow(source.buffer as ArrayBuffer, source.byteOffset, values.length);
             const result = name === 'u16' ? k.raw.narrowU32ToU16(source, narrow as Uint16Array) : k.raw.narrowU32ToU8(source, narrow as Uint8Array);
             expect(result, `${backend} at ${at}`).toBe(at);
             expect(Array.from(narrow.subarray(0, Math.min(at, 8))), `${backend} at ${at}`).toEqual(Array.from(values.subarray(0, Math.min(at, 8))));
