@@ -144,8 +144,8 @@ function splitWeightRecords(
 // The loops of the skin records are functions of their own, and so are their errors. In one
 // function with the code that runs once after them, V8 optimizes the running loop on the stack
 // (OSR) before that code has run, and the optimized code is thrown away on reaching it, on every
-// call: the loop then runs mostly unoptimized (3–4× slower here). A message built inside the
-// loops, even on a path never taken, makes them several times slower too.
+// call (`node --trace-deopt`: a bailout per call), so the loop runs mostly unoptimized. A message
+// built inside the loops, even on a path never taken, makes them several times slower too.
 
 /**
  * The weights of `vertexCount` skin records from `offset`, or −(v + 1) for the first record v
