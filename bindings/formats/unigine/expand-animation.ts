@@ -25,8 +25,10 @@ function lastStoredFrames(animation: UnigineAnimation): Uint32Array {
   const bones = animation.boneIndices.length;
   const last = new Uint32Array(bones);
   const flags = animation.flags;
+  // The mask in a local: an imported binding read per flag costs a getter call under a CommonJS loader (tsx, vitest).
+  const stores = ALL_CHANNELS_MASK;
   for (let e = bones, frame = 1; e < flags.length; frame++) {
-    for (let b = 0; b < bones; b++, e++) if (flags[e]! & ALL_CHANNELS_MASK) last[b] = frame;
+    for (let b = 0; b < bones; b++, e++) if (flags[e]! & stores) last[b] = frame;
   }
   return last;
 }

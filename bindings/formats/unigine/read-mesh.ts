@@ -101,36 +101,78 @@ function readSurfaceData(reader: UnigineReader, header: SurfaceHeader, index: nu
 
 function readWeights(reader: UnigineReader, label: string, boneCount: number) {
   const vertexCount = readCount(reader, 1, `${label} weight`);
-  const bytes = reader.bytes;
   const start = reader.offset;
-  let offset = start;
-  let total = 0;
-  // Errors are raised by functions of their own: a message built inside these loops, even on a
-  // path never taken, makes them several times slower.
-  for (let v = 0; v < vertexCount; v++) {
-    if (offset >= bytes.length) weightsCutOff(reader, label, v, offset);
-    const n = bytes[offset]!;
-    if (n > MAX_WEIGHTS_PER_VERTEX) tooManyWeights(reader, label, v, n, offset);
-    total += n;
-    offset += 1 + 4 * n;
-  }
-  if (offset > bytes.length) weightsCutOff(reader, label, vertexCount - 1, offset);
+  const total = countWeights(reader.bytes, start, vertexCount);
+  if (total < 0) badWeightRecord(reader, label, start, -total - 1);
   const weightCounts = new Uint8Array(vertexCount);
   const weightBones = new Int16Array(total);
   const weightValues = new Uint16Array(total);
-  offset = start;
+  reader.offset = splitWeightRecords(reader, label, start, boneCount, weightCounts, weightBones, weightValues);
+  return { weightCounts, weightBones, weightValues };
+}
+
+/**
+ * The skin records of `counts.length` vertices already checked by countWeights, into their three
+ * streams; returns the offset after them. Each weight is one little-endian uint32 load: the int16
+ * bone in its low half, the uint16 value in its high half.
+ *
+ * Alternatives, measured on the speed bar's tiled mrfixit as UNIGINE (surface 0: 13,284 records
+ * of 1–4 weights, plain node, median of 400 interleaved rounds, shared machine): each weight
+ * assembled from its four bytes (the reader before) 4.9 ns per record; this loop 4.0 ns; an
+ * unrolled loop storing all four slots of every record and moving the cursor by its count (no
+ * branch on the data) 6.1 ns. The check before them (countWeights) is 2.0 ns.
+ */
+function splitWeightRecords(
+  reader: UnigineReader, label: string, offset: number, boneCount: number, counts: Uint8Array, bones: Int16Array, values: Uint16Array,
+): number {
+  const view = reader.view;
+  const vertexCount = counts.length;
   for (let v = 0, w = 0; v < vertexCount; v++) {
-    const n = bytes[offset++]!;
-    weightCounts[v] = n;
+    const n = view.getUint8(offset++);
+    counts[v] = n;
     for (let k = 0; k < n; k++, w++, offset += 4) {
-      const bone = ((bytes[offset]! | (bytes[offset + 1]! << 8)) << 16) >> 16;
+      const word = view.getUint32(offset, true);
+      const bone = (word << 16) >> 16;
       if (bone < 0 || bone >= boneCount) boneOutOfRange(reader, label, v, bone, boneCount, offset);
-      weightBones[w] = bone;
-      weightValues[w] = bytes[offset + 2]! | (bytes[offset + 3]! << 8);
+      bones[w] = bone;
+      values[w] = word >>> 16;
     }
   }
-  reader.offset = offset;
-  return { weightCounts, weightBones, weightValues };
+  return offset;
+}
+
+// The loops of the skin records are functions of their own, and so are their errors. In one
+// function with the code that runs once after them, V8 optimizes the running loop on the stack
+// (OSR) before that code has run, and the optimized code is thrown away on reaching it, on every
+// call (`node --trace-deopt`: a bailout per call), so the loop runs mostly unoptimized. A message
+// built inside the loops, even on a path never taken, makes them several times slower too.
+
+/**
+ * The weights of `vertexCount` skin records from `offset`, or −(v + 1) for the first record v
+ * that starts past the input or has more than MAX_WEIGHTS_PER_VERTEX weights, or for the last
+ * record when it ends past the input.
+ */
+function countWeights(bytes: Uint8Array, offset: number, vertexCount: number): number {
+  const length = bytes.length;
+  let total = 0;
+  for (let v = 0; v < vertexCount; v++) {
+    if (offset >= length) return -(v + 1);
+    const n = bytes[offset]!;
+    if (n > MAX_WEIGHTS_PER_VERTEX) return -(v + 1);
+    total += n;
+    offset += 1 + 4 * n;
+  }
+  return offset > length ? -vertexCount : total;
+}
+
+/** The error of skin record `vertex` (countWeights found it bad): too many weights, or cut off. */
+function badWeightRecord(reader: UnigineReader, label: string, offset: number, vertex: number): never {
+  const bytes = reader.bytes;
+  for (let v = 0; v < vertex; v++) offset += 1 + 4 * bytes[offset]!;
+  if (offset >= bytes.length) weightsCutOff(reader, label, vertex, offset);
+  const n = bytes[offset]!;
+  if (n > MAX_WEIGHTS_PER_VERTEX) tooManyWeights(reader, label, vertex, n, offset);
+  return weightsCutOff(reader, label, vertex, offset + 1 + 4 * n);
 }
 
 function weightsCutOff(reader: UnigineReader, label: string, vertex: number, offset: number): never {

@@ -1,6 +1,6 @@
 import { MeshFormatError } from '../../io/errors.js';
 import { getKernels } from '../../kernels/backend.js';
-import { indexWidthFor, type Kernels, type Workspace, type WorkspaceLayout } from '../../kernels/kernels.js';
+import type { Kernels, Workspace, WorkspaceLayout } from '../../kernels/kernels.js';
 import { emptyAsset, type Animation, type IndexArray, type Asset, type Joint, type Mesh, type MeshAttributes, type MorphTarget, type Track } from '../../model/asset.js';
 import { DEFAULT_FRAME_RATE, type ReadOptions } from '../format.js';
 import { expandAnimation } from './expand-animation.js';
@@ -123,14 +123,12 @@ function attributeLayout(surface: UnigineSurface, coordinates: Float32Array, qua
   const tangentCount = quaternions.length / 4;
   const skinned = surface.weightCounts.length > 0;
   const morphed = surface.targets.length > 1;
-  const width = indexWidthFor(vertexCount);
   return {
     coordinates: ['f32', coordinates.length],
     quaternions: ['i16', quaternions.length],
     vertexQuaternions: ['i16', tangentCount ? vertexCount * 4 : 0],
     coordinateOf: ['u32', vertexCount],
     triangleVertexOf: ['u32', vertexCount],
-    weldedIndices: ['u32', width === 4 ? 0 : surface.cindices.length],
     uv0Source: ['f32', surface.uv0.length],
     uv1Source: ['f32', surface.uv1.length],
     colorSource: ['u8', surface.colors.length],
@@ -143,8 +141,8 @@ function attributeLayout(surface: UnigineSurface, coordinates: Float32Array, qua
     targetQuaternions: ['i16', morphed ? quaternions.length : 0],
     targetNormals: ['f32', morphed ? tangentCount * 3 : 0],
     targetTangents: ['f32', morphed ? tangentCount * 4 : 0],
-    // The Mesh's arrays, next to each other: copied out of the workspace in one piece (32-bit
-    // indices are the weld's own, already on the JavaScript heap).
+    // The Mesh's arrays, next to each other: copied out of the workspace in one piece (the
+    // indices are the weld's own, already narrowed and on the JavaScript heap).
     positions: ['f32', vertexCount * 3],
     normals: ['f32', tangentCount ? vertexCount * 3 : 0],
     tangents: ['f32', tangentCount ? vertexCount * 4 : 0],
@@ -153,8 +151,6 @@ function attributeLayout(surface: UnigineSurface, coordinates: Float32Array, qua
     colors: ['f32', surface.colors.length ? vertexCount * 4 : 0],
     joints: ['u16', skinned ? vertexCount * 4 : 0],
     weights: ['f32', skinned ? vertexCount * 4 : 0],
-    indices8: ['u8', width === 1 ? surface.cindices.length : 0],
-    indices16: ['u16', width === 2 ? surface.cindices.length : 0],
   } as const satisfies WorkspaceLayout;
 }
 
@@ -265,13 +261,8 @@ function weldedSurfaceToMesh(
     warnings.push(`${label}: ${surface.weightCounts.length} weighted vertices for ${coordinateCount} coordinate vertices; skin weights are not carried`);
   }
   const targets = morphTargets(kernels, ws, surface, welded, attributes, label, warnings);
-  const width = indexWidthFor(vertexCount);
-  // Every welded index is below vertexCount, so narrowing cannot fail.
-  if (width !== 4) a.weldedIndices.set(welded.indices);
-  if (width === 1) raw.narrowU32ToU8(a.weldedIndices, a.indices8);
-  else if (width === 2) raw.narrowU32ToU16(a.weldedIndices, a.indices16);
   if (uvs.length) attributes.uvs = uvs;
-  const kept = keepMeshArrays(ws, attributes, width === 1 ? a.indices8 : width === 2 ? a.indices16 : welded.indices);
+  const kept = keepMeshArrays(ws, attributes, welded.indices);
   const mesh: Mesh = { name: surface.name, ...kept };
   if (targets.length) mesh.targets = targets;
   return mesh;
@@ -324,6 +315,7 @@ function asFloat32(array: Int16Array): Float32Array {
 
 /** Whether a frame flag sets bit 7, which no known channel uses. */
 function hasUnknownFlagBits(flags: Uint8Array): boolean {
-  for (let i = 0; i < flags.length; i++) if (flags[i]! & ~ALL_CHANNELS_MASK) return true;
+  const unknown = ~ALL_CHANNELS_MASK; // in a local: see lastStoredFrames
+  for (let i = 0; i < flags.length; i++) if (flags[i]! & unknown) return true;
   return false;
 }

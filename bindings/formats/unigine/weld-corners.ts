@@ -10,15 +10,18 @@
 //   position v ≤ the corner it reads, so nothing unread is overwritten), the corners' vertices and
 //   the 2 × vertexCount tuples copied out to the JavaScript heap (one 4 × corners + 8 × vertices
 //   copy), the workspace released; peak memory is then the larger of the weld and the attributes.
+// - the corners' vertices narrowed to 16 or 8 bits in place before that copy (this file now):
+//   on the speed bar's tiled mrfixit (80k corners) the uint32 copy out, the copy back into the
+//   attribute workspace and the narrowing there are gone; both workspaces are smaller.
 import type { IndexArray } from '../../model/asset.js';
-import type { Kernels } from '../../kernels/kernels.js';
+import { indexWidthFor, type Kernels } from '../../kernels/kernels.js';
 import { weldHashCapacity } from '../../kernels/weld-streams.js';
 
 /** A welded surface, on the JavaScript heap. */
 export interface WeldedCorners {
   vertexCount: number;
-  /** Per corner, its single-index vertex. */
-  indices: Uint32Array;
+  /** Per corner, its single-index vertex, at the narrowest width that holds vertexCount (indexWidthFor). */
+  indices: IndexArray;
   /** Per vertex, the coordinate vertex (cindex) and triangle vertex (tindex) it welds. */
   coordinateOf: Uint32Array;
   triangleVertexOf: Uint32Array;
@@ -57,11 +60,35 @@ export function weldCorners(kernels: Kernels, cindices: IndexArray, tindices: In
     tuples.set(streams.subarray(count, count + vertices), vertices);
     return {
       vertexCount: vertices,
-      indices: ws.keep(a.weldIndices),
+      indices: ws.keep(narrowInPlace(kernels, a.weldIndices, vertices)),
       coordinateOf: tuples.subarray(0, vertices),
       triangleVertexOf: tuples.subarray(vertices),
     };
   } finally {
     ws.release();
   }
+}
+
+/**
+ * The corners' vertices at the width the Mesh keeps (indexWidthFor), narrowed over their own
+ * uint32 array (element i is written at byte 2i or i, never past byte 4i, which is read first)
+ * before the copy out: the copy is then 2 or 1 bytes a corner, not 4, and the attribute
+ * workspace needs neither the uint32 indices back nor narrow ones of its own. Every index is
+ * below `vertexCount`, so narrowing cannot fail.
+ */
+function narrowInPlace(kernels: Kernels, indices: Uint32Array, vertexCount: number): IndexArray {
+  const width = indexWidthFor(vertexCount);
+  if (width === 4) return indices;
+  // On js the workspace arrays are the kept ones: narrow into arrays of their own there, so that
+  // a Mesh's indices do not hold a buffer twice their size.
+  const inPlace = kernels.backend !== 'js';
+  const { buffer, byteOffset, length } = indices;
+  if (width === 2) {
+    const narrow = inPlace ? new Uint16Array(buffer, byteOffset, length) : new Uint16Array(length);
+    kernels.raw.narrowU32ToU16(indices, narrow);
+    return narrow;
+  }
+  const narrow = inPlace ? new Uint8Array(buffer, byteOffset, length) : new Uint8Array(length);
+  kernels.raw.narrowU32ToU8(indices, narrow);
+  return narrow;
 }
