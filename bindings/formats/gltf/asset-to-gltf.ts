@@ -37,7 +37,7 @@ export function assetToGltf(asset: Asset, options: AssetToGltfOptions = {}): Glt
   const scene: { nodes: number[] } = { nodes: [] };
   builder.add('scenes', scene);
   builder.json.scene = 0;
-  const writer: Writer = { builder, toYUp, warn, scene: scene.nodes, quantize, quantized: { positionError: 0, floatPositions: 0, floatUvs: 0, kinds: new Set() } };
+  const writer: Writer = { builder, toYUp, warn, scene: scene.nodes, quantize, quantized: { positionError: 0, floatPositions: 0, floatUvs: 0, kinds: new Set() }, shareViews: settings.compress === 'meshopt' };
 
   const joints = addSkeleton(writer, asset);
   // A skin for every skeleton, also when no mesh is skinned: glTF readers (ours too) take a
@@ -82,6 +82,8 @@ interface Writer {
   quantized: { positionError: number; floatPositions: number; floatUvs: number; kinds: Set<string> };
   /** The grid skinned meshes' positions are quantized on, folded into the inverse bind matrices (none: they stay float32). */
   skinGrid?: PositionGrid;
+  /** compress: 'meshopt': accessors of one kind share a bufferView (gltf-builder.ts says why). */
+  shareViews: boolean;
 }
 
 /** A joint node as written: its index and its rest TRS (what an animation channel that changes nothing holds). */
@@ -93,6 +95,11 @@ interface JointNode {
 }
 
 const VERTEX: AccessorOptions = { target: BUFFER_TARGET.ARRAY_BUFFER };
+
+/** The `group` option that puts accessors of `kind` in one shared view, when the writer shares views. */
+function shared(w: Writer, kind: string): { group?: string } {
+  return w.shareViews ? { group: kind } : {};
+}
 
 function accessor(w: Writer, type: AccessorType, array: ComponentArray, options?: AccessorOptions): number {
   return w.builder.addAccessor(array, type, options);
@@ -415,6 +422,8 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
   const channels: GltfObject[] = [];
   // Each kept track's key times once (tracks share arrays; the inference is the same over duplicates).
   const keptTimes = new Set<Float32Array>();
+  const endsOf = new Map<Float32Array, Float32Array>();
+  let collapsed = 0;
   for (const track of animation.tracks) {
     const node = nodes[track.joint];
     if (!node || track.times.length === 0) {
@@ -439,12 +448,21 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       // A channel that holds the node's rest value at every key changes nothing: no sampler
       // (glTF keeps the node's own TRS wherever an animation has no channel for it).
       if (holdsRest(converted, node[path])) continue;
-      // The input is made on its first use, so that no accessor is left unused.
-      const input = inputs.get(track.times, () => accessor(w, 'SCALAR', track.times, { bounds: true }));
       keptTimes.add(track.times);
+      // Optimizing (shared views): a translation or scale channel that holds one value at every
+      // key is written with its first and last key only, the same values under LINEAR
+      // interpolation (said in a warning). Not rotations: readers (ours too) renormalise an
+      // interpolated quaternion, so the keys in between would come back a rounding away.
+      const width = type === 'VEC4' ? 4 : 3;
+      const constant = w.shareViews && path !== 'rotation' && track.times.length > 2 && holdsFirst(converted, width);
+      if (constant) collapsed++;
+      const times = constant ? (endsOf.get(track.times) ?? endsOf.set(track.times, Float32Array.of(track.times[0]!, track.times[track.times.length - 1]!)).get(track.times)!) : track.times;
+      const kept = (v: Float32Array) => (constant ? ends(v, width) : v);
+      // The input is made on its first use, so that no accessor is left unused.
+      const input = inputs.get(times, () => accessor(w, 'SCALAR', times, { bounds: true, ...shared(w, 'animation input') }));
       const output = path === 'rotation' && w.quantize?.rotation === 16
-        ? (w.quantized.kinds.add('rotation'), accessor(w, type, quantizeSnorm(nearestOnGrid(axes(w, values, 4), converted), 4, 16).array, { normalized: true }))
-        : accessor(w, type, converted);
+        ? (w.quantized.kinds.add('rotation'), accessor(w, type, quantizeSnorm(nearestOnGrid(axes(w, kept(values), 4), kept(converted)), 4, 16).array, { normalized: true, ...shared(w, 'animation rotation') }))
+        : accessor(w, type, kept(converted), shared(w, `animation ${path}`));
       const sampler = samplers.push({ input, output, interpolation: 'LINEAR' }) - 1;
       channels.push({ sampler, target: { node: node.index, path } });
     }
@@ -453,6 +471,7 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
     w.warn(`animation ${animation.name} has no key that glTF can hold and is left out (a glTF animation needs a channel)`);
     return;
   }
+  if (collapsed) w.warn(`animation ${animation.name}: ${collapsed} translation or scale channels that hold one value at every key are written with their first and last key only (the same motion)`);
   const gltf: GltfObject = { name: animation.name, channels, samplers };
   const extras: Record<string, unknown> = {};
   if (animation.loop !== undefined) extras.loop = animation.loop;
@@ -500,6 +519,20 @@ function nearestOnGrid(raw: Float32Array, normalised: Float32Array): Float32Arra
 }
 
 /** Whether every key of `values` equals `rest` (as float32). */
+/** True when every element of `values` (`width` components each) has the first element's bits. */
+function holdsFirst(values: Float32Array, width: number): boolean {
+  for (let i = width; i < values.length; i++) if (!Object.is(values[i], values[i % width])) return false;
+  return true;
+}
+
+/** The first element of `values`, twice (for a channel's first and last key). */
+function ends(values: Float32Array, width: number): Float32Array {
+  const out = new Float32Array(width * 2);
+  out.set(values.subarray(0, width));
+  out.set(values.subarray(0, width), width);
+  return out;
+}
+
 function holdsRest(values: Float32Array, rest: readonly number[]): boolean {
   const c = rest.length;
   for (let i = 0; i < values.length; i++) if (values[i] !== Math.fround(rest[i % c]!)) return false;

@@ -1,0 +1,79 @@
+// What makes `compress: 'meshopt'` output small without changing what it holds: accessors of one
+// kind in one shared bufferView (animation inputs, each animation path's outputs), and channels
+// that hold one value at every key written with their first and last key only. Each file valid,
+// and read back as the same animation, on every backend.
+import { existsSync, readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { glbFormat, gltf, iqmFormat, type Kernels } from '../bindings/index.js';
+import { tubeAsset } from '../fixtures/tube-asset.js';
+import { allKernels, BACKENDS } from './helpers/backends.js';
+import { validateGltf } from './helpers/gltf-validator.js';
+
+const MRFIXIT = '/usr/share/assimp/models/IQM/mrfixit.iqm';
+const kernelsOf = allKernels();
+beforeAll(() => gltf.initMeshopt());
+
+function jsonOf(bytes: Uint8Array): Record<string, any> {
+  return gltf.readGltfInput(bytes).json as Record<string, any>;
+}
+
+/** The tube with its bend joint moved to one translation (not its rest one) at every key. */
+function tubeWithConstantTranslation() {
+  const asset = tubeAsset();
+  const track = asset.animations[0]!.tracks[0]!;
+  for (let i = 0; i < track.translation!.length; i += 3) track.translation!.set([0.25, 1.5, -0.75], i);
+  return asset;
+}
+
+describe.each(BACKENDS)('optimized GLB size on %s', (backend) => {
+  const kernels: Kernels = kernelsOf[backend];
+
+  it('a channel holding one value at every key: two keys (first and last time), a warning, the same value read back at every key, 0 validator errors', async () => {
+    const asset = tubeWithConstantTranslation();
+    const times = asset.animations[0]!.tracks[0]!.times;
+    const bytes = glbFormat.encodeSync(asset, { kernels, compress: 'meshopt' });
+    expect((await validateGltf(bytes)).errors).toBe(0);
+    expect(asset.warnings.some((w) => /1 translation or scale channels that hold one value at every key are written with their first and last key only/.test(w))).toBe(true);
+    const json = jsonOf(bytes);
+    const animation = json.animations[0];
+    const translation = animation.channels.find((c: any) => c.target.path === 'translation');
+    const input = json.accessors[animation.samplers[translation.sampler].input];
+    expect(input.count).toBe(2);
+    expect([input.min[0], input.max[0]]).toEqual([times[0], times[times.length - 1]]);
+    const rotation = animation.channels.find((c: any) => c.target.path === 'rotation');
+    expect(json.accessors[animation.samplers[rotation.sampler].input].count).toBe(times.length);
+    const back = glbFormat.parseSync(bytes, { kernels });
+    const plain = glbFormat.parseSync(glbFormat.encodeSync(tubeWithConstantTranslation(), { kernels }), { kernels });
+    const track = back.animations[0]!.tracks.find((t) => t.joint === 1)!;
+    const plainTrack = plain.animations[0]!.tracks.find((t) => t.joint === 1)!;
+    expect(track.times).toEqual(plainTrack.times);
+    expect(track.translation).toEqual(plainTrack.translation);
+    expect(track.rotation).toEqual(plainTrack.rotation);
+  });
+
+  it('without compression every channel keeps its keys (the plain writer is unchanged)', () => {
+    const json = jsonOf(glbFormat.encodeSync(tubeWithConstantTranslation(), { kernels }));
+    for (const sampler of json.animations[0].samplers) expect(json.accessors[sampler.input].count).toBeGreaterThan(2);
+  });
+
+  it.skipIf(!existsSync(MRFIXIT))('mrfixit.iqm: the animation inputs share one view and each path\'s outputs one view (accessors at byteOffsets in it); read back as the quantized file without compression', async () => {
+    const bytes = new Uint8Array(readFileSync(MRFIXIT));
+    const out = glbFormat.encodeSync(iqmFormat.parseSync(bytes, { kernels }), { kernels, quantize: true, compress: 'meshopt', textures: 'none' });
+    expect((await validateGltf(out)).errors).toBe(0);
+    const json = jsonOf(out);
+    const animation = json.animations[0];
+    const viewsOf = (key: 'input' | 'output', path?: string) => new Set(animation.channels.filter((c: any) => !path || c.target.path === path).map((c: any) => json.accessors[animation.samplers[c.sampler][key]].bufferView));
+    expect(viewsOf('input').size).toBe(1);
+    for (const path of ['translation', 'rotation']) {
+      expect(viewsOf('output', path).size).toBe(1);
+      const view = json.bufferViews[[...viewsOf('output', path)][0] as number];
+      const accessors = json.accessors.filter((a: any) => viewsOf("output", path).has(a.bufferView));
+      expect(accessors.length).toBeGreaterThan(1);
+      expect(view.extensions.EXT_meshopt_compression.count * view.extensions.EXT_meshopt_compression.byteStride).toBe(view.byteLength);
+    }
+    const quantized = glbFormat.parseSync(glbFormat.encodeSync(iqmFormat.parseSync(bytes, { kernels }), { kernels, quantize: true, textures: 'none' }), { kernels });
+    const back = glbFormat.parseSync(out, { kernels });
+    expect(back.animations).toEqual(quantized.animations);
+    expect(back.skeleton).toEqual(quantized.skeleton);
+  });
+});
