@@ -1,12 +1,14 @@
 // What makes `compress: 'meshopt'` output small without changing what it holds: accessors of one
 // kind in one shared bufferView (animation inputs, each animation path's outputs), and channels
 // that hold one value at every key written with their first and last key only. Each file valid,
-// and read back as the same animation, on every backend.
+// and read back as the same animation (translation and scale keys within quantize.translation's
+// stated bound), on every backend.
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { glbFormat, gltf, iqmFormat, type Kernels } from '../bindings/index.js';
 import { tubeAsset } from '../fixtures/tube-asset.js';
-import { allKernels, BACKENDS } from './helpers/backends.js';
+import { allKernels, BACKENDS, rng } from './helpers/backends.js';
+import { expectWithinExponentialBound } from './helpers/exponential-bound.js';
 import { validateGltf } from './helpers/gltf-validator.js';
 
 const MRFIXIT = '/usr/share/assimp/models/IQM/mrfixit.iqm';
@@ -73,7 +75,33 @@ describe.each(BACKENDS)('optimized GLB size on %s', (backend) => {
     }
     const quantized = glbFormat.parseSync(glbFormat.encodeSync(iqmFormat.parseSync(bytes, { kernels }), { kernels, quantize: true, textures: 'none' }), { kernels });
     const back = glbFormat.parseSync(out, { kernels });
-    expect(back.animations).toEqual(quantized.animations);
+    expectWithinExponentialBound(back.animations, quantized.animations, 24);
+    const exact = glbFormat.parseSync(glbFormat.encodeSync(iqmFormat.parseSync(bytes, { kernels }), { kernels, quantize: { translation: 'float' }, compress: 'meshopt', textures: 'none' }), { kernels });
+    expect(exact.animations).toEqual(quantized.animations);
     expect(back.skeleton).toEqual(quantized.skeleton);
+  });
+
+  it.each([24, 16] as const)('quantize.translation %i: random translation and scale keys over six orders of magnitude come back within the stated step, through the EXPONENTIAL filter; 0 validator errors', async (bits) => {
+    const make = () => {
+      const asset = tubeAsset();
+      const track = asset.animations[0]!.tracks[0]!;
+      const next = rng(bits);
+      track.translation = track.translation!.map(() => (next() - 0.5) * 10 ** Math.floor(next() * 6 - 3));
+      track.scale = track.translation.map((v) => 1 + v / 1000);
+      return asset;
+    };
+    const asset = make();
+    const bytes = glbFormat.encodeSync(asset, { kernels, quantize: { translation: bits }, compress: 'meshopt' });
+    expect((await validateGltf(bytes)).errors).toBe(0);
+    expect(asset.warnings.some((w) => w.includes(`translation and scale keys through EXT_meshopt_compression's EXPONENTIAL filter at ${bits} bits`))).toBe(true);
+    const json = jsonOf(bytes);
+    const filters = json.animations[0].channels.filter((c: any) => c.target.path !== 'rotation').map((c: any) => json.bufferViews[json.accessors[json.animations[0].samplers[c.sampler].output].bufferView].extensions.EXT_meshopt_compression.filter);
+    expect(filters).toEqual(['EXPONENTIAL', 'EXPONENTIAL']);
+    const reference = glbFormat.parseSync(glbFormat.encodeSync(make(), { kernels, quantize: true }), { kernels });
+    expectWithinExponentialBound(glbFormat.parseSync(bytes, { kernels }).animations, reference.animations, bits);
+  });
+
+  it('quantize.translation takes 24, 16 or float', () => {
+    expect(() => glbFormat.encodeSync(tubeAsset(), { kernels, quantize: { translation: 12 as never }, compress: 'meshopt' })).toThrow(/quantize.translation must be 24 or 16 or float, not 12/);
   });
 });

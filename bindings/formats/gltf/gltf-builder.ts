@@ -17,9 +17,10 @@
 // made 164 views whose JSON alone was 74.5 kB of the 151 kB file (gltfpack's whole JSON 26 kB), and
 // each short stream compresses worse than one long one (meshopt codes in blocks of vertices).
 
+import { MeshFormatError } from '../../io/errors.js';
 import { align4 } from './glb-container.js';
 import { meshoptLayout } from './meshopt-layout.js';
-import { EXT_MESHOPT_COMPRESSION, type MeshoptMode } from './meshopt-rules.js';
+import { EXT_MESHOPT_COMPRESSION, type MeshoptFilter, type MeshoptMode } from './meshopt-rules.js';
 
 /** glTF's componentType codes. */
 export const COMPONENT_TYPE = { BYTE: 5120, UNSIGNED_BYTE: 5121, SHORT: 5122, UNSIGNED_SHORT: 5123, UNSIGNED_INT: 5125, FLOAT: 5126 } as const;
@@ -47,6 +48,8 @@ export interface ViewCompression {
   mode: MeshoptMode;
   byteStride: number;
   count: number;
+  /** The filter the stored bytes were made for (they are the filter's output, not the accessor's values). */
+  filter?: MeshoptFilter;
 }
 
 export interface AccessorOptions {
@@ -67,6 +70,11 @@ export interface AccessorOptions {
    * apart (ATTRIBUTES): others get a view of their own.
    */
   group?: string;
+  /**
+   * Store these bytes instead of `array`'s: `array`'s values through an EXT_meshopt_compression
+   * filter (meshopt-encode.ts), which the decoder undoes. Only with `build({ compress: 'meshopt' })`.
+   */
+  filtered?: { bytes: Uint8Array; filter: MeshoptFilter };
 }
 
 /** The document's JSON and where each buffer view's bytes go in the binary buffer. */
@@ -152,11 +160,14 @@ export class GltfBuilder {
     // Triangle indices compress as TRIANGLES (2- or 4-byte only), everything else as ATTRIBUTES (strides of 4n only).
     const mode = options.target === BUFFER_TARGET.ELEMENT_ARRAY_BUFFER ? 'TRIANGLES' : 'ATTRIBUTES';
     const compressible = mode === 'TRIANGLES' ? (stride === 2 || stride === 4) && count % 3 === 0 : stride % 4 === 0 && stride <= 256;
-    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    const bytes = options.filtered?.bytes ?? new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    const filter = options.filtered?.filter;
+    if (filter && !(compressible && mode === 'ATTRIBUTES' && bytes.length === array.byteLength)) throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, `a ${filter}-filtered accessor must be a compressible vertex or animation array of its own size`);
+    const compression: ViewCompression = filter ? { mode, byteStride: stride, count, filter } : { mode, byteStride: stride, count };
     const shared = options.group !== undefined && compressible && mode === 'ATTRIBUTES' && bytes.length === count * stride
-      ? this.addToGroup(`${options.group}|${stride}|${options.target ?? ''}|${options.byteStride ?? ''}`, bytes, extra, { mode, byteStride: stride, count })
+      ? this.addToGroup(`${options.group}|${stride}|${options.target ?? ''}|${options.byteStride ?? ''}|${filter ?? ''}`, bytes, extra, compression)
       : undefined;
-    const bufferView = shared ? shared.bufferView : this.addBufferView(bytes, extra, compressible ? { mode, byteStride: stride, count } : undefined);
+    const bufferView = shared ? shared.bufferView : this.addBufferView(bytes, extra, compressible ? compression : undefined);
     const accessor: GltfObject = { bufferView, componentType: componentTypeOf(array), count, type };
     if (shared && shared.byteOffset > 0) accessor.byteOffset = shared.byteOffset;
     if (options.normalized) accessor.normalized = true;
@@ -180,6 +191,7 @@ export class GltfBuilder {
       if (offset > 0) jsonViews[i]!.byteOffset = offset;
       return { ...v, offset };
     });
+    if (options.compress !== 'meshopt' && this.views.some((v) => v.compression?.filter)) throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, "filtered accessors are only stored with compress: 'meshopt'");
     if (options.compress === 'meshopt' && this.views.some((v) => v.compression)) {
       this.useExtension(EXT_MESHOPT_COMPRESSION, true);
       return meshoptLayout(this.tidyJson(), laid.map((v) => ({ bytes: joined(v.parts, v.length), offset: v.offset, compression: v.compression })), byteLength);

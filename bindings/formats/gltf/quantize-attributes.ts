@@ -39,9 +39,15 @@ export interface GltfQuantizeOptions {
   weight?: 8 | 16 | 'float';
   /** Animation rotation keys as normalized int16. Default 16. */
   rotation?: 16 | 'float';
+  /**
+   * With `compress: 'meshopt'`: animation translation and scale keys through the EXPONENTIAL filter
+   * keeping this many bits of mantissa (24: float32's own, one exponent per channel and component).
+   * Without compression they stay float32 (glTF has no other type for them). Default 24.
+   */
+  translation?: 24 | 16 | 'float';
 }
 
-export const GLTF_QUANTIZE_DEFAULTS: Required<GltfQuantizeOptions> = { position: 16, normal: 8, tangent: 8, uv: 16, color: 8, weight: 8, rotation: 16 };
+export const GLTF_QUANTIZE_DEFAULTS: Required<GltfQuantizeOptions> = { position: 16, normal: 8, tangent: 8, uv: 16, color: 8, weight: 8, rotation: 16, translation: 24 };
 
 /**
  * Sources whose positions and UVs were 16-bit on a box per axis (MeshSerializer2): a uniform
@@ -64,7 +70,7 @@ export function quantizeSettings(option: boolean | GltfQuantizeOptions | undefin
     if (given.uv === undefined) settings.uv = 'float';
   }
   for (const [key, value] of Object.entries(settings)) {
-    const allowed = key === 'rotation' ? [16, 'float'] : [8, 16, 'float'];
+    const allowed = key === 'rotation' ? [16, 'float'] : key === 'translation' ? [24, 16, 'float'] : [8, 16, 'float'];
     if (!allowed.includes(value)) throw new MeshFormatError({ code: 'BAD_OPTION', format }, `quantize.${key} must be ${allowed.join(' or ')}, not ${String(value)}`);
   }
   return settings;
