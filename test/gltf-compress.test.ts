@@ -58,7 +58,7 @@ describe.each(BACKENDS)('meshopt-compressed glTF on %s', (backend) => {
     const back = glbFormat.parseSync(both, { kernels });
     expect(triangles(back.meshes[0]!)).toEqual(triangles(quantized.meshes[0]!));
     // Translation and scale keys through the EXPONENTIAL filter (quantize.translation, 24 bits).
-    expectWithinExponentialBound(back.animations, quantized.animations, 24);
+    expectWithinExponentialBound(back, quantized, 24);
     const files = gltfFormat.encodeFiles!(tubeAsset(), 'out/t.gltf', { kernels, quantize: true, compress: 'meshopt' });
     expect(files.map((f) => f.name)).toEqual(['out/t.gltf', 'out/t.bin']);
     expect((await validateGltf(files[0]!.bytes, { 't.bin': files[1]!.bytes })).errors).toBe(0);

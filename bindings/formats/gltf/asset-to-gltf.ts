@@ -125,6 +125,31 @@ function exponentialOutputs(w: Writer, outputs: { values: Float32Array; path: st
   }
 }
 
+/**
+ * The EXPONENTIAL filter's step per path and output component over an animation's keys:
+ * 2^(E + 1 − bits), 2^E the power of two above the largest magnitude (frexp's exponent).
+ */
+function exponentialSteps(w: Writer, animation: Animation, bits: 24 | 16): Record<'translation' | 'scale', number[]> {
+  const out = { translation: [0, 0, 0], scale: [0, 0, 0] };
+  for (const path of ['translation', 'scale'] as const) {
+    const largest = [0, 0, 0];
+    for (const track of animation.tracks) {
+      const values = track[path];
+      if (values) for (let i = 0; i < values.length; i++) largest[i % 3] = Math.max(largest[i % 3]!, Math.abs(values[i]!));
+    }
+    // Z-up to Y-up moves the source's z to y and y to z (signs do not change magnitudes).
+    const ordered = w.toYUp ? [largest[0]!, largest[2]!, largest[1]!] : largest;
+    out[path] = ordered.map((m) => (m > 0 ? 2 ** (Math.floor(Math.log2(m)) + 2 - bits) : 0));
+  }
+  return out;
+}
+
+/** True when every value is within half of its component's step of the rest value. */
+function withinStep(values: Float32Array, rest: readonly number[], step: number[]): boolean {
+  for (let i = 0; i < values.length; i++) if (!(Math.abs(values[i]! - rest[i % 3]!) <= step[i % 3]! / 2)) return false;
+  return true;
+}
+
 /** The `group` option that puts accessors of `kind` in one shared view, when the writer shares views. */
 function shared(w: Writer, kind: string): { group?: string } {
   return w.shareViews ? { group: kind } : {};
@@ -456,6 +481,8 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
   const endsOf = new Map<Float32Array, Float32Array>();
   let collapsed = 0;
   const exponential: { values: Float32Array; path: string; sampler: number }[] = [];
+  const steps = w.shareViews && w.quantize && w.quantize.translation !== 'float' ? exponentialSteps(w, animation, w.quantize.translation) : undefined;
+  let nearRest = 0;
   for (const track of animation.tracks) {
     const node = nodes[track.joint];
     if (!node || track.times.length === 0) {
@@ -480,6 +507,12 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       // A channel that holds the node's rest value at every key changes nothing: no sampler
       // (glTF keeps the node's own TRS wherever an animation has no channel for it).
       if (holdsRest(converted, node[path])) continue;
+      // Through the EXPONENTIAL filter: a channel within half its step of the rest value at every
+      // key is left out too (the rest value is then as close as the filtered keys would be).
+      if (steps && path !== 'rotation' && withinStep(converted, node[path], steps[path])) {
+        nearRest++;
+        continue;
+      }
       keptTimes.add(track.times);
       // Optimizing (shared views): a translation or scale channel that holds one value at every
       // key is written with its first and last key only, the same values under LINEAR
@@ -497,7 +530,8 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
         : path !== 'rotation' && w.shareViews && w.quantize && w.quantize.translation !== 'float'
           ? (exponential.push({ values: kept(converted), path, sampler: samplers.length }), -1)
           : accessor(w, type, kept(converted), shared(w, `animation ${path}`));
-      const sampler = samplers.push({ input, output, interpolation: 'LINEAR' }) - 1;
+      // LINEAR is glTF's default interpolation: said only in the plain writer's output.
+      const sampler = samplers.push(w.shareViews ? { input, output } : { input, output, interpolation: 'LINEAR' }) - 1;
       channels.push({ sampler, target: { node: node.index, path } });
     }
   }
@@ -506,6 +540,7 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
     return;
   }
   if (exponential.length) exponentialOutputs(w, exponential, samplers);
+  if (nearRest) w.warn(`animation ${animation.name}: ${nearRest} translation or scale channels within half a quantization step (quantize.translation) of their node's rest value at every key are left out (the rest value holds)`);
   if (collapsed) w.warn(`animation ${animation.name}: ${collapsed} translation or scale channels that hold one value at every key are written with their first and last key only (the same motion)`);
   const gltf: GltfObject = { name: animation.name, channels, samplers };
   const extras: Record<string, unknown> = {};
