@@ -58,7 +58,7 @@ describe.each(BACKENDS)('optimized GLB size on %s', (backend) => {
     for (const sampler of json.animations[0].samplers) expect(json.accessors[sampler.input].count).toBeGreaterThan(2);
   });
 
-  it.skipIf(!existsSync(MRFIXIT))('mrfixit.iqm: the animation inputs share one view and each path\'s outputs one view (accessors at byteOffsets in it); read back as the quantized file without compression', async () => {
+  it.skipIf(!existsSync(MRFIXIT))('mrfixit.iqm: the animation inputs share one view, each path\'s outputs one view and each vertex attribute one view across both meshes (accessors at byteOffsets in it); read back as the quantized file without compression', async () => {
     const bytes = new Uint8Array(readFileSync(MRFIXIT));
     const source = iqmFormat.parseSync(bytes, { kernels });
     const out = glbFormat.encodeSync(source, { kernels, quantize: true, compress: 'meshopt', textures: 'none' });
@@ -76,6 +76,13 @@ describe.each(BACKENDS)('optimized GLB size on %s', (backend) => {
       const accessors = json.accessors.filter((a: any) => viewsOf("output", path).has(a.bufferView));
       expect(accessors.length).toBeGreaterThan(1);
       expect(view.extensions.EXT_meshopt_compression.count * view.extensions.EXT_meshopt_compression.byteStride).toBe(view.byteLength);
+    }
+    // Both meshes' vertex attributes of a kind in one view, which then states its byteStride.
+    expect(json.meshes.length).toBe(2);
+    for (const name of ['POSITION', 'NORMAL', 'TEXCOORD_0', 'JOINTS_0', 'WEIGHTS_0']) {
+      const views = new Set(json.meshes.map((m: any) => json.accessors[m.primitives[0].attributes[name]].bufferView));
+      expect(views.size).toBe(1);
+      expect(json.bufferViews[[...views][0] as number].byteStride).toBeGreaterThan(0);
     }
     const quantized = glbFormat.parseSync(glbFormat.encodeSync(iqmFormat.parseSync(bytes, { kernels }), { kernels, quantize: true, textures: 'none' }), { kernels });
     const back = glbFormat.parseSync(out, { kernels });

@@ -156,6 +156,8 @@ function shared(w: Writer, kind: string): { group?: string } {
 }
 
 function accessor(w: Writer, type: AccessorType, array: ComponentArray, options?: AccessorOptions): number {
+  // Vertex attributes of one type, component type and normalization share a view across meshes.
+  if (w.shareViews && options?.target === BUFFER_TARGET.ARRAY_BUFFER && options.group === undefined) options = { ...options, group: `vertex ${type} ${array.constructor.name} ${options.normalized ? 'normalized' : ''}` };
   return w.builder.addAccessor(array, type, options);
 }
 

@@ -164,7 +164,10 @@ export class GltfBuilder {
     const filter = options.filtered?.filter;
     if (filter && !(compressible && mode === 'ATTRIBUTES' && bytes.length === array.byteLength)) throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, `a ${filter}-filtered accessor must be a compressible vertex or animation array of its own size`);
     const compression: ViewCompression = filter ? { mode, byteStride: stride, count, filter } : { mode, byteStride: stride, count };
-    const shared = options.group !== undefined && compressible && mode === 'ATTRIBUTES' && bytes.length === count * stride
+    const sharing = options.group !== undefined && compressible && mode === 'ATTRIBUTES' && bytes.length === count * stride;
+    // A vertex view that several accessors use must say its byteStride (glTF).
+    if (sharing && options.target !== undefined) extra.byteStride = stride;
+    const shared = sharing
       ? this.addToGroup(`${options.group}|${stride}|${options.target ?? ''}|${options.byteStride ?? ''}|${filter ?? ''}`, bytes, extra, compression)
       : undefined;
     const bufferView = shared ? shared.bufferView : this.addBufferView(bytes, extra, compressible ? compression : undefined);
