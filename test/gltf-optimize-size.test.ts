@@ -115,4 +115,34 @@ describe.each(BACKENDS)('optimized GLB size on %s', (backend) => {
   it('quantize.translation takes 24, 16 or float', () => {
     expect(() => glbFormat.encodeSync(tubeAsset(), { kernels, quantize: { translation: 12 as never }, compress: 'meshopt' })).toThrow(/quantize.translation must be 24 or 16 or float, not 12/);
   });
+
+  it('quantize.position 14 (gltfpack\'s precision): uint16 values up to 16383 on the grid of the largest extent / 16383, each position within half a step, static and skinned; 0 validator errors', async () => {
+    const make = () => {
+      const asset = tubeAsset();
+      const mesh = asset.meshes[0]!;
+      mesh.attributes.positions = mesh.attributes.positions.map((v, i) => v * 3 + [100.25, -3, 0.5][i % 3]!);
+      return asset;
+    };
+    for (const skinned of [true, false]) {
+      const source = make();
+      const asset = make();
+      if (!skinned) for (const a of [source, asset]) { delete a.meshes[0]!.attributes.joints; delete a.meshes[0]!.attributes.weights; a.skeleton = undefined; a.animations = []; }
+      const bytes = glbFormat.encodeSync(asset, { kernels, quantize: { position: 14 } });
+      expect((await validateGltf(bytes)).errors).toBe(0);
+      expect(asset.warnings.some((w) => w.includes('positions uint16 at 14 bits'))).toBe(true);
+      const json = jsonOf(bytes);
+      const position = json.accessors[json.meshes[0].primitives[0].attributes.POSITION];
+      expect(position.componentType).toBe(5123);
+      expect(Math.max(...position.max)).toBe(16383);
+      const p = source.meshes[0]!.attributes.positions;
+      let extent = 0;
+      for (let c = 0; c < 3; c++) { let lo = Infinity, hi = -Infinity; for (let i = c; i < p.length; i += 3) { lo = Math.min(lo, p[i]!); hi = Math.max(hi, p[i]!); } extent = Math.max(extent, hi - lo); }
+      const back = glbFormat.parseSync(bytes, { kernels }).meshes[0]!.attributes.positions;
+      let error = 0;
+      for (let i = 0; i < p.length; i++) error = Math.max(error, Math.abs(back[i]! - p[i]!));
+      // Half a step, plus float32 rounding of the dequantization (and of the folded inverse bind matrices when skinned).
+      expect(error).toBeLessThanOrEqual(Math.fround(extent / 16383) / 2 + 110 * 2 ** -20);
+      expect(error).toBeGreaterThan(Math.fround(extent / 65535) / 2);
+    }
+  });
 });

@@ -218,7 +218,7 @@ function jointTrs(w: Writer, joint: Joint): [[number, number, number], [number, 
 }
 
 /** The one grid over every mesh that will be written skinned (positions on the output axes, non-finite ones as 0), or undefined when there is none. */
-function skinnedGrid(w: Writer, asset: Asset, bits: 8 | 16): PositionGrid | undefined {
+function skinnedGrid(w: Writer, asset: Asset, bits: 8 | 14 | 16): PositionGrid | undefined {
   let box: ReturnType<typeof positionBox> | undefined;
   for (const mesh of asset.meshes) {
     const a = mesh.attributes;
@@ -357,7 +357,7 @@ function quantizedAccessor(w: Writer, kind: keyof GltfQuantizeOptions, type: Acc
 /** One sentence saying what was quantized, with the largest position error measured. */
 function quantizedSummary(q: Required<GltfQuantizeOptions>, done: Writer['quantized']): string {
   const parts: string[] = [];
-  if (done.kinds.has('position')) parts.push(`positions uint${q.position} (largest error ${done.positionError.toPrecision(3)})`);
+  if (done.kinds.has('position')) parts.push(`positions ${q.position === 14 ? 'uint16 at 14 bits' : `uint${q.position}`} (largest error ${done.positionError.toPrecision(3)})`);
   if (done.floatPositions) parts.push(`positions of ${done.floatPositions} skinned meshes kept float32 (a joint's bind pose is singular, so no grid could be folded into the inverse bind matrices)`);
   if (done.kinds.has('normal')) parts.push(`normals snorm${q.normal}`);
   if (done.kinds.has('tangent')) parts.push(`tangents snorm${q.tangent}`);
