@@ -145,4 +145,39 @@ describe.each(BACKENDS)('optimized GLB size on %s', (backend) => {
       expect(error).toBeGreaterThan(Math.fround(extent / 65535) / 2);
     }
   });
+
+  it('UV sets outside 0–1, compressed: through the EXPONENTIAL filter at 24 bits, each value within one float32 ulp of the set\'s largest magnitude (sorted values compared: vertices are renumbered); without compression float32 as they are', async () => {
+    const make = () => {
+      const asset = tubeAsset();
+      const uv = asset.meshes[0]!.attributes.uvs![0]!;
+      const next = rng(3);
+      for (let i = 0; i < uv.length; i++) uv[i] = (next() - 0.3) * 170;
+      return asset;
+    };
+    const asset = make();
+    const bytes = glbFormat.encodeSync(asset, { kernels, quantize: true, compress: 'meshopt' });
+    expect((await validateGltf(bytes)).errors).toBe(0);
+    expect(asset.warnings.some((w) => w.includes("1 UV sets outside 0–1 through EXT_meshopt_compression's EXPONENTIAL filter at 24 bits"))).toBe(true);
+    const json = jsonOf(bytes);
+    const uvAccessor = json.accessors[json.meshes[0].primitives[0].attributes.TEXCOORD_0];
+    expect(uvAccessor.componentType).toBe(5126);
+    expect(json.bufferViews[uvAccessor.bufferView].extensions.EXT_meshopt_compression.filter).toBe('EXPONENTIAL');
+    const source = make().meshes[0]!.attributes.uvs![0]!;
+    const back = glbFormat.parseSync(bytes, { kernels }).meshes[0]!.attributes.uvs![0]!;
+    expect(back.length).toBe(source.length);
+    let exact = 0;
+    for (let c = 0; c < 2; c++) {
+      const a = source.filter((_, i) => i % 2 === c).sort();
+      const b = back.filter((_, i) => i % 2 === c).sort();
+      const largest = Math.max(...a.map(Math.abs));
+      const step = 2 ** (Math.floor(Math.log2(largest)) + 2 - 24);
+      for (let i = 0; i < a.length; i++) {
+        expect(Math.abs(a[i]! - b[i]!)).toBeLessThanOrEqual(step);
+        if (a[i] === b[i]) exact++;
+      }
+    }
+    expect(exact).toBeLessThan(source.length);
+    const plain = glbFormat.parseSync(glbFormat.encodeSync(make(), { kernels, quantize: true }), { kernels }).meshes[0]!.attributes.uvs![0]!;
+    expect(plain).toEqual(source);
+  });
 });
