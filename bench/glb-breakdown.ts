@@ -1,5 +1,6 @@
 // Where the bytes of an optimized GLB go: for meshcodec's `quantize` + `compress: 'meshopt'` output
-// and gltfpack's -cc / -cc -kv outputs of the same Asset, the compressed bytes of each bufferView
+// (default, and at gltfpack's precision: position 14, translation 16) and gltfpack's -cc / -cc -kv /
+// -cc -kv -vtf outputs of the same Asset, the compressed bytes of each bufferView
 // summed by what the view holds (POSITION, NORMAL, TANGENT, TEXCOORD_n, JOINTS, WEIGHTS, indices,
 // animation input, animation output per path, other), plus the JSON chunk. Also prints the
 // vertex codec version of the first compressed ATTRIBUTES view (header byte 0xa0 = v0, 0xa1 = v1).
@@ -61,7 +62,9 @@ for (const path of FILES) {
   const outputs: [string, Uint8Array][] = [
     ['meshcodec q+meshopt', glbFormat.encodeSync(handler.parseSync(bytes, { fileName: path }), { textures: 'none', quantize: true, compress: 'meshopt' })],
     ['gltfpack -cc', await gltfpack(plain, ['-cc'])],
+    ['meshcodec position 14 + translation 16', glbFormat.encodeSync(handler.parseSync(bytes, { fileName: path }), { textures: 'none', quantize: { position: 14, translation: 16 }, compress: 'meshopt' })],
     ['gltfpack -cc -kv', await gltfpack(plain, ['-cc', '-kv'])],
+    ['gltfpack -cc -kv -vtf', await gltfpack(plain, ['-cc', '-kv', '-vtf'])],
   ];
   const tables = outputs.map(([name, glb]) => ({ name, size: glb.length, ...breakdown(glb) }));
   const kinds = [...new Set(tables.flatMap((t) => [...t.kinds.keys()]))].sort();

@@ -5,7 +5,7 @@
 // stated bound), on every backend.
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { glbFormat, gltf, iqmFormat, type Kernels } from '../bindings/index.js';
+import { glbFormat, gltf, iqmFormat, type Asset, type Kernels } from '../bindings/index.js';
 import { tubeAsset } from '../fixtures/tube-asset.js';
 import { allKernels, BACKENDS, rng } from './helpers/backends.js';
 import { expectWithinExponentialBound } from './helpers/exponential-bound.js';
@@ -179,5 +179,48 @@ describe.each(BACKENDS)('optimized GLB size on %s', (backend) => {
     expect(exact).toBeLessThan(source.length);
     const plain = glbFormat.parseSync(glbFormat.encodeSync(make(), { kernels, quantize: true }), { kernels }).meshes[0]!.attributes.uvs![0]!;
     expect(plain).toEqual(source);
+  });
+
+  it('quantize normal / tangent oct8, compressed: OCTAHEDRAL-filtered int8 within 0.02 per component of 3,999 random unit vectors (tangent w exactly ±1), 0 validator errors; without compression snorm8', async () => {
+    const next = rng(11);
+    const count = 3999;
+    const unit = () => { for (;;) { const v = [next() * 2 - 1, next() * 2 - 1, next() * 2 - 1]; const l = Math.hypot(...v); if (l > 0.1 && l <= 1) return v.map((x) => x / l); } };
+    const positions = Float32Array.from({ length: count * 3 }, (_, i) => i + next());
+    const normals = new Float32Array(count * 3);
+    const tangents = new Float32Array(count * 4);
+    for (let v = 0; v < count; v++) {
+      const n = unit();
+      normals.set(n, v * 3);
+      // A unit tangent perpendicular to the normal, w ±1.
+      const r = unit();
+      const d = r[0]! * n[0]! + r[1]! * n[1]! + r[2]! * n[2]!;
+      const t = [r[0]! - d * n[0]!, r[1]! - d * n[1]!, r[2]! - d * n[2]!];
+      const l = Math.hypot(...t);
+      tangents.set([t[0]! / l, t[1]! / l, t[2]! / l, next() < 0.5 ? -1 : 1], v * 4);
+    }
+    const indices = Uint32Array.from({ length: count }, (_, i) => i);
+    const make = (): Asset => ({ source: 'test', upAxis: 'y', meshes: [{ name: 'm', indices, attributes: { positions: positions.slice(), normals: normals.slice(), tangents: tangents.slice() } }], animations: [], warnings: [] } as unknown as Asset);
+    const asset = make();
+    const options = { kernels, quantize: { position: 'float', normal: 'oct8', tangent: 'oct8' } } as const;
+    const bytes = glbFormat.encodeSync(asset, { ...options, compress: 'meshopt' });
+    expect((await validateGltf(bytes)).errors).toBe(0);
+    expect(asset.warnings.some((w) => w.includes("normals int8 through EXT_meshopt_compression's OCTAHEDRAL filter at 8 bits"))).toBe(true);
+    const json = jsonOf(bytes);
+    const attributes = json.meshes[0].primitives[0].attributes;
+    for (const name of ['NORMAL', 'TANGENT']) expect(json.bufferViews[json.accessors[attributes[name]].bufferView].extensions.EXT_meshopt_compression.filter).toBe('OCTAHEDRAL');
+    const back = glbFormat.parseSync(bytes, { kernels }).meshes[0]!.attributes;
+    const at = new Map<number, number>();
+    for (let v = 0; v < count; v++) at.set(positions[v * 3]!, v);
+    let largest = 0;
+    for (let v = 0; v < count; v++) {
+      const s = at.get(back.positions[v * 3]!)!;
+      for (let c = 0; c < 3; c++) largest = Math.max(largest, Math.abs(back.normals![v * 3 + c]! - normals[s * 3 + c]!), Math.abs(back.tangents![v * 4 + c]! - tangents[s * 4 + c]!));
+      expect(back.tangents![v * 4 + 3]).toBe(tangents[s * 4 + 3]);
+    }
+    expect(largest).toBeLessThanOrEqual(0.02);
+    expect(largest).toBeGreaterThan(1 / 254);
+    const plain = jsonOf(glbFormat.encodeSync(make(), options));
+    const normal = plain.accessors[plain.meshes[0].primitives[0].attributes.NORMAL];
+    expect([normal.componentType, plain.bufferViews[normal.bufferView].extensions]).toEqual([5120, undefined]);
   });
 });

@@ -31,10 +31,10 @@ export interface GltfQuantizeOptions {
    * EXT_meshopt_compression codes smaller).
    */
   position?: 8 | 14 | 16 | 'float';
-  /** Normals as snorm8 or snorm16. Default 8. */
-  normal?: 8 | 16 | 'float';
-  /** Tangents as snorm8 or snorm16 (w = ±1 exactly). Default 8. */
-  tangent?: 8 | 16 | 'float';
+  /** Normals as snorm8 or snorm16; 'oct8': with compress 'meshopt', EXT_meshopt_compression's OCTAHEDRAL filter at 8 bits (gltfpack's precision; snorm8 without compression). Default 8. */
+  normal?: 8 | 16 | 'oct8' | 'float';
+  /** Tangents as snorm8 or snorm16 (w = ±1 exactly); 'oct8' as for normals. Default 8. */
+  tangent?: 8 | 16 | 'oct8' | 'float';
   /** UV sets whose values lie in 0–1 as unorm16 or unorm8 (others stay float32). Default 16. */
   uv?: 8 | 16 | 'float';
   /** Vertex colours as unorm8 or unorm16. Default 8. */
@@ -74,7 +74,7 @@ export function quantizeSettings(option: boolean | GltfQuantizeOptions | undefin
     if (given.uv === undefined) settings.uv = 'float';
   }
   for (const [key, value] of Object.entries(settings)) {
-    const allowed = key === 'rotation' ? [16, 'float'] : key === 'translation' ? [24, 16, 'float'] : key === 'position' ? [8, 14, 16, 'float'] : [8, 16, 'float'];
+    const allowed = key === 'rotation' ? [16, 'float'] : key === 'translation' ? [24, 16, 'float'] : key === 'position' ? [8, 14, 16, 'float'] : key === 'normal' || key === 'tangent' ? [8, 16, 'oct8', 'float'] : [8, 16, 'float'];
     if (!allowed.includes(value)) throw new MeshFormatError({ code: 'BAD_OPTION', format }, `quantize.${key} must be ${allowed.join(' or ')}, not ${String(value)}`);
   }
   return settings;
