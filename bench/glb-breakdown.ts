@@ -1,5 +1,5 @@
 // Where the bytes of an optimized GLB go: for meshcodec's `quantize` + `compress: 'meshopt'` output
-// (default, and at gltfpack's precision: position 14, translation 16) and gltfpack's -cc / -cc -kv /
+// (default, and at gltfpack's precision: position 14, translation 16, normal / tangent oct8, rotation 12) and gltfpack's -cc / -cc -kv /
 // -cc -kv -vtf outputs of the same Asset, the compressed bytes of each bufferView
 // summed by what the view holds (POSITION, NORMAL, TANGENT, TEXCOORD_n, JOINTS, WEIGHTS, indices,
 // animation input, animation output per path, other), plus the JSON chunk. Also prints the
@@ -62,7 +62,7 @@ for (const path of FILES) {
   const outputs: [string, Uint8Array][] = [
     ['meshcodec q+meshopt', glbFormat.encodeSync(handler.parseSync(bytes, { fileName: path }), { textures: 'none', quantize: true, compress: 'meshopt' })],
     ['gltfpack -cc', await gltfpack(plain, ['-cc'])],
-    ['meshcodec position 14 + translation 16', glbFormat.encodeSync(handler.parseSync(bytes, { fileName: path }), { textures: 'none', quantize: { position: 14, translation: 16 }, compress: 'meshopt' })],
+    ['meshcodec at gltfpack precision', glbFormat.encodeSync(handler.parseSync(bytes, { fileName: path }), { textures: 'none', quantize: { position: 14, translation: 16, normal: 'oct8', tangent: 'oct8', rotation: 12 }, compress: 'meshopt' })],
     ['gltfpack -cc -kv', await gltfpack(plain, ['-cc', '-kv'])],
     ['gltfpack -cc -kv -vtf', await gltfpack(plain, ['-cc', '-kv', '-vtf'])],
   ];

@@ -223,4 +223,39 @@ describe.each(BACKENDS)('optimized GLB size on %s', (backend) => {
     const normal = plain.accessors[plain.meshes[0].primitives[0].attributes.NORMAL];
     expect([normal.componentType, plain.bufferViews[normal.bufferView].extensions]).toEqual([5120, undefined]);
   });
+
+  it('quantize.rotation 12, compressed: QUATERNION-filtered keys within 0.001 per component of random unit rotations (q and −q alike), 0 validator errors; without compression snorm16', async () => {
+    const make = () => {
+      const asset = tubeAsset();
+      const track = asset.animations[0]!.tracks[0]!;
+      const next = rng(5);
+      for (let i = 0; i < track.rotation!.length; i += 4) {
+        const q = [next() - 0.5, next() - 0.5, next() - 0.5, next() - 0.5];
+        const l = Math.hypot(...q);
+        track.rotation!.set(q.map((x) => x / l), i);
+      }
+      return asset;
+    };
+    const asset = make();
+    const bytes = glbFormat.encodeSync(asset, { kernels, quantize: { rotation: 12 }, compress: 'meshopt' });
+    expect((await validateGltf(bytes)).errors).toBe(0);
+    expect(asset.warnings.some((w) => w.includes("rotation keys int16 through EXT_meshopt_compression's QUATERNION filter at 12 bits"))).toBe(true);
+    const json = jsonOf(bytes);
+    const channel = json.animations[0].channels.find((c: any) => c.target.path === 'rotation');
+    const output = json.accessors[json.animations[0].samplers[channel.sampler].output];
+    expect([output.componentType, output.normalized, json.bufferViews[output.bufferView].extensions.EXT_meshopt_compression.filter]).toEqual([5122, true, 'QUATERNION']);
+    const source = make().animations[0]!.tracks[0]!.rotation!;
+    const back = glbFormat.parseSync(bytes, { kernels }).animations[0]!.tracks.find((t) => t.joint === 1)!.rotation!;
+    expect(back.length).toBe(source.length);
+    let largest = 0;
+    for (let i = 0; i < source.length; i += 4) {
+      const sign = back[i]! * source[i]! + back[i + 1]! * source[i + 1]! + back[i + 2]! * source[i + 2]! + back[i + 3]! * source[i + 3]! < 0 ? -1 : 1;
+      for (let c = 0; c < 4; c++) largest = Math.max(largest, Math.abs(sign * back[i + c]! - source[i + c]!));
+    }
+    expect(largest).toBeLessThanOrEqual(0.001);
+    expect(largest).toBeGreaterThan(1 / 65534);
+    const plain = jsonOf(glbFormat.encodeSync(make(), { kernels, quantize: { rotation: 12 } }));
+    const plainChannel = plain.animations[0].channels.find((c: any) => c.target.path === 'rotation');
+    expect(plain.accessors[plain.animations[0].samplers[plainChannel.sampler].output].componentType).toBe(5122);
+  });
 });

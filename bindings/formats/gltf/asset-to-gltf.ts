@@ -5,7 +5,7 @@ import { getKernels } from '../../kernels/backend.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import type { Animation, Asset, IndexArray, Joint, Mesh } from '../../model/asset.js';
 import { meshoptOrderedMesh } from './meshopt-order.js';
-import { exponentialFilter, octahedralFilter } from './meshopt-encode.js';
+import { exponentialFilter, octahedralFilter, quaternionFilter } from './meshopt-encode.js';
 import { ASSET_TO_GLTF_DEFAULTS, type AssetToGltfOptions } from './asset-to-gltf-options.js';
 import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
@@ -363,6 +363,18 @@ function quantizedAccessor(w: Writer, kind: keyof GltfQuantizeOptions, type: Acc
   return accessor(w, type, quantized.array, { ...VERTEX, normalized, bounds, byteStride: quantized.byteStride });
 }
 
+/**
+ * Rotation keys through EXT_meshopt_compression's QUATERNION filter at 12 bits (gltfpack's
+ * precision), decoded as normalized int16 × 4. Measured on mrfixit.iqm's 6,875 keys (compressed
+ * bytes, largest component error): snorm16 17,546 at 1.5e-5; the filter at 16 bits 14,094 at
+ * 2.9e-5, 14 bits 12,111 at 8.7e-5, 12 bits 9,914 at 4.7e-4.
+ */
+function quaternionAccessor(w: Writer, rotations: Float32Array): number {
+  w.quantized.kinds.add('rotation');
+  const bytes = quaternionFilter(rotations, rotations.length / 4, 12);
+  return accessor(w, 'VEC4', new Int16Array(rotations.length), { normalized: true, ...shared(w, 'animation rotation'), filtered: { bytes, filter: 'QUATERNION' } });
+}
+
 /** The snorm bits of a normal / tangent setting: 'oct8' is snorm8 where there is no filter (no compression). */
 function snormBits(bits: 8 | 16 | 'oct8'): 8 | 16 {
   return bits === 'oct8' ? 8 : bits;
@@ -400,7 +412,7 @@ function quantizedSummary(q: Required<GltfQuantizeOptions>, done: Writer['quanti
   if (done.exponentialUvs) parts.push(`${done.exponentialUvs} UV sets outside 0–1 through EXT_meshopt_compression's EXPONENTIAL filter at 24 bits of mantissa`);
   if (done.kinds.has('color')) parts.push(`colours unorm${q.color}`);
   if (done.kinds.has('weight')) parts.push(`skin weights unorm${q.weight}`);
-  if (done.kinds.has('rotation')) parts.push(`rotation keys snorm16`);
+  if (done.kinds.has('rotation')) parts.push(q.rotation === 12 && w8 ? "rotation keys int16 through EXT_meshopt_compression's QUATERNION filter at 12 bits" : 'rotation keys snorm16');
   const exponential = ['translation', 'scale'].filter((path) => done.kinds.has(path));
   if (exponential.length) parts.push(`${exponential.join(' and ')} keys through EXT_meshopt_compression's EXPONENTIAL filter at ${q.translation} bits of mantissa`);
   return `quantized (KHR_mesh_quantization): ${parts.join(', ')}`;
@@ -562,7 +574,9 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       const kept = (v: Float32Array) => (constant ? ends(v, width) : v);
       // The input is made on its first use, so that no accessor is left unused.
       const input = inputs.get(times, () => accessor(w, 'SCALAR', times, { bounds: true, ...shared(w, 'animation input') }));
-      const output = path === 'rotation' && w.quantize?.rotation === 16
+      const output = path === 'rotation' && w.quantize?.rotation === 12 && w.shareViews
+        ? quaternionAccessor(w, kept(converted))
+        : path === 'rotation' && w.quantize && w.quantize.rotation !== 'float'
         ? (w.quantized.kinds.add('rotation'), accessor(w, type, quantizeSnorm(nearestOnGrid(axes(w, kept(values), 4), kept(converted)), 4, 16).array, { normalized: true, ...shared(w, 'animation rotation') }))
         : path !== 'rotation' && w.shareViews && w.quantize && w.quantize.translation !== 'float'
           ? (exponential.push({ values: kept(converted), path, sampler: samplers.length }), -1)

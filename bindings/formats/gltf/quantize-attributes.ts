@@ -41,8 +41,8 @@ export interface GltfQuantizeOptions {
   color?: 8 | 16 | 'float';
   /** Skin weights as unorm8 or unorm16, summing exactly to 1. Default 8. */
   weight?: 8 | 16 | 'float';
-  /** Animation rotation keys as normalized int16. Default 16. */
-  rotation?: 16 | 'float';
+  /** Animation rotation keys as normalized int16; 12: with compress 'meshopt', EXT_meshopt_compression's QUATERNION filter at 12 bits (gltfpack's precision; snorm16 without compression). Default 16. */
+  rotation?: 16 | 12 | 'float';
   /**
    * With `compress: 'meshopt'`: animation translation and scale keys through the EXPONENTIAL filter
    * keeping this many bits of mantissa (24: float32's own, one exponent per channel and component).
@@ -74,7 +74,7 @@ export function quantizeSettings(option: boolean | GltfQuantizeOptions | undefin
     if (given.uv === undefined) settings.uv = 'float';
   }
   for (const [key, value] of Object.entries(settings)) {
-    const allowed = key === 'rotation' ? [16, 'float'] : key === 'translation' ? [24, 16, 'float'] : key === 'position' ? [8, 14, 16, 'float'] : key === 'normal' || key === 'tangent' ? [8, 16, 'oct8', 'float'] : [8, 16, 'float'];
+    const allowed = key === 'rotation' ? [16, 12, 'float'] : key === 'translation' ? [24, 16, 'float'] : key === 'position' ? [8, 14, 16, 'float'] : key === 'normal' || key === 'tangent' ? [8, 16, 'oct8', 'float'] : [8, 16, 'float'];
     if (!allowed.includes(value)) throw new MeshFormatError({ code: 'BAD_OPTION', format }, `quantize.${key} must be ${allowed.join(' or ')}, not ${String(value)}`);
   }
   return settings;
