@@ -79,6 +79,10 @@ describe.each(BACKENDS)('optimized GLB size on %s', (backend) => {
     }
     // Both meshes' vertex attributes of a kind in one view, which then states its byteStride.
     expect(json.meshes.length).toBe(2);
+    const indexViews = new Set(json.meshes.map((m: any) => json.accessors[m.primitives[0].indices].bufferView));
+    expect(indexViews.size).toBe(1);
+    expect(json.bufferViews[[...indexViews][0] as number].extensions.EXT_meshopt_compression.mode).toBe('TRIANGLES');
+    expect(json.bufferViews[[...indexViews][0] as number].byteStride).toBeUndefined();
     for (const name of ['POSITION', 'NORMAL', 'TEXCOORD_0', 'JOINTS_0', 'WEIGHTS_0']) {
       const views = new Set(json.meshes.map((m: any) => json.accessors[m.primitives[0].attributes[name]].bufferView));
       expect(views.size).toBe(1);

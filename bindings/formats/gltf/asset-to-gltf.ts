@@ -158,6 +158,8 @@ function shared(w: Writer, kind: string): { group?: string } {
 function accessor(w: Writer, type: AccessorType, array: ComponentArray, options?: AccessorOptions): number {
   // Vertex attributes of one type, component type and normalization share a view across meshes.
   if (w.shareViews && options?.target === BUFFER_TARGET.ARRAY_BUFFER && options.group === undefined) options = { ...options, group: `vertex ${type} ${array.constructor.name} ${options.normalized ? 'normalized' : ''}` };
+  // And the meshes' triangle lists of one index type (editor_viewcube.mesh: 26 meshes, 26 index views).
+  if (w.shareViews && options?.target === BUFFER_TARGET.ELEMENT_ARRAY_BUFFER && options.group === undefined) options = { ...options, group: `indices ${array.constructor.name}` };
   return w.builder.addAccessor(array, type, options);
 }
 

@@ -66,8 +66,8 @@ export interface AccessorOptions {
   byteStride?: number;
   /**
    * Accessors of the same `group` (and the same element stride, target and compression) share one
-   * bufferView, each at its own accessor byteOffset. Only for views whose elements are 4n bytes
-   * apart (ATTRIBUTES): others get a view of their own.
+   * bufferView, each at its own accessor byteOffset. Only for compressible views (ATTRIBUTES
+   * with 4n-byte elements, whole triangle lists): others get a view of their own.
    */
   group?: string;
   /**
@@ -164,9 +164,10 @@ export class GltfBuilder {
     const filter = options.filtered?.filter;
     if (filter && !(compressible && mode === 'ATTRIBUTES' && bytes.length === array.byteLength)) throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, `a ${filter}-filtered accessor must be a compressible vertex or animation array of its own size`);
     const compression: ViewCompression = filter ? { mode, byteStride: stride, count, filter } : { mode, byteStride: stride, count };
-    const sharing = options.group !== undefined && compressible && mode === 'ATTRIBUTES' && bytes.length === count * stride;
+    // Triangle lists share a view too: each is whole triangles, so none crosses into the next.
+    const sharing = options.group !== undefined && compressible && bytes.length === count * stride;
     // A vertex view that several accessors use must say its byteStride (glTF).
-    if (sharing && options.target !== undefined) extra.byteStride = stride;
+    if (sharing && options.target === BUFFER_TARGET.ARRAY_BUFFER) extra.byteStride = stride;
     const shared = sharing
       ? this.addToGroup(`${options.group}|${stride}|${options.target ?? ''}|${options.byteStride ?? ''}|${filter ?? ''}`, bytes, extra, compression)
       : undefined;
