@@ -47,17 +47,19 @@ const yesNo: Parse = (text) => (text === 'yes' ? true : text === 'no' ? false : 
 const precision: Parse = (text) => (text === 'shortest' ? text : /^\d{1,2}$/.test(text) ? Number(text) : { error: "'shortest' or a number of fraction digits (0–99)" });
 const switchOn: Parse = () => true;
 
-const QUANTIZE_ATTRIBUTES = ['position', 'normal', 'tangent', 'uv', 'color', 'weight', 'rotation'];
+const QUANTIZE_ATTRIBUTES = ['position', 'normal', 'tangent', 'uv', 'color', 'weight', 'rotation', 'translation'];
+/** The bits each attribute takes on the command line (the writer checks the rest: rotation=8 is refused there). */
+const quantizeBits = (key: string) => (key === 'rotation' ? ['16', '12', 'float'] : key === 'translation' ? ['24', '16', 'float'] : key === 'position' ? ['8', '14', '16', 'float'] : key === 'normal' || key === 'tangent' ? ['8', '16', 'oct8', 'float'] : ['8', '16', 'float']);
 /** `--quantize`: truncate or round (UNIGINE, MeshSerializer2), yes (glTF, default bits) or glTF bits per attribute, `position=16,normal=8,uv=float`. */
 const quantizeFlag: Parse = (text) => {
   if (text === 'truncate' || text === 'round' || text === 'yes') return text;
-  const bits: Record<string, number | 'float'> = {};
+  const bits: Record<string, number | 'float' | 'oct8'> = {};
   for (const part of text.split(',')) {
     const [key, value, extra] = part.split('=');
-    if (extra !== undefined || !QUANTIZE_ATTRIBUTES.includes(key!) || !['8', '16', 'float'].includes(value ?? '')) {
-      return { error: `truncate, round, yes or bits per attribute (${QUANTIZE_ATTRIBUTES.map((a) => `${a}=8|16|float`).join(',')})` };
+    if (extra !== undefined || !QUANTIZE_ATTRIBUTES.includes(key!) || !quantizeBits(key!).includes(value ?? '')) {
+      return { error: `truncate, round, yes or bits per attribute (${QUANTIZE_ATTRIBUTES.map((a) => `${a}=${quantizeBits(a).join('|')}`).join(',')})` };
     }
-    bits[key!] = value === 'float' ? 'float' : Number(value);
+    bits[key!] = value === 'float' || value === 'oct8' ? value : Number(value);
   }
   return bits;
 };

@@ -10,10 +10,17 @@
 // 4.8× at 10 MB (11–27× less time; README § GLB encode). An interleaved layout (one view per mesh
 // with a stride) was not taken: it costs a pass per vertex and buys nothing for files that are
 // converted rather than rendered.
+//
+// Shared views (`group`): with compress: 'meshopt', accessors of one kind (an animation path's
+// outputs, the key times, one vertex attribute across meshes) go back to back in one bufferView, as
+// gltfpack lays them out. Measured (bench/glb-breakdown.ts) on mrfixit.iqm: one view per accessor
+// made 164 views whose JSON alone was 74.5 kB of the 151 kB file (gltfpack's whole JSON 26 kB), and
+// each short stream compresses worse than one long one (meshopt codes in blocks of vertices).
 
+import { MeshFormatError } from '../../io/errors.js';
 import { align4 } from './glb-container.js';
 import { meshoptLayout } from './meshopt-layout.js';
-import { EXT_MESHOPT_COMPRESSION, type MeshoptMode } from './meshopt-rules.js';
+import { EXT_MESHOPT_COMPRESSION, type MeshoptFilter, type MeshoptMode } from './meshopt-rules.js';
 
 /** glTF's componentType codes. */
 export const COMPONENT_TYPE = { BYTE: 5120, UNSIGNED_BYTE: 5121, SHORT: 5122, UNSIGNED_SHORT: 5123, UNSIGNED_INT: 5125, FLOAT: 5126 } as const;
@@ -41,6 +48,8 @@ export interface ViewCompression {
   mode: MeshoptMode;
   byteStride: number;
   count: number;
+  /** The filter the stored bytes were made for (they are the filter's output, not the accessor's values). */
+  filter?: MeshoptFilter;
 }
 
 export interface AccessorOptions {
@@ -55,6 +64,17 @@ export interface AccessorOptions {
    * the padding too; min/max skip it.
    */
   byteStride?: number;
+  /**
+   * Accessors of the same `group` (and the same element stride, target and compression) share one
+   * bufferView, each at its own accessor byteOffset. Only for compressible views (ATTRIBUTES
+   * with 4n-byte elements, whole triangle lists): others get a view of their own.
+   */
+  group?: string;
+  /**
+   * Store these bytes instead of `array`'s: `array`'s values through an EXT_meshopt_compression
+   * filter (meshopt-encode.ts), which the decoder undoes. Only with `build({ compress: 'meshopt' })`.
+   */
+  filtered?: { bytes: Uint8Array; filter: MeshoptFilter };
 }
 
 /** The document's JSON and where each buffer view's bytes go in the binary buffer. */
@@ -78,8 +98,9 @@ export interface BuiltGltf {
  */
 export class GltfBuilder {
   readonly json: GltfObject & { asset: GltfObject } = { asset: { version: '2.0', generator: 'meshcodec' } };
-  private readonly views: { bytes: Uint8Array; offset: number; compression?: ViewCompression }[] = [];
-  private byteLength = 0;
+  /** Each view's parts (one, or a group's arrays back to back); laid out in build(). */
+  private readonly views: { parts: Uint8Array[]; length: number; compression?: ViewCompression }[] = [];
+  private readonly groups = new Map<string, number>();
 
   /** Appends `object` to the top-level array `kind` ('meshes', 'nodes'…), giving its index. */
   add(kind: string, object: GltfObject): number {
@@ -106,12 +127,25 @@ export class GltfBuilder {
    * bytes. `compression`: how `build({ compress: 'meshopt' })` may compress it.
    */
   addBufferView(bytes: Uint8Array, extra: GltfObject = {}, compression?: ViewCompression): number {
-    const offset = this.byteLength;
-    this.views.push({ bytes, offset, compression });
-    this.byteLength = align4(offset + bytes.length);
-    const view: GltfObject = { buffer: 0, byteLength: bytes.length, ...extra };
-    if (offset > 0) view.byteOffset = offset;
-    return this.add('bufferViews', view);
+    this.views.push({ parts: [bytes], length: bytes.length, compression });
+    return this.add('bufferViews', { buffer: 0, byteLength: bytes.length, ...extra });
+  }
+
+  /** `bytes` appended to the shared view of `key` (made on first use), and their byteOffset in it. */
+  private addToGroup(key: string, bytes: Uint8Array, extra: GltfObject, compression: ViewCompression): { bufferView: number; byteOffset: number } {
+    const known = this.groups.get(key);
+    if (known === undefined) {
+      const bufferView = this.addBufferView(bytes, extra, { ...compression });
+      this.groups.set(key, bufferView);
+      return { bufferView, byteOffset: 0 };
+    }
+    const view = this.views[known]!;
+    const byteOffset = view.length;
+    view.parts.push(bytes);
+    view.length += bytes.length;
+    view.compression!.count += compression.count;
+    (this.list('bufferViews')[known] as GltfObject).byteLength = view.length;
+    return { bufferView: known, byteOffset };
   }
 
   /** A buffer view of its own holding `array`, and an accessor of `type` over it. */
@@ -126,8 +160,20 @@ export class GltfBuilder {
     // Triangle indices compress as TRIANGLES (2- or 4-byte only), everything else as ATTRIBUTES (strides of 4n only).
     const mode = options.target === BUFFER_TARGET.ELEMENT_ARRAY_BUFFER ? 'TRIANGLES' : 'ATTRIBUTES';
     const compressible = mode === 'TRIANGLES' ? (stride === 2 || stride === 4) && count % 3 === 0 : stride % 4 === 0 && stride <= 256;
-    const bufferView = this.addBufferView(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), extra, compressible ? { mode, byteStride: stride, count } : undefined);
+    const bytes = options.filtered?.bytes ?? new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    const filter = options.filtered?.filter;
+    if (filter && !(compressible && mode === 'ATTRIBUTES' && bytes.length === array.byteLength)) throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, `a ${filter}-filtered accessor must be a compressible vertex or animation array of its own size`);
+    const compression: ViewCompression = filter ? { mode, byteStride: stride, count, filter } : { mode, byteStride: stride, count };
+    // Triangle lists share a view too: each is whole triangles, so none crosses into the next.
+    const sharing = options.group !== undefined && compressible && bytes.length === count * stride;
+    // A vertex view that several accessors use must say its byteStride (glTF).
+    if (sharing && options.target === BUFFER_TARGET.ARRAY_BUFFER) extra.byteStride = stride;
+    const shared = sharing
+      ? this.addToGroup(`${options.group}|${stride}|${options.target ?? ''}|${options.byteStride ?? ''}|${filter ?? ''}`, bytes, extra, compression)
+      : undefined;
+    const bufferView = shared ? shared.bufferView : this.addBufferView(bytes, extra, compressible ? compression : undefined);
     const accessor: GltfObject = { bufferView, componentType: componentTypeOf(array), count, type };
+    if (shared && shared.byteOffset > 0) accessor.byteOffset = shared.byteOffset;
     if (options.normalized) accessor.normalized = true;
     if (options.bounds) Object.assign(accessor, bounds(array, components, stride / array.BYTES_PER_ELEMENT, count));
     return this.add('accessors', accessor);
@@ -140,18 +186,29 @@ export class GltfBuilder {
    * (meshopt-layout.ts); needs `await initMeshopt()` first.
    */
   build(options: { compress?: 'none' | 'meshopt' } = {}): BuiltGltf {
+    // Lay the views out: each at the next multiple of 4 bytes, its parts back to back.
+    let byteLength = 0;
+    const jsonViews = this.list('bufferViews');
+    const laid = this.views.map((v, i) => {
+      const offset = byteLength;
+      byteLength = align4(offset + v.length);
+      if (offset > 0) jsonViews[i]!.byteOffset = offset;
+      return { ...v, offset };
+    });
+    if (options.compress !== 'meshopt' && this.views.some((v) => v.compression?.filter)) throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, "filtered accessors are only stored with compress: 'meshopt'");
     if (options.compress === 'meshopt' && this.views.some((v) => v.compression)) {
       this.useExtension(EXT_MESHOPT_COMPRESSION, true);
-      return meshoptLayout(this.tidyJson(), this.views, this.byteLength);
+      return meshoptLayout(this.tidyJson(), laid.map((v) => ({ bytes: joined(v.parts, v.length), offset: v.offset, compression: v.compression })), byteLength);
     }
     const json = this.tidyJson();
     // glTF forbids a buffer of 0 bytes: a document without any view gets none.
-    if (this.views.length > 0) json.buffers = [{ byteLength: this.byteLength }];
-    const views = this.views;
+    if (this.views.length > 0) json.buffers = [{ byteLength }];
     return {
       json,
-      byteLength: views.length > 0 ? this.byteLength : 0,
-      copyInto: (target, offset) => { for (const v of views) target.set(v.bytes, offset + v.offset); },
+      byteLength: laid.length > 0 ? byteLength : 0,
+      copyInto: (target, offset) => {
+        for (const v of laid) for (let at = offset + v.offset, p = 0; p < v.parts.length; at += v.parts[p]!.length, p++) target.set(v.parts[p]!, at);
+      },
     };
   }
 
@@ -160,6 +217,14 @@ export class GltfBuilder {
     for (const [key, value] of Object.entries(this.json)) if (!(Array.isArray(value) && value.length === 0)) json[key] = value;
     return json;
   }
+}
+
+/** One array of `parts` back to back (the part itself when there is one). */
+function joined(parts: Uint8Array[], length: number): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(length);
+  for (let at = 0, p = 0; p < parts.length; at += parts[p]!.length, p++) out.set(parts[p]!, at);
+  return out;
 }
 
 /** Per-component min and max of `count` elements `step` values apart (exact stored values, as the validator checks). */

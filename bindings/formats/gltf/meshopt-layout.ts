@@ -3,11 +3,14 @@
 // Buffer 0 holds the compressed bytes (and the views that are not compressed, as images); buffer 1
 // is the fallback the extension defines: as long as the uncompressed data, without data (no uri,
 // `fallback: true`), and every compressed view keeps its uncompressed place in it. So the file
-// needs the extension (extensionsRequired), as gltfpack's files do. No filters: measured on seven
-// corpus files (bench/glb-optimize.bench.ts), the OCTAHEDRAL filter for normals and tangents (int16
-// × 4 at 10 bits, to stay within the snorm8 bound; 8 bits was 0.021 rad off) and QUATERNION for
-// rotation keys made the files 1.4 % smaller to 7 % larger (mrfixit −1.4 %, Box47 +2.4 %, coins
-// +7.4 %) than the quantized integers coded as they are.
+// needs the extension (extensionsRequired), as gltfpack's files do. A view whose bytes the writer
+// made through a filter (ViewCompression.filter) is encoded with it. Which filter where, measured
+// per kind of data (bench/glb-breakdown.ts): EXPONENTIAL for translation and scale keys and for UV
+// sets outside 0–1 by default (float32 keys of mrfixit.iqm 17,168 → 9,551 compressed bytes at one
+// float32 ulp of the largest value; Box47's UVs 596,846 → 377,320); OCTAHEDRAL and QUATERNION only
+// at gltfpack's precision (quantize normal / tangent 'oct8', rotation 12): at snorm8's / snorm16's
+// error they save nothing (10-bit octahedral 5,412 vs snorm8 5,793 on mrfixit's normals, 200,539 vs
+// 191,017 on Box47's) or little (16-bit quaternions 14,094 vs snorm16 17,546 at twice the error).
 import { align4 } from './glb-container.js';
 import type { BuiltGltf, GltfObject, ViewCompression } from './gltf-builder.js';
 import { encodeMeshoptView, meshoptFallbackBuffer } from './meshopt-encode.js';

@@ -25,23 +25,33 @@ import { MeshFormatError } from '../../io/errors.js';
 
 /** Bits per attribute ('float': kept float32). */
 export interface GltfQuantizeOptions {
-  /** Positions as uint16 (or uint8) with the dequantization in the node's translation and uniform scale. Default 16. */
-  position?: 8 | 16 | 'float';
-  /** Normals as snorm8 or snorm16. Default 8. */
-  normal?: 8 | 16 | 'float';
-  /** Tangents as snorm8 or snorm16 (w = ±1 exactly). Default 8. */
-  tangent?: 8 | 16 | 'float';
+  /**
+   * Positions as uint16 (or uint8) with the dequantization in the node's translation and uniform
+   * scale. Default 16; 14 is gltfpack's default precision (uint16 on a 4× coarser grid, which
+   * EXT_meshopt_compression codes smaller).
+   */
+  position?: 8 | 14 | 16 | 'float';
+  /** Normals as snorm8 or snorm16; 'oct8': with compress 'meshopt', EXT_meshopt_compression's OCTAHEDRAL filter at 8 bits (gltfpack's precision; snorm8 without compression). Default 8. */
+  normal?: 8 | 16 | 'oct8' | 'float';
+  /** Tangents as snorm8 or snorm16 (w = ±1 exactly); 'oct8' as for normals. Default 8. */
+  tangent?: 8 | 16 | 'oct8' | 'float';
   /** UV sets whose values lie in 0–1 as unorm16 or unorm8 (others stay float32). Default 16. */
   uv?: 8 | 16 | 'float';
   /** Vertex colours as unorm8 or unorm16. Default 8. */
   color?: 8 | 16 | 'float';
   /** Skin weights as unorm8 or unorm16, summing exactly to 1. Default 8. */
   weight?: 8 | 16 | 'float';
-  /** Animation rotation keys as normalized int16. Default 16. */
-  rotation?: 16 | 'float';
+  /** Animation rotation keys as normalized int16; 12: with compress 'meshopt', EXT_meshopt_compression's QUATERNION filter at 12 bits (gltfpack's precision; snorm16 without compression). Default 16. */
+  rotation?: 16 | 12 | 'float';
+  /**
+   * With `compress: 'meshopt'`: animation translation and scale keys through the EXPONENTIAL filter
+   * keeping this many bits of mantissa (24: float32's own, one exponent per channel and component).
+   * Without compression they stay float32 (glTF has no other type for them). Default 24.
+   */
+  translation?: 24 | 16 | 'float';
 }
 
-export const GLTF_QUANTIZE_DEFAULTS: Required<GltfQuantizeOptions> = { position: 16, normal: 8, tangent: 8, uv: 16, color: 8, weight: 8, rotation: 16 };
+export const GLTF_QUANTIZE_DEFAULTS: Required<GltfQuantizeOptions> = { position: 16, normal: 8, tangent: 8, uv: 16, color: 8, weight: 8, rotation: 16, translation: 24 };
 
 /**
  * Sources whose positions and UVs were 16-bit on a box per axis (MeshSerializer2): a uniform
@@ -64,7 +74,7 @@ export function quantizeSettings(option: boolean | GltfQuantizeOptions | undefin
     if (given.uv === undefined) settings.uv = 'float';
   }
   for (const [key, value] of Object.entries(settings)) {
-    const allowed = key === 'rotation' ? [16, 'float'] : [8, 16, 'float'];
+    const allowed = key === 'rotation' ? [16, 12, 'float'] : key === 'translation' ? [24, 16, 'float'] : key === 'position' ? [8, 14, 16, 'float'] : key === 'normal' || key === 'tangent' ? [8, 16, 'oct8', 'float'] : [8, 16, 'float'];
     if (!allowed.includes(value)) throw new MeshFormatError({ code: 'BAD_OPTION', format }, `quantize.${key} must be ${allowed.join(' or ')}, not ${String(value)}`);
   }
   return settings;
@@ -102,9 +112,9 @@ export function positionBox(positions: Float32Array, box = { min: [Infinity, Inf
 }
 
 /** The grid over `box`: offset its minimum, step its largest extent / (2^bits − 1) as float32 (so that a node scale holds it exactly). */
-export function positionGrid(box: { min: number[]; max: number[] }, bits: 8 | 16): PositionGrid {
+export function positionGrid(box: { min: number[]; max: number[] }, bits: 8 | 14 | 16): PositionGrid {
   const { min, max } = box;
-  const top = bits === 16 ? 65535 : 255;
+  const top = 2 ** bits - 1;
   const extent = Math.max(max[0]! - min[0]!, max[1]! - min[1]!, max[2]! - min[2]!);
   const step = extent > 0 ? Math.fround(extent / top) || Number.MIN_VALUE : 1;
   return { offset: [min[0]!, min[1]!, min[2]!], step };
@@ -115,12 +125,12 @@ export function positionGrid(box: { min: number[]; max: number[] }, bits: 8 | 16
  * grid the positions' own (positionGrid) unless one is given (skinned meshes share one, folded
  * into the inverse bind matrices). The largest error per axis is step / 2.
  */
-export function quantizePositions(positions: Float32Array, bits: 8 | 16, grid = positionGrid(positionBox(positions), bits)): QuantizedAttribute & PositionGrid & { maxError: number } {
+export function quantizePositions(positions: Float32Array, bits: 8 | 14 | 16, grid = positionGrid(positionBox(positions), bits)): QuantizedAttribute & PositionGrid & { maxError: number } {
   const count = positions.length / 3;
-  const top = bits === 16 ? 65535 : 255;
+  const top = 2 ** bits - 1;
   const { offset: min, step } = grid;
-  const { slots, byteStride } = layout(count, 3, bits === 16 ? 2 : 1);
-  const array = bits === 16 ? new Uint16Array(count * slots) : new Uint8Array(count * slots);
+  const { slots, byteStride } = layout(count, 3, bits > 8 ? 2 : 1);
+  const array = bits > 8 ? new Uint16Array(count * slots) : new Uint8Array(count * slots);
   let maxError = 0;
   for (let v = 0; v < count; v++) {
     for (let c = 0; c < 3; c++) {
