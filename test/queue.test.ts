@@ -23,7 +23,7 @@ const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
 const FIXTURES = join(ROOT, 'fixtures');
 const kernels = allKernels();
 
-const PARTIAL = /^\..+\.\d+-\d+\.partial$/;
+const PARTIAL = /^\..+\.\d+-\d+(-[0-9a-f]{8})?\.partial$/;
 
 /** Every file under `folder`, relative, '/' separated, sorted. */
 function filesUnder(folder: string): string[] {
