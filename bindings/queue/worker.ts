@@ -89,6 +89,9 @@ export function startConversionWorker(options: ConversionWorkerOptions): Convers
     options.onJob?.({ job, entry });
   });
   worker.on('failed', (job, error) => {
+    // BullMQ says 'failed' for every failed attempt; one it retries (moved back to wait or
+    // delayed, no finishedOn) is counted and reported when it ends, completed or failed.
+    if (job && !job.finishedOn) return;
     counts.failed++;
     if (job) options.onJob?.({ job, error: error as ConversionJobError });
   });

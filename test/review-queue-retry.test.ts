@@ -1,0 +1,99 @@
+// startConversionWorker's counts and onJob against a real Redis: BullMQ emits 'failed' for every
+// failed attempt, also one it retries. A job whose first attempt fails recoverably (a converting
+// thread that died; here the manifest append throws once) and whose retry completes is ONE
+// completed job: not counted failed (which made `queue work --until-empty` exit 1 with every
+// job completed), and not reported as a failure through onJob (`--json` printed ok:false for it).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ManifestEntry } from '../bindings/cli/manifest.js';
+import { conversionJobs, expandQueueInputs, addConversionJobs } from '../bindings/queue/enqueue.js';
+import { redisConnection } from '../bindings/queue/connection.js';
+import { startConversionWorker } from '../bindings/queue/worker.js';
+import { FIXTURES_DIR } from '../fixtures/make-fixtures.js';
+import { BACKENDS } from './helpers/backends.js';
+import { testTempDir } from './helpers/temp-dir.js';
+
+const haveRedis = spawnSync('redis-server', ['--version']).status === 0;
+if (!haveRedis) console.warn('[meshcodec tests] queue retry test skipped: redis-server is not installed (Debian: apt-get install redis-server)');
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+describe.skipIf(!haveRedis)('queue worker: a job retried after a recoverable failure', () => {
+  let redis: ChildProcess | undefined;
+  let url = '';
+  beforeAll(async () => {
+    const port = await freePort();
+    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    url = `redis://127.0.0.1:${port}`;
+    const client = redisConnection(url);
+    await client.ping();
+    client.disconnect();
+  });
+  afterAll(async () => {
+    if (!redis || redis.exitCode !== null) return;
+    const gone = new Promise((done) => redis!.once('exit', done));
+    redis.kill('SIGKILL');
+    await gone;
+  });
+
+  for (const backend of BACKENDS) {
+    it(`${backend}: counts one completed job, none failed, and reports only its completion`, async () => {
+      const { Queue } = await import('bullmq');
+      const name = `retry-${backend}`;
+      const connection = redisConnection(url);
+      const queue = new Queue(name, { connection });
+      const out = testTempDir('queue-retry');
+      await addConversionJobs(queue, conversionJobs(expandQueueInputs(join(FIXTURES_DIR, 'tube.iqm')), { to: 'glb', outDir: out }));
+      let appends = 0;
+      const events: { ok: boolean }[] = [];
+      const recorded: ManifestEntry[] = [];
+      const run = startConversionWorker({
+        redis: url,
+        queue: name,
+        backend,
+        version: 'test',
+        untilEmpty: true,
+        record: (entry) => {
+          if (appends++ === 0) throw new Error('the manifest could not be appended to (once)');
+          recorded.push(entry);
+        },
+        onJob: ({ entry }) => events.push({ ok: entry !== undefined }),
+      });
+      const counts = await run.done;
+      await queue.close();
+      connection.disconnect();
+      expect(recorded.map((e) => e.input)).toEqual(['tube.iqm']);
+      expect(counts).toEqual({ completed: 1, failed: 0 });
+      expect(events).toEqual([{ ok: true }]);
+    }, 30_000);
+  }
+  it('a bad input still counts one failed job and reports it once', async () => {
+    const { Queue } = await import('bullmq');
+    const { writeFileSync } = await import('node:fs');
+    const name = 'retry-bad';
+    const connection = redisConnection(url);
+    const queue = new Queue(name, { connection });
+    const dir = testTempDir('queue-retry-bad');
+    const bad = join(dir, 'bad.iqm');
+    writeFileSync(bad, Buffer.concat([Buffer.from('INTERQUAKEMODEL\0'), Buffer.alloc(120, 0xff)]));
+    await addConversionJobs(queue, conversionJobs(expandQueueInputs(bad), { to: 'glb', outDir: join(dir, 'out') }));
+    const events: { ok: boolean }[] = [];
+    const run = startConversionWorker({ redis: url, queue: name, version: 'test', untilEmpty: true, onJob: ({ entry }) => events.push({ ok: entry !== undefined }) });
+    const counts = await run.done;
+    await queue.close();
+    connection.disconnect();
+    expect(counts).toEqual({ completed: 0, failed: 1 });
+    expect(events).toEqual([{ ok: false }]);
+  }, 30_000);
+});
