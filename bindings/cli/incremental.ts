@@ -15,6 +15,9 @@ import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { canonicalJson, sha256Hex, slashPath, type ManifestEntry } from './manifest.js';
 
+/** `.glb`, `.mesh`: a dot and no other dot or separator. */
+const SINGLE_EXTENSION = /^\.[^./]+$/;
+
 /** What this run would record for an input before converting it. */
 export interface IncrementalKey {
   size: number;
@@ -52,10 +55,16 @@ export async function unchangedOutputs(
   if (!entry || entry.error || !entry.outputs || entry.outputs.length === 0) return undefined;
   if (entry.size !== key.size || entry.sha256 !== key.sha256 || entry.version !== key.version) return undefined;
   if (canonicalJson(entry.options) !== canonicalJson(key.options)) return undefined;
-  // The outputs this run would write: same folder, and the main one under the planned name.
+  // The outputs this run would write: same folder, and the main one under the planned name: the
+  // stem and ONE extension (which one the writer picks from the Asset, unknown before decoding).
+  // A longer name is another plan's: `x.mesh.glb` when `x.anim` was beside it, `x.glb` now.
   const main = entry.outputs[0]!.name;
-  const expected = where.fileName !== undefined ? outputName(where.subfolder, where.fileName) : undefined;
-  if (expected !== undefined ? main !== expected : !main.startsWith(outputName(where.subfolder, `${where.stem}.`))) return undefined;
+  if (where.fileName !== undefined) {
+    if (main !== outputName(where.subfolder, where.fileName)) return undefined;
+  } else {
+    const planned = outputName(where.subfolder, where.stem ?? '');
+    if (!main.startsWith(planned) || !SINGLE_EXTENSION.test(main.slice(planned.length))) return undefined;
+  }
   const paths: string[] = [];
   for (const output of entry.outputs) {
     if (output.name !== outputName(where.subfolder, basename(output.name))) return undefined;
