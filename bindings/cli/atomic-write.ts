@@ -148,7 +148,7 @@ function exists(path: string): boolean {
 }
 
 /**
- * Writes a set of files (one output and its companions) so that none appears half-written:
+ * Writes a set of files (one output, first, and its companions) so that none appears half-written:
  * each goes to a temporary name in its folder, then takes its real name. Without `force` an
  * existing file is refused (OUTPUT_EXISTS) before any is written, and the final step is a hard
  * link, which fails rather than replace a file that appeared meanwhile.
@@ -179,9 +179,15 @@ export async function writeFilesAtomic(files: readonly { path: string; bytes: Ui
         }
       }
     }
-    for (const s of staged) {
-      if (force) renameSync(s.temporary, s.path);
-      else linkOrRename(s.temporary, s.path);
+    // Companions first, the main file (the first) last: a main file under its final name always
+    // has its companions beside it, even when one of them fails to take its name.
+    for (const s of [...staged].reverse()) {
+      try {
+        if (force) renameSync(s.temporary, s.path);
+        else linkOrRename(s.temporary, s.path);
+      } catch (e) {
+        throw e instanceof CodedError ? e : fileSystemError(e, s.path);
+      }
     }
   } finally {
     for (const s of staged) {
