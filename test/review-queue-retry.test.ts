@@ -96,4 +96,28 @@ describe.skipIf(!haveRedis)('queue worker: a job retried after a recoverable fai
     expect(counts).toEqual({ completed: 0, failed: 1 });
     expect(events).toEqual([{ ok: false }]);
   }, 30_000);
+  it('queue work --json names a failed job as the manifest does (x.iqm#2 for a second x.iqm)', async () => {
+    const { Queue } = await import('bullmq');
+    const { mkdirSync, readFileSync, writeFileSync } = await import('node:fs');
+    const { readManifest } = await import('../bindings/cli/manifest.js');
+    const { cli } = await import('./helpers/cli-in-process.js');
+    const name = 'names-bad';
+    const dir = testTempDir('queue-names');
+    const roots = [join(dir, 'a'), join(dir, 'b')];
+    for (const root of roots) {
+      mkdirSync(root);
+      writeFileSync(join(root, 'x.iqm'), Buffer.concat([Buffer.from('INTERQUAKEMODEL\0'), Buffer.alloc(120, 0xff)]));
+    }
+    const connection = redisConnection(url);
+    const queue = new Queue(name, { connection });
+    await addConversionJobs(queue, conversionJobs(expandQueueInputs(roots), { to: 'glb', outDir: join(dir, 'out') }));
+    await queue.close();
+    connection.disconnect();
+    const manifest = join(dir, 'work.jsonl');
+    const r = await cli(['queue', 'work', '--redis', url, '--queue', name, '--until-empty', '--json', '--manifest', manifest]);
+    expect(r.code).toBe(1);
+    const named = r.lines.map((l) => l.input as string).sort();
+    expect(named).toEqual(['x.iqm', 'x.iqm#2']);
+    expect([...readManifest(readFileSync(manifest, 'utf8')).keys()].sort()).toEqual(named);
+  }, 30_000);
 });
