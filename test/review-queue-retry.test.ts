@@ -4,7 +4,6 @@
 // completed job: not counted failed (which made `queue work --until-empty` exit 1 with every
 // job completed), and not reported as a failure through onJob (`--json` printed ok:false for it).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManifestEntry } from '../bindings/cli/manifest.js';
@@ -14,20 +13,10 @@ import { startConversionWorker } from '../bindings/queue/worker.js';
 import { FIXTURES_DIR } from '../fixtures/make-fixtures.js';
 import { BACKENDS } from './helpers/backends.js';
 import { testTempDir } from './helpers/temp-dir.js';
+import { freePort } from './helpers/free-port.js';
 
 const haveRedis = spawnSync('redis-server', ['--version']).status === 0;
 if (!haveRedis) console.warn('[meshcodec tests] queue retry test skipped: redis-server is not installed (Debian: apt-get install redis-server)');
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 describe.skipIf(!haveRedis)('queue worker: a job retried after a recoverable failure', () => {
   let redis: ChildProcess | undefined;
