@@ -13,6 +13,7 @@
 // line per input per run, for no information).
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { companionsUnchanged } from '../node/recording-resolver.js';
 import { canonicalJson, sha256Hex, slashPath, type ManifestEntry } from './manifest.js';
 
 /** `.glb`, `.mesh`: a dot and no other dot or separator. */
@@ -50,9 +51,11 @@ async function fileSha256(path: string): Promise<string | undefined> {
 export async function unchangedOutputs(
   entry: ManifestEntry | undefined,
   key: IncrementalKey,
-  where: { folder: string; subfolder: string; stem?: string; fileName?: string },
+  where: { folder: string; subfolder: string; stem?: string; fileName?: string; inputPath?: string },
 ): Promise<string[] | undefined> {
   if (!entry || entry.error || !entry.outputs || entry.outputs.length === 0) return undefined;
+  // The files read beside the input: each still as it was (a changed .msh.blob converts its .msh again).
+  if (entry.companions && (where.inputPath === undefined || !companionsUnchanged(where.inputPath, entry.companions))) return undefined;
   if (entry.size !== key.size || entry.sha256 !== key.sha256 || entry.version !== key.version) return undefined;
   if (canonicalJson(entry.options) !== canonicalJson(key.options)) return undefined;
   // The outputs this run would write: same folder, and the main one under the planned name: the
