@@ -109,4 +109,25 @@ describe.skipIf(!haveRedis)('queue worker: a job retried after a recoverable fai
     expect(named).toEqual(['x.iqm', 'x.iqm#2']);
     expect([...readManifest(readFileSync(manifest, 'utf8')).keys()].sort()).toEqual(named);
   }, 30_000);
+  it('a job another worker took and let stall past maxStalledCount is counted failed by the worker that fails it', async () => {
+    const { Queue, Worker } = await import('bullmq');
+    const name = 'stalled-out';
+    const connection = redisConnection(url);
+    const queue = new Queue(name, { connection });
+    const out = testTempDir('queue-stalled');
+    await addConversionJobs(queue, conversionJobs(expandQueueInputs(join(FIXTURES_DIR, 'tube.iqm')), { to: 'glb', outDir: out }));
+    // A worker that takes the job and dies at once: a manual Worker renews no lock.
+    const deadConnection = redisConnection(url);
+    const dead = new Worker(name, null, { connection: deadConnection, lockDuration: 300 });
+    expect(await dead.getNextJob('dead-token')).toBeDefined();
+    const events: { ok: boolean }[] = [];
+    const run = startConversionWorker({ redis: url, queue: name, version: 'test', untilEmpty: true, lockDuration: 300, stalledInterval: 200, maxStalledCount: 0, onJob: ({ entry }) => events.push({ ok: entry !== undefined }) });
+    const counts = await run.done;
+    await dead.close();
+    deadConnection.disconnect();
+    await queue.close();
+    connection.disconnect();
+    expect(counts).toEqual({ completed: 0, failed: 1 });
+    expect(events).toEqual([{ ok: false }]);
+  }, 30_000);
 });
