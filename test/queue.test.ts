@@ -5,7 +5,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import { runConvertJob } from '../bindings/workers/convert-job.js';
 import { nodeSiblingResolver } from '../bindings/node/sibling-resolver.js';
 import { allKernels, BACKENDS } from './helpers/backends.js';
 import { makeTempDir, removeTempDir, testTempDir } from './helpers/temp-dir.js';
+import { freePort } from './helpers/free-port.js';
 
 const ROOT = resolve(__dirname, '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
@@ -23,7 +23,7 @@ const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
 const FIXTURES = join(ROOT, 'fixtures');
 const kernels = allKernels();
 
-const PARTIAL = /^\..+\.\d+-\d+\.partial$/;
+const PARTIAL = /^\..+\.\d+-\d+(-[0-9a-f]{8})?\.partial$/;
 
 /** Every file under `folder`, relative, '/' separated, sorted. */
 function filesUnder(folder: string): string[] {
@@ -132,17 +132,6 @@ const haveRedis = redisServer.status === 0;
 const haveCli = existsSync(CLI);
 const skipWhy = !haveRedis ? 'redis-server is not installed (Debian: apt-get install redis-server)' : !haveCli ? `${CLI} is missing (npm run build)` : !existsSync(CORPUS) ? `no corpus at ${CORPUS}` : '';
 if (skipWhy) console.warn(`[meshcodec tests] queue tests against Redis skipped: ${skipWhy}`);
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 function cli(args: string[]) {
   return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });

@@ -18,6 +18,7 @@ import { FIXTURES_DIR } from '../fixtures/make-fixtures.js';
 import { BACKENDS } from './helpers/backends.js';
 import { CORPUS_DIR, corpusAvailable } from './helpers/corpus.js';
 import { siblingsOf } from './helpers/sibling-files.js';
+import './helpers/node-progress-event.js';
 
 const ASSIMP_IQM = '/usr/share/assimp/models/IQM';
 /** assimp's glTF 2 samples: external buffers and images fetched as companions, morph targets, files the reader refuses. */
@@ -47,19 +48,6 @@ const FILES = [
 ];
 const ROOTS: Record<string, string> = { '/fixtures/': FIXTURES_DIR, '/corpus/': CORPUS_DIR, '/assimp-iqm/': ASSIMP_IQM, '/assimp-gltf2/': ASSIMP_GLTF, '/hostile/': HOSTILE };
 
-// three's FileLoader reports progress with the DOM's ProgressEvent, which Node lacks; without one
-// its stream reader throws out of reach and the request never settles. A stand-in with the fields it sets:
-(globalThis as { ProgressEvent?: unknown }).ProgressEvent ??= class ProgressEvent extends Event {
-  readonly lengthComputable: boolean;
-  readonly loaded: number;
-  readonly total: number;
-  constructor(type: string, init: { lengthComputable?: boolean; loaded?: number; total?: number } = {}) {
-    super(type);
-    this.lengthComputable = init.lengthComputable ?? false;
-    this.loaded = init.loaded ?? 0;
-    this.total = init.total ?? 0;
-  }
-};
 
 /** A static file server for the loaders' requests (companions included), counting requests per path. */
 let server: Server;

@@ -5,12 +5,35 @@
 // 0.17–0.7 ms on this machine's ext4 and 0.008 ms on tmpfs: the file system bounds what is left.
 // Folders already made or seen are remembered, so a file costs no walk up its folders.
 import { closeSync, linkSync, mkdirSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { CodedError } from '../io/error-info.js';
 import { fileSystemError } from './read-input.js';
 
-/** A temporary's name: `.NAME.PID-N.partial`, so that a later run can tell whose it is. */
-const PARTIAL = /^\..+\.(\d+)-\d+\.partial$/;
+/**
+ * A temporary's name: `.NAME.PID-N-HOST.partial`, HOST the first 8 hex digits of the SHA-256 of
+ * the machine's host name, so that a later run can tell whose it is. A process id means nothing
+ * on another machine: on a volume that several machines write to (shards, queue workers), only
+ * this machine's temporaries may be judged stale. A name without HOST (written by meshcodec
+ * before it added one) is taken as this machine's.
+ * Alternatives: an age limit (remove any temporary older than T: no name change, but a slow
+ * writer on a loaded machine can pass T, and the cleanup waits T for a killed run's); a lock file
+ * per run (exact, but one more file and more system calls a write).
+ */
+const PARTIAL = /^\..+\.(\d+)-\d+(?:-([0-9a-f]{8}))?\.partial$/;
+
+/** The tag of a host name in temporaries' names. */
+function hostTag(host: string): string {
+  return createHash('sha256').update(host, 'utf8').digest('hex').slice(0, 8);
+}
+
+const THIS_HOST = hostTag(hostname());
+
+/** The temporary for `path` of process `pid` (its `n`-th) on machine `host`. */
+export function partialName(path: string, pid: number, n: number, host: string = hostname()): string {
+  return join(dirname(path), `.${basename(path)}.${pid}-${n}-${hostTag(host)}.partial`);
+}
 
 /** Folders already checked for stale temporaries in this run, and what was removed. */
 const checkedFolders = new Set<string>();
@@ -28,7 +51,8 @@ function alive(pid: number): boolean {
 
 /**
  * Removes the temporaries that runs killed with SIGKILL left in `folder` (no handler runs then):
- * those whose process is gone. A live process's (another run writing there now) are left alone.
+ * this machine's whose process is gone. A live process's (another run writing there now) and
+ * another machine's are left alone.
  */
 export function removeStalePartials(folder: string): void {
   if (checkedFolders.has(folder)) return;
@@ -42,6 +66,7 @@ export function removeStalePartials(folder: string): void {
   for (const name of names) {
     const match = PARTIAL.exec(name);
     if (!match) continue;
+    if (match[2] !== undefined && match[2] !== THIS_HOST) continue; // another machine's: its pid says nothing here
     const pid = Number(match[1]);
     if (pid === process.pid || alive(pid)) continue;
     try {
@@ -123,7 +148,7 @@ function exists(path: string): boolean {
 }
 
 /**
- * Writes a set of files (one output and its companions) so that none appears half-written:
+ * Writes a set of files (one output, first, and its companions) so that none appears half-written:
  * each goes to a temporary name in its folder, then takes its real name. Without `force` an
  * existing file is refused (OUTPUT_EXISTS) before any is written, and the final step is a hard
  * link, which fails rather than replace a file that appeared meanwhile.
@@ -138,7 +163,7 @@ export async function writeFilesAtomic(files: readonly { path: string; bytes: Ui
       const folder = dirname(f.path);
       makeFolderSync(folder);
       removeStalePartials(folder);
-      const temporary = join(folder, `.${basename(f.path)}.${process.pid}-${counter++}.partial`);
+      const temporary = partialName(f.path, process.pid, counter++);
       staged.push({ temporary, path: f.path });
       partialFiles.add(temporary);
       try {
@@ -154,9 +179,15 @@ export async function writeFilesAtomic(files: readonly { path: string; bytes: Ui
         }
       }
     }
-    for (const s of staged) {
-      if (force) renameSync(s.temporary, s.path);
-      else linkOrRename(s.temporary, s.path);
+    // Companions first, the main file (the first) last: a main file under its final name always
+    // has its companions beside it, even when one of them fails to take its name.
+    for (const s of [...staged].reverse()) {
+      try {
+        if (force) renameSync(s.temporary, s.path);
+        else linkOrRename(s.temporary, s.path);
+      } catch (e) {
+        throw e instanceof CodedError ? e : fileSystemError(e, s.path);
+      }
     }
   } finally {
     for (const s of staged) {

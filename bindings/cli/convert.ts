@@ -3,8 +3,8 @@ import { basename, dirname, join } from 'node:path';
 import type { FormatHandler } from '../formats/format.js';
 import { formatByExtension, formatByName, FORMAT_NAMES } from '../formats/registry.js';
 import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
-import { nodeSiblingResolver } from '../node/sibling-resolver.js';
-import { prepareConvertJob, runConvertJob, type ConvertJobDone, type ConvertJobOutcome } from '../workers/convert-job.js';
+import { runConvertJobOnDisk } from '../node/recording-resolver.js';
+import { prepareConvertJob, type ConvertJobDone, type ConvertJobOutcome } from '../workers/convert-job.js';
 import { ConvertPool, type PoolJob } from '../workers/convert-pool.js';
 import { removedStalePartials, writeFilesAtomic } from './atomic-write.js';
 import { readInput, type CommandContext } from './context.js';
@@ -171,7 +171,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     // Taken now: a worker thread takes the bytes over (they read as empty here afterwards).
     const digest = manifest && bytes ? inputDigest(bytes) : undefined;
     if (settings.incremental && previous && digest) {
-      const where = settings.output !== undefined ? { folder: dirname(settings.output), subfolder, fileName: basename(settings.output) } : { folder: place!.dir, subfolder, stem: place!.stem };
+      const where = settings.output !== undefined ? { folder: dirname(settings.output), subfolder, fileName: basename(settings.output), inputPath: input.path } : { folder: place!.dir, subfolder, stem: place!.stem, inputPath: input.path };
       const kept = await unchangedOutputs(previous, { ...digest, options, version }, where);
       if (kept) {
         report({ input: input.path, ok: true, skipped: true, outputs: kept, bytesIn: size });
@@ -179,7 +179,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
         return;
       }
     }
-    const record = async (fields: Pick<Parameters<typeof manifestEntry>[0], 'outputs' | 'warnings' | 'error'>) => {
+    const record = async (fields: Pick<Parameters<typeof manifestEntry>[0], 'outputs' | 'warnings' | 'error' | 'companions'>) => {
       if (manifest && digest) await manifest.append(manifestEntry({ input: key, digest, options, version, ...fields }));
     };
     const job: PoolJob = { inputPath: input.path, to: settings.target.name, flags: settings.flags };
@@ -196,7 +196,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
       } else {
         const read = { ...job, bytes: bytes! };
         await prepareConvertJob(read);
-        outcome = runConvertJob(read, ctx.kernels, input.path === '-' ? undefined : nodeSiblingResolver(input.path));
+        outcome = runConvertJobOnDisk(read, ctx.kernels);
       }
     } catch (e) {
       // A worker that died (out of memory, …): this file fails, the others go on.
@@ -217,7 +217,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     try {
       if (settings.validate) await checkOutputs(outcome.files, settings.target, ctx.kernels);
       const outputs = await commit(outcome, place, subfolder, manifest?.previousOutputs.get(key));
-      await record({ outputs: outcome.files.map((f) => ({ name: outputName(subfolder, f.name), bytes: f.bytes })), warnings: outcome.warnings });
+      await record({ outputs: outcome.files.map((f) => ({ name: outputName(subfolder, f.name), bytes: f.bytes })), warnings: outcome.warnings, companions: outcome.companions });
       const out = outcome.files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
       bytesIn += size;
       bytesOut += out;

@@ -13,7 +13,11 @@
 // line per input per run, for no information).
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { companionsUnchanged } from '../node/recording-resolver.js';
 import { canonicalJson, sha256Hex, slashPath, type ManifestEntry } from './manifest.js';
+
+/** `.glb`, `.mesh`: a dot and no other dot or separator. */
+const SINGLE_EXTENSION = /^\.[^./]+$/;
 
 /** What this run would record for an input before converting it. */
 export interface IncrementalKey {
@@ -47,15 +51,23 @@ async function fileSha256(path: string): Promise<string | undefined> {
 export async function unchangedOutputs(
   entry: ManifestEntry | undefined,
   key: IncrementalKey,
-  where: { folder: string; subfolder: string; stem?: string; fileName?: string },
+  where: { folder: string; subfolder: string; stem?: string; fileName?: string; inputPath?: string },
 ): Promise<string[] | undefined> {
   if (!entry || entry.error || !entry.outputs || entry.outputs.length === 0) return undefined;
+  // The files read beside the input: each still as it was (a changed .msh.blob converts its .msh again).
+  if (entry.companions && (where.inputPath === undefined || !companionsUnchanged(where.inputPath, entry.companions))) return undefined;
   if (entry.size !== key.size || entry.sha256 !== key.sha256 || entry.version !== key.version) return undefined;
   if (canonicalJson(entry.options) !== canonicalJson(key.options)) return undefined;
-  // The outputs this run would write: same folder, and the main one under the planned name.
+  // The outputs this run would write: same folder, and the main one under the planned name: the
+  // stem and ONE extension (which one the writer picks from the Asset, unknown before decoding).
+  // A longer name is another plan's: `x.mesh.glb` when `x.anim` was beside it, `x.glb` now.
   const main = entry.outputs[0]!.name;
-  const expected = where.fileName !== undefined ? outputName(where.subfolder, where.fileName) : undefined;
-  if (expected !== undefined ? main !== expected : !main.startsWith(outputName(where.subfolder, `${where.stem}.`))) return undefined;
+  if (where.fileName !== undefined) {
+    if (main !== outputName(where.subfolder, where.fileName)) return undefined;
+  } else {
+    const planned = outputName(where.subfolder, where.stem ?? '');
+    if (!main.startsWith(planned) || !SINGLE_EXTENSION.test(main.slice(planned.length))) return undefined;
+  }
   const paths: string[] = [];
   for (const output of entry.outputs) {
     if (output.name !== outputName(where.subfolder, basename(output.name))) return undefined;

@@ -31,6 +31,8 @@ export interface ManifestEntry {
   version: string;
   /** Each output file: its name relative to the output folder ('/' separators) and its SHA-256. */
   outputs?: { name: string; sha256: string }[];
+  /** The files the reader read beside the input (`x.msh.blob`, a `.gltf`'s `.bin`): name relative to the input's folder, SHA-256 (null: asked for, absent); absent when none. */
+  companions?: { name: string; sha256: string | null }[];
   /** What the conversion lost (the Asset's warnings); absent when none. */
   warnings?: string[];
   /** Why the input failed; absent when it converted. */
@@ -116,6 +118,7 @@ export function manifestEntry(args: {
   options: Record<string, unknown>;
   version: string;
   outputs?: readonly EncodedFile[];
+  companions?: readonly { name: string; sha256: string | null }[] | undefined;
   warnings?: readonly string[];
   error?: ManifestError;
 }): ManifestEntry {
@@ -129,6 +132,7 @@ export function manifestEntry(args: {
     version: args.version,
   };
   if (args.outputs) entry.outputs = args.outputs.map((f) => ({ name: slashPath(f.name), sha256: sha256Hex(f.bytes) }));
+  if (args.companions && args.companions.length) entry.companions = args.companions.map((c) => ({ name: c.name, sha256: c.sha256 }));
   if (args.warnings && args.warnings.length) entry.warnings = [...args.warnings];
   if (args.error) entry.error = { ...args.error };
   return entry;
@@ -145,9 +149,10 @@ const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every
 /** Whether a parsed line has an entry's shape (a manifest is input too: any other line is skipped, never trusted). */
 function isEntry(value: unknown): value is ManifestEntry {
   if (!isObject(value)) return false;
-  const { input, size, sha256, options, version, outputs, warnings, error } = value;
+  const { input, size, sha256, options, version, outputs, companions, warnings, error } = value;
   if (typeof input !== 'string' || typeof size !== 'number' || typeof sha256 !== 'string' || typeof version !== 'string' || !isObject(options)) return false;
   if (outputs !== undefined && !(Array.isArray(outputs) && outputs.every((o) => isObject(o) && typeof o.name === 'string' && typeof o.sha256 === 'string'))) return false;
+  if (companions !== undefined && !(Array.isArray(companions) && companions.every((c) => isObject(c) && typeof c.name === 'string' && (typeof c.sha256 === 'string' || c.sha256 === null)))) return false;
   if (warnings !== undefined && !isStringArray(warnings)) return false;
   return error === undefined || (isObject(error) && typeof error.code === 'string' && typeof error.message === 'string');
 }

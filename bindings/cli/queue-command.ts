@@ -159,8 +159,10 @@ async function queueWork(args: string[], values: Record<string, string | boolean
     ...(env.workerUrl ? { workerUrl: env.workerUrl } : {}),
     ...(manifest ? { record: (entry) => manifest!.append(entry) } : {}),
     onJob: ({ job, entry, error }) => {
-      if (values.json) io.out(JSON.stringify(entry ? { job: job.id, ok: true, ...entry } : { job: job.id, ok: false, input: job.data.relative, error: (error as ConversionJobError).info ?? errorInfo(error) }) + '\n');
-      else if (error) io.err(`${job.data.relative}: error: ${error.message}\n`);
+      // Named as its manifest entry is (`x.mesh#2` for a second input at the same relative path).
+      const input = job.data.input ?? job.data.relative;
+      if (values.json) io.out(JSON.stringify(entry ? { job: job.id, ok: true, ...entry } : { job: job.id, ok: false, input, error: (error as ConversionJobError).info ?? errorInfo(error) }) + '\n');
+      else if (error) io.err(`${input}: error: ${error.message}\n`);
       else if (!values.quiet) io.err(`${job.data.relative} -> ${entry!.outputs?.map((o) => o.name).join(', ')}\n`);
     },
   });

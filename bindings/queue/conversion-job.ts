@@ -163,6 +163,7 @@ export async function processConversion(data: ConversionJobData, options: Proces
     version: options.version,
     outputs: outcome.files.map((f) => ({ name: outputName(subfolder, f.name), bytes: f.bytes })),
     warnings: outcome.warnings,
+    companions: outcome.companions,
   });
   await options.record?.(entry);
   await options.progress?.(CONVERSION_PROGRESS.written);

@@ -9,10 +9,9 @@
 import type { SandboxedJob } from 'bullmq';
 import type { BackendChoice } from '../kernels/backend.js';
 import { initSync } from '../kernels/backend.js';
-import { nodeSiblingResolver } from '../node/sibling-resolver.js';
+import { runConvertJobOnDisk } from '../node/recording-resolver.js';
 import { packageVersion } from '../cli/version.js';
 import type { ManifestEntry } from '../cli/manifest.js';
-import { runConvertJob } from '../workers/convert-job.js';
 import { processConversion, type ConversionJobData } from './conversion-job.js';
 
 const kernels = initSync({ backend: (process.env.MESHCODEC_BACKEND ?? 'auto') as BackendChoice });
@@ -20,7 +19,7 @@ const version = packageVersion(new URL(import.meta.url));
 
 export default function convertQueued(job: SandboxedJob<ConversionJobData, ManifestEntry>): Promise<ManifestEntry> {
   return processConversion(job.data, {
-    convert: (j) => runConvertJob(j, kernels, j.inputPath === '-' ? undefined : nodeSiblingResolver(j.inputPath)),
+    convert: (j) => runConvertJobOnDisk(j, kernels),
     version,
     progress: (percent) => job.updateProgress(percent),
   });

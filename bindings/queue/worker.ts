@@ -16,10 +16,10 @@ import { fileURLToPath } from 'node:url';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { BackendChoice } from '../kernels/backend.js';
 import { initSync } from '../kernels/backend.js';
-import { nodeSiblingResolver } from '../node/sibling-resolver.js';
+import { runConvertJobOnDisk } from '../node/recording-resolver.js';
 import type { ManifestEntry } from '../cli/manifest.js';
 import { ConvertPool } from '../workers/convert-pool.js';
-import { runConvertJob, type ConvertJob } from '../workers/convert-job.js';
+import type { ConvertJob, ConvertJobOutcome } from '../workers/convert-job.js';
 import { processConversion, type ConversionJobData, type ConversionJobError } from './conversion-job.js';
 import { redisConnection } from './connection.js';
 import { QUEUE_WORKER_DEFAULTS } from './worker-defaults.js';
@@ -59,9 +59,9 @@ export interface ConversionWorkerRun {
 }
 
 /** The conversion of a job on this thread (the Worker's), for runs without the built pool. */
-function convertHere(backend: BackendChoice): (job: ConvertJob) => ReturnType<typeof runConvertJob> {
+function convertHere(backend: BackendChoice): (job: ConvertJob) => ConvertJobOutcome {
   const kernels = initSync({ backend });
-  return (job) => runConvertJob(job, kernels, nodeSiblingResolver(job.inputPath));
+  return (job) => runConvertJobOnDisk(job, kernels);
 }
 
 /** Starts a BullMQ Worker on `queue` that converts each job (see processConversion). */
@@ -89,6 +89,9 @@ export function startConversionWorker(options: ConversionWorkerOptions): Convers
     options.onJob?.({ job, entry });
   });
   worker.on('failed', (job, error) => {
+    // BullMQ says 'failed' for every failed attempt; one it retries (moved back to wait or
+    // delayed, no finishedOn) is counted and reported when it ends, completed or failed.
+    if (job && !job.finishedOn) return;
     counts.failed++;
     if (job) options.onJob?.({ job, error: error as ConversionJobError });
   });

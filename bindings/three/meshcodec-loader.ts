@@ -159,19 +159,21 @@ export class MeshcodecLoader extends Loader<MeshcodecResult> {
       this.manager.itemEnd(url);
     };
     this.manager.itemStart(url);
-    this.fetchBytes(url, this.path, onProgress).then(
-      (bytes) =>
-        this.parseAsync(bytes, url, { resourcePath }).then((result) => {
-          onLoad(result);
-          this.manager.itemEnd(url);
-        }, fail),
-      fail,
-    );
+    // As GLTFLoader: an onLoad that throws goes to onError (and the item still ends), never an unhandled rejection.
+    this.fetchBytes(url, this.path, onProgress)
+      .then((bytes) => this.parseAsync(bytes, url, { resourcePath }))
+      .then((result) => {
+        onLoad(result);
+        this.manager.itemEnd(url);
+      })
+      .catch(fail);
   }
 
   /** Calls back with the result or the error (a MeshFormatError for bad input). */
   parse(data: PoolBytes, name: string, onLoad: (result: MeshcodecResult) => void, onError?: (error: unknown) => void, options?: MeshcodecParseOptions): void {
-    this.parseAsync(data, name, options).then(onLoad, onError ?? ((error) => console.error(error)));
+    this.parseAsync(data, name, options)
+      .then(onLoad)
+      .catch(onError ?? ((error) => console.error(error)));
   }
 
   /**

@@ -37,6 +37,8 @@ export interface ConvertJobDone {
   warnings: string[];
   /** True when a same-format conversion rewrote the file's document instead of going through the Asset. */
   rewritten: boolean;
+  /** The files read beside the input (bindings/node/recording-resolver.ts), when recorded. */
+  companions?: { name: string; sha256: string | null }[];
 }
 
 export interface ConvertJobFailed {

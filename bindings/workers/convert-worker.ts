@@ -3,10 +3,10 @@
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
 import { initSync } from '../kernels/backend.js';
 import type { BackendChoice } from '../kernels/backend.js';
-import { nodeSiblingResolver } from '../node/sibling-resolver.js';
+import { runConvertJobOnDisk } from '../node/recording-resolver.js';
 import { readInputFileSync } from '../cli/read-input.js';
 import { errorInfo } from '../io/error-info.js';
-import { prepareConvertJob, runConvertJob } from './convert-job.js';
+import { prepareConvertJob } from './convert-job.js';
 import type { PoolJob, PoolOutcome } from './convert-pool.js';
 
 export interface ConvertWorkerData {
@@ -26,7 +26,7 @@ export default async function convert(job: PoolJob): Promise<unknown> {
   }
   const local = { ...job, bytes };
   await prepareConvertJob(local);
-  const outcome: PoolOutcome = { ...runConvertJob(local, kernels, job.inputPath === '-' ? undefined : nodeSiblingResolver(job.inputPath)), inputBytes: bytes.byteLength };
+  const outcome: PoolOutcome = { ...runConvertJobOnDisk(local, kernels), inputBytes: bytes.byteLength };
   if (!outcome.ok) return outcome;
   const buffers = new Set<ArrayBuffer>();
   for (const file of outcome.files) {
