@@ -53,7 +53,7 @@ export interface AnimationComparison {
   failures: string[];
   /** Keys compared, per path. */
   keys: Record<'rotation' | 'translation' | 'scale', number>;
-  /** Largest error per component, per path (rotation: within 1 / 65,534; translation and scale: 0, they stay float32). */
+  /** Largest error per component, per path (rotation: within 1 / 65,534; translation and scale: within one EXPONENTIAL filter step). */
   maxErrors: Record<'rotation' | 'translation' | 'scale', number>;
 }
 
@@ -64,6 +64,22 @@ export interface OptimizedComparison {
 
 /** Per component, README § glTF quantization. */
 export const UV_UNORM16_BOUND = 1 / 131_070;
+
+/**
+ * A UV set's bound (README § glTF quantization, `uv`): unorm16 within 0–1; outside it, with
+ * `compress: 'meshopt'`, the EXPONENTIAL filter at 24 bits: one step, 2^(E + 1 − 24), 2^E the power
+ * of two above the set's largest magnitude (taken over both components: at most one step more).
+ */
+function uvBound(uv: ArrayLike<number>): number {
+  let largest = 0;
+  let within = true;
+  for (let i = 0; i < uv.length; i++) {
+    const v = uv[i]!;
+    if (!(v >= 0 && v <= 1)) within = false;
+    if (Number.isFinite(v)) largest = Math.max(largest, Math.abs(v));
+  }
+  return within ? UV_UNORM16_BOUND : largest > 0 ? 2 ** (Math.floor(Math.log2(largest)) + 2 - 24) : 0;
+}
 export const COLOR_UNORM8_BOUND = 1 / 510;
 export const WEIGHT_UNORM8_BOUND = 2.5 / 255;
 /** Normals and tangents at 8 bits: 1 / 254 per component; one step (1 / 127) for the rare vector whose nearest rounding would leave the validator's unit-length tolerance. */
@@ -161,7 +177,7 @@ export function compareMeshes(asset: Asset, decoded: DecodedAsset): MeshComparis
       if (decodedValues) channels.push({ ...channel, decoded: decodedValues });
       else missing.push(channel.name);
     };
-    (a.uvs ?? []).slice(0, 2).forEach((uv, set) => add({ name: `uv${set}`, components: 2, source: uv, bound: (uv.every((v) => v >= 0 && v <= 1) ? UV_UNORM16_BOUND : 0) + F32 }, d.uvs[set]));
+    (a.uvs ?? []).slice(0, 2).forEach((uv, set) => add({ name: `uv${set}`, components: 2, source: uv, bound: uvBound(uv) + F32 }, d.uvs[set]));
     if (a.normals) add({ name: 'normal', components: 3, source: expectedUnitVectors(toYUp(a.normals, 3, turn), 3), bound: UNIT_SNORM8_BOUND + F32, rareBound: UNIT_SNORM8_RARE_BOUND + F32 }, d.normals);
     if (a.tangents) add({ name: 'tangent', components: 4, source: expectedUnitVectors(toYUp(a.tangents, 4, turn), 4), bound: UNIT_SNORM8_BOUND + F32, rareBound: UNIT_SNORM8_RARE_BOUND + F32 }, d.tangents);
     if (a.colors) add({ name: 'color', components: 4, source: a.colors.map((v) => (v >= 0 ? Math.min(v, 1) : 0)), bound: COLOR_UNORM8_BOUND + F32 }, d.colors);
@@ -392,13 +408,37 @@ function expectedRotation(q: number[]): number[] {
   return length > 0 && Number.isFinite(length) ? q.map((v) => v / length) : [0, 0, 0, 1];
 }
 
-/** An animation path as glTF names it, with its values per key and the bound README § glTF quantization states (translation and scale keys stay float32: exact). */
+/**
+ * An animation path as glTF names it, with its values per key and the bound README § glTF
+ * quantization states for rotations. Translation and scale keys go through the EXPONENTIAL filter
+ * at `TRANSLATION_BITS` bits of mantissa (the default with `compress: 'meshopt'`): their bound is
+ * one step per animation, path and component (`filterSteps`).
+ */
 const PATHS = {
   rotation: { components: 4, bound: ROTATION_SNORM16_BOUND + F32, rest: [0, 0, 0, 1] },
   translation: { components: 3, bound: 0, rest: [0, 0, 0] },
   scale: { components: 3, bound: 0, rest: [1, 1, 1] },
 } as const;
 type Path = keyof typeof PATHS;
+
+/** README § glTF quantization, `translation`: 24 bits of mantissa by default. */
+const TRANSLATION_BITS = 24;
+
+/**
+ * One EXPONENTIAL filter step per component of a translation or scale path in one animation:
+ * 2^(E + 1 − bits), 2^E the power of two above the largest magnitude of that component over the
+ * animation's keys of that path (on glTF's axes), as README § glTF quantization states.
+ */
+function filterSteps(animation: Asset['animations'][number], path: 'translation' | 'scale', turn: boolean): number[] {
+  const largest = [0, 0, 0];
+  for (const track of animation.tracks) {
+    const values = track[path];
+    if (!values) continue;
+    const keys = expectedKeys(values, path, turn);
+    for (let i = 0; i < keys.length; i++) if (Number.isFinite(keys[i]!)) largest[i % 3] = Math.max(largest[i % 3]!, Math.abs(keys[i]!));
+  }
+  return largest.map((m) => (m > 0 ? 2 ** (Math.floor(Math.log2(m)) + 1 + 1 - TRANSLATION_BITS) : 0));
+}
 
 /** An Asset track's keys of `path` as the writer puts them on glTF's axes: Z-up turned Y-up ((x, y, z) → (x, z, −y); scales swap y and z), rotations as README § glTF quantization says they are rounded. */
 function expectedKeys(values: Float32Array, path: Path, turn: boolean): Float64Array {
@@ -442,22 +482,36 @@ export function compareAnimations(asset: Asset, json: Record<string, any>, decod
     const channels = (gltfAnimation.channels as Record<string, any>[]).filter((c) => c.target.path in PATHS);
     if (clip.tracks.length !== channels.length) result.failures.push(`${label}: ${clip.tracks.length} tracks decoded, ${channels.length} channels written`);
     const used = { rotation: new Set<number>(), translation: new Set<number>(), scale: new Set<number>() };
+    const steps = { translation: filterSteps(animation, 'translation', turn), scale: filterSteps(animation, 'scale', turn) };
+    const boundOf = (path: Path, c: number) => (path === 'rotation' ? PATHS.rotation.bound : steps[path][c]!);
+    // A translation or scale channel that holds one value at every key is written with its first and last key only (README § glTF quantization).
+    const constant = (values: Float64Array, path: Path) => path !== 'rotation' && values.every((v, i) => Math.abs(v - values[i % 3]!) <= boundOf(path, i % 3));
+    const sameTimes = (candidate: { times: ArrayLike<number> }, times: number[]) => candidate.times.length === times.length && Array.prototype.every.call(candidate.times, (time: number, n: number) => time === times[n]);
+    const endTimes = (candidate: { times: ArrayLike<number> }, times: number[]) => times.length === 2 && candidate.times.length > 2 && candidate.times[0] === times[0] && candidate.times[candidate.times.length - 1] === times[1];
     channels.forEach((channel, r) => {
       const track = clip.tracks[r];
       const path = channel.target.path as Path;
       const joint = jointOf(channel.target.node);
       if (track && track.path !== path) return void result.failures.push(`${label}: decoded track ${r} is a ${track.path} track, channel ${r} a ${path} channel`);
-      const t = animation.tracks.findIndex((candidate, i) => !used[path].has(i) && candidate.joint === joint && candidate[path] !== undefined && track !== undefined && candidate.times.length === track.times.length && candidate.times.every((time, n) => time === track.times[n]));
+      const t = animation.tracks.findIndex((candidate, i) => !used[path].has(i) && candidate.joint === joint && candidate[path] !== undefined && track !== undefined
+        && (sameTimes(candidate, track.times) || (endTimes(candidate, track.times) && constant(expectedKeys(candidate[path]!, path, turn), path))));
       if (t < 0 || !track) return void result.failures.push(`${label}: decoded ${path} track ${r} (joint ${joint}) has no Asset track with its key times`);
       used[path].add(t);
-      const expected = expectedKeys(animation.tracks[t]![path]!, path, turn);
-      const { components, bound } = PATHS[path];
+      const { components } = PATHS[path];
+      const all = expectedKeys(animation.tracks[t]![path]!, path, turn);
+      // A constant channel: its first and last keys.
+      const expected = track.times.length === all.length / components ? all : Float64Array.of(...all.subarray(0, components), ...all.subarray(all.length - components));
       if (track.values.length !== expected.length) return void result.failures.push(`${label} joint ${joint}: ${track.values.length / components} ${path} keys decoded, the Asset has ${expected.length / components}`);
       for (let key = 0; key < expected.length; key += components) {
         let error = 0;
-        for (let c = 0; c < components; c++) error = Math.max(error, Math.abs(expected[key + c]! - track.values[key + c]!));
+        let beyond = false;
+        for (let c = 0; c < components; c++) {
+          const e = Math.abs(expected[key + c]! - track.values[key + c]!);
+          error = Math.max(error, e);
+          if (!(e <= boundOf(path, c))) beyond = true;
+        }
         result.maxErrors[path] = Math.max(result.maxErrors[path], error);
-        if (!(error <= bound)) result.failures.push(`${label} joint ${joint} ${path} key ${key / components}: decoded (${track.values.slice(key, key + components).join(', ')}), Asset (${Array.from(expected.subarray(key, key + components)).join(', ')})`);
+        if (beyond) result.failures.push(`${label} joint ${joint} ${path} key ${key / components}: decoded (${track.values.slice(key, key + components).join(', ')}), Asset (${Array.from(expected.subarray(key, key + components)).join(', ')})`);
       }
       result.keys[path] += expected.length / components;
     });
@@ -473,7 +527,8 @@ export function compareAnimations(asset: Asset, json: Record<string, any>, decod
         let holdsRest = true;
         for (let key = 0; key < expected.length && holdsRest; key += c) {
           const length = path === 'rotation' ? Math.hypot(...expected.subarray(key, key + 4)) : 1;
-          for (let k = 0; k < c; k++) holdsRest &&= Math.fround(expected[key + k]! / length) === Math.fround(rest[k]!);
+          // A channel within half a filter step of its node's rest value at every key is left out (rotations: exactly the rest value).
+          for (let k = 0; k < c; k++) holdsRest &&= path === 'rotation' ? Math.fround(expected[key + k]! / length) === Math.fround(rest[k]!) : Math.abs(expected[key + k]! - rest[k]!) <= boundOf(path, k) / 2;
         }
         if (!holdsRest) result.failures.push(`${label}: Asset ${path} track ${i} (joint ${track.joint}) moves its joint but was not decoded`);
       }
