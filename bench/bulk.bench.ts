@@ -11,7 +11,7 @@
 //   round beside the runs) ÷ other files;
 // and its parts, each timed alone on the same files: reading, writing, a worker round trip.
 //
-//   npm run bench:bulk -- [--to iqm] [--files 2000] [--rounds 2] [--jobs 1,2] [--max-kb N]
+//   npm run bench:bulk -- [--to glb] [--files 1000] [--rounds 2] [--jobs 1,2] [--max-kb N]
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -33,8 +33,8 @@ const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
 
 const { values } = parseArgs({
   options: {
-    to: { type: 'string', default: 'iqm' },
-    files: { type: 'string', default: '2000' },
+    to: { type: 'string', default: 'glb' },
+    files: { type: 'string', default: '1000' },
     rounds: { type: 'string', default: '2' },
     jobs: { type: 'string', default: '1,2' },
     'max-kb': { type: 'string' },

@@ -21,7 +21,7 @@ const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
 const { values } = parseArgs({
   options: {
     to: { type: 'string', default: 'glb' },
-    files: { type: 'string', default: '1200' },
+    files: { type: 'string', default: '1000' },
     rounds: { type: 'string', default: '2' },
     jobs: { type: 'string', default: '2' },
   },

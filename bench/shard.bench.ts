@@ -22,7 +22,7 @@ const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
 const { values } = parseArgs({
   options: {
     to: { type: 'string', default: 'glb' },
-    files: { type: 'string', default: '1200' },
+    files: { type: 'string', default: '1000' },
     shards: { type: 'string', default: '4' },
     rounds: { type: 'string', default: '1' },
   },

@@ -4,7 +4,7 @@
 // records compared with `meshcodec convert` of the same files.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,8 @@ import { readManifest, type ManifestEntry } from '../bindings/cli/manifest.js';
 import { processConversion, ConversionJobError, type ConversionJobData } from '../bindings/queue/conversion-job.js';
 import { conversionJobs, expandQueueInputs } from '../bindings/queue/enqueue.js';
 import { runConvertJob } from '../bindings/workers/convert-job.js';
+import { readInputFileSync } from '../bindings/cli/read-input.js';
+import { errorInfo } from '../bindings/io/error-info.js';
 import { nodeSiblingResolver } from '../bindings/node/sibling-resolver.js';
 import { allKernels, BACKENDS } from './helpers/backends.js';
 import { makeTempDir, removeTempDir, testTempDir } from './helpers/temp-dir.js';
@@ -81,6 +83,40 @@ describe('processConversion (the job processor, without Redis)', () => {
       expect(recorded).toHaveLength(1);
       expect(recorded[0]!.error).toEqual(reference.error);
       expect(existsSync(join(dir, 'out'))).toBe(false);
+    });
+
+    it(`${backend}: a bad input whose manifest line cannot be written still fails once with its own error`, async () => {
+      const dir = testTempDir('queue-bad-record');
+      const bad = join(dir, 'bad.iqm');
+      writeFileSync(bad, Buffer.concat([Buffer.from('INTERQUAKEMODEL\0'), Buffer.alloc(120, 0xff)]));
+      const [data] = conversionJobs(expandQueueInputs(bad), { to: 'glb', outDir: join(dir, 'out') }) as [ConversionJobData];
+      for (const record of [() => { throw new Error('disk full'); }, () => Promise.reject(new Error('disk full'))]) {
+        const failure = await processConversion(data, { convert, version: 'test', record }).catch((e: unknown) => e);
+        expect(failure).toBeInstanceOf(ConversionJobError);
+        expect((failure as ConversionJobError).name).toBe('UnrecoverableError');
+        expect((failure as ConversionJobError).info.format).toBe('iqm');
+      }
+    });
+
+    it(`${backend}: a file removed after listing is enqueued by path (no raw file-system error), and its job fails with the reader's error`, async () => {
+      const dir = testTempDir('queue-gone');
+      const gone = join(dir, 'gone.iqm');
+      writeFileSync(gone, readFileSync(join(FIXTURES, 'tube.iqm')));
+      const inputs = expandQueueInputs(gone);
+      rmSync(gone);
+      const [data] = conversionJobs(inputs, { to: 'glb', outDir: join(dir, 'out'), inlineUnder: 1 << 20 }) as [ConversionJobData];
+      expect(data.base64).toBeUndefined();
+      const failure = await processConversion(data, { convert, version: 'test' }).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(ConversionJobError);
+      const reference = (() => {
+        try {
+          readInputFileSync(gone);
+        } catch (e) {
+          return errorInfo(e).code;
+        }
+      })();
+      expect(reference).toBeDefined();
+      expect((failure as ConversionJobError).info.code).toBe(reference);
     });
 
     it(`${backend}: an input carried as base64 converts to the same bytes as by path`, async () => {

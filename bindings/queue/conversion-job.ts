@@ -122,7 +122,9 @@ export async function processConversion(data: ConversionJobData, options: Proces
   let digest: InputDigest | undefined;
   const fail = async (e: unknown, known?: ErrorInfo): Promise<never> => {
     const info = known ?? errorInfo(e);
-    if (digest) await options.record?.(manifestEntry({ input, digest, options: entryOptions, version: options.version, error: info }));
+    // The job fails with its input's error: a manifest that cannot take the line (disk full) must
+    // not turn it into a retryable failure with another reason.
+    if (digest) await (async () => options.record?.(manifestEntry({ input, digest, options: entryOptions, version: options.version, error: info })))().catch(() => undefined);
     throw new ConversionJobError(input, info);
   };
   let bytes: Uint8Array;

@@ -74,9 +74,25 @@ export function conversionJobs(inputs: ExpandedInputs, options: Omit<EnqueueOpti
     if (Object.keys(flags).length) data.flags = flags;
     if (forced) data.from = forced.name;
     if (options.force ?? ENQUEUE_DEFAULTS.force) data.force = true;
-    if (inlineUnder > 0 && statSync(file.path).size <= inlineUnder) data.base64 = Buffer.from(readFileSync(file.path)).toString('base64');
+    if (inlineUnder > 0) {
+      const inline = inlineBytes(file.path, inlineUnder);
+      if (inline) data.base64 = Buffer.from(inline).toString('base64');
+    }
     return data;
   });
+}
+
+/**
+ * A small file's bytes, to travel in its job; undefined for a larger file or one that cannot be
+ * read now (removed since it was listed, say): that job carries the path, and the worker's read
+ * fails it with the reader's error like any other unreadable input.
+ */
+function inlineBytes(path: string, inlineUnder: number): Uint8Array | undefined {
+  try {
+    return statSync(path).size <= inlineUnder ? readFileSync(path) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The files `inputs` names, as `convert` expands them (folders walked for the known extensions, or every file with `from`). */
