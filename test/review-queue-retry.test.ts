@@ -109,6 +109,26 @@ describe.skipIf(!haveRedis)('queue worker: a job retried after a recoverable fai
     expect(named).toEqual(['x.iqm', 'x.iqm#2']);
     expect([...readManifest(readFileSync(manifest, 'utf8')).keys()].sort()).toEqual(named);
   }, 30_000);
+  it('queue work names a failed input once on stderr: `x.iqm: error: CODE (format @offset): message`', async () => {
+    const { Queue } = await import('bullmq');
+    const { writeFileSync } = await import('node:fs');
+    const { cli } = await import('./helpers/cli-in-process.js');
+    const name = 'stderr-bad';
+    const dir = testTempDir('queue-stderr');
+    writeFileSync(join(dir, 'x.iqm'), Buffer.concat([Buffer.from('INTERQUAKEMODEL\0'), Buffer.alloc(120, 0xff)]));
+    const connection = redisConnection(url);
+    const queue = new Queue(name, { connection });
+    await addConversionJobs(queue, conversionJobs(expandQueueInputs(join(dir, 'x.iqm')), { to: 'glb', outDir: join(dir, 'out') }));
+    await queue.close();
+    connection.disconnect();
+    const r = await cli(['queue', 'work', '--redis', url, '--queue', name, '--until-empty']);
+    expect(r.code).toBe(1);
+    const failures = r.err.split('\n').filter((l) => l.includes('error:'));
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatch(/^x\.iqm: error: [A-Z_]+ \(iqm @\d+\): /);
+    expect(failures[0]!.split('x.iqm')).toHaveLength(2);
+  }, 30_000);
+
   it('a job another worker took and let stall past maxStalledCount is counted failed by the worker that fails it', async () => {
     const { Queue, Worker } = await import('bullmq');
     const name = 'stalled-out';

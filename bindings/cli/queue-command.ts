@@ -12,7 +12,7 @@ import { ManifestFile } from './manifest-file.js';
 import { checkRedis, redisConnection } from '../queue/connection.js';
 import { addConversionJobs, conversionJobs, expandQueueInputs } from '../queue/enqueue.js';
 import { QUEUE_WORKER_DEFAULTS, startConversionWorker } from '../queue/worker.js';
-import type { ConversionJobError } from '../queue/conversion-job.js';
+import { failureDetail, type ConversionJobError } from '../queue/conversion-job.js';
 
 const OPTIONS = {
   redis: { type: 'string' },
@@ -162,7 +162,11 @@ async function queueWork(args: string[], values: Record<string, string | boolean
       // Named as its manifest entry is (`x.mesh#2` for a second input at the same relative path).
       const input = job.data.input ?? job.data.relative;
       if (values.json) io.out(JSON.stringify(entry ? { job: job.id, ok: true, ...entry } : { job: job.id, ok: false, input, error: (error as ConversionJobError).info ?? errorInfo(error) }) + '\n');
-      else if (error) io.err(`${input}: error: ${error.message}\n`);
+      else if (error) {
+        // A conversion's failure names its input itself (the job's failedReason): said once here.
+        const info = (error as Partial<ConversionJobError>).info;
+        io.err(`${input}: error: ${info ? failureDetail(info) : error.message}\n`);
+      }
       else if (!values.quiet) io.err(`${job.data.relative} -> ${entry!.outputs?.map((o) => o.name).join(', ')}\n`);
     },
   });

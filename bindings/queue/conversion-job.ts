@@ -72,10 +72,15 @@ export class ConversionJobError extends UnrecoverableError {
   }
 }
 
-/** `CODE [format @offset|line:column]: message` for the input, the job's failedReason. */
+/** `INPUT: CODE [format @offset|line:column]: message`, the job's failedReason. */
 export function failureMessage(input: string, info: ErrorInfo): string {
+  return `${input}: ${failureDetail(info)}`;
+}
+
+/** `CODE [format @offset|line:column]: message`: a failure without its input's name. */
+export function failureDetail(info: ErrorInfo): string {
   const where = info.offset !== null ? ` @${info.offset}` : info.line !== null ? ` ${info.line}:${info.column ?? 0}` : '';
-  return `${input}: ${info.code}${info.format ? ` (${info.format}${where})` : where}: ${info.message}`;
+  return `${info.code}${info.format ? ` (${info.format}${where})` : where}: ${info.message}`;
 }
 
 /** A queue worker reads no standard input: `-` is a job the producer never makes. */
