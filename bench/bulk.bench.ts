@@ -13,10 +13,10 @@
 //
 //   npm run bench:bulk -- [--to glb] [--files 1000] [--rounds 2] [--jobs 1,2] [--max-kb N]
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { writeFilesAtomic } from '../bindings/cli/atomic-write.js';
 import { readInputFileSync } from '../bindings/cli/read-input.js';
@@ -25,11 +25,11 @@ import { initSync } from '../bindings/kernels/backend.js';
 import { unigineFormat } from '../bindings/formats/unigine/index.js';
 import { nodeSiblingResolver } from '../bindings/node/sibling-resolver.js';
 import { runConvertJob } from '../bindings/workers/convert-job.js';
+import { batchPath, BENCH_ROOT, CORPUS, runCli, probeSources, tileBatch, median, childCpuSeconds, type BatchSource } from './corpus-batch.js';
 import { fmt, machine, markdownTable, writeResults } from './harness.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = BENCH_ROOT;
 let CLI = join(ROOT, 'dist', 'cli.js');
-const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
 
 const { values } = parseArgs({
   options: {
@@ -56,58 +56,20 @@ const jobCounts = values.jobs.split(',').map(Number);
 if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build`);
 if (!existsSync(CORPUS)) throw new Error(`corpus not found at ${CORPUS}`);
 
-function cli(args: string[]) {
-  return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 256 << 20 });
-}
-
-function corpusFiles(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? corpusFiles(join(folder, e.name)) : [join(folder, e.name)]));
-}
+const cli = (args: string[]) => runCli(CLI, args);
 
 // The corpus files this build converts to the target without error (the walk takes only files
 // with a known extension; companions such as Transport Fever's .msh.blob are linked beside them).
-const probeOut = mkdtempSync(join(tmpdir(), 'meshcodec-bulk-probe-'));
-// --json writes JSON Lines: one object per file, then a summary line.
-const probe = cli(['convert', CORPUS, '--to', target, '--out-dir', probeOut, '--json', '--quiet', '--jobs', '1'])
-  .stdout.split('\n')
-  .filter((line) => line.startsWith('{"input"'))
-  .map((line) => JSON.parse(line) as { input: string; ok: boolean });
-rmSync(probeOut, { recursive: true, force: true });
-const usable = probe.filter((r) => r.ok && statSync(r.input).size <= maxBytes).map((r) => r.input);
-const failing = probe.filter((r) => !r.ok).map((r) => r.input);
-const tooLarge = probe.filter((r) => r.ok && statSync(r.input).size > maxBytes).map((r) => r.input);
-const companions = corpusFiles(CORPUS).filter((f) => !probe.some((r) => r.input === f));
-console.log(`${usable.length} corpus files convert to ${target}; left out: ${failing.map((f) => f.slice(CORPUS.length + 1)).join(', ') || 'none'}${tooLarge.length ? `; over ${values['max-kb']} KB: ${tooLarge.map((f) => f.slice(CORPUS.length + 1)).join(', ')}` : ''}`);
+const probe = probeSources(CLI, [CORPUS], target);
+const usable = probe.usable.filter((r) => statSync(r.path).size <= maxBytes);
+const tooLarge = probe.usable.filter((r) => statSync(r.path).size > maxBytes);
+const named = (sources: BatchSource[]) => sources.map((r) => r.path.slice(CORPUS.length + 1)).join(', ');
+console.log(`${usable.length} corpus files convert to ${target}; left out: ${named(probe.failing) || 'none'}${tooLarge.length ? `; over ${values['max-kb']} KB: ${named(tooLarge)}` : ''}`);
+const failing = probe.failing.map((r) => r.path);
 
 const work = mkdtempSync(join(values.tmp ?? tmpdir(), 'meshcodec-bulk-'));
 const input = join(work, 'in');
-const place = (source: string, round: number) => {
-  const copy = join(input, `r${round}`, source.slice(CORPUS.length + 1));
-  mkdirSync(dirname(copy), { recursive: true });
-  try {
-    linkSync(source, copy);
-  } catch {
-    copyFileSync(source, copy);
-  }
-  return statSync(copy).size;
-};
-let bytes = 0;
-for (let i = 0; i < fileCount; i++) {
-  const round = Math.floor(i / usable.length);
-  if (i % usable.length === 0) for (const c of companions) place(c, round);
-  bytes += place(usable[i % usable.length]!, round);
-}
-
-/** CPU seconds (user + system) of the children this process has waited for (Linux; 0 elsewhere). */
-function childCpuSeconds(): number {
-  try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-    // After "pid (comm) ": state is field 3, so cutime (16) and cstime (17) are at 13 and 14.
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return 0;
-  }
-}
+const bytes = tileBatch(usable, probe.companions, fileCount, input);
 
 interface Run {
   jobs: number;
@@ -117,11 +79,6 @@ interface Run {
   /** Peak resident memory of the process (all threads), MiB; NaN without /usr/bin/time. */
   peakRssMiB: number;
 }
-const median = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 const TIME = '/usr/bin/time';
 const haveTime = existsSync(TIME);
@@ -158,7 +115,7 @@ function decodeEncodeSeconds(files: string[]): number {
     const outcome = runConvertJob(entry.job, kernels, entry.resolver);
     if (!outcome.ok) throw new Error(`${file}: ${outcome.error.message}`);
   };
-  for (const f of usable) convert(f);
+  for (const f of usable) convert(f.path);
   const c0 = process.cpuUsage();
   for (const f of files) convert(f);
   const c = process.cpuUsage(c0);
@@ -210,7 +167,7 @@ async function overheadParts(list: string[]): Promise<{ read: number; write: num
 const runs: Run[] = [];
 /** Decode + encode CPU seconds of the files after the first round, measured once per round, beside the runs. */
 const decodeEncodeRuns: number[] = [];
-const list = Array.from({ length: fileCount }, (_, i) => usable[i % usable.length]!);
+const list = Array.from({ length: fileCount }, (_, i) => usable[i % usable.length]!.path);
 const firstRound = Math.min(usable.length, fileCount - 1);
 const overhead: { jobs: number; startCpuSeconds: number; decodeEncodeCpuSeconds: number; overheadMsPerFile: number }[] = [];
 let parts = { read: NaN, write: NaN, message: NaN };
@@ -241,7 +198,7 @@ try {
       overheadMsPerFile: ((runCpu - startCpu - decodeEncode) / rest.length) * 1000,
     });
   }
-  parts = await overheadParts(list.map((f, i) => join(input, `r${Math.floor(i / usable.length)}`, f.slice(CORPUS.length + 1))));
+  parts = await overheadParts(list.map((_, i) => batchPath(input, usable[i % usable.length]!, Math.floor(i / usable.length))));
   // The bar the overhead is held to: decode of a ~30 KB file (the speed bar's actor_00_idle.anim).
   const small = join(CORPUS, 'unigine', 'actor_00_idle.anim');
   if (existsSync(small)) {

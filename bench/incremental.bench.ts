@@ -6,17 +6,15 @@
 // `npm run bench:bulk` runs it after bench/bulk.bench.ts.
 //
 //   tsx bench/incremental.bench.ts [--to glb] [--files 1200] [--rounds 2] [--jobs 2]
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { BENCH_ROOT, CORPUS, runCli, probeSources, tileBatch, median, childCpuSeconds } from './corpus-batch.js';
 import { fmt, machine, markdownTable, writeResults } from './harness.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = BENCH_ROOT;
 const CLI = join(ROOT, 'dist', 'cli.js');
-const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
 
 const { values } = parseArgs({
   options: {
@@ -34,59 +32,15 @@ const jobs = values.jobs;
 if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build`);
 if (!existsSync(CORPUS)) throw new Error(`corpus not found at ${CORPUS}`);
 
-function cli(args: string[]) {
-  return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 256 << 20 });
-}
-
-function filesUnder(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(folder, e.name)) : [join(folder, e.name)]));
-}
+const cli = (args: string[]) => runCli(CLI, args);
 
 // The corpus files (and fixtures) this build converts to the target; companions are linked beside them.
-const sources = [CORPUS, join(ROOT, 'fixtures')];
-const usable: { root: string; path: string }[] = [];
-const companions: { root: string; path: string }[] = [];
-for (const root of sources) {
-  const probeOut = mkdtempSync(join(tmpdir(), 'meshcodec-incremental-probe-'));
-  const lines = cli(['convert', root, '--to', target, '--out-dir', probeOut, '--json', '--quiet', '--jobs', '1'])
-    .stdout.trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as { input?: string; ok?: boolean });
-  rmSync(probeOut, { recursive: true, force: true });
-  const read = new Set(lines.map((l) => l.input));
-  for (const l of lines) if (l.ok && l.input) usable.push({ root, path: l.input });
-  for (const path of filesUnder(root)) if (!read.has(path) && !path.endsWith('.ts') && !path.endsWith('.md')) companions.push({ root, path });
-}
+const { usable, companions } = probeSources(CLI, [CORPUS, join(ROOT, 'fixtures')], target);
 console.log(`${usable.length} corpus and fixture files convert to ${target}`);
 
 const work = mkdtempSync(join(tmpdir(), 'meshcodec-incremental-'));
 const input = join(work, 'in');
-const place = (source: { root: string; path: string }, round: number) => {
-  const copy = join(input, `r${round}`, relative(dirname(source.root), source.path));
-  mkdirSync(dirname(copy), { recursive: true });
-  try {
-    linkSync(source.path, copy);
-  } catch {
-    copyFileSync(source.path, copy);
-  }
-  return statSync(copy).size;
-};
-let bytes = 0;
-for (let i = 0; i < fileCount; i++) {
-  const round = Math.floor(i / usable.length);
-  if (i % usable.length === 0) for (const c of companions) place(c, round);
-  bytes += place(usable[i % usable.length]!, round);
-}
-
-/** CPU seconds (user + system) of the children this process has waited for (Linux; 0 elsewhere). */
-function childCpuSeconds(): number {
-  try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return 0;
-  }
-}
+const bytes = tileBatch(usable, companions, fileCount, input);
 
 type Kind = 'first run' | 'first run, --manifest' | 'rerun, --incremental';
 const KINDS: Kind[] = ['first run', 'first run, --manifest', 'rerun, --incremental'];
@@ -95,11 +49,6 @@ interface Run {
   seconds: number;
   cpuSeconds: number;
 }
-const median = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 const runs: Run[] = [];
 const loadBefore = loadavg()[0]!;

@@ -8,17 +8,16 @@
 //
 //   npm run bench:queue -- [--to glb] [--files 1000] [--rounds 1]
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { BENCH_ROOT, CORPUS, runCli, probeSources, tileBatch, median } from './corpus-batch.js';
 import { fmt, machine, markdownTable, writeResults } from './harness.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = BENCH_ROOT;
 const CLI = join(ROOT, 'dist', 'cli.js');
-const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
 
 const { values } = parseArgs({ options: { to: { type: 'string', default: 'glb' }, files: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '1' } } });
 const target = values.to;
@@ -31,34 +30,13 @@ if (spawnSync('redis-server', ['--version']).status !== 0) {
   process.exit(0);
 }
 
-const cli = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 256 << 20 });
-const corpusFiles = (folder: string): string[] =>
-  readdirSync(folder, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? corpusFiles(join(folder, e.name)) : [join(folder, e.name)]));
+const cli = (args: string[]) => runCli(CLI, args);
 
 // The corpus files that convert (as bench:bulk takes them), repeated to fileCount, companions beside.
-const probeOut = mkdtempSync(join(tmpdir(), 'meshcodec-queue-probe-'));
-const probe = JSON.parse(`[${cli(['convert', CORPUS, '--to', target, '--out-dir', probeOut, '--json', '--quiet', '--jobs', '1']).stdout.trim().split('\n').join(',')}]`) as { input?: string; ok?: boolean }[];
-rmSync(probeOut, { recursive: true, force: true });
-const usable = probe.filter((r) => r.input && r.ok).map((r) => r.input!);
-const companions = corpusFiles(CORPUS).filter((f) => !probe.some((r) => r.input === f));
+const { usable, companions } = probeSources(CLI, [CORPUS], target);
 const work = mkdtempSync(join(tmpdir(), 'meshcodec-queue-bench-'));
 const input = join(work, 'in');
-let bytes = 0;
-const place = (source: string, round: number) => {
-  const copy = join(input, `r${round}`, source.slice(CORPUS.length + 1));
-  mkdirSync(dirname(copy), { recursive: true });
-  try {
-    linkSync(source, copy);
-  } catch {
-    copyFileSync(source, copy);
-  }
-  return statSync(copy).size;
-};
-for (let i = 0; i < fileCount; i++) {
-  const round = Math.floor(i / usable.length);
-  if (i % usable.length === 0) for (const c of companions) place(c, round);
-  bytes += place(usable[i % usable.length]!, round);
-}
+const bytes = tileBatch(usable, companions, fileCount, input);
 
 function freePort(): Promise<number> {
   return new Promise((done) => {
@@ -158,11 +136,6 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-const median = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const modes = [...new Set(runs.map((r) => r.mode))];
 const rows = modes.map((mode) => {
   const mine = runs.filter((r) => r.mode === mode);

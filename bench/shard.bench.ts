@@ -7,17 +7,15 @@
 // `npm run bench:bulk` runs it after bench/incremental.bench.ts.
 //
 //   tsx bench/shard.bench.ts [--to glb] [--files 1200] [--shards 4] [--rounds 1]
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { BENCH_ROOT, CORPUS, runCli, probeSources, tileBatch, median, childCpuSeconds } from './corpus-batch.js';
 import { fmt, machine, markdownTable, writeResults } from './harness.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = BENCH_ROOT;
 const CLI = join(ROOT, 'dist', 'cli.js');
-const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
 
 const { values } = parseArgs({
   options: {
@@ -35,55 +33,12 @@ const rounds = Number(values.rounds);
 if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build`);
 if (!existsSync(CORPUS)) throw new Error(`corpus not found at ${CORPUS}`);
 
-function cli(args: string[]) {
-  return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 256 << 20 });
-}
+const cli = (args: string[]) => runCli(CLI, args);
 
-function filesUnder(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(folder, e.name)) : [join(folder, e.name)]));
-}
-
-const usable: { root: string; path: string }[] = [];
-const companions: { root: string; path: string }[] = [];
-for (const root of [CORPUS, join(ROOT, 'fixtures')]) {
-  const probeOut = mkdtempSync(join(tmpdir(), 'meshcodec-shard-probe-'));
-  const lines = cli(['convert', root, '--to', target, '--out-dir', probeOut, '--json', '--quiet', '--jobs', '1'])
-    .stdout.trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as { input?: string; ok?: boolean });
-  rmSync(probeOut, { recursive: true, force: true });
-  const read = new Set(lines.map((l) => l.input));
-  for (const l of lines) if (l.ok && l.input) usable.push({ root, path: l.input });
-  for (const path of filesUnder(root)) if (!read.has(path) && !path.endsWith('.ts') && !path.endsWith('.md')) companions.push({ root, path });
-}
-
+const { usable, companions } = probeSources(CLI, [CORPUS, join(ROOT, 'fixtures')], target);
 const work = mkdtempSync(join(tmpdir(), 'meshcodec-shard-'));
 const input = join(work, 'in');
-let bytes = 0;
-for (let i = 0; i < fileCount; i++) {
-  const round = Math.floor(i / usable.length);
-  const place = (source: { root: string; path: string }) => {
-    const copy = join(input, `r${round}`, relative(dirname(source.root), source.path));
-    mkdirSync(dirname(copy), { recursive: true });
-    try {
-      linkSync(source.path, copy);
-    } catch {
-      copyFileSync(source.path, copy);
-    }
-    return statSync(copy).size;
-  };
-  if (i % usable.length === 0) for (const c of companions) place(c);
-  bytes += place(usable[i % usable.length]!);
-}
-
-function childCpuSeconds(): number {
-  try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return 0;
-  }
-}
+const bytes = tileBatch(usable, companions, fileCount, input);
 
 /** One timed conversion: wall and CPU seconds and the number of files it converted. */
 function timed(extra: string[]): { seconds: number; cpuSeconds: number; files: number } {
@@ -118,11 +73,6 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-const median = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const whole = median(results.map((r) => r.whole.seconds));
 const wholeCpu = median(results.map((r) => r.whole.cpuSeconds));
 const sum = median(results.map((r) => r.parts.reduce((s, p) => s + p.seconds, 0)));
