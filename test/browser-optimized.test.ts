@@ -30,7 +30,7 @@ import { detectFormat, glbFormat, gltf, MeshFormatError, type Asset } from '../b
 import { nodeSiblingResolver } from '../bindings/node/sibling-resolver.js';
 import { browserSkipReason, inCI, launchChromium, type ChromiumSession } from './helpers/chromium.js';
 import { CORPUS_DIR, CORPUS_SKIP_MESSAGE, corpusAvailable } from './helpers/corpus.js';
-import { colourStats } from './helpers/screenshot-colours.js';
+import { colourStats, RENDER_FRONT_SCRIPT, SCREENSHOT_SIZE } from './helpers/screenshot-colours.js';
 import { compareAnimations, compareMeshes, type DecodedAsset, type OptimizedComparison } from './helpers/optimized-comparison.js';
 import { FIXTURES_DIR } from '../fixtures/make-fixtures.js';
 
@@ -38,7 +38,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ARTIFACTS = join(ROOT, 'test/artifacts');
 const MRFIXIT = '/usr/share/assimp/models/IQM/mrfixit.iqm';
 const OPTIMIZE = { quantize: true, compress: 'meshopt', textures: 'embed' } as const;
-const SIZE = { width: 480, height: 640 };
+const SIZE = SCREENSHOT_SIZE;
 
 const missing = browserSkipReason('browser optimized-GLB test', []);
 const mrfixitMissing = !existsSync(MRFIXIT) && !inCI;
@@ -102,25 +102,10 @@ window.decode = async (url) => {
   }));
   return { meshes, animations };
 };
+${RENDER_FRONT_SCRIPT}
 window.show = async (url) => {
   const loaded = await loader.loadAsync(url);
-  const renderer = new THREE.WebGLRenderer({ antialias: false, preserveDrawingBuffer: true });
-  renderer.setSize(${SIZE.width}, ${SIZE.height});
-  renderer.setClearColor(0xffffff);
-  document.body.replaceChildren(renderer.domElement);
-  const scene = new THREE.Scene();
-  scene.add(loaded.scene, new THREE.AmbientLight(0xffffff, 1.5));
-  const sun = new THREE.DirectionalLight(0xffffff, 2);
-  sun.position.set(1, 2, 3);
-  scene.add(sun);
-  const box = new THREE.Box3().setFromObject(loaded.scene);
-  const centre = box.getCenter(new THREE.Vector3());
-  const size = box.getSize(new THREE.Vector3());
-  const camera = new THREE.PerspectiveCamera(35, ${SIZE.width} / ${SIZE.height}, size.length() / 100, size.length() * 10);
-  // IQM figures face +x (the glTF writer keeps x when it turns Z-up Y-up).
-  camera.position.set(centre.x + size.y * 2.3, centre.y, centre.z);
-  camera.lookAt(centre);
-  renderer.render(scene, camera);
+  renderFront(loaded.scene);
 };
 window.ready = true;
 </script>`;

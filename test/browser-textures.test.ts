@@ -14,14 +14,14 @@ import { glbFormat, iqmFormat } from '../bindings/index.js';
 import { nodeSiblingResolver } from '../bindings/node/sibling-resolver.js';
 import { imageSize } from '../bindings/textures/image-type.js';
 import { browserSkipReason, launchChromium, type ChromiumSession } from './helpers/chromium.js';
-import { colourStats } from './helpers/screenshot-colours.js';
+import { colourStats, RENDER_FRONT_SCRIPT, SCREENSHOT_SIZE } from './helpers/screenshot-colours.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ARTIFACTS = join(ROOT, 'test/artifacts');
 const MRFIXIT = '/usr/share/assimp/models/IQM/mrfixit.iqm';
 const missing = browserSkipReason('browser textures test', [{ path: MRFIXIT, buildWith: 'apt-get install assimp-testmodels' }]);
 
-const SIZE = { width: 480, height: 640 };
+const SIZE = SCREENSHOT_SIZE;
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>textured mrfixit</title>
 <style>html, body { margin: 0; background: #ffffff; }</style>
@@ -29,25 +29,10 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>textured mrfixit</titl
 <script type="module">
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+${RENDER_FRONT_SCRIPT}
 window.show = async (url) => {
   const gltf = await new GLTFLoader().loadAsync(url);
-  const renderer = new THREE.WebGLRenderer({ antialias: false, preserveDrawingBuffer: true });
-  renderer.setSize(${SIZE.width}, ${SIZE.height});
-  renderer.setClearColor(0xffffff);
-  document.body.replaceChildren(renderer.domElement);
-  const scene = new THREE.Scene();
-  scene.add(gltf.scene, new THREE.AmbientLight(0xffffff, 1.5));
-  const sun = new THREE.DirectionalLight(0xffffff, 2);
-  sun.position.set(1, 2, 3);
-  scene.add(sun);
-  const box = new THREE.Box3().setFromObject(gltf.scene);
-  const centre = box.getCenter(new THREE.Vector3());
-  const size = box.getSize(new THREE.Vector3());
-  const camera = new THREE.PerspectiveCamera(35, ${SIZE.width} / ${SIZE.height}, size.length() / 100, size.length() * 10);
-  // IQM figures face +x (the glTF writer keeps x when it turns Z-up Y-up): the camera looks at the front.
-  camera.position.set(centre.x + size.y * 2.3, centre.y, centre.z);
-  camera.lookAt(centre);
-  renderer.render(scene, camera);
+  renderFront(gltf.scene);
   const maps = [];
   gltf.scene.traverse((o) => { if (o.material?.map) maps.push({ name: o.material.name, width: o.material.map.image.width, height: o.material.map.image.height }); });
   return { maps, meshes: gltf.scene.getObjectsByProperty('isMesh', true).length };
