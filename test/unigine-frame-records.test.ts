@@ -4,24 +4,17 @@
 // naming the frame of the first record that does not start before it (the last frame when only
 // the last record runs past it), and every cut of the records is refused, never read.
 import { describe, expect, it } from 'vitest';
-import { MeshFormatError } from '../bindings/io/errors.js';
+import type { MeshFormatError } from '../bindings/io/errors.js';
 import { fileOffsetOf } from '../bindings/io/provenance.js';
 import { compactIntBytes } from '../bindings/formats/unigine/compact-int.js';
 import { encodeUnigine } from '../bindings/formats/unigine/index.js';
 import { AXES_SET } from '../bindings/formats/unigine/read-common.js';
 import { readMesh } from '../bindings/formats/unigine/read-mesh.js';
+import { refusal } from './helpers/refusal.js';
 import { tubeAsset } from '../fixtures/tube-asset.js';
 import { createKernelsSync } from '../bindings/index.js';
 
-function failure(bytes: Uint8Array): MeshFormatError {
-  try {
-    readMesh(bytes);
-  } catch (error) {
-    if (error instanceof MeshFormatError) return error;
-    throw error;
-  }
-  throw new Error('the file was read without an error');
-}
+const failure = (bytes: Uint8Array): MeshFormatError => refusal(() => readMesh(bytes));
 
 describe('UNIGINE frame records', () => {
   it('a cut anywhere in the records is reported at the cut, with the frame of the first record that does not fit', () => {
