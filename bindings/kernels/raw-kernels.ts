@@ -32,6 +32,8 @@ export interface RawKernels {
   narrowU32ToU8(src: Uint32Array, dst: Uint8Array): number;
   /** IQM: 10 floats per pose per frame; poses = masks.length, 10 offsets and scales each. */
   dequantizeIqmFrames(frames: Uint16Array, frameCount: number, masks: Uint32Array, offsets: Float32Array, scales: Float32Array, dst: Float32Array): void;
+  /** As dequantizeIqmFrames, laid out per pose: frameCount × 3 translations, × 4 rotations, × 3 scales (an animation's tracks). */
+  dequantizeIqmTracks(frames: Uint16Array, frameCount: number, masks: Uint32Array, offsets: Float32Array, scales: Float32Array, dst: Float32Array): void;
   /**
    * UNIGINE an10 frames (flags with carry-forward, uint16 over box min/size, snorm16 rotations)
    * to bone-major dense tracks; −1, or the first frame entry a stream cannot serve.

@@ -21,6 +21,7 @@ interface KernelExports {
   narrowU32ToU16(src: number, count: number, dst: number): number;
   narrowU32ToU8(src: number, count: number, dst: number): number;
   dequantizeIqmFrames(frames: number, frameCount: number, poseCount: number, masks: number, offsets: number, scales: number, dst: number): void;
+  dequantizeIqmTracks(frames: number, frameCount: number, poseCount: number, masks: number, offsets: number, scales: number, dst: number): void;
   expandQuantizedFrames(flags: number, frameCount: number, boneCount: number, positions: number, positionCount: number, rotations: number, rotationCount: number, scales: number, scaleCount: number, box: number, initial: number, dstT: number, dstR: number, dstS: number): number;
   expandFloatFrames(flags: number, frameCount: number, boneCount: number, positions: number, positionCount: number, rotations: number, rotationCount: number, scales: number, scaleCount: number, initial: number, dstT: number, dstR: number, dstS: number): number;
   tangentFrames(quats: number, count: number, dstNormals: number, dstTangents: number): void;
@@ -143,6 +144,8 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     narrowU32ToU8: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.narrowU32ToU8(s!, n!, d!)),
     dequantizeIqmFrames: (frames, frameCount, masks, offsets, scales, dst) =>
       run([frames, masks, offsets, scales], [dst], ([f, m, o, s, d], [, poseCount]) => exports.dequantizeIqmFrames(f!, frameCount, poseCount!, m!, o!, s!, d!)),
+    dequantizeIqmTracks: (frames, frameCount, masks, offsets, scales, dst) =>
+      run([frames, masks, offsets, scales], [dst], ([f, m, o, s, d], [, poseCount]) => exports.dequantizeIqmTracks(f!, frameCount, poseCount!, m!, o!, s!, d!)),
     expandQuantizedFrames: (flags, frameCount, boneCount, positions, rotations, scales, box, initial, dstT, dstR, dstS) =>
       run([flags, positions, rotations, scales, box, initial], [dstT, dstR, dstS], ([f, p, r, s, b, i, t, q, z], [, np, nr, ns]) =>
         exports.expandQuantizedFrames(f!, frameCount, boneCount, p!, np!, r!, nr!, s!, ns!, b!, i!, t!, q!, z!)),

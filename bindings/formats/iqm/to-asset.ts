@@ -5,7 +5,7 @@ import { MeshFormatError } from '../../io/errors.js';
 import { fileOffsetOf } from '../../io/provenance.js';
 import { DEFAULT_FRAME_RATE } from '../format.js';
 import { IQM_ANIM_LOOP, IQM_CHANNELS, iqmText, type IqmDocument, type IqmVertexArray } from './iqm-document.js';
-import { dequantizeFrames } from './dequantize-frames.js';
+import { dequantizeTracks, type IqmAnimationTracks } from './dequantize-tracks.js';
 import { componentsToFloat32, IQM_CUSTOM, IQM_FORMAT_NAMES, IQM_VERTEX_TYPE, IQM_VERTEX_TYPE_NAMES } from './vertex-formats.js';
 
 export interface IqmToAssetOptions {
@@ -74,8 +74,8 @@ export function iqmToAsset(document: IqmDocument, options: IqmToAssetOptions = {
   }
   if (document.anims.length) {
     if (!document.joints.length) warn(`animation-only file: tracks refer to the ${document.poses.length} joints of the model it animates, by index`);
-    const dense = dequantizeFrames(document, kernels, true);
-    for (const anim of document.anims) asset.animations.push(convertAnimation(document, anim, dense, frameRate, warn));
+    const tracks = dequantizeTracks(document, kernels);
+    document.anims.forEach((anim, i) => asset.animations.push(convertAnimation(document, anim, tracks[i]!, frameRate, warn)));
   }
   return asset;
 }
@@ -196,7 +196,7 @@ function toJoints(document: IqmDocument, array: IqmVertexArray, first: number, c
   return joints;
 }
 
-function convertAnimation(document: IqmDocument, anim: IqmDocument['anims'][number], dense: Float32Array, defaultRate: number, warn: (m: string) => void): Animation {
+function convertAnimation(document: IqmDocument, anim: IqmDocument['anims'][number], dense: IqmAnimationTracks, defaultRate: number, warn: (m: string) => void): Animation {
   const name = iqmText(document, anim.name);
   let frameRate = anim.frameRate;
   if (!(frameRate > 0 && Number.isFinite(frameRate))) {
@@ -205,13 +205,14 @@ function convertAnimation(document: IqmDocument, anim: IqmDocument['anims'][numb
   }
   if (anim.flags & ~IQM_ANIM_LOOP) warn(`animation '${name}' flags ${anim.flags} other than loop are not kept`);
   const n = anim.frameCount;
-  const animated = document.poses.filter((pose) => pose.channelMask !== 0).length;
+  let animated = 0;
+  for (const pose of document.poses) if (pose.channelMask !== 0) animated++;
   // One block of key times shared by the animated poses' tracks (read-only); a pose whose mask is
   // 0 stores nothing per frame and becomes a one-key (constant) track, so frames cost memory
-  // only where the file stores values for them.
+  // only where the file stores values for them. Animated tracks are views of `dense.values`.
   const times = new Float32Array(animated ? n : 0);
   for (let i = 0; i < times.length; i++) times[i] = i / frameRate;
-  const stride = animated * IQM_CHANNELS;
+  const values = dense.values;
   const tracks: Track[] = [];
   let row = 0;
   for (let j = 0; j < document.poses.length; j++) {
@@ -221,25 +222,8 @@ function convertAnimation(document: IqmDocument, anim: IqmDocument['anims'][numb
       tracks.push({ joint: j, times: new Float32Array(1), translation: c.slice(0, 3), rotation: c.slice(3, 7), scale: c.slice(7, 10) });
       continue;
     }
-    const translation = new Float32Array(n * 3);
-    const rotation = new Float32Array(n * 4);
-    const scale = new Float32Array(n * 3);
-    // As bits: a float32 read into a number may be quieted or not, by JIT tier (NaN payloads kept).
-    const from = new Uint32Array(dense.buffer, dense.byteOffset, dense.length);
-    const t = new Uint32Array(translation.buffer), r = new Uint32Array(rotation.buffer), s = new Uint32Array(scale.buffer);
-    for (let i = 0, at = anim.firstFrame * stride + row * IQM_CHANNELS; i < n; i++, at += stride) {
-      t[i * 3] = from[at]!;
-      t[i * 3 + 1] = from[at + 1]!;
-      t[i * 3 + 2] = from[at + 2]!;
-      r[i * 4] = from[at + 3]!;
-      r[i * 4 + 1] = from[at + 4]!;
-      r[i * 4 + 2] = from[at + 5]!;
-      r[i * 4 + 3] = from[at + 6]!;
-      s[i * 3] = from[at + 7]!;
-      s[i * 3 + 1] = from[at + 8]!;
-      s[i * 3 + 2] = from[at + 9]!;
-    }
-    tracks.push({ joint: j, times, translation, rotation, scale });
+    const at = row * n * IQM_CHANNELS;
+    tracks.push({ joint: j, times, translation: values.subarray(at, at + n * 3), rotation: values.subarray(at + n * 3, at + n * 7), scale: values.subarray(at + n * 7, at + n * 10) });
     row++;
   }
   return { name, frameRate, frameCount: n, loop: (anim.flags & IQM_ANIM_LOOP) !== 0, tracks };
