@@ -36,9 +36,14 @@ export interface ReadIqmOptions {
    * copies out of the document at once (`parseSync`: the Asset owns its arrays).
    */
   viewInput?: boolean;
+  /**
+   * Record where every section lay (`document.layout`), so that `writeIqm` gives the file back
+   * byte for byte (default). Off for a caller that only converts the document (`parseSync`).
+   */
+  layout?: boolean;
 }
 
-export const READ_IQM_DEFAULTS: Required<Omit<ReadIqmOptions, 'kernels' | 'viewInput'>> = { maxExpansion: 64 };
+export const READ_IQM_DEFAULTS: Required<Omit<ReadIqmOptions, 'kernels' | 'viewInput'>> = { maxExpansion: 64, layout: true };
 
 const FIELD = IQM_HEADER_FIELDS;
 
@@ -68,6 +73,7 @@ class IqmReader {
   private readonly kernels: Kernels;
   private readonly budget: number;
   private readonly viewInput: boolean;
+  private readonly keepLayout: boolean;
   private decodedBytes = 0;
   private h!: Header;
   /** End of the data the header vouches for (filesize). */
@@ -82,6 +88,7 @@ class IqmReader {
     this.kernels = options.kernels ?? getKernels();
     this.budget = options.maxExpansion * bytes.length;
     this.viewInput = options.viewInput ?? false;
+    this.keepLayout = options.layout;
   }
 
   /** A bulk array of the file: a view when the options allow it and it is aligned, else a copy. */
@@ -100,8 +107,10 @@ class IqmReader {
     if (version !== IQM_VERSION) this.fail('UNSUPPORTED_VERSION', `version ${version} is not supported (only version 2)`, FIELD.version);
     r.need(IQM_HEADER_SIZE - r.offset, 'header');
     r.seek(FIELD.version);
-    this.h = Object.fromEntries(Object.keys(FIELD).map((key) => [key, r.u32(key)])) as Header;
-    const h = this.h;
+    const h = {} as Header;
+    for (const key in FIELD) h[key as IqmHeaderField] = r.view.getUint32(FIELD[key as IqmHeaderField], true);
+    this.h = h;
+    r.seek(IQM_HEADER_SIZE);
     if (h.filesize > r.length) this.fail('TRUNCATED', `header says ${h.filesize} bytes but the file has ${r.length}`, FIELD.filesize);
     if (h.filesize < IQM_HEADER_SIZE) this.fail('BAD_VALUE', `filesize ${h.filesize} is smaller than the header`, FIELD.filesize);
     this.end = h.filesize;
@@ -140,7 +149,7 @@ class IqmReader {
     };
     if (adjacency) document.adjacency = adjacency;
     if (bounds) document.bounds = bounds;
-    document.layout = this.layout(document);
+    if (this.keepLayout) document.layout = this.layout(document);
     return document;
   }
 
@@ -288,8 +297,9 @@ class IqmReader {
       const name = this.checkName(r.u32(), o, `joint ${i}`);
       const parent = r.i32();
       this.checkParent(parent, i, o + 4, 'joint');
-      const f = () => this.scalarFloat();
-      joints.push({ name, parent, translate: [f(), f(), f()], rotate: [f(), f(), f(), f()], scale: [f(), f(), f()] });
+      const translate: IqmJoint['translate'] = [this.scalarFloat(), this.scalarFloat(), this.scalarFloat()];
+      const rotate: IqmJoint['rotate'] = [this.scalarFloat(), this.scalarFloat(), this.scalarFloat(), this.scalarFloat()];
+      joints.push({ name, parent, translate, rotate, scale: [this.scalarFloat(), this.scalarFloat(), this.scalarFloat()] });
     }
     return joints;
   }
@@ -301,17 +311,19 @@ class IqmReader {
       this.fail('BAD_COUNT', `${numPoses} poses for ${numJoints} joints (must be equal, or one of them 0)`, FIELD.numPoses);
     }
     const at = this.table(numPoses, ofsPoses, 88, FIELD.ofsPoses, 'pose table');
-    const r = this.r;
     const poses: IqmPose[] = [];
+    if (at < 0) return poses;
+    // The table copied once as bytes (so that every NaN keeps its bits); each pose's offsets and
+    // scales are views of the copy (88-byte records: the floats stay 4-byte aligned).
+    const table = copyBytes(this.r.bytes, at, numPoses * 88);
+    const view = new DataView(table.buffer);
     for (let i = 0; i < numPoses; i++) {
-      const o = at + i * 88;
-      r.seek(o);
-      const parent = r.i32();
-      this.checkParent(parent, i, o, 'pose');
-      const channelMask = r.u32();
-      // Copied as bytes, so that every NaN keeps its bits.
-      const channelOffset = componentsFromBytes(r.bytes, o + 8, IQM_CHANNELS, IQM_FORMAT.float) as Float32Array;
-      const channelScale = componentsFromBytes(r.bytes, o + 8 + IQM_CHANNELS * 4, IQM_CHANNELS, IQM_FORMAT.float) as Float32Array;
+      const o = i * 88;
+      const parent = view.getInt32(o, true);
+      this.checkParent(parent, i, at + o, 'pose');
+      const channelMask = view.getUint32(o + 4, true);
+      const channelOffset = new Float32Array(table.buffer, o + 8, IQM_CHANNELS);
+      const channelScale = new Float32Array(table.buffer, o + 8 + IQM_CHANNELS * 4, IQM_CHANNELS);
       poses.push({ parent, channelMask, channelOffset, channelScale });
     }
     return poses;

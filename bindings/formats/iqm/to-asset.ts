@@ -80,55 +80,59 @@ export function iqmToAsset(document: IqmDocument, options: IqmToAssetOptions = {
   return asset;
 }
 
+/** A float stream of `array`, warning when its component count is not the one the Asset takes. */
+function floatStream(array: IqmVertexArray, components: number, normalized: boolean, fill: number, name: string, warn: (m: string) => void): FloatStream {
+  if (array.size !== components) warn(`${name} has ${array.size} components (${IQM_FORMAT_NAMES[array.format]}); converted to ${components}`);
+  return { array, components, normalized, fill };
+}
+
+/** `array` kept as an extra named `name` (or `name#2`… when taken). */
+function addExtra(streams: VertexStreams, array: IqmVertexArray, name: string, normalized: boolean, warn: (m: string) => void): void {
+  let unique = name;
+  for (let n = 2; streams.extras.some((e) => e.name === unique); n++) unique = `${name}#${n}`;
+  if (unique !== name) warn(`a second vertex array named '${name}' is kept as extras['${unique}']`);
+  streams.extras.push({ name: unique, stream: { array, components: array.size, normalized, fill: 0 } });
+}
+
 function convertVertexArrays(document: IqmDocument, warn: (m: string) => void): VertexStreams {
   const streams: VertexStreams = { uvs: [], extras: [] };
   for (const array of document.vertexArrays) {
     const typeName = vertexTypeName(document, array);
     if (array.flags) warn(`vertex array ${typeName} flags ${array.flags} are not kept`);
-    const floats = (components: number, normalized: boolean, fill: number, name = typeName): FloatStream => {
-      if (array.size !== components) warn(`${name} has ${array.size} components (${IQM_FORMAT_NAMES[array.format]}); converted to ${components}`);
-      return { array, components, normalized, fill };
-    };
-    const extra = (name: string, normalized = false) => {
-      let unique = name;
-      for (let n = 2; streams.extras.some((e) => e.name === unique); n++) unique = `${name}#${n}`;
-      if (unique !== name) warn(`a second vertex array named '${name}' is kept as extras['${unique}']`);
-      streams.extras.push({ name: unique, stream: { array, components: array.size, normalized, fill: 0 } });
-    };
     switch (array.type) {
       case IQM_VERTEX_TYPE.position:
-        if (streams.positions) { warn('a second position array is kept as extras.position'); extra('position'); }
-        else streams.positions = floats(3, false, 0);
+        if (streams.positions) { warn('a second position array is kept as extras.position'); addExtra(streams, array, 'position', false, warn); }
+        else streams.positions = floatStream(array, 3, false, 0, typeName, warn);
         break;
       case IQM_VERTEX_TYPE.texcoord:
-        streams.uvs.push(floats(2, false, 0));
+        streams.uvs.push(floatStream(array, 2, false, 0, typeName, warn));
         break;
       case IQM_VERTEX_TYPE.normal:
-        if (streams.normals) { warn('a second normal array is kept as extras.normal'); extra('normal'); }
-        else streams.normals = floats(3, true, 0);
+        if (streams.normals) { warn('a second normal array is kept as extras.normal'); addExtra(streams, array, 'normal', false, warn); }
+        else streams.normals = floatStream(array, 3, true, 0, typeName, warn);
         break;
       case IQM_VERTEX_TYPE.tangent:
-        if (streams.tangents) { warn('a second tangent array is kept as extras.tangent'); extra('tangent'); }
-        else streams.tangents = floats(4, true, 1);
+        if (streams.tangents) { warn('a second tangent array is kept as extras.tangent'); addExtra(streams, array, 'tangent', false, warn); }
+        else streams.tangents = floatStream(array, 4, true, 1, typeName, warn);
         break;
       case IQM_VERTEX_TYPE.blendIndexes:
-        if (streams.joints) { warn('a second blendindexes array is kept as extras.blendindexes'); extra('blendindexes'); }
+        if (streams.joints) { warn('a second blendindexes array is kept as extras.blendindexes'); addExtra(streams, array, 'blendindexes', false, warn); }
         else {
-          floats(4, false, 0, 'blendindexes');
+          floatStream(array, 4, false, 0, 'blendindexes', warn);
           streams.joints = array;
         }
         break;
       case IQM_VERTEX_TYPE.blendWeights:
-        if (streams.weights) { warn('a second blendweights array is kept as extras.blendweights'); extra('blendweights', true); }
-        else streams.weights = floats(4, true, 0);
+        if (streams.weights) { warn('a second blendweights array is kept as extras.blendweights'); addExtra(streams, array, 'blendweights', true, warn); }
+        else streams.weights = floatStream(array, 4, true, 0, typeName, warn);
         break;
       case IQM_VERTEX_TYPE.color:
-        if (streams.colors) { warn('a second color array is kept as extras.color'); extra('color', true); }
-        else streams.colors = floats(4, true, 1);
+        if (streams.colors) { warn('a second color array is kept as extras.color'); addExtra(streams, array, 'color', true, warn); }
+        else streams.colors = floatStream(array, 4, true, 1, typeName, warn);
         break;
       default:
         if (array.type < IQM_CUSTOM) warn(`vertex array of reserved type ${array.type} is kept as extras.${typeName}`);
-        extra(typeName);
+        addExtra(streams, array, typeName, false, warn);
     }
   }
   return streams;
@@ -155,16 +159,14 @@ function vertexTypeName(document: IqmDocument, array: IqmVertexArray): string {
 function convertMesh(document: IqmDocument, mesh: IqmDocument['meshes'][number], streams: VertexStreams, kernels: Kernels, warn: (m: string) => void): Mesh {
   const first = mesh.firstVertex;
   const count = mesh.vertexCount;
-  const take = ({ array, components, normalized, fill }: FloatStream): Float32Array =>
-    componentsToFloat32(array.data.subarray(first * array.size, (first + count) * array.size), array.format, normalized, kernels, array.size, components, fill);
   if (!streams.positions) warn('no position array: positions set to 0');
-  const attributes: MeshAttributes = { positions: streams.positions ? take(streams.positions) : new Float32Array(count * 3) };
-  if (streams.normals) attributes.normals = take(streams.normals);
-  if (streams.tangents) attributes.tangents = take(streams.tangents);
-  if (streams.uvs.length) attributes.uvs = streams.uvs.map(take);
-  if (streams.colors) attributes.colors = take(streams.colors);
+  const attributes: MeshAttributes = { positions: streams.positions ? take(streams.positions, first, count, kernels) : new Float32Array(count * 3) };
+  if (streams.normals) attributes.normals = take(streams.normals, first, count, kernels);
+  if (streams.tangents) attributes.tangents = take(streams.tangents, first, count, kernels);
+  if (streams.uvs.length) attributes.uvs = streams.uvs.map((uv) => take(uv, first, count, kernels));
+  if (streams.colors) attributes.colors = take(streams.colors, first, count, kernels);
   if (streams.joints) attributes.joints = toJoints(document, streams.joints, first, count, kernels, warn);
-  if (streams.weights) attributes.weights = take(streams.weights);
+  if (streams.weights) attributes.weights = take(streams.weights, first, count, kernels);
 
   const triangles = document.triangles.subarray(mesh.firstTriangle * 3, (mesh.firstTriangle + mesh.triangleCount) * 3);
   const width = indexWidthFor(count);
@@ -181,9 +183,14 @@ function convertMesh(document: IqmDocument, mesh: IqmDocument['meshes'][number],
   if (material) result.material = material;
   if (streams.extras.length) {
     result.extras = {};
-    for (const e of streams.extras) result.extras[e.name] = { components: e.stream.components, data: take(e.stream) };
+    for (const e of streams.extras) result.extras[e.name] = { components: e.stream.components, data: take(e.stream, first, count, kernels) };
   }
   return result;
+}
+
+/** A stream's `count` vertices from `first`, as float32. */
+function take({ array, components, normalized, fill }: FloatStream, first: number, count: number, kernels: Kernels): Float32Array {
+  return componentsToFloat32(array.data.subarray(first * array.size, (first + count) * array.size), array.format, normalized, kernels, array.size, components, fill);
 }
 
 /** Four joints per vertex; blend indices that are not integers naming a joint become 0. */
