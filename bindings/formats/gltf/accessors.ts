@@ -84,15 +84,16 @@ export class AccessorReader {
   /** The accessor's values in a new `Out` array (zeros where it has no buffer view), its sparse values applied. */
   private read(index: unknown, info: ReturnType<AccessorReader['describe']>, label: string, Out: ComponentArrayType): ComponentArray {
     const def = this.definition(index, label);
-    const decode = decoder(info.componentType, info.normalized);
     const elementBytes = elementSize(info);
     let out: ComponentArray | undefined;
     if (def.bufferView !== undefined) {
-      const { bytes, view, stride, offset } = this.elements(def.bufferView, def.byteOffset, info, elementBytes, label);
+      const { bytes, stride, offset } = this.elements(def.bufferView, def.byteOffset, info, elementBytes, label);
       const componentBytes = COMPONENT_BYTES[info.componentType]!;
       if (LITTLE_ENDIAN && elementBytes === info.components * componentBytes) {
         out = readElements(this.kernels, bytes, offset, stride, info, Out);
       } else {
+        const decode = decoder(info.componentType, info.normalized);
+        const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
         out = new Out(info.count * info.components);
         const target = valuesOf(out, info.componentType);
         const columns = columnLayout(info);
@@ -102,7 +103,7 @@ export class AccessorReader {
       }
     }
     out ??= new Out(info.count * info.components);
-    if (def.sparse !== undefined) this.applySparse(def.sparse, info, label, out, decode);
+    if (def.sparse !== undefined) this.applySparse(def.sparse, info, label, out, decoder(info.componentType, info.normalized));
     return out;
   }
 
@@ -122,7 +123,7 @@ export class AccessorReader {
       const at = start === undefined ? this.input.jsonOffset : start + Math.min(offset, bytes.length);
       fail('BAD_COUNT', `${label}: ${info.count} elements of ${elementBytes} bytes (stride ${stride}) from byte ${offset} need ${needed} bytes, the buffer view has ${bytes.length}`, at);
     }
-    return { bytes, view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), stride, offset };
+    return { bytes, stride, offset };
   }
 
   private view(viewIndex: unknown, label: string): { bytes: Uint8Array; stride: number | undefined; start: number | undefined } {
@@ -167,16 +168,18 @@ export class AccessorReader {
     const indexInfo = { components: 1, componentType: indexType, count, normalized: false, type: 'SCALAR' };
     const indices = this.elements(sparse.indices.bufferView, sparse.indices.byteOffset, indexInfo, COMPONENT_BYTES[indexType]!, `${label} sparse indices`, true);
     const values = this.elements(sparse.values.bufferView, sparse.values.byteOffset, { ...info, count }, elementSize(info), `${label} sparse values`, true);
+    const indexView = new DataView(indices.bytes.buffer, indices.bytes.byteOffset, indices.bytes.byteLength);
+    const valueView = new DataView(values.bytes.buffer, values.bytes.byteOffset, values.bytes.byteLength);
     const readIndex = decoder(indexType, false);
     const componentBytes = COMPONENT_BYTES[info.componentType]!;
     const columns = columnLayout(info);
     const target = valuesOf(out, info.componentType);
     let previous = -1;
     for (let s = 0; s < count; s++) {
-      const index = readIndex(indices.view, indices.offset + s * COMPONENT_BYTES[indexType]!);
+      const index = readIndex(indexView, indices.offset + s * COMPONENT_BYTES[indexType]!);
       if (index <= previous || index >= info.count) fail('BAD_INDEX', `${label}: sparse index ${index} (entry ${s}) is not increasing or not below the count ${info.count}`, this.input.jsonOffset);
       previous = index;
-      for (let c = 0; c < info.components; c++) target[index * info.components + c] = decode(values.view, values.offset + s * elementSize(info) + columns(c, componentBytes));
+      for (let c = 0; c < info.components; c++) target[index * info.components + c] = decode(valueView, values.offset + s * elementSize(info) + columns(c, componentBytes));
     }
   }
 }

@@ -36,17 +36,23 @@ export function skinBindPose(accessors: AccessorReader, skin: unknown, s: number
   if (ibm.count < nodes.length) fail('BAD_COUNT', `skins[${s}]: ${ibm.count} inverse bind matrices for ${nodes.length} joints`, at);
   // Translations are compared relative to the largest the product is made of: float32 bind matrices of far joints carry errors of that size.
   let scale = 1;
-  const matrices = nodes.map((node, j) => {
-    const world = worldOf(node);
-    const inverse = Float64Array.from(ibm.data.subarray(j * 16, j * 16 + 16));
+  let finite = true;
+  const matrices: Mat4[] = new Array(nodes.length);
+  const inverse = new Float64Array(16);
+  for (let j = 0; j < nodes.length; j++) {
+    const world = worldOf(nodes[j]!);
+    for (let i = 0; i < 16; i++) inverse[i] = ibm.data[j * 16 + i]!;
     for (let i = 12; i < 15; i++) scale = Math.max(scale, Math.abs(world[i]!), Math.abs(inverse[i]!));
-    return multiply(world, inverse);
-  });
-  if (!matrices.every((m) => m.every(Number.isFinite))) {
+    const m = multiply(world, inverse);
+    for (let i = 0; i < 16; i++) finite &&= Number.isFinite(m[i]!);
+    matrices[j] = m;
+  }
+  if (!finite) {
     warn(`skins[${s}]: an inverse bind matrix (or its joint's transform) is not finite; the skinned vertices are kept as stored`);
     return undefined;
   }
-  if (matrices.every((m) => near(m, identity(), scale))) return undefined;
+  const unit = identity();
+  if (matrices.every((m) => near(m, unit, scale))) return undefined;
   if (matrices.every((m) => near(m, matrices[0]!, scale))) return { all: matrices[0]! };
   return { perJoint: new Map(matrices.map((m, j) => [skeletonJoints[j]!, m])) };
 }

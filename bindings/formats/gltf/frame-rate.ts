@@ -13,12 +13,18 @@ export function isFrameRate(rate: number): boolean {
 
 /** The whole-number frame rate (1–1000 fps) whose grid every key lies on, if there is one. */
 export function wholeFrameRate(tracks: Track[]): number | undefined {
+  // Tracks commonly share one times array: each distinct array is looked at once.
+  const distinct = new Set<Float32Array>();
+  for (const t of tracks) distinct.add(t.times);
   let step = Infinity;
-  for (const t of tracks) for (let k = 1; k < t.times.length; k++) step = Math.min(step, t.times[k]! - t.times[k - 1]!);
+  for (const times of distinct) for (let k = 1; k < times.length; k++) step = Math.min(step, times[k]! - times[k - 1]!);
   if (!Number.isFinite(step)) return undefined;
   const rate = Math.round(1 / step);
   if (!(rate >= 1 && rate <= 1000)) return undefined;
-  const onGrid = tracks.every((t) => t.times.every((time) => Math.abs(time * rate - Math.round(time * rate)) <= 1e-3));
+  let onGrid = true;
+  for (const times of distinct) {
+    for (let k = 0; k < times.length && onGrid; k++) onGrid = Math.abs(times[k]! * rate - Math.round(times[k]! * rate)) <= 1e-3;
+  }
   return onGrid ? rate : undefined;
 }
 
