@@ -10,9 +10,14 @@
  */
 export function repairTangents(tangents: Float32Array, normals: Float32Array | undefined): number {
   let repaired = 0;
+  const float32 = tangents instanceof Float32Array;
   for (let v = 0; v < tangents.length / 4; v++) {
     const t = v * 4;
-    const [x, y, z, w] = [tangents[t]!, tangents[t + 1]!, tangents[t + 2]!, tangents[t + 3]!];
+    // The common case first, without destructuring: float32 squares cannot overflow, so a finite
+    // positive sum means a finite direction; w − w is 0 only for a finite w.
+    const x = tangents[t]!, y = tangents[t + 1]!, z = tangents[t + 2]!, w = tangents[t + 3]!;
+    const lengthSquared = x * x + y * y + z * z;
+    if (lengthSquared > 0 && lengthSquared < Infinity && w !== 0 && w - w === 0 && float32) continue;
     const directionOk = Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z) && x * x + y * y + z * z > 0;
     const handednessOk = Number.isFinite(w) && w !== 0;
     if (directionOk && handednessOk) continue;

@@ -32,12 +32,13 @@ export function composeTrs(t: ArrayLike<number>, r: ArrayLike<number>, s: ArrayL
 
 export function multiply(a: Mat4, b: Mat4): Mat4 {
   const m = new Float64Array(16);
-  for (let c = 0; c < 4; c++) {
-    for (let r = 0; r < 4; r++) {
-      let sum = 0;
-      for (let k = 0; k < 4; k++) sum += a[k * 4 + r]! * b[c * 4 + k]!;
-      m[c * 4 + r] = sum;
-    }
+  // Each entry summed from 0 over k = 0..3, in that order (the same bits as a loop over k).
+  for (let c = 0; c < 16; c += 4) {
+    const b0 = b[c]!, b1 = b[c + 1]!, b2 = b[c + 2]!, b3 = b[c + 3]!;
+    m[c] = 0 + a[0]! * b0 + a[4]! * b1 + a[8]! * b2 + a[12]! * b3;
+    m[c + 1] = 0 + a[1]! * b0 + a[5]! * b1 + a[9]! * b2 + a[13]! * b3;
+    m[c + 2] = 0 + a[2]! * b0 + a[6]! * b1 + a[10]! * b2 + a[14]! * b3;
+    m[c + 3] = 0 + a[3]! * b0 + a[7]! * b1 + a[11]! * b2 + a[15]! * b3;
   }
   return m;
 }

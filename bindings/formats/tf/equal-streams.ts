@@ -24,17 +24,33 @@ export class StreamIndex<T> {
   private readonly buckets = new Map<number, { data: Uint32Array; value: T }[]>();
   /** The same array again (streams read from one blob range share theirs) is found without hashing. */
   private readonly byArray = new Map<Uint32Array, T>();
+  /** Streams added before any lookup needed their hash: hashed on the first lookup that does. */
+  private readonly unhashed: { data: Uint32Array; value: T }[] = [];
+  /** The last stream `find` hashed, and its hash, so that `add` after a miss hashes nothing again. */
+  private lastData: Uint32Array | undefined;
+  private lastHash = 0;
 
   /** The value of an earlier stream equal to `data`, else undefined. */
   find(data: Uint32Array): T | undefined {
-    return this.byArray.get(data) ?? this.buckets.get(hashIndices(data))?.find((entry) => equalIndices(entry.data, data))?.value;
+    if (this.byArray.has(data)) return this.byArray.get(data);
+    if (this.byArray.size === 0) return undefined;
+    for (const entry of this.unhashed) this.bucket(hashIndices(entry.data)).push(entry);
+    this.unhashed.length = 0;
+    this.lastData = data;
+    this.lastHash = hashIndices(data);
+    return this.buckets.get(this.lastHash)?.find((entry) => equalIndices(entry.data, data))?.value;
   }
 
   add(data: Uint32Array, value: T): void {
     this.byArray.set(data, value);
-    const hash = hashIndices(data);
-    const bucket = this.buckets.get(hash);
-    if (bucket) bucket.push({ data, value });
-    else this.buckets.set(hash, [{ data, value }]);
+    if (this.lastData === data) this.bucket(this.lastHash).push({ data, value });
+    else this.unhashed.push({ data, value });
+    this.lastData = undefined;
+  }
+
+  private bucket(hash: number): { data: Uint32Array; value: T }[] {
+    let bucket = this.buckets.get(hash);
+    if (!bucket) this.buckets.set(hash, (bucket = []));
+    return bucket;
   }
 }

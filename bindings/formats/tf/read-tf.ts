@@ -40,12 +40,24 @@ export function readTfAni(bytes: Uint8Array): TfAniDocument {
  * The document of an evaluated descriptor. Its arrays are copies of blob ranges, which a
  * descriptor may make overlap: together they may take at most the README's memory promise for
  * the two files (`descriptorBytes` + the blob), else BAD_COUNT at the range that passes it.
+ * `viewBlob`: aligned ranges are views of `blob` instead (the document then changes with it).
  */
-export function tfMeshFromTable(root: LuaTable, blob: Uint8Array, names: TfPairNames, descriptorBytes = 0): TfMeshDocument {
+export function tfMeshFromTable(root: LuaTable, blob: Uint8Array, names: TfPairNames, descriptorBytes = 0, viewBlob = false): TfMeshDocument {
   const budget = new MemoryBudget(descriptorBytes + blob.length);
-  const copyRange = (t: LuaTable, path: string, range: TfBlobRange): Uint8Array => {
+  // Every range is charged, viewed or copied, so that a descriptor is refused the same either way.
+  const charge = (t: LuaTable, path: string, range: TfBlobRange): void => {
     if (!budget.take(range.count)) fail('BAD_COUNT', tablePosition(t), `${path}: the arrays of ${names.msh} copy more than ${budget.describe()} out of ${names.blob} (their ranges overlap)`);
-    return copyBytes(blob, range);
+  };
+  // With `viewBlob`, a range stored 4-byte aligned is a view of the blob, others a copy: for a
+  // caller that copies out of the document at once.
+  const viewed = (range: TfBlobRange): boolean => viewBlob && (blob.byteOffset + range.offset) % 4 === 0;
+  const floats = (t: LuaTable, path: string, range: TfBlobRange): Float32Array => {
+    charge(t, path, range);
+    return viewed(range) ? new Float32Array(blob.buffer, blob.byteOffset + range.offset, range.count / 4) : new Float32Array(copyBytes(blob, range).buffer);
+  };
+  const words = (t: LuaTable, path: string, range: TfBlobRange): Uint32Array => {
+    charge(t, path, range);
+    return viewed(range) ? new Uint32Array(blob.buffer, blob.byteOffset + range.offset, range.count / 4) : new Uint32Array(copyBytes(blob, range).buffer);
   };
   if (isAniTable(root)) fail('BAD_VALUE', tablePosition(root), `${names.msh} is an .ani (it has times/transfs), not a mesh descriptor`);
   noItems(root, 'the returned table');
@@ -66,7 +78,7 @@ export function tfMeshFromTable(root: LuaTable, blob: Uint8Array, names: TfPairN
   const streamData = (t: LuaTable, path: string, range: TfBlobRange): Uint32Array => {
     const key = `${range.offset}:${range.count}`;
     let data = streamCopies.get(key);
-    if (!data) streamCopies.set(key, (data = new Uint32Array(copyRange(t, path, range).buffer)));
+    if (!data) streamCopies.set(key, (data = words(t, path, range)));
     return data;
   };
   noItems(vertexAttr, 'vertexAttr');
@@ -77,7 +89,7 @@ export function tfMeshFromTable(root: LuaTable, blob: Uint8Array, names: TfPairN
     const numComp = integer(entry.fields.get('numComp'), tablePosition(entry), `${path}.numComp`);
     if (numComp < 1) fail('BAD_VALUE', tablePosition(entry), `${path}.numComp must be at least 1`);
     const range = blobRange(entry, path, 4 * numComp);
-    attributes.push({ name, numComp, ...range, data: new Float32Array(copyRange(entry, path, range).buffer), extra: extraFields(entry, ['count', 'numComp', 'offset']) });
+    attributes.push({ name, numComp, ...range, data: floats(entry, path, range), extra: extraFields(entry, ['count', 'numComp', 'offset']) });
   }
   const subMeshList: TfSubMesh[] = subMeshes.map((value, s) => {
     const path = `subMeshes[${s + 1}]`;

@@ -30,13 +30,14 @@ export function tfBlobName(fileName: string): string {
  * A `.msh` or `.ani` as its document. A `.msh` needs its blob: `options.resolve(tfBlobName(fileName))`
  * gives it (the Node helpers read it from the same folder); a missing or short blob is a
  * MeshFormatError naming both files (a descriptor whose arrays are all empty needs none). Use readTfMesh to pass the blob directly.
+ * `viewBlob`: the document's aligned arrays are views of the blob (see tfMeshFromTable).
  */
-export function readTf(bytes: Uint8Array, options: TfReadOptions = {}): TfDocument {
+export function readTf(bytes: Uint8Array, options: TfReadOptions = {}, viewBlob = false): TfDocument {
   const root = evaluateLuaData(bytes);
   if (isAniTable(root)) return tfAniFromTable(root);
   const names: TfPairNames = options.fileName ? { msh: baseName(options.fileName), blob: tfBlobName(options.fileName) } : { msh: 'the .msh', blob: 'its .msh.blob' };
   const blob = options.fileName && options.resolve ? options.resolve(names.blob) : undefined;
-  if (blob) return tfMeshFromTable(root, blob, names, bytes.length);
+  if (blob) return tfMeshFromTable(root, blob, names, bytes.length, viewBlob);
   // A descriptor whose arrays are all empty needs no blob (encodeSync writes one alone); any other names its missing blob.
   try {
     return tfMeshFromTable(root, new Uint8Array(0), names, bytes.length);
@@ -118,9 +119,12 @@ export const tfFormat = defineFormat({
   binary: true,
   test: (bytes) => DATA_FUNCTION.test(String.fromCharCode(...bytes.subarray(0, SNIFF_BYTES))),
   companions: (_bytes, options) => (options.fileName && /\.msh$/i.test(options.fileName) ? [tfBlobName(options.fileName)] : []),
+  // The document views the blob where it can and the Asset copies out of it (never adopting an
+  // array, which may be a view): each attribute is copied once, where copying the ranges into the
+  // document and then each submesh's part out of them copied it twice.
   parseSync: (bytes, options = {}) => {
-    const doc = readTf(bytes, options);
-    return tfToAsset(doc, options, true, bytes.length + (doc.kind === 'msh' ? tfBlobLength(doc) : 0));
+    const doc = readTf(bytes, options, true);
+    return tfToAsset(doc, options, false, bytes.length + (doc.kind === 'msh' ? tfBlobLength(doc) : 0));
   },
   encodeSync: encodeTf,
   encodeFiles: encodeTfFiles,
