@@ -3,6 +3,7 @@ import type { Expression, Node, Statement, TableConstructorExpression } from 'lu
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
 import { isExponentCode, isNumberStartCode, isSignCode, isWordCode, longBracketLevel, MINUS, skipLongBracket, skipString, skipToLineEnd } from './lua-lexical.js';
 import { blankNumericTables, type NumericTables } from './numeric-tables.js';
+import { readPlainDataFunction } from './plain-descriptor.js';
 
 /** 1-based line and column of a place in the text. */
 export interface LuaPosition {
@@ -88,6 +89,12 @@ export function evaluateLuaData(bytes: Uint8Array, options: Partial<typeof LUA_E
   // A UTF-8 byte order mark (Windows editors write one) reads as spaces, keeping the columns.
   if (text.startsWith('\xef\xbb\xbf')) text = `   ${text.slice(3)}`;
   checkNesting(text);
+  // A descriptor of nothing but tables and plain values is read by one scan (plain-descriptor.ts).
+  const plain = numberTables ? readPlainDataFunction(text) : undefined;
+  if (plain) {
+    placeTables(plain.table, plain.positionOf);
+    return plain.table;
+  }
   // Tables of plain numbers are read by a scan and blanked, so that luaparse makes no node per number.
   const original = text;
   const numeric = numberTables ? blankNumericTables(text) : { text, tables: new Map() as NumericTables, positionOf: () => undefined };
@@ -125,6 +132,13 @@ export function evaluateLuaData(bytes: Uint8Array, options: Partial<typeof LUA_E
   // Every node was evaluated, so every blanked table was met as a table constructor (never inside a string).
   if (evaluator.numericTablesTaken !== numeric.tables.size) throw new Error(`${numeric.tables.size - evaluator.numericTablesTaken} scanned number tables were not table constructors`);
   return result;
+}
+
+/** Records where `table` and every table inside it open. */
+function placeTables(table: LuaTable, positionOf: (table: LuaTable) => LuaPosition): void {
+  TABLE_POSITIONS.set(table, positionOf(table));
+  for (const value of table.items) if (isLuaTable(value)) placeTables(value, positionOf);
+  for (const value of table.fields.values()) if (isLuaTable(value)) placeTables(value, positionOf);
 }
 
 function parseLua(text: string): luaparse.Chunk {

@@ -19,7 +19,9 @@
 // messages) with and without the scan. Measured with named fields: the .ani 12×, the KEYFRAME
 // .msh 29×. One difference is left: when the evaluation budget (one value per byte, spent by
 // locals used many times) runs out inside a scanned table, the error names that table's `{`,
-// not the value inside it.
+// not the value inside it. plain-descriptor.ts uses the same scan (taking plain strings and
+// booleans too) to read a whole descriptor of nothing else without luaparse, leaving any other
+// text to it.
 
 import { isLineEndCode, isSpaceCode, isWordCode, longBracketLevel, MINUS, skipLongBracket, skipString, skipToLineEnd } from './lua-lexical.js';
 import type { LuaPosition, LuaTable, LuaValue } from './lua-constants.js';
@@ -93,12 +95,16 @@ export function blankNumericTables(text: string, before = Infinity): { text: str
  * further on) the scan that goes on inside it takes it again instead of reading it again: each
  * character is read about twice, whatever the nesting.
  */
-class TableScanner {
+export class TableScanner {
   private readonly done = new Map<number, ScannedTable | null>();
   private readonly offsets = new WeakMap<LuaTable, number>();
   private lineStarts: number[] | undefined;
 
-  constructor(private readonly text: string) {}
+  /**
+   * `constants`: values may also be `true`, `false` and quoted strings of printable ASCII with no
+   * backslash (whose value is their text, as luaparse gives it), for plain-descriptor.ts.
+   */
+  constructor(private readonly text: string, private readonly constants = false) {}
 
   table(open: number): ScannedTable | undefined {
     const known = this.done.get(open);
@@ -145,6 +151,18 @@ class TableScanner {
         value = inner.value;
         size += inner.size;
         i = inner.close + 1;
+      } else if (this.constants && (text.charCodeAt(i) === 34 || text.charCodeAt(i) === 39)) {
+        const quote = text.charCodeAt(i);
+        let end = i + 1;
+        for (let c = text.charCodeAt(end); c !== quote; c = text.charCodeAt(++end)) if (!(c >= 32 && c <= 126 && c !== 92)) return undefined;
+        value = text.slice(i + 1, end);
+        size++;
+        i = end + 1;
+      } else if (this.constants && (text.startsWith('true', i) || text.startsWith('false', i))) {
+        value = text.charCodeAt(i) === 116;
+        i += value ? 4 : 5;
+        if (i < text.length && isWordCode(text.charCodeAt(i))) return undefined;
+        size++;
       } else {
         NUMBER.lastIndex = i;
         const match = NUMBER.exec(text);
