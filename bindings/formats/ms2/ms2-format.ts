@@ -13,7 +13,7 @@ export const ms2Format = defineFormat({
   mimeTypes: ['application/octet-stream'],
   binary: true,
   test: isMs2,
-  parseSync: (bytes, options = {}) => ms2ToAsset(readMs2(bytes), options.kernels ? { kernels: options.kernels } : {}, true),
+  parseSync: (bytes, options = {}) => ms2ToAsset(readMs2(bytes, options.kernels), options.kernels ? { kernels: options.kernels } : {}, true),
   encodeSync: encodeMs2,
   rewriteSync: (bytes) => writeMs2(readMs2(bytes)),
   describe: (bytes) => {
