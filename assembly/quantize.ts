@@ -234,3 +234,58 @@ export function encodeSnorm16(src: usize, count: i32, dst: usize): void {
   v = f32x4.replace_lane(v, 3, load<f32>(ptr + (<usize>((first + 3) % components) << 2)));
   return v;
 }
+
+// Mirrored variants for MeshSerializer2 (Unity's left-handed x): the same values with each
+// result's bits XORed with signs[c] (0 or 0x80000000), i.e. negated exactly, zeros and NaNs
+// included, in the same pass. Negating the bounds instead is not the same: an exact zero sum is
+// +0 either way, where the mirror of the stored value is −0.
+
+/** As dequantizeUnorm16, each value's bits XORed with the u32 signs[c]. */
+export function dequantizeUnorm16Signs(src: usize, count: i32, components: i32, minPtr: usize, sizePtr: usize, signsPtr: usize, dst: usize): void {
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    const m0 = lanePattern(minPtr, components, 0), m1 = lanePattern(minPtr, components, 4), m2 = lanePattern(minPtr, components, 8);
+    const s0 = lanePattern(sizePtr, components, 0), s1 = lanePattern(sizePtr, components, 4), s2 = lanePattern(sizePtr, components, 8);
+    const x0 = lanePattern(signsPtr, components, 0), x1 = lanePattern(signsPtr, components, 4), x2 = lanePattern(signsPtr, components, 8);
+    for (; i + 24 <= count; i += 24) {
+      const p = src + (<usize>i << 1);
+      const o = dst + (<usize>i << 2);
+      const a = v128.load(p), b = v128.load(p + 16), c = v128.load(p + 32);
+      v128.store(o, v128.xor(dequantizeLanes(i32x4.extend_low_i16x8_u(a), m0, s0), x0));
+      v128.store(o + 16, v128.xor(dequantizeLanes(i32x4.extend_high_i16x8_u(a), m1, s1), x1));
+      v128.store(o + 32, v128.xor(dequantizeLanes(i32x4.extend_low_i16x8_u(b), m2, s2), x2));
+      v128.store(o + 48, v128.xor(dequantizeLanes(i32x4.extend_high_i16x8_u(b), m0, s0), x0));
+      v128.store(o + 64, v128.xor(dequantizeLanes(i32x4.extend_low_i16x8_u(c), m1, s1), x1));
+      v128.store(o + 80, v128.xor(dequantizeLanes(i32x4.extend_high_i16x8_u(c), m2, s2), x2));
+    }
+  }
+  for (; i < count; i++) {
+    const c = <usize>(i % components) << 2;
+    const q = <f32>load<u16>(src + (<usize>i << 1));
+    const v = canonicalNaN(load<f32>(minPtr + c) + load<f32>(sizePtr + c) * (q / <f32>65535));
+    store<u32>(dst + (<usize>i << 2), reinterpret<u32>(v) ^ load<u32>(signsPtr + c));
+  }
+}
+
+/** As decodeSnorm8 over `components` per element, each value's bits XORed with the u32 signs[c]. */
+export function decodeSnorm8Signs(src: usize, count: i32, components: i32, signsPtr: usize, dst: usize): void {
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    const bias = i32x4.splat(128), d = f32x4.splat(127);
+    const x0 = lanePattern(signsPtr, components, 0), x1 = lanePattern(signsPtr, components, 4), x2 = lanePattern(signsPtr, components, 8);
+    for (; i + 24 <= count; i += 24) {
+      const o = dst + (<usize>i << 2);
+      const w0 = v128.load8x8_u(src + <usize>i), w1 = v128.load8x8_u(src + <usize>i + 8), w2 = v128.load8x8_u(src + <usize>i + 16);
+      v128.store(o, v128.xor(f32x4.div(f32x4.convert_i32x4_s(i32x4.sub(i32x4.extend_low_i16x8_u(w0), bias)), d), x0));
+      v128.store(o + 16, v128.xor(f32x4.div(f32x4.convert_i32x4_s(i32x4.sub(i32x4.extend_high_i16x8_u(w0), bias)), d), x1));
+      v128.store(o + 32, v128.xor(f32x4.div(f32x4.convert_i32x4_s(i32x4.sub(i32x4.extend_low_i16x8_u(w1), bias)), d), x2));
+      v128.store(o + 48, v128.xor(f32x4.div(f32x4.convert_i32x4_s(i32x4.sub(i32x4.extend_high_i16x8_u(w1), bias)), d), x0));
+      v128.store(o + 64, v128.xor(f32x4.div(f32x4.convert_i32x4_s(i32x4.sub(i32x4.extend_low_i16x8_u(w2), bias)), d), x1));
+      v128.store(o + 80, v128.xor(f32x4.div(f32x4.convert_i32x4_s(i32x4.sub(i32x4.extend_high_i16x8_u(w2), bias)), d), x2));
+    }
+  }
+  for (; i < count; i++) {
+    const v = <f32>(<i32>load<u8>(src + <usize>i) - 128) / <f32>127;
+    store<u32>(dst + (<usize>i << 2), reinterpret<u32>(v) ^ load<u32>(signsPtr + (<usize>(i % components) << 2)));
+  }
+}

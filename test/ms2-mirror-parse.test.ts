@@ -1,4 +1,5 @@
-// MeshSerializer2's parse rewinds the triangles with one kernel (ms2/to-asset.ts) and mirrors x:
+// MeshSerializer2's parse rewinds the triangles with one kernel and mirrors x inside the
+// dequantize and snorm8 kernels (sign bits XORed: dequantizeUnorm16Signs, decodeSnorm8Signs):
 // the same bits as dequantizing, then negating x, then swapping corners, on every backend,
 // including bounds that are NaN (payloads), infinite or ±0 (negating the bounds instead, which
 // was tried, gives +0 where the mirror of an exact zero sum is −0).
@@ -65,5 +66,53 @@ describe('MeshSerializer2 parse: x mirrored, corners swapped by one kernel', () 
     const before = Array.from(doc.indices);
     ms2ToAsset(doc, { kernels: kernels['wasm-simd'] });
     expect(Array.from(doc.indices)).toEqual(before);
+  });
+});
+
+describe('dequantizeUnorm16Signs and decodeSnorm8Signs: every backend gives the unsigned kernel\'s bits with signs[c] XORed in', () => {
+  const flipped = (values: Float32Array, components: number, signs: Uint32Array) => {
+    const bits = Array.from(exactFloatBits(values));
+    return bits.map((b, i) => (b ^ signs[i % components]!) >>> 0);
+  };
+  const SIGN_SETS = [[0x80000000, 0, 0, 0], [0, 0x80000000, 0, 0x80000000], [0x80000000, 0x80000000, 0x80000000, 0x80000000], [0, 0, 0, 0]].map((s) => Uint32Array.from(s));
+
+  it('dequantizeUnorm16Signs: 1–4 components, lengths around the 24-value step, NaN-payload, infinite and ±0 bounds', () => {
+    const bounds = [[-2.5, 3, 0.25, -1], [NAN_PAYLOAD, -0, Infinity, 0], [-0, 0, -Infinity, NaN]];
+    for (let components = 1; components <= 4; components++) {
+      for (const length of [0, 1, 23, 24, 25, 47, 48, 300].map((n) => n * components)) {
+        for (const [bi, b] of bounds.entries()) {
+          const min = Float32Array.from(b.slice(0, components));
+          const size = Float32Array.from(bounds[(bi + 1) % bounds.length]!.slice(0, components));
+          const src = randomInts(Uint16Array, length, length + components, 65535);
+          if (length) { src[0] = 0; src[length - 1] = 65535; }
+          for (const signs of SIGN_SETS) {
+            const plain = new Float32Array(length);
+            kernels.js.raw.dequantizeUnorm16(src, components, min, size, plain);
+            const expected = flipped(plain, components, signs);
+            for (const backend of BACKENDS) {
+              const dst = new Float32Array(length).fill(7);
+              kernels[backend].raw.dequantizeUnorm16Signs(src, components, min, size, signs.subarray(0, components), dst);
+              expect(Array.from(exactFloatBits(dst)), `${backend} ${components} ${length}`).toEqual(expected);
+            }
+          }
+        }
+      }
+    }
+  });
+
+  it('decodeSnorm8Signs: every byte (128 gives ±0), 1–4 components, lengths around the 24-value step', () => {
+    for (let components = 1; components <= 4; components++) {
+      for (const length of [0, 1, 23, 24, 25, 256, 301].map((n) => n * components)) {
+        const src = Uint8Array.from({ length }, (_, i) => (i * 37 + components) & 255);
+        for (const signs of SIGN_SETS) {
+          const expected = flipped(kernels.js.decodeSnorm8(src), components, signs);
+          for (const backend of BACKENDS) {
+            const dst = new Float32Array(length).fill(7);
+            kernels[backend].raw.decodeSnorm8Signs(src, components, signs.subarray(0, components), dst);
+            expect(Array.from(exactFloatBits(dst)), `${backend} ${components} ${length}`).toEqual(expected);
+          }
+        }
+      }
+    }
   });
 });

@@ -16,6 +16,10 @@ export type QuantizeMode = 'truncate' | 'round';
  */
 export interface RawKernels {
   dequantizeUnorm16(src: Uint16Array, components: number, min: Float32Array, size: Float32Array, dst: Float32Array): void;
+  /** dequantizeUnorm16 with each value's bits XORed with signs[c] (0 or 0x80000000: an exact negation). */
+  dequantizeUnorm16Signs(src: Uint16Array, components: number, min: Float32Array, size: Float32Array, signs: Uint32Array, dst: Float32Array): void;
+  /** decodeSnorm8 over `components` per element, each value's bits XORed with signs[c]. */
+  decodeSnorm8Signs(src: Uint8Array, components: number, signs: Uint32Array, dst: Float32Array): void;
   quantizeUnorm16(src: Float32Array, components: number, min: Float32Array, size: Float32Array, round: boolean, dst: Uint16Array): void;
   compressNormals(src: Float32Array, dst: Uint16Array): void;
   decompressNormals(src: Uint16Array, dst: Float32Array): void;

@@ -8,6 +8,8 @@ interface KernelExports {
   heapBase(): number;
   simdBuild(): number;
   dequantizeUnorm16(src: number, count: number, components: number, min: number, size: number, dst: number): void;
+  dequantizeUnorm16Signs(src: number, count: number, components: number, min: number, size: number, signs: number, dst: number): void;
+  decodeSnorm8Signs(src: number, count: number, components: number, signs: number, dst: number): void;
   quantizeUnorm16(src: number, count: number, components: number, min: number, size: number, mode: number, dst: number): void;
   compressNormals(src: number, count: number, dst: number): void;
   decompressNormals(src: number, count: number, dst: number): void;
@@ -129,6 +131,9 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
   return {
     dequantizeUnorm16: (src, components, min, size, dst) =>
       run([src, min, size], [dst], ([s, m, z, d], [n]) => exports.dequantizeUnorm16(s!, n!, components, m!, z!, d!)),
+    dequantizeUnorm16Signs: (src, components, min, size, signs, dst) =>
+      run([src, min, size, signs], [dst], ([s, m, z, x, d], [n]) => exports.dequantizeUnorm16Signs(s!, n!, components, m!, z!, x!, d!)),
+    decodeSnorm8Signs: (src, components, signs, dst) => run([src, signs], [dst], ([s, x, d], [n]) => exports.decodeSnorm8Signs(s!, n!, components, x!, d!)),
     quantizeUnorm16: (src, components, min, size, round, dst) =>
       run([src, min, size], [dst], ([s, m, z, d], [n]) => exports.quantizeUnorm16(s!, n!, components, m!, z!, round ? 1 : 0, d!)),
     compressNormals: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.compressNormals(s!, n!, d!)),

@@ -2,7 +2,6 @@ import { emptyAsset, type Asset, type MeshAttributes } from '../../model/asset.j
 import { indexWidthFor, type Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
 import { MS2_UNITY_READER_LIMIT, type Ms2Document } from './ms2-document.js';
-import { negateEvery } from './unity-handedness.js';
 
 export interface Ms2ToAssetOptions {
   kernels?: Kernels;
@@ -24,19 +23,17 @@ export function ms2ToAsset(document: Ms2Document, options: Ms2ToAssetOptions = {
   if (vertexCount > MS2_UNITY_READER_LIMIT || triangleCount > MS2_UNITY_READER_LIMIT) {
     asset.warnings.push(`${vertexCount} vertices and ${triangleCount} triangles: the original MeshSerializer2 reader refuses counts above ${MS2_UNITY_READER_LIMIT}`);
   }
-  // x is negated after the kernel, not by negating its bounds: an exact zero sum is +0 either way,
-  // where the mirror of the stored value is −0 (test/ms2-mirror-parse.test.ts).
-  const positions = vertexCount > 0 ? dequantize(kernels, document.positions, 3, document.positionBounds!) : new Float32Array(0);
-  negateEvery(positions, 3, 0);
+  // x mirrored (and tangent w flipped) inside the kernels: each value's sign bit flipped, which is
+  // the negation exactly (negating the bounds is not: an exact zero sum is +0 either way).
+  const positions = vertexCount > 0 ? mirrored(kernels, document.positions, document.positionBounds!) : new Float32Array(0);
   const attributes: MeshAttributes = { positions };
   if (document.normals) {
-    attributes.normals = kernels.decodeSnorm8(document.normals);
-    negateEvery(attributes.normals, 3, 0);
+    attributes.normals = new Float32Array(document.normals.length);
+    kernels.raw.decodeSnorm8Signs(document.normals, 3, MIRROR_X.subarray(0, 3), attributes.normals);
   }
   if (document.tangents) {
-    attributes.tangents = kernels.decodeSnorm8(document.tangents);
-    negateEvery(attributes.tangents, 4, 0);
-    negateEvery(attributes.tangents, 4, 3);
+    attributes.tangents = new Float32Array(document.tangents.length);
+    kernels.raw.decodeSnorm8Signs(document.tangents, 4, MIRROR_X_AND_W, attributes.tangents);
   }
   if (document.uvs) attributes.uvs = [vertexCount > 0 ? dequantize(kernels, document.uvs, 2, document.uvBounds!) : new Float32Array(0)];
   // Corners 2 and 3 swapped by one kernel, into the document's own array when the Asset may take it.
@@ -46,6 +43,19 @@ export function ms2ToAsset(document: Ms2Document, options: Ms2ToAssetOptions = {
   return asset;
 }
 
+/** Sign bits XORed per component: x (and tangent w) flipped. */
+const SIGN = 0x80000000;
+const MIRROR_X = Uint32Array.from([SIGN, 0, 0, 0]);
+const MIRROR_X_AND_W = Uint32Array.from([SIGN, 0, 0, SIGN]);
+
+/** Positions dequantized over their bounds (min, max per axis), x mirrored. */
+function mirrored(kernels: Kernels, values: Uint16Array, bounds: Float32Array): Float32Array {
+  const min = Float32Array.from([bounds[0]!, bounds[2]!, bounds[4]!]);
+  const size = Float32Array.from([bounds[1]! - bounds[0]!, bounds[3]! - bounds[2]!, bounds[5]! - bounds[4]!]);
+  const dst = new Float32Array(values.length);
+  kernels.raw.dequantizeUnorm16Signs(values, 3, min, size, MIRROR_X.subarray(0, 3), dst);
+  return dst;
+}
 
 /** Bounds are stored min, max per axis. */
 function dequantize(kernels: Kernels, values: Uint16Array, components: number, bounds: Float32Array): Float32Array {

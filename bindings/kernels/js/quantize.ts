@@ -78,3 +78,24 @@ export function encodeSnorm16(src: Float32Array, dst: Int16Array): void {
     dst[i] = x < -32767 ? -32767 : x > 32767 ? 32767 : x;
   }
 }
+
+/** Twin of dequantizeUnorm16Signs: dequantizeUnorm16, each value's bits XORed with signs[c]. */
+export function dequantizeUnorm16Signs(src: Uint16Array, components: number, min: Float32Array, size: Float32Array, signs: Uint32Array, dst: Float32Array): void {
+  dequantizeUnorm16(src, components, min, size, dst);
+  flipSigns(dst, components, signs);
+}
+
+/** Twin of decodeSnorm8Signs: decodeSnorm8, each value's bits XORed with signs[c]. */
+export function decodeSnorm8Signs(src: Uint8Array, components: number, signs: Uint32Array, dst: Float32Array): void {
+  decodeSnorm8(src, dst);
+  flipSigns(dst, components, signs);
+}
+
+/** XORs the bits of each element's component c with signs[c]. */
+function flipSigns(values: Float32Array, components: number, signs: Uint32Array): void {
+  const bits = bitsOf(values);
+  for (let c = 0; c < components; c++) {
+    const sign = signs[c]!;
+    if (sign) for (let i = c; i < bits.length; i += components) bits[i] = (bits[i]! ^ sign) >>> 0;
+  }
+}
