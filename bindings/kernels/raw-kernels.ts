@@ -134,6 +134,10 @@ export interface RawKernels {
    * value is not below `limit` (`seen` is then unspecified).
    */
   countUsedValues(src: Uint32Array, limit: number, seen: Uint8Array): number;
+  /** Smallest and largest value into dst[0], dst[1] (0xffffffff and 0 when empty). */
+  spanU32(src: Uint32Array, dst: Uint32Array): void;
+  /** countUsedValues over src[i] − base (uint32 wrap), each difference written to `rebased` unless it is empty (it may be `src`). */
+  countUsedValuesFrom(src: Uint32Array, base: number, limit: number, seen: Uint8Array, rebased: Uint32Array): number;
   /**
    * Base64 characters (padding removed, length % 4 ≠ 1) to bytes: dst.length = ⌊n / 4⌋ × 3, plus 1
    * or 2 for a final group of 2 or 3 characters. −1, or the position of the first character outside the alphabet.

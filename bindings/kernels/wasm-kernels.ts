@@ -51,6 +51,8 @@ interface KernelExports {
   maxIndexU16(src: number, count: number): number;
   maxIndexU8(src: number, count: number): number;
   countUsedValues(src: number, count: number, limit: number, seen: number): number;
+  spanU32(src: number, count: number, dst: number): void;
+  countUsedValuesFrom(src: number, count: number, base: number, limit: number, seen: number, rebased: number, rebasedCount: number): number;
   decodeBase64(src: number, count: number, dst: number): number;
   decodeNormalizedI8(src: number, step: number, components: number, count: number, dst: number): void;
   decodeNormalizedU8(src: number, step: number, components: number, count: number, dst: number): void;
@@ -200,6 +202,9 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     maxIndexU16: (src) => run([src], [], ([s], [n]) => exports.maxIndexU16(s!, n!) >>> 0),
     maxIndexU8: (src) => run([src], [], ([s], [n]) => exports.maxIndexU8(s!, n!) >>> 0),
     countUsedValues: (src, limit, seen) => run([src], [seen], ([s, f], [n]) => exports.countUsedValues(s!, n!, limit, f!)),
+    spanU32: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.spanU32(s!, n!, d!)),
+    countUsedValuesFrom: (src, base, limit, seen, rebased) =>
+      run([src], [seen, rebased], ([s, f, r], [n, , m]) => exports.countUsedValuesFrom(s!, n!, base, limit, f!, r!, m!)),
     decodeBase64: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.decodeBase64(s!, n!, d!)),
     decodeNormalizedI8: (src, step, components, dst) => run([src], [dst], ([s, d], [, n]) => exports.decodeNormalizedI8(s!, step, components, Math.floor(n! / components), d!)),
     decodeNormalizedU8: (src, step, components, dst) => run([src], [dst], ([s, d], [, n]) => exports.decodeNormalizedU8(s!, step, components, Math.floor(n! / components), d!)),
