@@ -3,6 +3,7 @@ import type { Kernels } from '../../kernels/kernels.js';
 import { LITTLE_ENDIAN } from '../../io/byte-reader.js';
 import { COMPONENT_ARRAYS, readElements, type ComponentArray, type ComponentArrayType } from './copy-elements.js';
 import { ExpansionBudget } from './expansion-budget.js';
+import { SmallFloatArrays } from './small-arrays.js';
 import { fail, isObject, show, type GltfInput } from './read-gltf.js';
 import { decodeMeshoptView, meshoptExtensionOf } from './meshopt-decode.js';
 
@@ -25,6 +26,8 @@ export class AccessorReader {
   private readonly views: unknown[];
   /** Every array made for the Asset is charged here first (see ExpansionBudget). */
   readonly budget: ExpansionBudget;
+  /** Small float arrays come out of shared blocks (small-arrays.ts). */
+  private readonly small = new SmallFloatArrays();
   /** EXT_meshopt_compression views, decoded once each. */
   private readonly decodedViews = new Map<number, Uint8Array>();
 
@@ -90,7 +93,7 @@ export class AccessorReader {
       const { bytes, stride, offset } = this.elements(def.bufferView, def.byteOffset, info, elementBytes, label);
       const componentBytes = COMPONENT_BYTES[info.componentType]!;
       if (LITTLE_ENDIAN && elementBytes === info.components * componentBytes) {
-        out = readElements(this.kernels, bytes, offset, stride, info, Out);
+        out = readElements(this.kernels, bytes, offset, stride, info, Out, this.small);
       } else {
         const decode = decoder(info.componentType, info.normalized);
         const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -1,4 +1,5 @@
 import type { Kernels } from '../../kernels/kernels.js';
+import type { SmallFloatArrays } from './small-arrays.js';
 
 /**
  * Bulk copies of accessor elements out of a buffer view: typed-array views over the bytes (glTF
@@ -43,7 +44,7 @@ export interface ElementLayout {
  * signed max(c / max, −1); `Out` is then Float32Array), other components as their values (the
  * caller picks an `Out` that holds them). Tightly packed values of type `Out` are one slice.
  */
-export function readElements(kernels: Kernels, bytes: Uint8Array, offset: number, stride: number, layout: ElementLayout, Out: ComponentArrayType): ComponentArray {
+export function readElements(kernels: Kernels, bytes: Uint8Array, offset: number, stride: number, layout: ElementLayout, Out: ComponentArrayType, small?: SmallFloatArrays): ComponentArray {
   const { componentType, components, count, normalized } = layout;
   const Source = COMPONENT_ARRAYS[componentType]!;
   const size = Source.BYTES_PER_ELEMENT;
@@ -58,8 +59,11 @@ export function readElements(kernels: Kernels, bytes: Uint8Array, offset: number
     start = 0;
   }
   const src = new Source(buffer, start, span);
-  if (!normalized && step === components && Out === Source) return aligned ? src.slice() : src;
-  const out = new Out(count * components);
+  const out = small && Out === Float32Array ? small.take(count * components) : new Out(count * components);
+  if (!normalized && step === components && Out === Source && out.length === span) {
+    out.set(src);
+    return out;
+  }
   if (normalized) NORMALIZED_DECODERS[componentType]!(kernels)(src, step, components, out as Float32Array);
   else if (step === components) out.set(src);
   else if (size === 4 && out.constructor === Source) copyStridedWords(new Uint32Array(buffer, start, span), step, components, count, new Uint32Array(out.buffer, out.byteOffset, out.length));

@@ -1,0 +1,22 @@
+// Small float arrays of a glTF read come out of shared blocks (bindings/formats/gltf/small-arrays.ts):
+// each is zeroed, 16-byte aligned and disjoint from every other; large ones have buffers of their own.
+import { describe, expect, it } from 'vitest';
+import { SmallFloatArrays } from '../bindings/formats/gltf/small-arrays.js';
+
+describe('SmallFloatArrays', () => {
+  it('hands out zeroed, aligned, disjoint views; large arrays on their own buffers', () => {
+    const pool = new SmallFloatArrays();
+    const arrays = [1, 3, 4, 5, 303, 1024, 17, 900, 1000, 999, 2, ...Array.from({ length: 14 }, () => 1000)].map((n) => pool.take(n));
+    const large = pool.take(1025);
+    expect(large.byteOffset).toBe(0);
+    expect(large.buffer.byteLength).toBe(1025 * 4);
+    for (const [i, a] of arrays.entries()) {
+      expect(a.byteOffset % 16).toBe(0);
+      expect(Array.from(a).every((v) => v === 0)).toBe(true);
+      a.fill(i + 1);
+    }
+    // Every array still holds only its own value: no two overlap (they span more than one block).
+    for (const [i, a] of arrays.entries()) expect(Array.from(a).every((v) => v === i + 1), `array ${i}`).toBe(true);
+    expect(new Set(arrays.map((a) => a.buffer)).size).toBeGreaterThan(1);
+  });
+});
