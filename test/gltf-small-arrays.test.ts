@@ -19,4 +19,11 @@ describe('SmallFloatArrays', () => {
     for (const [i, a] of arrays.entries()) expect(Array.from(a).every((v) => v === i + 1), `array ${i}`).toBe(true);
     expect(new Set(arrays.map((a) => a.buffer)).size).toBeGreaterThan(1);
   });
+
+  it('a small input keeps small blocks: no block takes more bytes than the input', () => {
+    const pool = new SmallFloatArrays(400);
+    const a = pool.take(50);
+    expect(a.buffer.byteLength).toBeLessThanOrEqual(400);
+    expect(pool.take(101).buffer.byteLength).toBe(404);
+  });
 });

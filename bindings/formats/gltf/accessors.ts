@@ -27,7 +27,7 @@ export class AccessorReader {
   /** Every array made for the Asset is charged here first (see ExpansionBudget). */
   readonly budget: ExpansionBudget;
   /** Small float arrays come out of shared blocks (small-arrays.ts). */
-  private readonly small = new SmallFloatArrays();
+  private readonly small: SmallFloatArrays;
   /** EXT_meshopt_compression views, decoded once each. */
   private readonly decodedViews = new Map<number, Uint8Array>();
 
@@ -36,6 +36,7 @@ export class AccessorReader {
     this.accessors = list(input.json, 'accessors', input.jsonOffset);
     this.views = list(input.json, 'bufferViews', input.jsonOffset);
     this.budget = new ExpansionBudget(input.inputBytes, maxExpansion, input.jsonOffset);
+    this.small = new SmallFloatArrays(input.inputBytes);
   }
 
   /** An accessor's definition: type, componentType, count, normalized. */

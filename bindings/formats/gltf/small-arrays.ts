@@ -7,18 +7,26 @@
 
 /** Arrays up to this many floats come from a block. */
 const SMALL = 1024;
-/** Floats per block. */
+/** Floats per block, at most. */
 const BLOCK = 16384;
 
 export class SmallFloatArrays {
   private block: Float32Array | undefined;
   private used = 0;
+  private readonly blockFloats: number;
+  private readonly small: number;
+
+  /** `inputBytes`: blocks never take more bytes than the input has (a small file keeps small blocks). */
+  constructor(inputBytes = Infinity) {
+    this.blockFloats = Math.max(4, Math.min(BLOCK, Math.floor(inputBytes / 4)));
+    this.small = Math.min(SMALL, this.blockFloats);
+  }
 
   /** A zeroed Float32Array of `length` floats (a view of a shared block when small). */
   take(length: number): Float32Array {
-    if (length > SMALL) return new Float32Array(length);
+    if (length > this.small) return new Float32Array(length);
     if (!this.block || this.used + length > this.block.length) {
-      this.block = new Float32Array(BLOCK);
+      this.block = new Float32Array(this.blockFloats);
       this.used = 0;
     }
     const view = this.block.subarray(this.used, this.used + length);
