@@ -70,12 +70,17 @@ export function copyBytes(bytes: Uint8Array, offset: number, byteLength: number)
  * `size` components per vertex to `components` float32 per vertex (extra ones dropped, missing
  * ones 0 but the last, which takes `fill`). `normalized` maps integer formats to [0, 1]
  * (unsigned) or [−1, 1] (signed, GL rules) as colors and blend weights need; otherwise integers
- * convert as values. Float32 data of the same size is copied as it is (bits kept).
+ * convert as values. Float32 data of the same size is copied as it is (bits kept). `out`
+ * (vertexCount × components floats) receives the values instead of a new array.
  */
-export function componentsToFloat32(data: IqmComponentArray, format: IqmFormatCode, normalized: boolean, kernels: Kernels = getKernels(), size = 1, components = size, fill = 0): Float32Array {
+export function componentsToFloat32(data: IqmComponentArray, format: IqmFormatCode, normalized: boolean, kernels: Kernels = getKernels(), size = 1, components = size, fill = 0, out?: Float32Array): Float32Array {
   const vertexCount = Math.floor(data.length / size);
-  if (format === IQM_FORMAT.float && size === components) return (data as Float32Array).slice(0, vertexCount * size);
-  const out = new Float32Array(vertexCount * components);
+  if (format === IQM_FORMAT.float && size === components && !out) return (data as Float32Array).slice(0, vertexCount * size);
+  out ??= new Float32Array(vertexCount * components);
+  if (format === IQM_FORMAT.float && size === components) {
+    out.set(data.subarray(0, vertexCount * size));
+    return out;
+  }
   kernels.raw.iqmComponentsToFloat32(data.subarray(0, vertexCount * size), format, normalized, size, components, fill, out);
   return out;
 }
