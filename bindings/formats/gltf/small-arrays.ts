@@ -1,13 +1,11 @@
 // Small Float32Arrays of one read carved out of shared blocks: an animation of 75 joints reads
-// 225 accessors of a few hundred floats each, and a buffer of its own for each (TypedArray#slice)
-// cost more in allocation than in copying. Each array is a disjoint view of a block (arrays of one
+// 225 accessors of a few hundred floats each, and a small mesh a few arrays of a few thousand; a
+// buffer of its own for each (TypedArray#slice) cost more in allocation than in copying. Each array is a disjoint view of a block (arrays of one
 // read may share an ArrayBuffer, as key times shared by tracks already do); large arrays keep
 // buffers of their own. Alternatives measured on the speed bar's tiled mrfixit GLB (75 joints,
 // 101 frames; shared 2-core machine): one slice per accessor (before), and this pool.
 
-/** Arrays up to this many floats come from a block. */
-const SMALL = 1024;
-/** Floats per block, at most. */
+/** Floats per block, at most (64 KiB). */
 const BLOCK = 16384;
 
 export class SmallFloatArrays {
@@ -16,10 +14,14 @@ export class SmallFloatArrays {
   private readonly blockFloats: number;
   private readonly small: number;
 
-  /** `inputBytes`: blocks never take more bytes than the input has (a small file keeps small blocks). */
+  /**
+   * `inputBytes`: a block takes at most twice the input's bytes (a small file keeps small
+   * blocks), and arrays up to a quarter of a block come from blocks, so that at most a quarter of
+   * a block is ever left unused when the next one starts.
+   */
   constructor(inputBytes = Infinity) {
-    this.blockFloats = Math.max(4, Math.min(BLOCK, Math.floor(inputBytes / 4)));
-    this.small = Math.min(SMALL, this.blockFloats);
+    this.blockFloats = Math.max(4, Math.min(BLOCK, Math.floor(inputBytes / 2)));
+    this.small = Math.max(1, this.blockFloats >> 2);
   }
 
   /** A zeroed Float32Array of `length` floats (a view of a shared block when small). */
