@@ -26,4 +26,18 @@ describe('SmallFloatArrays', () => {
     expect(a.buffer.byteLength).toBeLessThanOrEqual(800);
     expect(pool.take(51).buffer.byteLength).toBe(204);
   });
+
+  it('the unused tail of each finished block is reported (charged to the read\'s budget)', () => {
+    const unused: number[] = [];
+    const pool = new SmallFloatArrays(Infinity, (bytes) => unused.push(bytes));
+    for (let i = 0; i < 5; i++) pool.take(4096);
+    pool.take(4000);
+    pool.take(100);
+    // Blocks of 16384 floats: four arrays of 4096 fill the first (nothing left), the fifth starts
+    // the second; 4000 + 100 then fit; nothing further started, so one report of 0 bytes.
+    expect(unused).toEqual([0]);
+    pool.take(4096);
+    pool.take(4096);
+    expect(unused).toEqual([0, (16384 - 4096 - 4000 - 100 - 4096) * 4]);
+  });
 });

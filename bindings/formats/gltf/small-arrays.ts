@@ -17,9 +17,10 @@ export class SmallFloatArrays {
   /**
    * `inputBytes`: a block takes at most twice the input's bytes (a small file keeps small
    * blocks), and arrays up to a quarter of a block come from blocks, so that at most a quarter of
-   * a block is ever left unused when the next one starts.
+   * a block is ever left unused when the next one starts; `chargeUnused` is told of it (the
+   * reader's expansion budget), so the budget bounds the blocks as it bounds the arrays.
    */
-  constructor(inputBytes = Infinity) {
+  constructor(inputBytes = Infinity, private readonly chargeUnused: (bytes: number) => void = () => {}) {
     this.blockFloats = Math.max(4, Math.min(BLOCK, Math.floor(inputBytes / 2)));
     this.small = Math.max(1, this.blockFloats >> 2);
   }
@@ -28,6 +29,8 @@ export class SmallFloatArrays {
   take(length: number): Float32Array {
     if (length > this.small) return new Float32Array(length);
     if (!this.block || this.used + length > this.block.length) {
+      // What the last block leaves unused counts against the read's budget like any array.
+      if (this.block) this.chargeUnused((this.block.length - this.used) * 4);
       this.block = new Float32Array(this.blockFloats);
       this.used = 0;
     }
