@@ -11,26 +11,33 @@
 export function repairTangents(tangents: Float32Array, normals: Float32Array | undefined): number {
   let repaired = 0;
   const float32 = tangents instanceof Float32Array;
-  for (let v = 0; v < tangents.length / 4; v++) {
-    const t = v * 4;
-    // The common case first, without destructuring: float32 squares cannot overflow, so a finite
+  const count = Math.ceil(tangents.length / 4);
+  for (let v = 0, t = 0; v < count; v++, t += 4) {
+    // The common case in a small loop of its own: float32 squares cannot overflow, so a finite
     // positive sum means a finite direction; w − w is 0 only for a finite w.
     const x = tangents[t]!, y = tangents[t + 1]!, z = tangents[t + 2]!, w = tangents[t + 3]!;
     const lengthSquared = x * x + y * y + z * z;
     if (lengthSquared > 0 && lengthSquared < Infinity && w !== 0 && w - w === 0 && float32) continue;
-    const directionOk = Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z) && x * x + y * y + z * z > 0;
-    const handednessOk = Number.isFinite(w) && w !== 0;
-    if (directionOk && handednessOk) continue;
-    repaired++;
-    if (!handednessOk) tangents[t + 3] = 1;
-    else tangents[t + 3] = w > 0 ? 1 : -1;
-    const [nx, ny, nz] = [normals?.[v * 3] ?? NaN, normals?.[v * 3 + 1] ?? NaN, normals?.[v * 3 + 2] ?? NaN];
-    const [px, py, pz] = (directionOk && perpendicularPart(x, y, z, nx, ny, nz)) || perpendicularTo(nx, ny, nz);
-    tangents[t] = px;
-    tangents[t + 1] = py;
-    tangents[t + 2] = pz;
+    if (repairTangent(tangents, normals, v)) repaired++;
   }
   return repaired;
+}
+
+/** Repairs tangent `v` when its direction or handedness is unusable; whether it did. */
+function repairTangent(tangents: Float32Array, normals: Float32Array | undefined, v: number): boolean {
+  const t = v * 4;
+  const [x, y, z, w] = [tangents[t]!, tangents[t + 1]!, tangents[t + 2]!, tangents[t + 3]!];
+  const directionOk = Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z) && x * x + y * y + z * z > 0;
+  const handednessOk = Number.isFinite(w) && w !== 0;
+  if (directionOk && handednessOk) return false;
+  if (!handednessOk) tangents[t + 3] = 1;
+  else tangents[t + 3] = w > 0 ? 1 : -1;
+  const [nx, ny, nz] = [normals?.[v * 3] ?? NaN, normals?.[v * 3 + 1] ?? NaN, normals?.[v * 3 + 2] ?? NaN];
+  const [px, py, pz] = (directionOk && perpendicularPart(x, y, z, nx, ny, nz)) || perpendicularTo(nx, ny, nz);
+  tangents[t] = px;
+  tangents[t + 1] = py;
+  tangents[t + 2] = pz;
+  return true;
 }
 
 /** (x, y, z) less its part along the normal (n), normalised; undefined when little is left (or n is unusable and (x, y, z) is kept as it is). */
