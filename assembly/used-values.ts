@@ -51,10 +51,23 @@ export function spanU32(src: usize, count: i32, dst: usize): void {
 export function countUsedValuesFrom(src: usize, count: i32, base: u32, limit: u32, seen: usize, rebased: usize, rebasedCount: i32): i32 {
   memory.fill(seen, 0, <usize>limit);
   let used = 0;
+  // Two loops, so that the one without output tests nothing per value but the range.
+  if (rebasedCount) {
+    for (let i = 0; i < count; i++) {
+      const v = load<u32>(src + (<usize>i << 2)) - base;
+      if (v >= limit) return -(i + 1);
+      store<u32>(rebased + (<usize>i << 2), v);
+      const flag = seen + <usize>v;
+      if (load<u8>(flag) == 0) {
+        store<u8>(flag, 1);
+        used++;
+      }
+    }
+    return used;
+  }
   for (let i = 0; i < count; i++) {
     const v = load<u32>(src + (<usize>i << 2)) - base;
     if (v >= limit) return -(i + 1);
-    if (rebasedCount) store<u32>(rebased + (<usize>i << 2), v);
     const flag = seen + <usize>v;
     if (load<u8>(flag) == 0) {
       store<u8>(flag, 1);
