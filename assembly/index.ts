@@ -18,6 +18,7 @@ export * from './index-range';
 export * from './used-values';
 export * from './base64';
 export * from './normalized';
+export * from './key-lines';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

@@ -67,6 +67,8 @@ export interface RawKernels {
    * Returns the count, or −(offset + 1) of the first token that is not a number or does not fit in `dst`.
    */
   parseFloats(text: Uint8Array, dst: Float32Array): number;
+  /** apg key lines `t TIME WORD v…` of `fields` fields, the words (WORD as 3 little-endian bytes of `word`) blanked in place: the line count, or −1. */
+  blankKeyLines(text: Uint8Array, word: number, fields: number): number;
   /**
    * Welds vertices whose `stride` words are all equal; returns the vertex count. dstIndices: the
    * welded vertex of each input vertex; dstFirst: for each welded vertex, its first input vertex.

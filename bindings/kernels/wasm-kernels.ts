@@ -31,6 +31,7 @@ interface KernelExports {
   encodeTangentFrames(normals: number, tangents: number, hasTangents: number, count: number, dst: number): void;
   gatherComponents(src: number, srcCount: number, components: number, indices: number, count: number, dst: number): number;
   parseFloats(text: number, length: number, dst: number, capacity: number): number;
+  blankKeyLines(text: number, length: number, word: number, fields: number): number;
   weldVertices(words: number, stride: number, count: number, table: number, capacity: number, dstIndices: number, dstFirst: number): number;
   gatherUnorm8(src: number, srcCount: number, components: number, indices: number, count: number, dst: number): number;
   gatherSkinWeights(counts: number, sourceCount: number, bones: number, values: number, recordCount: number, jointOf: number, jointCount: number, vertexOf: number, count: number, first: number, dstJoints: number, dstWeights: number): number;
@@ -171,6 +172,14 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     gatherComponents: (src, components, indices, dst) =>
       run([src, indices], [dst], ([s, i, d], [srcLength, count]) => exports.gatherComponents(s!, Math.floor(srcLength! / components), components, i!, count!, d!)),
     parseFloats: (text, dst) => run([text], [dst], ([t, d], [length, capacity]) => exports.parseFloats(t!, length!, d!, capacity!)),
+    // The text is changed in place: an input and an output. Staged (not in WebAssembly memory), it
+    // is blanked in its input copy, which is then moved to the output copy that goes back.
+    blankKeyLines: (text, word, fields) =>
+      run([text], [text], ([t, o], [length]) => {
+        const lines = exports.blankKeyLines(t!, length!, word, fields);
+        if (o !== t) new Uint8Array(exports.memory.buffer).copyWithin(o!, t!, t! + length!);
+        return lines;
+      }),
     weldVertices: (words, stride, table, dstIndices, dstFirst) =>
       run([words], [table, dstIndices, dstFirst], ([w, t, i, f], [length, capacity]) => exports.weldVertices(w!, stride, Math.floor(length! / stride), t!, capacity!, i!, f!)),
     gatherUnorm8: (src, components, indices, dst) =>

@@ -213,55 +213,28 @@ class ApgReader {
    * token per field made two strings and an array per line: most of a key-heavy file's parse.
    */
   private keyLines(kind: ApgKeyKind, start: number, end: number, declared: number, components: number): { times: Float32Array; values: Float32Array } | undefined {
-    const block = this.bytes.slice(start, end);
     const word = APG_KEY_WORDS[kind];
-    const w0 = word.charCodeAt(0);
-    const w1 = word.charCodeAt(1);
-    const w2 = word.charCodeAt(2);
     const fields = 3 + components;
-    let lines = 0;
-    let field = 0;
-    for (let i = 0; i < block.length; ) {
-      const c = block[i]!;
-      if (c === NEWLINE) {
-        if (field !== 0) {
-          if (field !== fields) return undefined;
-          lines++;
-          field = 0;
-        }
-        i++;
-        continue;
+    const capacity = declared * (1 + components);
+    // The block copied once into a workspace, its words blanked there (kernel blankKeyLines) and
+    // its numbers parsed there: no slice of the block, no second staging copy for parseFloats.
+    const ws = this.kernels.workspace({ text: ['u8', end - start], numbers: ['f32', capacity] });
+    try {
+      ws.arrays.text.set(this.bytes.subarray(start, end));
+      const packed = word.charCodeAt(0) | (word.charCodeAt(1) << 8) | (word.charCodeAt(2) << 16);
+      if (this.kernels.raw.blankKeyLines(ws.arrays.text, packed, fields) !== declared) return undefined;
+      if (this.kernels.parseFloats(ws.arrays.text, ws.arrays.numbers) !== capacity) return undefined;
+      const numbers = ws.arrays.numbers;
+      const times = new Float32Array(declared);
+      const values = new Float32Array(declared * components);
+      for (let k = 0, n = 0; k < declared; k++) {
+        times[k] = numbers[n++]!;
+        for (let c = 0; c < components; c++) values[k * components + c] = numbers[n++]!;
       }
-      if (isSpace(c)) {
-        i++;
-        continue;
-      }
-      let j = i + 1;
-      while (j < block.length && !isSpace(block[j]!)) j++;
-      if (field === 0) {
-        if (j - i !== 1 || c !== 0x74) return undefined; // "t"
-        block[i] = 0x20;
-      } else if (field === 2) {
-        if (j - i !== 3 || c !== w0 || block[i + 1] !== w1 || block[i + 2] !== w2) return undefined;
-        block[i] = block[i + 1] = block[i + 2] = 0x20;
-      }
-      field++;
-      i = j;
+      return { times, values };
+    } finally {
+      ws.release();
     }
-    if (field !== 0) {
-      if (field !== fields) return undefined;
-      lines++;
-    }
-    if (lines !== declared) return undefined;
-    const numbers = new Float32Array(lines * (1 + components));
-    if (this.kernels.parseFloats(block, numbers) !== numbers.length) return undefined;
-    const times = new Float32Array(lines);
-    const values = new Float32Array(lines * components);
-    for (let k = 0, n = 0; k < lines; k++) {
-      times[k] = numbers[n++]!;
-      for (let c = 0; c < components; c++) values[k * components + c] = numbers[n++]!;
-    }
-    return { times, values };
   }
 
   /** Checks the words at every other token (`words[i]` at token first + 2i; '' skips one) and the token count. */

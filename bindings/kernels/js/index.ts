@@ -17,9 +17,10 @@ import * as indexRange from './index-range.js';
 import * as usedValues from './used-values.js';
 import * as base64 from './base64.js';
 import * as normalized from './normalized.js';
+import * as keyLines from './key-lines.js';
 
 /** The pure-TypeScript backend: the twin of every WebAssembly kernel. */
 export const jsRawKernels: RawKernels = {
   ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices,
-  ...vertexGather, ...iqmVertices, ...iqmQuantize, ...bounds, ...skinWeights, ...indicesU16, ...indexRange, ...usedValues, ...base64, ...normalized,
+  ...vertexGather, ...iqmVertices, ...iqmQuantize, ...bounds, ...skinWeights, ...indicesU16, ...indexRange, ...usedValues, ...base64, ...normalized, ...keyLines,
 };
