@@ -46,6 +46,8 @@ export interface ReadIqmOptions {
 export const READ_IQM_DEFAULTS: Required<Omit<ReadIqmOptions, 'kernels' | 'viewInput'>> = { maxExpansion: 64, layout: true };
 
 const FIELD = IQM_HEADER_FIELDS;
+/** The header's fields in file order (each 4 bytes, from `version` on). */
+const HEADER_FIELD_NAMES = Object.keys(FIELD) as IqmHeaderField[];
 
 type Header = Record<IqmHeaderField, number>;
 
@@ -107,8 +109,10 @@ class IqmReader {
     if (version !== IQM_VERSION) this.fail('UNSUPPORTED_VERSION', `version ${version} is not supported (only version 2)`, FIELD.version);
     r.need(IQM_HEADER_SIZE - r.offset, 'header');
     r.seek(FIELD.version);
+    // Field by field through the reader (its reads are what the fuzz mutators trace), into one
+    // object without a closure per field.
     const h = {} as Header;
-    for (const key in FIELD) h[key as IqmHeaderField] = r.view.getUint32(FIELD[key as IqmHeaderField], true);
+    for (const key of HEADER_FIELD_NAMES) h[key] = r.u32(key);
     this.h = h;
     r.seek(IQM_HEADER_SIZE);
     if (h.filesize > r.length) this.fail('TRUNCATED', `header says ${h.filesize} bytes but the file has ${r.length}`, FIELD.filesize);
@@ -315,13 +319,14 @@ class IqmReader {
     if (at < 0) return poses;
     // The table copied once as bytes (so that every NaN keeps its bits); each pose's offsets and
     // scales are views of the copy (88-byte records: the floats stay 4-byte aligned).
-    const table = copyBytes(this.r.bytes, at, numPoses * 88);
-    const view = new DataView(table.buffer);
+    const r = this.r;
+    const table = copyBytes(r.bytes, at, numPoses * 88);
     for (let i = 0; i < numPoses; i++) {
       const o = i * 88;
-      const parent = view.getInt32(o, true);
+      r.seek(at + o);
+      const parent = r.i32();
       this.checkParent(parent, i, at + o, 'pose');
-      const channelMask = view.getUint32(o + 4, true);
+      const channelMask = r.u32();
       const channelOffset = new Float32Array(table.buffer, o + 8, IQM_CHANNELS);
       const channelScale = new Float32Array(table.buffer, o + 8 + IQM_CHANNELS * 4, IQM_CHANNELS);
       poses.push({ parent, channelMask, channelOffset, channelScale });
