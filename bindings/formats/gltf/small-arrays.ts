@@ -1,8 +1,8 @@
 // Small Float32Arrays of one read carved out of shared blocks: an animation of 75 joints reads
 // 225 accessors of a few hundred floats each, and a small mesh a few arrays of a few thousand; a
-// buffer of its own for each (TypedArray#slice) cost more in allocation than in copying. Each array is a disjoint view of a block (arrays of one
-// read may share an ArrayBuffer, as key times shared by tracks already do); large arrays keep
-// buffers of their own. Alternatives measured on the speed bar's tiled mrfixit GLB (75 joints,
+// buffer of its own for each (TypedArray#slice) cost more in allocation than in copying. Each
+// array is a disjoint view of a block (arrays of one read may share an ArrayBuffer, as key times
+// shared by tracks already do); large arrays keep buffers of their own. Alternatives measured on the speed bar's tiled mrfixit GLB (75 joints,
 // 101 frames; interleaved against the tree before, shared 2-core machine): one slice per accessor
 // (before), and this pool, which took the parse from 1.26× to 1.42× faster than that tree (about
 // a tenth of the parse).
