@@ -1,5 +1,6 @@
 import { recordFileOffset } from '../../io/provenance.js';
 import type { UnigineReader } from './field-reader.js';
+import { defineStoredArray } from './stored-arrays.js';
 import { ANIM_MAGIC, BIND_POSE_FLOATS, FRAME_FLAG, MESH_MAGIC, type UnigineBone, type UnigineBounds, type UnigineFrames } from './mesh-document.js';
 
 export const FORMAT_NAME = 'unigine';
@@ -82,13 +83,28 @@ export function readNames(reader: UnigineReader, what: string): string[] {
   return names;
 }
 
+type StoredArrayConstructor = Float32ArrayConstructor | Int16ArrayConstructor | Uint16ArrayConstructor | Uint32ArrayConstructor | Uint8ArrayConstructor;
+
 /** A typed array over a copy of the next `count` elements (aligned, detached from the input), recorded with its file offset. */
-function readArray<C extends Float32ArrayConstructor | Int16ArrayConstructor | Uint16ArrayConstructor | Uint32ArrayConstructor | Uint8ArrayConstructor>(
+function readArray<C extends StoredArrayConstructor>(
   reader: UnigineReader, ctor: C, count: number, what: string,
 ): InstanceType<C> {
   const at = reader.offset;
   const { buffer, byteOffset } = reader.alignedCopy(count * ctor.BYTES_PER_ELEMENT, ctor.BYTES_PER_ELEMENT as 1 | 2 | 4, what);
   return recordFileOffset(new ctor(buffer, byteOffset, count) as InstanceType<C>, at);
+}
+
+/**
+ * `owner[key]` from the next `count` elements: an aligned copy (readArray), or on a staged
+ * reader (one parse's document, see stored-arrays.ts) an accessor over the file's bytes.
+ */
+export function readArrayField<O extends object>(reader: UnigineReader, owner: O, key: keyof O & string, ctor: StoredArrayConstructor, count: number, what: string): void {
+  if (!reader.staged) {
+    (owner as Record<string, unknown>)[key] = readArray(reader, ctor, count, what);
+    return;
+  }
+  const fileOffset = reader.offset;
+  defineStoredArray(owner, key, { ctor, bytes: reader.bytesView(count * ctor.BYTES_PER_ELEMENT, what), fileOffset });
 }
 
 /** A copy of `count` float32 values, keeping their exact bits (NaN payloads included). */
@@ -98,18 +114,6 @@ export function readF32s(reader: UnigineReader, count: number, what: string): Fl
 
 export function readI16s(reader: UnigineReader, count: number, what: string): Int16Array {
   return readArray(reader, Int16Array, count, what);
-}
-
-export function readU16s(reader: UnigineReader, count: number, what: string): Uint16Array {
-  return readArray(reader, Uint16Array, count, what);
-}
-
-export function readU32s(reader: UnigineReader, count: number, what: string): Uint32Array {
-  return readArray(reader, Uint32Array, count, what);
-}
-
-export function readU8s(reader: UnigineReader, count: number, what: string): Uint8Array {
-  return readArray(reader, Uint8Array, count, what);
 }
 
 export function readBindPose(reader: UnigineReader, boneCount: number): Float32Array {

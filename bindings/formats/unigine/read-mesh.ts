@@ -1,5 +1,4 @@
 import { UnigineReader } from './field-reader.js';
-import type { IndexArray } from '../../model/asset.js';
 import {
   MESH_MAGIC,
   storedIndexWidth,
@@ -16,16 +15,12 @@ import {
   readBindPose,
   readBones,
   readBounds,
+  readArrayField,
   readCount,
-  readF32s,
   readFrames,
-  readI16s,
   readLeadingMagic,
   readNames,
   readString,
-  readU16s,
-  readU32s,
-  readU8s,
 } from './read-common.js';
 
 /** Largest number of bone weights per vertex UNIGINE allows. */
@@ -81,22 +76,25 @@ function readSurfaceHeaders(reader: UnigineReader): SurfaceHeader[] {
 
 function readSurfaceData(reader: UnigineReader, header: SurfaceHeader, index: number, boneCount: number): UnigineSurface {
   const label = `surface ${index} (${header.name})`;
+  let coordinateVertices = 0;
+  let triangleVertices = 0;
   const targets: UnigineMorphTarget[] = header.targetNames.map((name, t) => {
+    const target = { name } as UnigineMorphTarget;
     const vertexCount = readCount(reader, 12, `${label} target ${t} vertex`);
-    const vertices = readF32s(reader, vertexCount * 3, `${label} target ${t} vertices`);
+    readArrayField(reader, target, 'vertices', Float32Array, vertexCount * 3, `${label} target ${t} vertices`);
     const tangentCount = readCount(reader, 8, `${label} target ${t} tangent`);
-    const tangents = readI16s(reader, tangentCount * 4, `${label} target ${t} tangents`);
-    return { name, vertices, tangents };
+    readArrayField(reader, target, 'tangents', Int16Array, tangentCount * 4, `${label} target ${t} tangents`);
+    if (t === 0) [coordinateVertices, triangleVertices] = [vertexCount, tangentCount];
+    return target;
   });
   const { weightCounts, weightBones, weightValues } = readWeights(reader, label, boneCount);
-  const uv0 = readF32s(reader, readCount(reader, 8, `${label} UV0`) * 2, `${label} UV0`);
-  const uv1 = readF32s(reader, readCount(reader, 8, `${label} UV1`) * 2, `${label} UV1`);
-  const colors = readU8s(reader, readCount(reader, 4, `${label} color`) * 4, `${label} colors`);
-  const coordinateVertices = (targets[0]?.vertices.length ?? 0) / 3;
-  const triangleVertices = (targets[0]?.tangents.length ?? 0) / 4;
-  const cindices = readIndices(reader, storedIndexWidth(coordinateVertices), `${label} cindices`);
-  const tindices = readIndices(reader, storedIndexWidth(triangleVertices), `${label} tindices`);
-  return { name: header.name, bounds: header.bounds, targets, weightCounts, weightBones, weightValues, uv0, uv1, colors, cindices, tindices };
+  const surface = { name: header.name, bounds: header.bounds, targets, weightCounts, weightBones, weightValues } as UnigineSurface;
+  readArrayField(reader, surface, 'uv0', Float32Array, readCount(reader, 8, `${label} UV0`) * 2, `${label} UV0`);
+  readArrayField(reader, surface, 'uv1', Float32Array, readCount(reader, 8, `${label} UV1`) * 2, `${label} UV1`);
+  readArrayField(reader, surface, 'colors', Uint8Array, readCount(reader, 4, `${label} color`) * 4, `${label} colors`);
+  readIndices(reader, surface, 'cindices', storedIndexWidth(coordinateVertices), `${label} cindices`);
+  readIndices(reader, surface, 'tindices', storedIndexWidth(triangleVertices), `${label} tindices`);
+  return surface;
 }
 
 function readWeights(reader: UnigineReader, label: string, boneCount: number) {
@@ -187,7 +185,7 @@ function boneOutOfRange(reader: UnigineReader, label: string, vertex: number, bo
   return reader.fail('BAD_INDEX', `${label} vertex ${vertex} is weighted to bone ${bone}, outside 0..${boneCount - 1}`, offset);
 }
 
-function readIndices(reader: UnigineReader, width: 1 | 2 | 4, what: string): IndexArray {
+function readIndices(reader: UnigineReader, surface: UnigineSurface, key: 'cindices' | 'tindices', width: 1 | 2 | 4, what: string): void {
   const count = readCount(reader, width, what);
-  return width === 1 ? readU8s(reader, count, what) : width === 2 ? readU16s(reader, count, what) : readU32s(reader, count, what);
+  readArrayField(reader, surface, key, width === 1 ? Uint8Array : width === 2 ? Uint16Array : Uint32Array, count, what);
 }
