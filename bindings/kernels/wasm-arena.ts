@@ -30,6 +30,8 @@ export class WasmArena {
   readonly memory: WebAssembly.Memory;
   readonly base: number;
   top: number;
+  /** Set when the memory was handed to the caller (Workspace.handOver): it must never be used, nor grown, again. */
+  retired = false;
 
   constructor(memory: WebAssembly.Memory, heapBase: number) {
     this.memory = memory;
@@ -39,6 +41,7 @@ export class WasmArena {
 
   /** Reserves `byteLength` bytes (16-aligned) and returns the pointer; grows memory when needed. */
   alloc(byteLength: number): number {
+    if (this.retired) throw new Error('meshcodec: this WebAssembly memory was handed over to a result and cannot be used again');
     const ptr = this.top;
     const end = alignUp(ptr + byteLength);
     const have = this.memory.buffer.byteLength;

@@ -128,7 +128,6 @@ function attributeLayout(surface: UnigineSurface, sources: SurfaceSources, verte
   return {
     coordinates: ['f32', coordinates.length],
     quaternions: ['i16', quaternions.length],
-    vertexQuaternions: ['i16', tangentCount ? vertexCount * 4 : 0],
     coordinateOf: ['u32', vertexCount],
     triangleVertexOf: ['u32', vertexCount],
     uv0Source: ['f32', sources.uv0.length],
@@ -247,8 +246,13 @@ function weldedSurfaceToMesh(
   if (tangentCount === triangleVertexCount && tangentCount > 0) {
     sources.quaternions.copyInto(a.quaternions);
     // Four int16 per quaternion moved as two float32 bit patterns (the gather keeps bits).
-    raw.gatherComponents(asFloat32(a.quaternions), 2, triangleVertexOf, asFloat32(a.vertexQuaternions));
-    raw.tangentFrames(a.vertexQuaternions, a.normals, a.tangents);
+    // Each vertex's quaternion (8 bytes) gathered into the upper half of its tangents (16 bytes a
+    // vertex) and decoded from there: tangentFrames reads a quaternion before writing the frame
+    // over it, so no array of its own is needed (RawKernels.tangentFrames).
+    const tangents = a.tangents;
+    const vertexQuaternions = new Int16Array(tangents.buffer, tangents.byteOffset + 8 * vertexCount, 4 * vertexCount);
+    raw.gatherComponents(asFloat32(a.quaternions), 2, triangleVertexOf, asFloat32(vertexQuaternions));
+    raw.tangentFrames(vertexQuaternions, a.normals, tangents);
     attributes.normals = a.normals;
     attributes.tangents = a.tangents;
   } else if (tangentCount > 0) {
@@ -288,7 +292,8 @@ function weldedSurfaceToMesh(
   }
   const targets = surface.targets.length > 1 ? morphTargets(kernels, ws, surface, sources, welded, attributes, label, warnings) : [];
   if (uvs.length) attributes.uvs = uvs;
-  const kept = keepMeshArrays(ws, attributes, welded.indices);
+  // A surface whose workspace grew WebAssembly memory past the cap keeps that memory (no copy out).
+  const kept = keepMeshArrays(ws, attributes, welded.indices, true);
   const mesh: Mesh = { name: surface.name, ...kept };
   if (targets.length) mesh.targets = targets;
   return mesh;
