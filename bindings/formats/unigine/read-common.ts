@@ -1,6 +1,7 @@
 import { recordFileOffset } from '../../io/provenance.js';
 import type { UnigineReader } from './field-reader.js';
-import { defineStoredArray } from './stored-arrays.js';
+import type { StoredSpan } from './stored-arrays.js';
+import type { TypedArray } from '../../kernels/wasm-arena.js';
 import { ANIM_MAGIC, BIND_POSE_FLOATS, FRAME_FLAG, MESH_MAGIC, type UnigineBone, type UnigineBounds, type UnigineFrames } from './mesh-document.js';
 
 export const FORMAT_NAME = 'unigine';
@@ -90,21 +91,26 @@ function readArray<C extends StoredArrayConstructor>(
   reader: UnigineReader, ctor: C, count: number, what: string,
 ): InstanceType<C> {
   const at = reader.offset;
+  if (reader.staged) {
+    // The few small arrays a staged document copies (bind pose, animated bones, boxes) get their
+    // own: alignedCopy's shared buffer is sized by the bytes left in the file, mostly spans here.
+    const array = new ctor(count) as InstanceType<C>;
+    new Uint8Array(array.buffer).set(reader.bytesView(count * ctor.BYTES_PER_ELEMENT, what));
+    return recordFileOffset(array, at);
+  }
   const { buffer, byteOffset } = reader.alignedCopy(count * ctor.BYTES_PER_ELEMENT, ctor.BYTES_PER_ELEMENT as 1 | 2 | 4, what);
   return recordFileOffset(new ctor(buffer, byteOffset, count) as InstanceType<C>, at);
 }
 
-/**
- * `owner[key]` from the next `count` elements: an aligned copy (readArray), or on a staged
- * reader (one parse's document, see stored-arrays.ts) an accessor over the file's bytes.
- */
-export function readArrayField<O extends object>(reader: UnigineReader, owner: O, key: keyof O & string, ctor: StoredArrayConstructor, count: number, what: string): void {
-  if (!reader.staged) {
-    (owner as Record<string, unknown>)[key] = readArray(reader, ctor, count, what);
-    return;
-  }
+/** The next `count` elements, left where the file stores them (for a staged document, see stored-arrays.ts). */
+export function readSpan(reader: UnigineReader, ctor: StoredArrayConstructor, count: number, what: string): StoredSpan {
   const fileOffset = reader.offset;
-  defineStoredArray(owner, key, { ctor, bytes: reader.bytesView(count * ctor.BYTES_PER_ELEMENT, what), fileOffset });
+  return { ctor, bytes: reader.bytesView(count * ctor.BYTES_PER_ELEMENT, what), fileOffset };
+}
+
+/** The next `count` elements: an aligned copy (readArray), or on a staged reader their span in the file. */
+export function readArrayOrSpan(reader: UnigineReader, ctor: StoredArrayConstructor, count: number, what: string): TypedArray | StoredSpan {
+  return reader.staged ? readSpan(reader, ctor, count, what) : readArray(reader, ctor, count, what);
 }
 
 /** A copy of `count` float32 values, keeping their exact bits (NaN payloads included). */

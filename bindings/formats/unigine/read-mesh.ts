@@ -15,13 +15,14 @@ import {
   readBindPose,
   readBones,
   readBounds,
-  readArrayField,
+  readArrayOrSpan,
   readCount,
   readFrames,
   readLeadingMagic,
   readNames,
   readString,
 } from './read-common.js';
+import { StagedSurface, StagedTarget, type StoredSpan } from './stored-arrays.js';
 
 /** Largest number of bone weights per vertex UNIGINE allows. */
 export const MAX_WEIGHTS_PER_VERTEX = 4;
@@ -79,22 +80,26 @@ function readSurfaceData(reader: UnigineReader, header: SurfaceHeader, index: nu
   let coordinateVertices = 0;
   let triangleVertices = 0;
   const targets: UnigineMorphTarget[] = header.targetNames.map((name, t) => {
-    const target = { name } as UnigineMorphTarget;
     const vertexCount = readCount(reader, 12, `${label} target ${t} vertex`);
-    readArrayField(reader, target, 'vertices', Float32Array, vertexCount * 3, `${label} target ${t} vertices`);
+    const vertices = readArrayOrSpan(reader, Float32Array, vertexCount * 3, `${label} target ${t} vertices`);
     const tangentCount = readCount(reader, 8, `${label} target ${t} tangent`);
-    readArrayField(reader, target, 'tangents', Int16Array, tangentCount * 4, `${label} target ${t} tangents`);
+    const tangents = readArrayOrSpan(reader, Int16Array, tangentCount * 4, `${label} target ${t} tangents`);
     if (t === 0) [coordinateVertices, triangleVertices] = [vertexCount, tangentCount];
-    return target;
+    return reader.staged
+      ? new StagedTarget(name, vertices as StoredSpan, tangents as StoredSpan)
+      : { name, vertices: vertices as Float32Array, tangents: tangents as Int16Array };
   });
   const { weightCounts, weightBones, weightValues } = readWeights(reader, label, boneCount);
-  const surface = { name: header.name, bounds: header.bounds, targets, weightCounts, weightBones, weightValues } as UnigineSurface;
-  readArrayField(reader, surface, 'uv0', Float32Array, readCount(reader, 8, `${label} UV0`) * 2, `${label} UV0`);
-  readArrayField(reader, surface, 'uv1', Float32Array, readCount(reader, 8, `${label} UV1`) * 2, `${label} UV1`);
-  readArrayField(reader, surface, 'colors', Uint8Array, readCount(reader, 4, `${label} color`) * 4, `${label} colors`);
-  readIndices(reader, surface, 'cindices', storedIndexWidth(coordinateVertices), `${label} cindices`);
-  readIndices(reader, surface, 'tindices', storedIndexWidth(triangleVertices), `${label} tindices`);
-  return surface;
+  const uv0 = readArrayOrSpan(reader, Float32Array, readCount(reader, 8, `${label} UV0`) * 2, `${label} UV0`);
+  const uv1 = readArrayOrSpan(reader, Float32Array, readCount(reader, 8, `${label} UV1`) * 2, `${label} UV1`);
+  const colors = readArrayOrSpan(reader, Uint8Array, readCount(reader, 4, `${label} color`) * 4, `${label} colors`);
+  const cindices = readIndices(reader, storedIndexWidth(coordinateVertices), `${label} cindices`);
+  const tindices = readIndices(reader, storedIndexWidth(triangleVertices), `${label} tindices`);
+  const fields = { name: header.name, bounds: header.bounds, targets, weightCounts, weightBones, weightValues };
+  if (reader.staged) {
+    return new StagedSurface(fields, { uv0, uv1, colors, cindices, tindices } as Record<'uv0' | 'uv1' | 'colors' | 'cindices' | 'tindices', StoredSpan>);
+  }
+  return { ...fields, uv0, uv1, colors, cindices, tindices } as UnigineSurface;
 }
 
 function readWeights(reader: UnigineReader, label: string, boneCount: number) {
@@ -185,7 +190,7 @@ function boneOutOfRange(reader: UnigineReader, label: string, vertex: number, bo
   return reader.fail('BAD_INDEX', `${label} vertex ${vertex} is weighted to bone ${bone}, outside 0..${boneCount - 1}`, offset);
 }
 
-function readIndices(reader: UnigineReader, surface: UnigineSurface, key: 'cindices' | 'tindices', width: 1 | 2 | 4, what: string): void {
+function readIndices(reader: UnigineReader, width: 1 | 2 | 4, what: string) {
   const count = readCount(reader, width, what);
-  readArrayField(reader, surface, key, width === 1 ? Uint8Array : width === 2 ? Uint16Array : Uint32Array, count, what);
+  return readArrayOrSpan(reader, width === 1 ? Uint8Array : width === 2 ? Uint16Array : Uint32Array, count, what);
 }

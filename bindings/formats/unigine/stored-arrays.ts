@@ -3,21 +3,26 @@
 // the input into the workspace the kernels read (WebAssembly memory on a wasm backend), instead
 // of first into an aligned array of the document and then from there.
 //
-// Alternatives, measured on the generated tube (one surface; 14 and 140 MB; wasm-simd; shared
-// 2-core machine) and on the speed bar's tiled mrfixit:
+// Alternatives, measured on the generated tube (one surface, 140 MB, default backend) and the
+// speed bar's files (tiled mrfixit ~1 MB, tiled TF door ~30 KB; shared 2-core machine):
 // - every array copied into the document at an aligned place (alignedCopy), then into the
 //   workspace (the reader before): the document holds ~0.9× the file a second time during the
-//   parse (peak RSS of a 100 MB parse 3.76× the file), and `alignedCopy` and its WeakMap entry
-//   (`recordFileOffset`) cost ~5 % of a 1 MB parse and ~8 % of a 140 MB one;
+//   parse (peak RSS of a 100 MB parse 3.76× the file with the other costs), and each array costs
+//   an aligned copy and a WeakMap entry (`recordFileOffset`);
 // - typed arrays viewing the input where the file happens to align them: only a quarter of float32
 //   arrays start on a multiple of 4, so most would still be copied;
+// - accessors defined per object (Object.defineProperty, closures per field and per source):
+//   the idea of this file, but 0.76× the reader before on the 30 KB door (property definitions,
+//   closures, and under tsx a `__name` call per closure);
 // - this file: a document made for one parse (readUnigineStaged: it never leaves the call, so the
-//   input cannot change under it) whose large arrays are accessors: read as a property they are
-//   copied out as before (the writer, morph targets, anything rare), while sourceOf() gives their
-//   bytes in the file to stage directly. readUnigine (the public document) copies as before:
-//   its arrays must not depend on the caller's buffer.
+//   input cannot change under it) of StagedSurface and StagedTarget, whose large arrays are class
+//   accessors over their stored spans: read as a property they are copied out as before (the
+//   rare paths: morph targets), while sourceOf() gives the bytes in the file to stage directly.
+//   readUnigine (the public document) copies as before: its arrays must not depend on the caller's buffer.
 import type { TypedArray, TypedArrayConstructor } from '../../kernels/wasm-arena.js';
 import { fileOffsetOf, recordFileOffset } from '../../io/provenance.js';
+import type { IndexArray } from '../../model/asset.js';
+import type { UnigineBounds, UnigineMorphTarget, UnigineSurface } from './mesh-document.js';
 
 /** Elements of one array as the file stores them: `bytes` is a view of the input. */
 export interface StoredSpan {
@@ -26,82 +31,175 @@ export interface StoredSpan {
   fileOffset: number;
 }
 
-const SPANS = Symbol('unigine stored spans');
-type WithSpans = { [SPANS]?: Record<string, StoredSpan> };
-
-/** Defines `owner[key]` as the array stored at `span`: copied out of the file when first read as a property. */
-export function defineStoredArray<O extends object>(owner: O, key: keyof O & string, span: StoredSpan): void {
-  const holder = owner as O & WithSpans;
-  if (!holder[SPANS]) Object.defineProperty(holder, SPANS, { value: {}, enumerable: false });
-  holder[SPANS]![key] = span;
-  const settle = (value: unknown) => {
-    delete holder[SPANS]![key];
-    Object.defineProperty(owner, key, { value, enumerable: true, writable: true, configurable: true });
-  };
-  Object.defineProperty(owner, key, {
-    enumerable: true,
-    configurable: true,
-    get() {
-      const array = copyOut(span);
-      settle(array);
-      return array;
-    },
-    set: settle,
-  });
-}
-
 /** An aligned copy of a stored span, recorded with its file offset (what the document reader gives). */
-function copyOut(span: StoredSpan): TypedArray {
+function copyOut<T extends TypedArray>(span: StoredSpan): T {
   const array = new span.ctor(span.bytes.length / span.ctor.BYTES_PER_ELEMENT);
   new Uint8Array(array.buffer, array.byteOffset, span.bytes.length).set(span.bytes);
-  return recordFileOffset(array, span.fileOffset);
+  return recordFileOffset(array as T, span.fileOffset);
+}
+
+/** A morph target whose arrays are still in the file. */
+export class StagedTarget implements UnigineMorphTarget {
+  name: string;
+  private storedVertices: StoredSpan | undefined;
+  private storedTangents: StoredSpan | undefined;
+  private copiedVertices: Float32Array | undefined;
+  private copiedTangents: Int16Array | undefined;
+
+  constructor(name: string, vertices: StoredSpan, tangents: StoredSpan) {
+    this.name = name;
+    this.storedVertices = vertices;
+    this.storedTangents = tangents;
+  }
+
+  get vertices(): Float32Array {
+    return (this.copiedVertices ??= copyOut<Float32Array>(this.storedVertices!));
+  }
+
+  set vertices(array: Float32Array) {
+    this.copiedVertices = array;
+    this.storedVertices = undefined;
+  }
+
+  get tangents(): Int16Array {
+    return (this.copiedTangents ??= copyOut<Int16Array>(this.storedTangents!));
+  }
+
+  set tangents(array: Int16Array) {
+    this.copiedTangents = array;
+    this.storedTangents = undefined;
+  }
+
+  /** The span of `key` while it has not been copied out. */
+  stored(key: 'vertices' | 'tangents'): StoredSpan | undefined {
+    return key === 'vertices' ? (this.copiedVertices ? undefined : this.storedVertices) : this.copiedTangents ? undefined : this.storedTangents;
+  }
+}
+
+type StagedKey = 'uv0' | 'uv1' | 'colors' | 'cindices' | 'tindices';
+
+/** A surface whose UVs, colours and index streams are still in the file. */
+export class StagedSurface implements UnigineSurface {
+  name: string;
+  bounds: UnigineBounds;
+  targets: UnigineMorphTarget[];
+  weightCounts: Uint8Array;
+  weightBones: Int16Array;
+  weightValues: Uint16Array;
+  private readonly spans: Record<StagedKey, StoredSpan | undefined>;
+  private readonly copies: Partial<Record<StagedKey, TypedArray>> = {};
+
+  constructor(fields: Omit<UnigineSurface, StagedKey>, spans: Record<StagedKey, StoredSpan>) {
+    this.name = fields.name;
+    this.bounds = fields.bounds;
+    this.targets = fields.targets;
+    this.weightCounts = fields.weightCounts;
+    this.weightBones = fields.weightBones;
+    this.weightValues = fields.weightValues;
+    this.spans = spans;
+  }
+
+  private array<T extends TypedArray>(key: StagedKey): T {
+    return (this.copies[key] ??= copyOut(this.spans[key]!)) as T;
+  }
+
+  private replace(key: StagedKey, array: TypedArray): void {
+    this.copies[key] = array;
+    this.spans[key] = undefined;
+  }
+
+  get uv0(): Float32Array { return this.array('uv0'); }
+  set uv0(array: Float32Array) { this.replace('uv0', array); }
+  get uv1(): Float32Array { return this.array('uv1'); }
+  set uv1(array: Float32Array) { this.replace('uv1', array); }
+  get colors(): Uint8Array { return this.array('colors'); }
+  set colors(array: Uint8Array) { this.replace('colors', array); }
+  get cindices(): IndexArray { return this.array('cindices'); }
+  set cindices(array: IndexArray) { this.replace('cindices', array); }
+  get tindices(): IndexArray { return this.array('tindices'); }
+  set tindices(array: IndexArray) { this.replace('tindices', array); }
+
+  /** The span of `key` while it has not been copied out. */
+  stored(key: StagedKey): StoredSpan | undefined {
+    return this.copies[key] ? undefined : this.spans[key];
+  }
 }
 
 /** One array of a document, stored in the file or in memory, read without copying it out. */
 export interface ArraySource {
   readonly length: number;
   readonly bytesPerElement: number;
-  /** Copies the elements into `into` (same element type), from its element `at`. */
-  copyInto(into: TypedArray, at?: number): void;
   /** The stored bytes when the array is still in the file (no copy), else undefined. */
   readonly stored: Uint8Array | undefined;
-  /** The in-memory array when there is one (a document built in memory, or one already read). */
-  readonly array: TypedArray | undefined;
-  /** Element `index` as a number (for messages). */
+  /** Copies the elements into `into` (same element type; an in-memory array may also be narrower). */
+  copyInto(into: TypedArray): void;
+  /** Element `index` of an unsigned array, as a number (for messages). */
   element(index: number): number;
   /** File offset of element `index`, if the array came from a file. */
   fileOffset(index?: number): number | undefined;
 }
 
-/** `owner[key]` as an ArraySource: its stored bytes while it is still in the file, else the array. */
-export function sourceOf<O extends object>(owner: O, key: keyof O & string): ArraySource {
-  const span = (owner as O & WithSpans)[SPANS]?.[key];
-  if (span) return spanSource(span);
-  const array = owner[key] as unknown as TypedArray;
-  return {
-    length: array.length,
-    bytesPerElement: array.BYTES_PER_ELEMENT,
-    copyInto: (into, at = 0) => into.set(array, at),
-    stored: undefined,
-    array,
-    element: (index) => array[index]!,
-    fileOffset: (index = 0) => fileOffsetOf(array, index, array.BYTES_PER_ELEMENT),
-  };
+class SpanSource implements ArraySource {
+  readonly length: number;
+  readonly bytesPerElement: number;
+  readonly stored: Uint8Array;
+  private readonly offset: number;
+
+  constructor(span: StoredSpan) {
+    this.bytesPerElement = span.ctor.BYTES_PER_ELEMENT;
+    this.stored = span.bytes;
+    this.length = span.bytes.length / this.bytesPerElement;
+    this.offset = span.fileOffset;
+  }
+
+  copyInto(into: TypedArray): void {
+    new Uint8Array(into.buffer, into.byteOffset, this.stored.length).set(this.stored);
+  }
+
+  element(index: number): number {
+    const size = this.bytesPerElement;
+    const view = new DataView(this.stored.buffer, this.stored.byteOffset + index * size, size);
+    return size === 1 ? view.getUint8(0) : size === 2 ? view.getUint16(0, true) : view.getUint32(0, true);
+  }
+
+  fileOffset(index = 0): number {
+    return this.offset + index * this.bytesPerElement;
+  }
 }
 
-function spanSource(span: StoredSpan): ArraySource {
-  const size = span.ctor.BYTES_PER_ELEMENT;
-  const { bytes } = span;
-  return {
-    length: bytes.length / size,
-    bytesPerElement: size,
-    copyInto: (into, at = 0) => new Uint8Array(into.buffer, into.byteOffset + at * size, bytes.length).set(bytes),
-    stored: bytes,
-    array: undefined,
-    element: (index) => {
-      const view = new DataView(bytes.buffer, bytes.byteOffset + index * size, size);
-      return size === 1 ? view.getUint8(0) : size === 2 ? view.getUint16(0, true) : view.getUint32(0, true);
-    },
-    fileOffset: (index = 0) => span.fileOffset + index * size,
-  };
+class MemorySource implements ArraySource {
+  readonly length: number;
+  readonly bytesPerElement: number;
+  readonly stored = undefined;
+  private readonly array: TypedArray;
+
+  constructor(array: TypedArray) {
+    this.array = array;
+    this.length = array.length;
+    this.bytesPerElement = array.BYTES_PER_ELEMENT;
+  }
+
+  copyInto(into: TypedArray): void {
+    into.set(this.array);
+  }
+
+  element(index: number): number {
+    return this.array[index]!;
+  }
+
+  fileOffset(index = 0): number | undefined {
+    return fileOffsetOf(this.array, index, this.bytesPerElement);
+  }
+}
+
+/** `target[key]` as an ArraySource: its bytes in the file while it has not been copied out, else the array. */
+export function targetSource(target: UnigineMorphTarget, key: 'vertices' | 'tangents'): ArraySource {
+  const span = target instanceof StagedTarget ? target.stored(key) : undefined;
+  return span ? new SpanSource(span) : new MemorySource(target[key]);
+}
+
+/** `surface[key]` as an ArraySource (see targetSource). */
+export function surfaceSource(surface: UnigineSurface, key: StagedKey): ArraySource {
+  const span = surface instanceof StagedSurface ? surface.stored(key) : undefined;
+  return span ? new SpanSource(span) : new MemorySource(surface[key]);
 }

@@ -9,7 +9,7 @@ import { ALL_CHANNELS_MASK, BIND_POSE_FLOATS, type UnigineAnimAnimation, type Un
 import { FORMAT_NAME } from './read-common.js';
 import { weldCorners, type WeldedCorners } from './weld-corners.js';
 import { fileOffsetOf } from '../../io/provenance.js';
-import { sourceOf, type ArraySource } from './stored-arrays.js';
+import { surfaceSource, targetSource, type ArraySource } from './stored-arrays.js';
 
 export const UNIGINE_READ_DEFAULTS = {
   /** UNIGINE files store no frame rate. */
@@ -171,16 +171,18 @@ interface SurfaceSources {
   tindices: ArraySource;
 }
 
+const NO_TARGET = { name: '', vertices: new Float32Array(0), tangents: new Int16Array(0) };
+
 function surfaceSources(surface: UnigineSurface): SurfaceSources {
-  const target = surface.targets[0] ?? { name: '', vertices: new Float32Array(0), tangents: new Int16Array(0) };
+  const target = surface.targets[0] ?? NO_TARGET;
   return {
-    coordinates: sourceOf(target, 'vertices'),
-    quaternions: sourceOf(target, 'tangents'),
-    uv0: sourceOf(surface, 'uv0'),
-    uv1: sourceOf(surface, 'uv1'),
-    colors: sourceOf(surface, 'colors'),
-    cindices: sourceOf(surface, 'cindices'),
-    tindices: sourceOf(surface, 'tindices'),
+    coordinates: targetSource(target, 'vertices'),
+    quaternions: targetSource(target, 'tangents'),
+    uv0: surfaceSource(surface, 'uv0'),
+    uv1: surfaceSource(surface, 'uv1'),
+    colors: surfaceSource(surface, 'colors'),
+    cindices: surfaceSource(surface, 'cindices'),
+    tindices: surfaceSource(surface, 'tindices'),
   };
 }
 
