@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createKernelsSync } from '../bindings/index.js';
 import { encodeUnigine, parseUnigine } from '../bindings/formats/unigine/index.js';
 import { tubeAsset } from '../fixtures/tube-asset.js';
+import { transferablesOf } from '../bindings/workers/pool-messages.js';
 
 const js = createKernelsSync('js');
 const large = encodeUnigine(tubeAsset({ rings: 600, segments: 64, frames: 3 }), { kernels: js });
@@ -32,6 +33,9 @@ describe('hand-over of WebAssembly memory past the cap', () => {
       expect(kept.meshes[0]!.attributes.normals!.buffer).toBe(positions.buffer);
       expect(meshBytes(kept)).toEqual(meshBytes(copied));
       expect(kernels.memoryBytes).toBeLessThanOrEqual(CAP);
+      // A browser cannot transfer a WebAssembly memory's buffer: a pool's transfer list leaves it out (it is copied).
+      expect(transferablesOf(kept)).not.toContain(positions.buffer);
+      expect(transferablesOf(copied)).toContain(copied.meshes[0]!.attributes.positions.buffer);
       // Later parses (another file, the same file) leave the first Asset as it was.
       expect(meshBytes(parseUnigine(other, { kernels }))).toEqual(meshBytes(otherCopied));
       expect(meshBytes(parseUnigine(large, { kernels }))).toEqual(meshBytes(copied));

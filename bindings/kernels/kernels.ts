@@ -126,7 +126,7 @@ export class Kernels {
   /** For Workspace.handOver: gives `arena`'s memory away and moves to a fresh instance, when that memory is above the cap. */
   private retire(arena: WasmArena): boolean {
     if (arena !== this.arena || !this.instantiate || arena.memory.buffer.byteLength <= this.memoryCap) return false;
-    arena.retired = true;
+    arena.retire();
     this.instance = this.instantiate();
     return true;
   }

@@ -24,6 +24,18 @@ export type TypedArray =
   | Float64Array;
 
 const PAGE = 65536;
+
+/**
+ * Buffers of WebAssembly memories handed over to results (Workspace.handOver). A browser cannot
+ * transfer them (postMessage refuses a buffer that is not detachable), so transfer lists leave
+ * them out and they are copied instead.
+ */
+const handedOverBuffers = new WeakSet<ArrayBufferLike>();
+
+/** Whether `buffer` is a WebAssembly memory's, handed over to a result (see handedOverBuffers). */
+export function isHandedOverMemory(buffer: ArrayBufferLike): boolean {
+  return handedOverBuffers.has(buffer);
+}
 const ALIGN = 16;
 
 export class WasmArena {
@@ -55,6 +67,12 @@ export class WasmArena {
     }
     this.top = end;
     return ptr;
+  }
+
+  /** Gives the memory away (Workspace.handOver): no further use, its buffer marked as not transferable. */
+  retire(): void {
+    this.retired = true;
+    handedOverBuffers.add(this.memory.buffer);
   }
 
   /** Whether `array` is a view into this memory (then its byteOffset is its pointer). */
