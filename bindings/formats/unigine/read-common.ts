@@ -172,11 +172,11 @@ export function readFrames<Channel extends Float32Array | Uint16Array>(
   }
   const entries = frameCount * bones;
   const start = reader.offset;
-  const counted = countFrameValues(reader.bytes, start, entries, channelBytes);
+  const flags = new Uint8Array(entries);
+  const counted = countFrameValues(reader.bytes, start, flags, channelBytes);
   if (counted.cutAt >= 0) frameCutOff(reader, animation, counted.cutAt < entries ? Math.floor(counted.cutAt / bones) : frameCount - 1, counted.offset);
   const { positionCount, rotationCount, scaleCount } = counted;
   let offset: number;
-  const flags = new Uint8Array(entries);
   const rotations = new Int16Array(rotationCount * 4);
   let positions: Float32Array | Uint16Array;
   let scales: Float32Array | Uint16Array;
@@ -196,12 +196,13 @@ export function readFrames<Channel extends Float32Array | Uint16Array>(
 /**
  * The first pass of readFrames, a function of its own (see countWeights in read-mesh.ts: a long
  * loop followed by code that runs once is optimized on the stack and thrown away on every call):
- * how many position components, rotations and scale components `entries` flag bytes ask for,
- * and the offset after them; `cutAt` is the first entry that starts at or past the end of the
- * input (`entries` when only the last runs past it), −1 when all fit.
+ * the flag bytes, stored in `flags`, and how many position components, rotations and scale
+ * components they ask for, and the offset after them; `cutAt` is the first entry that starts at
+ * or past the end of the input (`flags.length` when only the last runs past it), −1 when all fit.
  */
-function countFrameValues(bytes: Uint8Array, offset: number, entries: number, channelBytes: 2 | 4) {
+function countFrameValues(bytes: Uint8Array, offset: number, flags: Uint8Array, channelBytes: 2 | 4) {
   const length = bytes.length;
+  const entries = flags.length;
   const axes = AXES_SET;
   let positionCount = 0;
   let rotationCount = 0;
@@ -213,6 +214,7 @@ function countFrameValues(bytes: Uint8Array, offset: number, entries: number, ch
       break;
     }
     const flag = bytes[offset++]!;
+    flags[e] = flag;
     const p = axes[flag & 7]!;
     const r = (flag >> 3) & 1;
     const s = axes[(flag >> 4) & 7]!;
@@ -225,9 +227,10 @@ function countFrameValues(bytes: Uint8Array, offset: number, entries: number, ch
   return { positionCount, rotationCount, scaleCount, offset: Math.min(offset, length), cutAt };
 }
 
-// The second pass of readFrames, over entries already checked to fit: the flag bytes, and the
-// flagged channel values appended to their streams (stored x, y, z in order: only how many of the
-// three bits are set matters). One function per channel width, each value one little-endian
+// The second pass of readFrames, over entries already checked to fit, whose flags the first pass
+// stored: the flagged channel values appended to their streams (stored x, y, z in order: only how
+// many of the three bits are set matters). The flags come from the array, not the file, so the
+// offset of the next entry does not wait for a load (the first pass follows that chain once). One function per channel width, each value one little-endian
 // DataView load: float32 channels are moved as uint32 words, so that their bits, NaN payloads
 // included, stay exact. (The single function before, assembling each value from its bytes and
 // choosing the width per value, took 1.6–2× as long on the speed bar's tiled mrfixit.)
@@ -243,8 +246,8 @@ function splitWideFrameStreams(
   let ri = 0;
   let si = 0;
   for (let e = 0; e < entries; e++) {
-    const flag = view.getUint8(offset++);
-    flags[e] = flag;
+    const flag = flags[e]!;
+    offset++;
     for (let end = pi + axes[flag & 7]!; pi < end; pi++, offset += 4) positions[pi] = view.getUint32(offset, true);
     if (flag & rotation) {
       rotations[ri++] = view.getInt16(offset, true);
@@ -267,8 +270,8 @@ function splitNarrowFrameStreams(
   let ri = 0;
   let si = 0;
   for (let e = 0; e < entries; e++) {
-    const flag = view.getUint8(offset++);
-    flags[e] = flag;
+    const flag = flags[e]!;
+    offset++;
     for (let end = pi + axes[flag & 7]!; pi < end; pi++, offset += 2) positions[pi] = view.getUint16(offset, true);
     if (flag & rotation) {
       rotations[ri++] = view.getInt16(offset, true);
