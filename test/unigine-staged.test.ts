@@ -8,6 +8,8 @@ import type { Asset } from '../bindings/index.js';
 import { fileOffsetOf } from '../bindings/io/provenance.js';
 import { encodeUnigine, parseUnigine, readUnigine, unigineToAsset } from '../bindings/formats/unigine/index.js';
 import { readUnigineStaged } from '../bindings/formats/unigine/read-document.js';
+import { writeUnigine } from '../bindings/formats/unigine/write-document.js';
+import { compactIntBytes } from '../bindings/formats/unigine/compact-int.js';
 import type { UnigineMeshDocument, UnigineSurface } from '../bindings/formats/unigine/mesh-document.js';
 import { tubeAsset } from '../fixtures/tube-asset.js';
 import { allKernels, BACKENDS } from './helpers/backends.js';
@@ -119,4 +121,37 @@ describe('the staged document', () => {
     const { surfaces: _t, ...restStaged } = staged;
     expect(bytesOf(restStaged)).toEqual(bytesOf(restWhole));
   });
+});
+
+describe('skin records checked in one pass, split later', () => {
+  /** The tube with weight `weight`'s bone set to `bone`, and record `tooMany`'s count byte set to 5. */
+  function badSkin(weight: number, bone: number, tooMany?: number): Uint8Array {
+    const doc = readUnigine(tubes[1]![1]) as UnigineMeshDocument;
+    const surface = doc.surfaces[0]!;
+    // The records follow target 0's tangents and the record count (a bone's value does not move them).
+    const tangents = surface.targets[0]!.tangents;
+    surface.weightBones[weight] = bone;
+    const bytes = writeUnigine(doc);
+    if (tooMany !== undefined) {
+      let at = fileOffsetOf(tangents)! + tangents.byteLength + compactIntBytes(surface.weightCounts.length);
+      for (let v = 0; v < tooMany; v++) at += 1 + 4 * bytes[at]!;
+      bytes[at] = 5;
+    }
+    return bytes;
+  }
+  for (const backend of BACKENDS) {
+    it(`${backend}: a bone outside the skeleton, alone or before a record of too many weights: the error of the whole document, at any byte offset`, () => {
+      const doc = readUnigine(tubes[1]![1]) as UnigineMeshDocument;
+      const weights = doc.surfaces[0]!.weightBones.length;
+      for (const [weight, bone, tooMany, code] of [[7, doc.bones.length, undefined, 'BAD_INDEX'], [weights - 1, -1, undefined, 'BAD_INDEX'], [3, 40, 50, 'BAD_VALUE']] as const) {
+        const bytes = badSkin(weight, bone, tooMany);
+        const expected = refusal(() => readUnigine(bytes));
+        expect(expected.code).toBe(code);
+        for (const shift of [0, 1]) {
+          const got = refusal(() => parseUnigine(shifted(bytes, shift), { kernels: kernels[backend] }));
+          expect({ code: got.code, offset: got.offset, message: got.message }).toEqual({ code: expected.code, offset: expected.offset, message: expected.message });
+        }
+      }
+    });
+  }
 });

@@ -23,6 +23,7 @@ import type { TypedArray, TypedArrayConstructor } from '../../kernels/wasm-arena
 import { fileOffsetOf, recordFileOffset } from '../../io/provenance.js';
 import type { IndexArray } from '../../model/asset.js';
 import type { UnigineBounds, UnigineMorphTarget, UnigineSurface } from './mesh-document.js';
+import { splitWeightRecords } from './skin-records.js';
 
 /** Elements of one array as the file stores them: `bytes` is a view of the input. */
 export interface StoredSpan {
@@ -78,25 +79,66 @@ export class StagedTarget implements UnigineMorphTarget {
 
 type StagedKey = 'uv0' | 'uv1' | 'colors' | 'cindices' | 'tindices';
 
-/** A surface whose UVs, colours and index streams are still in the file. */
+/** Skin records left in the file, already checked: their counts, and the records themselves. */
+export interface StagedSkin {
+  weightCounts: Uint8Array;
+  records: StoredSpan;
+  total: number;
+}
+
+/** A surface whose skin records, UVs, colours and index streams are still in the file. */
 export class StagedSurface implements UnigineSurface {
   name: string;
   bounds: UnigineBounds;
   targets: UnigineMorphTarget[];
   weightCounts: Uint8Array;
-  weightBones: Int16Array;
-  weightValues: Uint16Array;
   private readonly spans: Record<StagedKey, StoredSpan | undefined>;
   private readonly copies: Partial<Record<StagedKey, TypedArray>> = {};
+  private skin: StagedSkin | undefined;
+  private bones: Int16Array | undefined;
+  private values: Uint16Array | undefined;
 
-  constructor(fields: Omit<UnigineSurface, StagedKey>, spans: Record<StagedKey, StoredSpan>) {
+  constructor(fields: Pick<UnigineSurface, 'name' | 'bounds' | 'targets'>, skin: StagedSkin, spans: Record<StagedKey, StoredSpan>) {
     this.name = fields.name;
     this.bounds = fields.bounds;
     this.targets = fields.targets;
-    this.weightCounts = fields.weightCounts;
-    this.weightBones = fields.weightBones;
-    this.weightValues = fields.weightValues;
+    this.weightCounts = skin.weightCounts;
+    this.skin = skin;
     this.spans = spans;
+  }
+
+  /** The skin records while they are still in the file (not yet split by reading weightBones or weightValues). */
+  storedSkin(): StagedSkin | undefined {
+    return this.skin?.weightCounts === this.weightCounts ? this.skin : undefined;
+  }
+
+  private split(): void {
+    const skin = this.skin!;
+    this.bones = new Int16Array(skin.total);
+    this.values = new Uint16Array(skin.total);
+    const { bytes } = skin.records;
+    splitWeightRecords(new DataView(bytes.buffer, bytes.byteOffset, bytes.length), 0, skin.weightCounts, this.bones, this.values);
+    this.skin = undefined;
+  }
+
+  get weightBones(): Int16Array {
+    if (!this.bones) this.split();
+    return this.bones!;
+  }
+
+  set weightBones(array: Int16Array) {
+    if (!this.bones) this.split();
+    this.bones = array;
+  }
+
+  get weightValues(): Uint16Array {
+    if (!this.values) this.split();
+    return this.values!;
+  }
+
+  set weightValues(array: Uint16Array) {
+    if (!this.values) this.split();
+    this.values = array;
   }
 
   private array<T extends TypedArray>(key: StagedKey): T {
@@ -123,6 +165,43 @@ export class StagedSurface implements UnigineSurface {
   stored(key: StagedKey): StoredSpan | undefined {
     return this.copies[key] ? undefined : this.spans[key];
   }
+}
+
+/** A surface's skin weights, from its records in the file or its arrays in memory, split once, into the workspace. */
+export interface SkinSource {
+  counts: Uint8Array;
+  bonesLength: number;
+  valuesLength: number;
+  /** File offset of the records, if they came from a file. */
+  fileOffset: number | undefined;
+  /** Fills `bones` and `values` (bonesLength and valuesLength long). */
+  splitInto(bones: Int16Array, values: Uint16Array): void;
+}
+
+/** The skin of `surface` as a SkinSource: split from its records while they are in the file, else its arrays. */
+export function skinSource(surface: UnigineSurface): SkinSource {
+  const skin = surface instanceof StagedSurface ? surface.storedSkin() : undefined;
+  if (skin) {
+    const { bytes } = skin.records;
+    return {
+      counts: skin.weightCounts,
+      bonesLength: skin.total,
+      valuesLength: skin.total,
+      fileOffset: fileOffsetOf(skin.weightCounts),
+      splitInto: (bones, values) => void splitWeightRecords(new DataView(bytes.buffer, bytes.byteOffset, bytes.length), 0, skin.weightCounts, bones, values),
+    };
+  }
+  const { weightCounts, weightBones, weightValues } = surface;
+  return {
+    counts: weightCounts,
+    bonesLength: weightBones.length,
+    valuesLength: weightValues.length,
+    fileOffset: fileOffsetOf(weightCounts),
+    splitInto: (bones, values) => {
+      bones.set(weightBones);
+      values.set(weightValues);
+    },
+  };
 }
 
 /** One array of a document, stored in the file or in memory, read without copying it out. */

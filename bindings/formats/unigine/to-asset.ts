@@ -9,7 +9,7 @@ import { ALL_CHANNELS_MASK, BIND_POSE_FLOATS, type UnigineAnimAnimation, type Un
 import { FORMAT_NAME } from './read-common.js';
 import { weldCorners, type WeldedCorners } from './weld-corners.js';
 import { fileOffsetOf } from '../../io/provenance.js';
-import { surfaceSource, targetSource, type ArraySource } from './stored-arrays.js';
+import { skinSource, surfaceSource, targetSource, type ArraySource, type SkinSource } from './stored-arrays.js';
 
 export const UNIGINE_READ_DEFAULTS = {
   /** UNIGINE files store no frame rate. */
@@ -123,7 +123,8 @@ function skeletonJoints(bones: readonly UnigineBone[], bindPose: Float32Array, j
 function attributeLayout(surface: UnigineSurface, sources: SurfaceSources, vertexCount: number, jointCount: number) {
   const { coordinates, quaternions } = sources;
   const tangentCount = quaternions.length / 4;
-  const skinned = surface.weightCounts.length > 0;
+  const { skin } = sources;
+  const skinned = skin.counts.length > 0;
   const morphed = surface.targets.length > 1;
   return {
     coordinates: ['f32', coordinates.length],
@@ -133,11 +134,11 @@ function attributeLayout(surface: UnigineSurface, sources: SurfaceSources, verte
     uv0Source: ['f32', sources.uv0.length],
     uv1Source: ['f32', sources.uv1.length],
     colorSource: ['u8', sources.colors.length],
-    weightCounts: ['u8', surface.weightCounts.length],
-    weightBones: ['i16', surface.weightBones.length],
-    weightValues: ['u16', surface.weightValues.length],
+    weightCounts: ['u8', skin.counts.length],
+    weightBones: ['i16', skin.bonesLength],
+    weightValues: ['u16', skin.valuesLength],
     jointOf: ['u16', skinned ? jointCount : 0],
-    weightFirst: ['u32', skinned ? surface.weightCounts.length + 1 : 0],
+    weightFirst: ['u32', skinned ? skin.counts.length + 1 : 0],
     // Morph targets after the first, one at a time: their tangent frames decoded for the normals.
     targetQuaternions: ['i16', morphed ? quaternions.length : 0],
     targetNormals: ['f32', morphed ? tangentCount * 3 : 0],
@@ -169,6 +170,7 @@ interface SurfaceSources {
   colors: ArraySource;
   cindices: ArraySource;
   tindices: ArraySource;
+  skin: SkinSource;
 }
 
 const NO_TARGET = { name: '', vertices: new Float32Array(0), tangents: new Int16Array(0) };
@@ -183,6 +185,7 @@ function surfaceSources(surface: UnigineSurface): SurfaceSources {
     colors: surfaceSource(surface, 'colors'),
     cindices: surfaceSource(surface, 'cindices'),
     tindices: surfaceSource(surface, 'tindices'),
+    skin: skinSource(surface),
   };
 }
 
@@ -280,17 +283,17 @@ function weldedSurfaceToMesh(
   } else if (colorCount > 0) {
     warnings.push(`${label}: ${colorCount} colors for ${triangleVertexCount} triangle vertices are not carried`);
   }
-  if (surface.weightCounts.length === coordinateCount && coordinateCount > 0) {
-    a.weightCounts.set(surface.weightCounts);
-    a.weightBones.set(surface.weightBones);
-    a.weightValues.set(surface.weightValues);
+  const { skin } = sources;
+  if (skin.counts.length === coordinateCount && coordinateCount > 0) {
+    a.weightCounts.set(skin.counts);
+    skin.splitInto(a.weightBones, a.weightValues);
     a.jointOf.set(jointOf);
     const result = raw.gatherSkinWeights(a.weightCounts, a.weightBones, a.weightValues, a.jointOf, coordinateOf, a.weightFirst, a.joints, a.weights);
-    if (result !== -1) throw new MeshFormatError({ code: 'BAD_VALUE', format: FORMAT_NAME, offset: fileOffsetOf(surface.weightCounts) }, `${label}: the skin weights do not match their counts (${result})`);
+    if (result !== -1) throw new MeshFormatError({ code: 'BAD_VALUE', format: FORMAT_NAME, offset: skin.fileOffset }, `${label}: the skin weights do not match their counts (${result})`);
     attributes.joints = a.joints;
     attributes.weights = a.weights;
-  } else if (surface.weightCounts.length > 0) {
-    warnings.push(`${label}: ${surface.weightCounts.length} weighted vertices for ${coordinateCount} coordinate vertices; skin weights are not carried`);
+  } else if (skin.counts.length > 0) {
+    warnings.push(`${label}: ${skin.counts.length} weighted vertices for ${coordinateCount} coordinate vertices; skin weights are not carried`);
   }
   const targets = surface.targets.length > 1 ? morphTargets(kernels, ws, surface, sources, welded, attributes, label, warnings) : [];
   if (uvs.length) attributes.uvs = uvs;
