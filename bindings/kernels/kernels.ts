@@ -120,16 +120,16 @@ export class Kernels {
 
   /** Reserves every array of `layout` at once (see Workspace). */
   workspace<L extends WorkspaceLayout>(layout: L): Workspace<L> {
-    return this.arena ? new ArenaWorkspace(this.arena, layout, (arena) => this.retire(arena)) : heapWorkspace(layout);
+    return this.arena ? new ArenaWorkspace(this.arena, layout, this.retire) : heapWorkspace(layout);
   }
 
   /** For Workspace.handOver: gives `arena`'s memory away and moves to a fresh instance, when that memory is above the cap. */
-  private retire(arena: WasmArena): boolean {
+  private readonly retire = (arena: WasmArena): boolean => {
     if (arena !== this.arena || !this.instantiate || arena.memory.buffer.byteLength <= this.memoryCap) return false;
     arena.retire();
     this.instance = this.instantiate();
     return true;
-  }
+  };
 
   /** v = min[c] + size[c] * (q / 65535) over interleaved values with `components` (1–4) per element. */
   dequantizeUnorm16(src: Uint16Array, components: number, min: ArrayLike<number>, size: ArrayLike<number>, dst = new Float32Array(src.length)): Float32Array {
