@@ -40,11 +40,21 @@ const tubes: [string, Uint8Array][] = [
   ['tube 40×30 (2-byte indices)', encodeUnigine(tubeAsset({ rings: 40, segments: 30 }), { kernels: js })],
   ['tube 1100×64 (4-byte indices)', encodeUnigine(tubeAsset({ rings: 1100, segments: 64, frames: 3 }), { kernels: js })],
 ];
+/** The tube with a second morph target (its coordinates moved, its tangent frames those of the first, reversed). */
+function morphedTube(): Uint8Array {
+  const doc = readUnigine(encodeUnigine(tubeAsset({ rings: 30, segments: 20 }), { kernels: js })) as UnigineMeshDocument;
+  const surface = doc.surfaces[0]!;
+  const base = surface.targets[0]!;
+  surface.targets.push({ name: 'bent', vertices: base.vertices.map((v, i) => v + (i % 3) * 0.25), tangents: base.tangents.slice().reverse() });
+  return writeUnigine(doc);
+}
+const shapes: [string, Uint8Array][] = [...tubes, ['tube 30×20 with a second morph target', morphedTube()]];
+
 const corpus: [string, () => Uint8Array][] = corpusAvailable ? corpusFiles('unigine', ['.mesh', '.anim']).map((f) => [f, () => readCorpus('unigine', f)]) : [];
 
 describe('a parse reads the stored arrays in place', () => {
   for (const backend of BACKENDS) {
-    for (const [name, read] of [...tubes.map(([n, b]) => [n, () => b] as const), ...corpus]) {
+    for (const [name, read] of [...shapes.map(([n, b]) => [n, () => b] as const), ...corpus]) {
       it(`${backend}: ${name}: the Asset of the whole document, bit for bit, at byte offsets 0–3`, () => {
         const file = read();
         let whole: Asset;

@@ -230,9 +230,9 @@ function countFrameValues(bytes: Uint8Array, offset: number, flags: Uint8Array, 
 // The second pass of readFrames, over entries already checked to fit, whose flags the first pass
 // stored: the flagged channel values appended to their streams (stored x, y, z in order: only how
 // many of the three bits are set matters). The flags come from the array, not the file, so the
-// offset of the next entry does not wait for a load (the first pass follows that chain once). One function per channel width, each value one little-endian
-// DataView load: float32 channels are moved as uint32 words, so that their bits, NaN payloads
-// included, stay exact. (The single function before, assembling each value from its bytes and
+// offset of the next entry does not wait for a load (the first pass follows that chain once).
+// One function per channel width, each value one little-endian DataView load: float32 channels
+// are moved as uint32 words, so that their bits, NaN payloads included, stay exact. (The single function before, assembling each value from its bytes and
 // choosing the width per value, took 1.6–2× as long on the speed bar's tiled mrfixit.)
 
 const ROTATION_FLAG: number = FRAME_FLAG.rotation;
