@@ -58,14 +58,7 @@ function animationTracks(kernels: Kernels, animation: UnigineMeshAnimation | Uni
   const tracks: Track[] = [];
   for (let b = 0; b < animation.boneIndices.length; b++) {
     const stored = expanded.lastStoredFrame[b]! + 1;
-    const channel = (values: Float32Array, components: number): Float32Array => {
-      const own = values.subarray(b * frames * components, (b * frames + stored) * components);
-      if (stored === 1 || stored === animation.frameCount) return own;
-      const held = new Float32Array((stored + 1) * components);
-      held.set(own);
-      held.copyWithin(stored * components, (stored - 1) * components, stored * components);
-      return held;
-    };
+    const first = b * frames;
     let trackTimes = times.subarray(0, stored);
     if (stored > 1 && stored < animation.frameCount) {
       trackTimes = new Float32Array(stored + 1);
@@ -75,12 +68,26 @@ function animationTracks(kernels: Kernels, animation: UnigineMeshAnimation | Uni
     tracks.push({
       joint: jointOf[animation.boneIndices[b]!]!,
       times: trackTimes,
-      translation: channel(expanded.translations, 3),
-      rotation: channel(expanded.rotations, 4),
-      scale: channel(expanded.scales, 3),
+      translation: boneChannel(expanded.translations, 3, first, stored, animation.frameCount),
+      rotation: boneChannel(expanded.rotations, 4, first, stored, animation.frameCount),
+      scale: boneChannel(expanded.scales, 3, first, stored, animation.frameCount),
     });
   }
   return { name: animation.name, frameRate, frameCount: animation.frameCount, tracks };
+}
+
+/**
+ * One animated bone's keys of a channel: its `stored` frames from key `first` of `values` (a
+ * view), and when the bone stops storing before the last of `frameCount` frames, one more key
+ * holding the last value (a copy). A function of the module, not a closure per bone.
+ */
+function boneChannel(values: Float32Array, components: number, first: number, stored: number, frameCount: number): Float32Array {
+  const own = values.subarray(first * components, (first + stored) * components);
+  if (stored === 1 || stored === frameCount) return own;
+  const held = new Float32Array((stored + 1) * components);
+  held.set(own);
+  held.copyWithin(stored * components, (stored - 1) * components, stored * components);
+  return held;
 }
 
 /** Joint index of each bone, in an order where parents precede children (stable: the stored order when it already does). */
