@@ -127,9 +127,16 @@ describe('the staged document', () => {
     const replacement = new Float32Array(4);
     b.uv1 = replacement;
     expect(b.uv1).toBe(replacement);
-    const { surfaces: _s, ...restWhole } = whole;
-    const { surfaces: _t, ...restStaged } = staged;
+    const { surfaces: _s, animations: wholeAnimations, ...restWhole } = whole;
+    const { surfaces: _t, animations: stagedAnimations, ...restStaged } = staged;
     expect(bytesOf(restStaged)).toEqual(bytesOf(restWhole));
+    // Frame values are accessors too (StagedFrames): split out of the file when first read.
+    const frameKeys = ['name', 'boneIndices', 'mask', 'frameCount', 'flags', 'positions', 'rotations', 'scales'] as const;
+    expect(stagedAnimations.length).toBe(wholeAnimations.length);
+    expect(wholeAnimations.length).toBeGreaterThan(0);
+    stagedAnimations.forEach((animation, i) => {
+      for (const key of frameKeys) expect(bytesOf(animation[key]), key).toEqual(bytesOf(wholeAnimations[i]![key]));
+    });
   });
 });
 
@@ -164,4 +171,18 @@ describe('skin records checked in one pass, split later', () => {
       }
     });
   }
+});
+
+describe('the staged animation document (an10)', () => {
+  it('gives the frame values and boxes of the whole document when read as properties', () => {
+    const bytes = encodeUnigine(tubeAsset({ rings: 6, segments: 8, frames: 9 }), { kernels: js, kind: 'anim' });
+    const whole = readUnigine(bytes);
+    const staged = readUnigineStaged(shifted(bytes, 3));
+    expect(staged.kind).toBe('anim');
+    expect(whole.animations.length).toBeGreaterThan(0);
+    const keys = ['name', 'boneIndices', 'mask', 'frameCount', 'flags', 'positions', 'rotations', 'scales', 'positionMin', 'positionSize', 'scaleMin', 'scaleSize'] as const;
+    whole.animations.forEach((animation, i) => {
+      for (const key of keys) expect(bytesOf((staged.animations[i] as unknown as Record<string, unknown>)[key]), key).toEqual(bytesOf((animation as unknown as Record<string, unknown>)[key]));
+    });
+  });
 });

@@ -22,8 +22,9 @@
 import type { TypedArray, TypedArrayConstructor } from '../../kernels/wasm-arena.js';
 import { fileOffsetOf, recordFileOffset } from '../../io/provenance.js';
 import type { IndexArray } from '../../model/asset.js';
-import type { UnigineBounds, UnigineMorphTarget, UnigineSurface } from './mesh-document.js';
+import type { UnigineBounds, UnigineFrames, UnigineMorphTarget, UnigineSurface } from './mesh-document.js';
 import { splitWeightRecords } from './skin-records.js';
+import { splitNarrowFrameStreams, splitWideFrameStreams } from './frame-records.js';
 
 /** Elements of one array as the file stores them: `bytes` is a view of the input. */
 export interface StoredSpan {
@@ -165,6 +166,102 @@ export class StagedSurface implements UnigineSurface {
   stored(key: StagedKey): StoredSpan | undefined {
     return this.copies[key] ? undefined : this.spans[key];
   }
+}
+
+/** Frame values left in the file, already checked by countFrameValues: their entries, and how many values of each channel they hold. */
+export interface StoredFrameValues {
+  bytes: Uint8Array;
+  /** The flags the values were checked against. */
+  flags: Uint8Array;
+  positionCount: number;
+  rotationCount: number;
+  scaleCount: number;
+  /** 4: float32 positions and scales (ms11), 2: uint16 (an10). */
+  channelBytes: 2 | 4;
+}
+
+/** Splits stored frame values into their streams (float32 channels moved as their bits). */
+function splitFrameValues(stored: StoredFrameValues, positions: Float32Array | Uint16Array, rotations: Int16Array, scales: Float32Array | Uint16Array): void {
+  const view = new DataView(stored.bytes.buffer, stored.bytes.byteOffset, stored.bytes.length);
+  if (stored.channelBytes === 4) {
+    const bits = (a: Float32Array | Uint16Array) => new Uint32Array(a.buffer, a.byteOffset, a.length);
+    splitWideFrameStreams(view, 0, stored.flags, bits(positions), rotations, bits(scales));
+  } else {
+    splitNarrowFrameStreams(view, 0, stored.flags, positions as Uint16Array, rotations, scales as Uint16Array);
+  }
+}
+
+/** An animation whose frame values are still in the file (its flags are read). An an10 one also gets its boxes as own properties. */
+export class StagedFrames<Channel extends Float32Array | Uint16Array> implements UnigineFrames<Channel> {
+  name: string;
+  boneIndices: Int16Array;
+  mask: number;
+  frameCount: number;
+  flags: Uint8Array;
+  private stored: StoredFrameValues | undefined;
+  private streams: { positions: Channel; rotations: Int16Array; scales: Channel } | undefined;
+
+  constructor(name: string, boneIndices: Int16Array, mask: number, frameCount: number, stored: StoredFrameValues) {
+    this.name = name;
+    this.boneIndices = boneIndices;
+    this.mask = mask;
+    this.frameCount = frameCount;
+    this.flags = stored.flags;
+    this.stored = stored;
+  }
+
+  /** The values while they are still in the file (no stream read or replaced yet) and the flags are those they were checked against. */
+  storedValues(): StoredFrameValues | undefined {
+    return this.stored?.flags === this.flags ? this.stored : undefined;
+  }
+
+  private split(): { positions: Channel; rotations: Int16Array; scales: Channel } {
+    if (this.streams) return this.streams;
+    const stored = this.stored!;
+    const Ctor = stored.channelBytes === 4 ? Float32Array : Uint16Array;
+    const streams = { positions: new Ctor(stored.positionCount) as Channel, rotations: new Int16Array(stored.rotationCount * 4), scales: new Ctor(stored.scaleCount) as Channel };
+    splitFrameValues(stored, streams.positions, streams.rotations, streams.scales);
+    this.stored = undefined;
+    return (this.streams = streams);
+  }
+
+  get positions(): Channel { return this.split().positions; }
+  set positions(array: Channel) { this.split().positions = array; }
+  get rotations(): Int16Array { return this.split().rotations; }
+  set rotations(array: Int16Array) { this.split().rotations = array; }
+  get scales(): Channel { return this.split().scales; }
+  set scales(array: Channel) { this.split().scales = array; }
+}
+
+/** An animation's frame values, split once, into the expansion's workspace: from the file while they are there, else copied from the streams. */
+export interface FrameSource {
+  positionCount: number;
+  rotationValues: number;
+  scaleCount: number;
+  fill(positions: Float32Array | Uint16Array, rotations: Int16Array, scales: Float32Array | Uint16Array): void;
+}
+
+export function frameSource(animation: UnigineFrames<Float32Array | Uint16Array>): FrameSource {
+  const stored = animation instanceof StagedFrames ? animation.storedValues() : undefined;
+  if (stored) {
+    return {
+      positionCount: stored.positionCount,
+      rotationValues: stored.rotationCount * 4,
+      scaleCount: stored.scaleCount,
+      fill: (positions, rotations, scales) => splitFrameValues(stored, positions, rotations, scales),
+    };
+  }
+  const { positions, rotations, scales } = animation;
+  return {
+    positionCount: positions.length,
+    rotationValues: rotations.length,
+    scaleCount: scales.length,
+    fill: (p, r, s) => {
+      p.set(positions);
+      r.set(rotations);
+      s.set(scales);
+    },
+  };
 }
 
 /** A surface's skin weights, from its records in the file or its arrays in memory, split once, into the workspace. */
