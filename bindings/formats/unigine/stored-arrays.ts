@@ -1,7 +1,8 @@
-// Arrays of a UNIGINE surface left in the file's bytes while a parse builds its Asset: the
-// coordinates, tangent frames, UVs, colours and both index streams are copied once, straight from
-// the input into the workspace the kernels read (WebAssembly memory on a wasm backend), instead
-// of first into an aligned array of the document and then from there.
+// Arrays of a UNIGINE document left in the file's bytes while a parse builds its Asset: a
+// surface's coordinates, tangent frames, UVs, colours and both index streams are copied once,
+// straight from the input into the workspace the kernels read (WebAssembly memory on a wasm
+// backend), and its skin records and an animation's frame values are split straight into it,
+// instead of first into arrays of the document and then from there.
 //
 // Alternatives, measured on the generated tube (one surface, 140 MB, default backend) and the
 // speed bar's files (tiled mrfixit ~1 MB, tiled TF door ~30 KB; shared 2-core machine):
@@ -15,8 +16,8 @@
 //   the idea of this file, but 0.76× the reader before on the 30 KB door (property definitions,
 //   closures, and under tsx a `__name` call per closure);
 // - this file: a document made for one parse (readUnigineStaged: it never leaves the call, so the
-//   input cannot change under it) of StagedSurface and StagedTarget, whose large arrays are class
-//   accessors over their stored spans: read as a property they are copied out as before (the
+//   input cannot change under it) of StagedSurface, StagedTarget and StagedFrames, whose large
+//   arrays are class accessors over their stored spans: read as a property they are copied out as before (the
 //   rare paths: morph targets), while sourceOf() gives the bytes in the file to stage directly.
 //   readUnigine (the public document) copies as before: its arrays must not depend on the caller's buffer.
 import type { TypedArray, TypedArrayConstructor } from '../../kernels/wasm-arena.js';
