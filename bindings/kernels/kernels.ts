@@ -41,6 +41,14 @@ export interface Workspace<L extends WorkspaceLayout = WorkspaceLayout> {
    * they cover (declare them next to each other in the layout), so that they share one new buffer.
    */
   keepAll<T extends readonly TypedArray[]>(arrays: T): T;
+  /**
+   * keepAll, except when the job has grown WebAssembly memory past `memoryCap` (the instance is
+   * then replaced after the call anyway, see `trim`) and this is the only live workspace: the
+   * arrays are then kept where they are, as views of that memory, and the Kernels object moves
+   * to a fresh instance at once, so that a large result is never copied out of the memory it was
+   * built in. The kept arrays then share that whole memory's buffer.
+   */
+  handOver<T extends readonly TypedArray[]>(arrays: T): T;
   release(): void;
 }
 
@@ -112,8 +120,16 @@ export class Kernels {
 
   /** Reserves every array of `layout` at once (see Workspace). */
   workspace<L extends WorkspaceLayout>(layout: L): Workspace<L> {
-    return this.arena ? new ArenaWorkspace(this.arena, layout) : heapWorkspace(layout);
+    return this.arena ? new ArenaWorkspace(this.arena, layout, this.retire) : heapWorkspace(layout);
   }
+
+  /** For Workspace.handOver: gives `arena`'s memory away and moves to a fresh instance, when that memory is above the cap. */
+  private readonly retire = (arena: WasmArena): boolean => {
+    if (arena !== this.arena || !this.instantiate || arena.memory.buffer.byteLength <= this.memoryCap) return false;
+    arena.retire();
+    this.instance = this.instantiate();
+    return true;
+  };
 
   /** v = min[c] + size[c] * (q / 65535) over interleaved values with `components` (1–4) per element. */
   dequantizeUnorm16(src: Uint16Array, components: number, min: ArrayLike<number>, size: ArrayLike<number>, dst = new Float32Array(src.length)): Float32Array {
@@ -258,7 +274,7 @@ function checkLength(dst: ArrayLike<number>, length: number): void {
 function heapWorkspace<L extends WorkspaceLayout>(layout: L): Workspace<L> {
   const arrays: Record<string, TypedArray> = {};
   for (const [name, [kind, length]] of Object.entries(layout)) arrays[name] = new CONSTRUCTOR_OF_KIND[kind](checkedLength(length));
-  return { arrays: arrays as WorkspaceArrays<L>, keep: (array) => array, keepAll: (list) => list, release: () => {} };
+  return { arrays: arrays as WorkspaceArrays<L>, keep: (array) => array, keepAll: (list) => list, handOver: (list) => list, release: () => {} };
 }
 
 /** The workspace an `arrays` object reads its views from (a symbol: it cannot clash with an array's name). */
@@ -291,6 +307,7 @@ function arraysPrototype(names: readonly string[]): object {
 
 class ArenaWorkspace<L extends WorkspaceLayout> implements Workspace<L> {
   private readonly arena: WasmArena;
+  private readonly retire: (arena: WasmArena) => boolean;
   private readonly start: number;
   private readonly end: number;
   /** Pointer, constructor and length of each array, in layout order. */
@@ -303,8 +320,9 @@ class ArenaWorkspace<L extends WorkspaceLayout> implements Workspace<L> {
   /** Getters, one per array: each read gives a view over the current memory. */
   readonly arrays: WorkspaceArrays<L>;
 
-  constructor(arena: WasmArena, layout: L) {
+  constructor(arena: WasmArena, layout: L, retire: (arena: WasmArena) => boolean) {
     this.arena = arena;
+    this.retire = retire;
     this.start = arena.top;
     const names = Object.keys(layout);
     let ptr = this.start;
@@ -352,6 +370,12 @@ class ArenaWorkspace<L extends WorkspaceLayout> implements Workspace<L> {
       const ctor = array.constructor as TypedArrayConstructor;
       return array.byteLength === 0 ? new ctor(0) : new ctor(copy, array.byteOffset - start, array.length);
     }) as unknown as T;
+  }
+
+  handOver<T extends readonly TypedArray[]>(arrays: T): T {
+    const alone = this.start === this.arena.base && this.arena.top === this.end;
+    if (!alone || this.released || !this.retire(this.arena)) return this.keepAll(arrays);
+    return arrays.map((array) => (this.arena.owns(array) && array.byteLength === 0 ? new (array.constructor as TypedArrayConstructor)(0) : array)) as unknown as T;
   }
 
   release(): void {

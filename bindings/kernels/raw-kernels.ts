@@ -45,7 +45,11 @@ export interface RawKernels {
   expandQuantizedFrames(flags: Uint8Array, frameCount: number, boneCount: number, positions: Uint16Array, rotations: Int16Array, scales: Uint16Array, box: Float32Array, initial: Float32Array, dstT: Float32Array, dstR: Float32Array, dstS: Float32Array): number;
   /** The same for ms11 embedded frames (float32 positions and scales). */
   expandFloatFrames(flags: Uint8Array, frameCount: number, boneCount: number, positions: Float32Array, rotations: Int16Array, scales: Float32Array, initial: Float32Array, dstT: Float32Array, dstR: Float32Array, dstS: Float32Array): number;
-  /** UNIGINE tangent-space quaternions to normals (3 each) and tangents with handedness (4 each). */
+  /**
+   * UNIGINE tangent-space quaternions to normals (3 each) and tangents with handedness (4 each).
+   * `quats` may be the upper half of `dstTangents` (its last 8 × count bytes): every backend reads
+   * a quaternion before writing over it, four at a time at most.
+   */
   tangentFrames(quats: Int16Array, dstNormals: Float32Array, dstTangents: Float32Array): void;
   /**
    * Welds `streamCount` index streams (stream-major in `streams`, corners = dstIndices.length)

@@ -24,12 +24,26 @@ export type TypedArray =
   | Float64Array;
 
 const PAGE = 65536;
+
+/**
+ * Buffers of WebAssembly memories handed over to results (Workspace.handOver). A browser cannot
+ * transfer them (postMessage refuses a buffer that is not detachable), so transfer lists leave
+ * them out and they are copied instead.
+ */
+const handedOverBuffers = new WeakSet<ArrayBufferLike>();
+
+/** Whether `buffer` is a WebAssembly memory's, handed over to a result (see handedOverBuffers). */
+export function isHandedOverMemory(buffer: ArrayBufferLike): boolean {
+  return handedOverBuffers.has(buffer);
+}
 const ALIGN = 16;
 
 export class WasmArena {
   readonly memory: WebAssembly.Memory;
   readonly base: number;
   top: number;
+  /** Set when the memory was handed to the caller (Workspace.handOver): it must never be used, nor grown, again. */
+  retired = false;
 
   constructor(memory: WebAssembly.Memory, heapBase: number) {
     this.memory = memory;
@@ -39,6 +53,7 @@ export class WasmArena {
 
   /** Reserves `byteLength` bytes (16-aligned) and returns the pointer; grows memory when needed. */
   alloc(byteLength: number): number {
+    if (this.retired) throw new Error('meshcodec: this WebAssembly memory was handed over to a result and cannot be used again');
     const ptr = this.top;
     const end = alignUp(ptr + byteLength);
     const have = this.memory.buffer.byteLength;
@@ -52,6 +67,12 @@ export class WasmArena {
     }
     this.top = end;
     return ptr;
+  }
+
+  /** Gives the memory away (Workspace.handOver): no further use, its buffer marked as not transferable. */
+  retire(): void {
+    this.retired = true;
+    handedOverBuffers.add(this.memory.buffer);
   }
 
   /** Whether `array` is a view into this memory (then its byteOffset is its pointer). */

@@ -6,6 +6,7 @@ import type { EncodedFile } from '../formats/format.js';
 import type { BackendChoice } from '../kernels/backend.js';
 import type { BackendName } from '../kernels/kernels.js';
 import type { Asset } from '../model/asset.js';
+import { isHandedOverMemory } from '../kernels/wasm-arena.js';
 
 /** File contents as a pool accepts them: a Blob (a browser File) is read in the worker. */
 export type PoolBytes = Blob | ArrayBuffer | Uint8Array;
@@ -96,11 +97,12 @@ export function errorFromData(data: ErrorData): Error {
 
 /**
  * Every distinct ArrayBuffer under `value` (typed arrays in plain objects and arrays), for a
- * postMessage transfer list. SharedArrayBuffers are left out (they are shared, not moved).
+ * postMessage transfer list. SharedArrayBuffers are left out (they are shared, not moved), and
+ * so are WebAssembly memories an Asset was handed (a browser cannot detach them: they are copied).
  */
 export function transferablesOf(value: unknown, found = new Set<ArrayBuffer>()): ArrayBuffer[] {
   if (ArrayBuffer.isView(value)) {
-    if (value.buffer instanceof ArrayBuffer) found.add(value.buffer);
+    if (value.buffer instanceof ArrayBuffer && !isHandedOverMemory(value.buffer)) found.add(value.buffer);
   } else if (value instanceof ArrayBuffer) {
     found.add(value);
   } else if (Array.isArray(value)) {

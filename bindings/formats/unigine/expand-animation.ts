@@ -3,6 +3,7 @@ import { fileOffsetOf } from '../../io/provenance.js';
 import type { Kernels, WorkspaceLayout } from '../../kernels/kernels.js';
 import { ALL_CHANNELS_MASK, BIND_POSE_FLOATS, type UnigineAnimAnimation, type UnigineMeshAnimation } from './mesh-document.js';
 import { FORMAT_NAME } from './read-common.js';
+import { frameSource, type FrameSource } from './stored-arrays.js';
 
 /**
  * Dense keys of one animation's first `frameCount` frames, bone-major: animated bone b, frame f
@@ -33,17 +34,17 @@ function lastStoredFrames(animation: UnigineAnimation): Uint32Array {
   return last;
 }
 
-function expansionLayout(animation: UnigineAnimation, bones: number, keys: number) {
+function expansionLayout(animation: UnigineAnimation, values: FrameSource, bones: number, keys: number) {
   const quantized = 'positionMin' in animation;
   return {
     flags: ['u8', animation.flags.length],
-    rotations: ['i16', animation.rotations.length],
+    rotations: ['i16', values.rotationValues],
     initial: ['f32', bones * BIND_POSE_FLOATS],
-    quantizedPositions: ['u16', quantized ? animation.positions.length : 0],
-    quantizedScales: ['u16', quantized ? animation.scales.length : 0],
+    quantizedPositions: ['u16', quantized ? values.positionCount : 0],
+    quantizedScales: ['u16', quantized ? values.scaleCount : 0],
     box: ['f32', quantized ? 12 : 0],
-    floatPositions: ['f32', quantized ? 0 : animation.positions.length],
-    floatScales: ['f32', quantized ? 0 : animation.scales.length],
+    floatPositions: ['f32', quantized ? 0 : values.positionCount],
+    floatScales: ['f32', quantized ? 0 : values.scaleCount],
     translations: ['f32', keys * 3],
     quaternions: ['f32', keys * 4],
     scales: ['f32', keys * 3],
@@ -65,7 +66,8 @@ export function expandAnimation(kernels: Kernels, animation: UnigineAnimation, b
   const lastStoredFrame = lastStoredFrames(animation);
   const frameCount = bones && animation.frameCount ? lastStoredFrame.reduce((max, f) => Math.max(max, f), 0) + 1 : 0;
   const keys = frameCount * bones;
-  const ws = kernels.workspace(expansionLayout(animation, bones, keys));
+  const values = frameSource(animation);
+  const ws = kernels.workspace(expansionLayout(animation, values, bones, keys));
   try {
     const a = ws.arrays;
     for (let b = 0; b < bones; b++) {
@@ -74,20 +76,17 @@ export function expandAnimation(kernels: Kernels, animation: UnigineAnimation, b
       a.initial.set(bindPose.subarray(bone * BIND_POSE_FLOATS, (bone + 1) * BIND_POSE_FLOATS), b * BIND_POSE_FLOATS);
     }
     a.flags.set(animation.flags);
-    a.rotations.set(animation.rotations);
     const flags = a.flags.subarray(0, keys);
     let failed: number;
     if ('positionMin' in animation) {
-      a.quantizedPositions.set(animation.positions);
-      a.quantizedScales.set(animation.scales);
+      values.fill(a.quantizedPositions, a.rotations, a.quantizedScales);
       a.box.set(animation.positionMin, 0);
       a.box.set(animation.positionSize, 3);
       a.box.set(animation.scaleMin, 6);
       a.box.set(animation.scaleSize, 9);
       failed = kernels.raw.expandQuantizedFrames(flags, frameCount, bones, a.quantizedPositions, a.rotations, a.quantizedScales, a.box, a.initial, a.translations, a.quaternions, a.scales);
     } else {
-      a.floatPositions.set(animation.positions);
-      a.floatScales.set(animation.scales);
+      values.fill(a.floatPositions, a.rotations, a.floatScales);
       failed = kernels.raw.expandFloatFrames(flags, frameCount, bones, a.floatPositions, a.rotations, a.floatScales, a.initial, a.translations, a.quaternions, a.scales);
     }
     if (failed >= 0) fail(`the frame flags ask for more values than the document holds (frame ${Math.floor(failed / bones)}, animated bone ${failed % bones})`);

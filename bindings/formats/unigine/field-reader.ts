@@ -13,6 +13,8 @@ const ASCII = /^[\x00-\x7f]*$/;
  */
 export class UnigineReader extends ByteReader {
   verbatim: UnigineVerbatim | undefined;
+  /** Large surface arrays left in the input as accessors (stored-arrays.ts): for a document that never leaves one parse. */
+  staged = false;
   private compactInts = 0;
   private strings = 0;
   private boundsRead = 0;

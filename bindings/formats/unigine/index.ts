@@ -5,7 +5,7 @@ import { validateAsset } from '../../model/validate-asset.js';
 import { FORMAT_NAME } from './read-common.js';
 import { assetToUnigine, unigineKindFor, type UnigineWriteOptions } from './from-asset.js';
 import type { UnigineDocument } from './mesh-document.js';
-import { readUnigine } from './read-document.js';
+import { readUnigine, readUnigineStaged } from './read-document.js';
 import { unigineToAsset } from './to-asset.js';
 import { writeUnigine } from './write-document.js';
 
@@ -25,7 +25,7 @@ const UNIGINE_MAGIC = /^(ms|an)\d\d$/;
 
 /** `.mesh` / `.anim` file to Asset. */
 export function parseUnigine(bytes: Uint8Array, options: ReadOptions = {}): Asset {
-  return runFormatCall(FORMAT_NAME, options.kernels, () => unigineToAsset(readUnigine(bytes), options));
+  return runFormatCall(FORMAT_NAME, options.kernels, () => unigineToAsset(readUnigineStaged(bytes), options));
 }
 
 /** Asset to `.mesh` (or `.anim`, see UnigineWriteOptions.kind). What is lost is added to `asset.warnings`. */

@@ -34,7 +34,8 @@ export function readAnimBody(reader: UnigineReader): UnigineAnimDocument {
     const box = readF32s(reader, 12, `${label} position and scale boxes`);
     const mask = reader.u8(`${label} mask`);
     const frames = readFrames<Uint16Array>(reader, name, label, boneIndices, mask, 2);
-    return { ...frames, positionMin: box.slice(0, 3), positionSize: box.slice(3, 6), scaleMin: box.slice(6, 9), scaleSize: box.slice(9, 12) };
+    // Object.assign, not a spread: a staged document's frames keep their class (stored-arrays.ts).
+    return Object.assign(frames, { positionMin: box.slice(0, 3), positionSize: box.slice(3, 6), scaleMin: box.slice(6, 9), scaleSize: box.slice(9, 12) });
   });
   expectMagic(reader, ANIM_MAGIC, 'at the end of the file');
   if (reader.remaining > 0) reader.fail('TRAILING_DATA', `${reader.remaining} bytes follow the closing "${ANIM_MAGIC}" marker`);

@@ -1,6 +1,9 @@
 import { recordFileOffset } from '../../io/provenance.js';
 import type { UnigineReader } from './field-reader.js';
-import { ANIM_MAGIC, BIND_POSE_FLOATS, FRAME_FLAG, MESH_MAGIC, type UnigineBone, type UnigineBounds, type UnigineFrames } from './mesh-document.js';
+import { StagedFrames, type StoredSpan } from './stored-arrays.js';
+import { countFrameValues, splitNarrowFrameStreams, splitWideFrameStreams } from './frame-records.js';
+import type { TypedArray } from '../../kernels/wasm-arena.js';
+import { ANIM_MAGIC, BIND_POSE_FLOATS, MESH_MAGIC, type UnigineBone, type UnigineBounds, type UnigineFrames } from './mesh-document.js';
 
 export const FORMAT_NAME = 'unigine';
 
@@ -82,13 +85,33 @@ export function readNames(reader: UnigineReader, what: string): string[] {
   return names;
 }
 
+type StoredArrayConstructor = Float32ArrayConstructor | Int16ArrayConstructor | Uint16ArrayConstructor | Uint32ArrayConstructor | Uint8ArrayConstructor;
+
 /** A typed array over a copy of the next `count` elements (aligned, detached from the input), recorded with its file offset. */
-function readArray<C extends Float32ArrayConstructor | Int16ArrayConstructor | Uint16ArrayConstructor | Uint32ArrayConstructor | Uint8ArrayConstructor>(
+function readArray<C extends StoredArrayConstructor>(
   reader: UnigineReader, ctor: C, count: number, what: string,
 ): InstanceType<C> {
   const at = reader.offset;
+  if (reader.staged) {
+    // The few small arrays a staged document copies (bind pose, animated bones, boxes) get their
+    // own: alignedCopy's shared buffer is sized by the bytes left in the file, mostly spans here.
+    const array = new ctor(count) as InstanceType<C>;
+    new Uint8Array(array.buffer).set(reader.bytesView(count * ctor.BYTES_PER_ELEMENT, what));
+    return recordFileOffset(array, at);
+  }
   const { buffer, byteOffset } = reader.alignedCopy(count * ctor.BYTES_PER_ELEMENT, ctor.BYTES_PER_ELEMENT as 1 | 2 | 4, what);
   return recordFileOffset(new ctor(buffer, byteOffset, count) as InstanceType<C>, at);
+}
+
+/** The next `count` elements, left where the file stores them (for a staged document, see stored-arrays.ts). */
+export function readSpan(reader: UnigineReader, ctor: StoredArrayConstructor, count: number, what: string): StoredSpan {
+  const fileOffset = reader.offset;
+  return { ctor, bytes: reader.bytesView(count * ctor.BYTES_PER_ELEMENT, what), fileOffset };
+}
+
+/** The next `count` elements: an aligned copy (readArray), or on a staged reader their span in the file. */
+export function readArrayOrSpan(reader: UnigineReader, ctor: StoredArrayConstructor, count: number, what: string): TypedArray | StoredSpan {
+  return reader.staged ? readSpan(reader, ctor, count, what) : readArray(reader, ctor, count, what);
 }
 
 /** A copy of `count` float32 values, keeping their exact bits (NaN payloads included). */
@@ -98,18 +121,6 @@ export function readF32s(reader: UnigineReader, count: number, what: string): Fl
 
 export function readI16s(reader: UnigineReader, count: number, what: string): Int16Array {
   return readArray(reader, Int16Array, count, what);
-}
-
-export function readU16s(reader: UnigineReader, count: number, what: string): Uint16Array {
-  return readArray(reader, Uint16Array, count, what);
-}
-
-export function readU32s(reader: UnigineReader, count: number, what: string): Uint32Array {
-  return readArray(reader, Uint32Array, count, what);
-}
-
-export function readU8s(reader: UnigineReader, count: number, what: string): Uint8Array {
-  return readArray(reader, Uint8Array, count, what);
 }
 
 export function readBindPose(reader: UnigineReader, boneCount: number): Float32Array {
@@ -126,8 +137,7 @@ export function readAnimatedBones(reader: UnigineReader, boneCount: number, anim
   return indices;
 }
 
-/** Values a 3-bit channel flag (x, y, z present) stores: the bits set, indexed by flag & 7. */
-export const AXES_SET: readonly number[] = [0, 1, 1, 2, 1, 2, 2, 3];
+export { AXES_SET } from './frame-records.js';
 
 // Errors of the loops above, raised by functions of their own: building a message inside a hot
 // loop, even on a path never taken, makes the loop several times slower.
@@ -162,112 +172,29 @@ export function readFrames<Channel extends Float32Array | Uint16Array>(
   }
   const entries = frameCount * bones;
   const start = reader.offset;
-  const counted = countFrameValues(reader.bytes, start, entries, channelBytes);
+  const flags = new Uint8Array(entries);
+  const counted = countFrameValues(reader.bytes, start, flags, channelBytes);
   if (counted.cutAt >= 0) frameCutOff(reader, animation, counted.cutAt < entries ? Math.floor(counted.cutAt / bones) : frameCount - 1, counted.offset);
   const { positionCount, rotationCount, scaleCount } = counted;
+  if (reader.staged) {
+    // Split later, straight into the expansion's workspace (StagedFrames): the values stay in the file.
+    reader.offset = counted.offset;
+    const stored = { bytes: reader.bytes.subarray(start, counted.offset), flags, positionCount, rotationCount, scaleCount, channelBytes };
+    return new StagedFrames<Channel>(name, boneIndices, mask, frameCount, stored);
+  }
   let offset: number;
-  const flags = new Uint8Array(entries);
   const rotations = new Int16Array(rotationCount * 4);
   let positions: Float32Array | Uint16Array;
   let scales: Float32Array | Uint16Array;
   if (channelBytes === 4) {
     positions = new Float32Array(positionCount);
     scales = new Float32Array(scaleCount);
-    offset = splitWideFrameStreams(reader.view, start, entries, flags, new Uint32Array(positions.buffer), rotations, new Uint32Array(scales.buffer));
+    offset = splitWideFrameStreams(reader.view, start, flags, new Uint32Array(positions.buffer), rotations, new Uint32Array(scales.buffer));
   } else {
     positions = new Uint16Array(positionCount);
     scales = new Uint16Array(scaleCount);
-    offset = splitNarrowFrameStreams(reader.view, start, entries, flags, positions, rotations, scales);
+    offset = splitNarrowFrameStreams(reader.view, start, flags, positions, rotations, scales);
   }
   reader.offset = offset;
   return { name, boneIndices, mask, frameCount, flags, positions: positions as Channel, rotations, scales: scales as Channel };
-}
-
-/**
- * The first pass of readFrames, a function of its own (see countWeights in read-mesh.ts: a long
- * loop followed by code that runs once is optimized on the stack and thrown away on every call):
- * how many position components, rotations and scale components `entries` flag bytes ask for,
- * and the offset after them; `cutAt` is the first entry that starts at or past the end of the
- * input (`entries` when only the last runs past it), −1 when all fit.
- */
-function countFrameValues(bytes: Uint8Array, offset: number, entries: number, channelBytes: 2 | 4) {
-  const length = bytes.length;
-  const axes = AXES_SET;
-  let positionCount = 0;
-  let rotationCount = 0;
-  let scaleCount = 0;
-  let cutAt = -1;
-  for (let e = 0; e < entries; e++) {
-    if (offset >= length) {
-      cutAt = e;
-      break;
-    }
-    const flag = bytes[offset++]!;
-    const p = axes[flag & 7]!;
-    const r = (flag >> 3) & 1;
-    const s = axes[(flag >> 4) & 7]!;
-    positionCount += p;
-    rotationCount += r;
-    scaleCount += s;
-    offset += (p + s) * channelBytes + r * 8;
-  }
-  if (cutAt < 0 && offset > length) cutAt = entries;
-  return { positionCount, rotationCount, scaleCount, offset: Math.min(offset, length), cutAt };
-}
-
-// The second pass of readFrames, over entries already checked to fit: the flag bytes, and the
-// flagged channel values appended to their streams (stored x, y, z in order: only how many of the
-// three bits are set matters). One function per channel width, each value one little-endian
-// DataView load: float32 channels are moved as uint32 words, so that their bits, NaN payloads
-// included, stay exact. (The single function before, assembling each value from its bytes and
-// choosing the width per value, took 1.6–2× as long on the speed bar's tiled mrfixit.)
-
-const ROTATION_FLAG: number = FRAME_FLAG.rotation;
-
-function splitWideFrameStreams(
-  view: DataView, offset: number, entries: number, flags: Uint8Array, positions: Uint32Array, rotations: Int16Array, scales: Uint32Array,
-): number {
-  const axes = AXES_SET;
-  const rotation = ROTATION_FLAG;
-  let pi = 0;
-  let ri = 0;
-  let si = 0;
-  for (let e = 0; e < entries; e++) {
-    const flag = view.getUint8(offset++);
-    flags[e] = flag;
-    for (let end = pi + axes[flag & 7]!; pi < end; pi++, offset += 4) positions[pi] = view.getUint32(offset, true);
-    if (flag & rotation) {
-      rotations[ri++] = view.getInt16(offset, true);
-      rotations[ri++] = view.getInt16(offset + 2, true);
-      rotations[ri++] = view.getInt16(offset + 4, true);
-      rotations[ri++] = view.getInt16(offset + 6, true);
-      offset += 8;
-    }
-    for (let end = si + axes[(flag >> 4) & 7]!; si < end; si++, offset += 4) scales[si] = view.getUint32(offset, true);
-  }
-  return offset;
-}
-
-function splitNarrowFrameStreams(
-  view: DataView, offset: number, entries: number, flags: Uint8Array, positions: Uint16Array, rotations: Int16Array, scales: Uint16Array,
-): number {
-  const axes = AXES_SET;
-  const rotation = ROTATION_FLAG;
-  let pi = 0;
-  let ri = 0;
-  let si = 0;
-  for (let e = 0; e < entries; e++) {
-    const flag = view.getUint8(offset++);
-    flags[e] = flag;
-    for (let end = pi + axes[flag & 7]!; pi < end; pi++, offset += 2) positions[pi] = view.getUint16(offset, true);
-    if (flag & rotation) {
-      rotations[ri++] = view.getInt16(offset, true);
-      rotations[ri++] = view.getInt16(offset + 2, true);
-      rotations[ri++] = view.getInt16(offset + 4, true);
-      rotations[ri++] = view.getInt16(offset + 6, true);
-      offset += 8;
-    }
-    for (let end = si + axes[(flag >> 4) & 7]!; si < end; si++, offset += 2) scales[si] = view.getUint16(offset, true);
-  }
-  return offset;
 }

@@ -6,6 +6,19 @@ import { MESH_MAGIC, type UnigineDocument } from './mesh-document.js';
 
 /** Reads a `.mesh` or `.anim` file, whichever its magic says. */
 export function readUnigine(bytes: Uint8Array): UnigineDocument {
+  return readWith(new UnigineReader(bytes, FORMAT_NAME));
+}
+
+/**
+ * readUnigine for one parse: the same document and checks, with the surfaces' large arrays left
+ * in `bytes` until read (stored-arrays.ts). Only for a document used while `bytes` stays as it is.
+ */
+export function readUnigineStaged(bytes: Uint8Array): UnigineDocument {
   const reader = new UnigineReader(bytes, FORMAT_NAME);
+  reader.staged = true;
+  return readWith(reader);
+}
+
+function readWith(reader: UnigineReader): UnigineDocument {
   return readLeadingMagic(reader) === MESH_MAGIC ? readMeshBody(reader) : readAnimBody(reader);
 }

@@ -1,5 +1,4 @@
 import { UnigineReader } from './field-reader.js';
-import type { IndexArray } from '../../model/asset.js';
 import {
   MESH_MAGIC,
   storedIndexWidth,
@@ -16,20 +15,17 @@ import {
   readBindPose,
   readBones,
   readBounds,
+  readArrayOrSpan,
   readCount,
-  readF32s,
   readFrames,
-  readI16s,
   readLeadingMagic,
   readNames,
   readString,
-  readU16s,
-  readU32s,
-  readU8s,
 } from './read-common.js';
+import { StagedSurface, StagedTarget, type StagedSkin, type StoredSpan } from './stored-arrays.js';
+import { countWeights, MAX_WEIGHTS_PER_VERTEX, splitWeightRecords } from './skin-records.js';
 
-/** Largest number of bone weights per vertex UNIGINE allows. */
-export const MAX_WEIGHTS_PER_VERTEX = 4;
+export { MAX_WEIGHTS_PER_VERTEX } from './skin-records.js';
 
 /** Reads an ms11 `.mesh` file into its document. Throws MeshFormatError for anything else. */
 export function readMesh(bytes: Uint8Array): UnigineMeshDocument {
@@ -81,98 +77,67 @@ function readSurfaceHeaders(reader: UnigineReader): SurfaceHeader[] {
 
 function readSurfaceData(reader: UnigineReader, header: SurfaceHeader, index: number, boneCount: number): UnigineSurface {
   const label = `surface ${index} (${header.name})`;
+  let coordinateVertices = 0;
+  let triangleVertices = 0;
   const targets: UnigineMorphTarget[] = header.targetNames.map((name, t) => {
     const vertexCount = readCount(reader, 12, `${label} target ${t} vertex`);
-    const vertices = readF32s(reader, vertexCount * 3, `${label} target ${t} vertices`);
+    const vertices = readArrayOrSpan(reader, Float32Array, vertexCount * 3, `${label} target ${t} vertices`);
     const tangentCount = readCount(reader, 8, `${label} target ${t} tangent`);
-    const tangents = readI16s(reader, tangentCount * 4, `${label} target ${t} tangents`);
-    return { name, vertices, tangents };
+    const tangents = readArrayOrSpan(reader, Int16Array, tangentCount * 4, `${label} target ${t} tangents`);
+    if (t === 0) [coordinateVertices, triangleVertices] = [vertexCount, tangentCount];
+    return reader.staged
+      ? new StagedTarget(name, vertices as StoredSpan, tangents as StoredSpan)
+      : { name, vertices: vertices as Float32Array, tangents: tangents as Int16Array };
   });
-  const { weightCounts, weightBones, weightValues } = readWeights(reader, label, boneCount);
-  const uv0 = readF32s(reader, readCount(reader, 8, `${label} UV0`) * 2, `${label} UV0`);
-  const uv1 = readF32s(reader, readCount(reader, 8, `${label} UV1`) * 2, `${label} UV1`);
-  const colors = readU8s(reader, readCount(reader, 4, `${label} color`) * 4, `${label} colors`);
-  const coordinateVertices = (targets[0]?.vertices.length ?? 0) / 3;
-  const triangleVertices = (targets[0]?.tangents.length ?? 0) / 4;
+  const weights = readWeights(reader, label, boneCount);
+  const uv0 = readArrayOrSpan(reader, Float32Array, readCount(reader, 8, `${label} UV0`) * 2, `${label} UV0`);
+  const uv1 = readArrayOrSpan(reader, Float32Array, readCount(reader, 8, `${label} UV1`) * 2, `${label} UV1`);
+  const colors = readArrayOrSpan(reader, Uint8Array, readCount(reader, 4, `${label} color`) * 4, `${label} colors`);
   const cindices = readIndices(reader, storedIndexWidth(coordinateVertices), `${label} cindices`);
   const tindices = readIndices(reader, storedIndexWidth(triangleVertices), `${label} tindices`);
-  return { name: header.name, bounds: header.bounds, targets, weightCounts, weightBones, weightValues, uv0, uv1, colors, cindices, tindices };
+  const fields = { name: header.name, bounds: header.bounds, targets };
+  if ('records' in weights) {
+    return new StagedSurface(fields, weights as StagedSkin, { uv0, uv1, colors, cindices, tindices } as Record<'uv0' | 'uv1' | 'colors' | 'cindices' | 'tindices', StoredSpan>);
+  }
+  return { ...fields, ...weights, uv0, uv1, colors, cindices, tindices } as UnigineSurface;
 }
 
 function readWeights(reader: UnigineReader, label: string, boneCount: number) {
   const vertexCount = readCount(reader, 1, `${label} weight`);
   const start = reader.offset;
-  const total = countWeights(reader.bytes, start, vertexCount);
-  if (total < 0) badWeightRecord(reader, label, start, -total - 1);
   const weightCounts = new Uint8Array(vertexCount);
+  const total = countWeights(reader.bytes, start, weightCounts, boneCount);
+  if (total < 0) badWeightRecord(reader, label, start, -total - 1, boneCount);
+  const end = recordsEnd(start, weightCounts, total);
+  if (reader.staged) {
+    // Split later, straight into the workspace (StagedSurface): the records stay in the file.
+    reader.offset = end;
+    return { weightCounts, records: { ctor: Uint8Array, bytes: reader.bytes.subarray(start, end), fileOffset: start } satisfies StoredSpan, total };
+  }
   const weightBones = new Int16Array(total);
   const weightValues = new Uint16Array(total);
-  reader.offset = splitWeightRecords(reader, label, start, boneCount, weightCounts, weightBones, weightValues);
+  reader.offset = splitWeightRecords(reader.view, start, weightCounts, weightBones, weightValues);
   return { weightCounts, weightBones, weightValues };
 }
 
-/**
- * The skin records of `counts.length` vertices already checked by countWeights, into their three
- * streams; returns the offset after them. Each weight is one little-endian uint32 load: the int16
- * bone in its low half, the uint16 value in its high half.
- *
- * Alternatives, measured on the speed bar's tiled mrfixit as UNIGINE (surface 0: 13,284 records
- * of 1–4 weights, plain node, median of 400 interleaved rounds, shared machine): each weight
- * assembled from its four bytes (the reader before) 4.9 ns per record; this loop 4.0 ns; an
- * unrolled loop storing all four slots of every record and moving the cursor by its count (no
- * branch on the data) 6.1 ns. The check before them (countWeights) is 2.0 ns.
- */
-function splitWeightRecords(
-  reader: UnigineReader, label: string, offset: number, boneCount: number, counts: Uint8Array, bones: Int16Array, values: Uint16Array,
-): number {
-  const view = reader.view;
-  const vertexCount = counts.length;
-  for (let v = 0, w = 0; v < vertexCount; v++) {
-    const n = view.getUint8(offset++);
-    counts[v] = n;
-    for (let k = 0; k < n; k++, w++, offset += 4) {
-      const word = view.getUint32(offset, true);
-      const bone = (word << 16) >> 16;
-      if (bone < 0 || bone >= boneCount) boneOutOfRange(reader, label, v, bone, boneCount, offset);
-      bones[w] = bone;
-      values[w] = word >>> 16;
-    }
-  }
-  return offset;
+/** The offset after skin records of `counts` holding `total` weights from `start`. */
+function recordsEnd(start: number, counts: Uint8Array, total: number): number {
+  return start + counts.length + 4 * total;
 }
 
-// The loops of the skin records are functions of their own, and so are their errors. In one
-// function with the code that runs once after them, V8 optimizes the running loop on the stack
-// (OSR) before that code has run, and the optimized code is thrown away on reaching it, on every
-// call (`node --trace-deopt`: a bailout per call), so the loop runs mostly unoptimized. A message
-// built inside the loops, even on a path never taken, makes them several times slower too.
-
-/**
- * The weights of `vertexCount` skin records from `offset`, or −(v + 1) for the first record v
- * that starts past the input or has more than MAX_WEIGHTS_PER_VERTEX weights, or for the last
- * record when it ends past the input.
- */
-function countWeights(bytes: Uint8Array, offset: number, vertexCount: number): number {
-  const length = bytes.length;
-  let total = 0;
-  for (let v = 0; v < vertexCount; v++) {
-    if (offset >= length) return -(v + 1);
-    const n = bytes[offset]!;
-    if (n > MAX_WEIGHTS_PER_VERTEX) return -(v + 1);
-    total += n;
-    offset += 1 + 4 * n;
-  }
-  return offset > length ? -vertexCount : total;
-}
-
-/** The error of skin record `vertex` (countWeights found it bad): too many weights, or cut off. */
-function badWeightRecord(reader: UnigineReader, label: string, offset: number, vertex: number): never {
+/** The error of skin record `vertex` (countWeights found it bad): cut off, too many weights, or a bone outside the skeleton. */
+function badWeightRecord(reader: UnigineReader, label: string, offset: number, vertex: number, boneCount: number): never {
   const bytes = reader.bytes;
   for (let v = 0; v < vertex; v++) offset += 1 + 4 * bytes[offset]!;
   if (offset >= bytes.length) weightsCutOff(reader, label, vertex, offset);
   const n = bytes[offset]!;
   if (n > MAX_WEIGHTS_PER_VERTEX) tooManyWeights(reader, label, vertex, n, offset);
-  return weightsCutOff(reader, label, vertex, offset + 1 + 4 * n);
+  if (offset + 1 + 4 * n > bytes.length) weightsCutOff(reader, label, vertex, offset + 1 + 4 * n);
+  for (let k = 0, at = offset + 1; k < n; k++, at += 4) {
+    const bone = reader.view.getInt16(at, true);
+    if (bone < 0 || bone >= boneCount) boneOutOfRange(reader, label, vertex, bone, boneCount, at);
+  }
+  throw new Error(`meshcodec: skin record ${vertex} was found bad but is not`);
 }
 
 function weightsCutOff(reader: UnigineReader, label: string, vertex: number, offset: number): never {
@@ -187,7 +152,7 @@ function boneOutOfRange(reader: UnigineReader, label: string, vertex: number, bo
   return reader.fail('BAD_INDEX', `${label} vertex ${vertex} is weighted to bone ${bone}, outside 0..${boneCount - 1}`, offset);
 }
 
-function readIndices(reader: UnigineReader, width: 1 | 2 | 4, what: string): IndexArray {
+function readIndices(reader: UnigineReader, width: 1 | 2 | 4, what: string) {
   const count = readCount(reader, width, what);
-  return width === 1 ? readU8s(reader, count, what) : width === 2 ? readU16s(reader, count, what) : readU32s(reader, count, what);
+  return readArrayOrSpan(reader, width === 1 ? Uint8Array : width === 2 ? Uint16Array : Uint32Array, count, what);
 }

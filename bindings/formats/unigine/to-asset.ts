@@ -9,6 +9,7 @@ import { ALL_CHANNELS_MASK, BIND_POSE_FLOATS, type UnigineAnimAnimation, type Un
 import { FORMAT_NAME } from './read-common.js';
 import { weldCorners, type WeldedCorners } from './weld-corners.js';
 import { fileOffsetOf } from '../../io/provenance.js';
+import { skinSource, surfaceSource, targetSource, type ArraySource, type SkinSource } from './stored-arrays.js';
 
 export const UNIGINE_READ_DEFAULTS = {
   /** UNIGINE files store no frame rate. */
@@ -57,14 +58,7 @@ function animationTracks(kernels: Kernels, animation: UnigineMeshAnimation | Uni
   const tracks: Track[] = [];
   for (let b = 0; b < animation.boneIndices.length; b++) {
     const stored = expanded.lastStoredFrame[b]! + 1;
-    const channel = (values: Float32Array, components: number): Float32Array => {
-      const own = values.subarray(b * frames * components, (b * frames + stored) * components);
-      if (stored === 1 || stored === animation.frameCount) return own;
-      const held = new Float32Array((stored + 1) * components);
-      held.set(own);
-      held.copyWithin(stored * components, (stored - 1) * components, stored * components);
-      return held;
-    };
+    const first = b * frames;
     let trackTimes = times.subarray(0, stored);
     if (stored > 1 && stored < animation.frameCount) {
       trackTimes = new Float32Array(stored + 1);
@@ -74,12 +68,26 @@ function animationTracks(kernels: Kernels, animation: UnigineMeshAnimation | Uni
     tracks.push({
       joint: jointOf[animation.boneIndices[b]!]!,
       times: trackTimes,
-      translation: channel(expanded.translations, 3),
-      rotation: channel(expanded.rotations, 4),
-      scale: channel(expanded.scales, 3),
+      translation: boneChannel(expanded.translations, 3, first, stored, animation.frameCount),
+      rotation: boneChannel(expanded.rotations, 4, first, stored, animation.frameCount),
+      scale: boneChannel(expanded.scales, 3, first, stored, animation.frameCount),
     });
   }
   return { name: animation.name, frameRate, frameCount: animation.frameCount, tracks };
+}
+
+/**
+ * One animated bone's keys of a channel: its `stored` frames from key `first` of `values` (a
+ * view), and when the bone stops storing before the last of `frameCount` frames, one more key
+ * holding the last value (a copy). A function of the module, not a closure per bone.
+ */
+function boneChannel(values: Float32Array, components: number, first: number, stored: number, frameCount: number): Float32Array {
+  const own = values.subarray(first * components, (first + stored) * components);
+  if (stored === 1 || stored === frameCount) return own;
+  const held = new Float32Array((stored + 1) * components);
+  held.set(own);
+  held.copyWithin(stored * components, (stored - 1) * components, stored * components);
+  return held;
 }
 
 /** Joint index of each bone, in an order where parents precede children (stable: the stored order when it already does). */
@@ -119,24 +127,25 @@ function skeletonJoints(bones: readonly UnigineBone[], bindPose: Float32Array, j
  * frames are decoded per welded vertex (its quaternion gathered first, as bits), not per triangle
  * vertex and then gathered: the same values, without two per-triangle-vertex float arrays.
  */
-function attributeLayout(surface: UnigineSurface, coordinates: Float32Array, quaternions: Int16Array, vertexCount: number, jointCount: number) {
+function attributeLayout(surface: UnigineSurface, sources: SurfaceSources, vertexCount: number, jointCount: number) {
+  const { coordinates, quaternions } = sources;
   const tangentCount = quaternions.length / 4;
-  const skinned = surface.weightCounts.length > 0;
+  const { skin } = sources;
+  const skinned = skin.counts.length > 0;
   const morphed = surface.targets.length > 1;
   return {
     coordinates: ['f32', coordinates.length],
     quaternions: ['i16', quaternions.length],
-    vertexQuaternions: ['i16', tangentCount ? vertexCount * 4 : 0],
     coordinateOf: ['u32', vertexCount],
     triangleVertexOf: ['u32', vertexCount],
-    uv0Source: ['f32', surface.uv0.length],
-    uv1Source: ['f32', surface.uv1.length],
-    colorSource: ['u8', surface.colors.length],
-    weightCounts: ['u8', surface.weightCounts.length],
-    weightBones: ['i16', surface.weightBones.length],
-    weightValues: ['u16', surface.weightValues.length],
+    uv0Source: ['f32', sources.uv0.length],
+    uv1Source: ['f32', sources.uv1.length],
+    colorSource: ['u8', sources.colors.length],
+    weightCounts: ['u8', skin.counts.length],
+    weightBones: ['i16', skin.bonesLength],
+    weightValues: ['u16', skin.valuesLength],
     jointOf: ['u16', skinned ? jointCount : 0],
-    weightFirst: ['u32', skinned ? surface.weightCounts.length + 1 : 0],
+    weightFirst: ['u32', skinned ? skin.counts.length + 1 : 0],
     // Morph targets after the first, one at a time: their tangent frames decoded for the normals.
     targetQuaternions: ['i16', morphed ? quaternions.length : 0],
     targetNormals: ['f32', morphed ? tangentCount * 3 : 0],
@@ -146,9 +155,9 @@ function attributeLayout(surface: UnigineSurface, coordinates: Float32Array, qua
     positions: ['f32', vertexCount * 3],
     normals: ['f32', tangentCount ? vertexCount * 3 : 0],
     tangents: ['f32', tangentCount ? vertexCount * 4 : 0],
-    uv0: ['f32', surface.uv0.length ? vertexCount * 2 : 0],
-    uv1: ['f32', surface.uv1.length ? vertexCount * 2 : 0],
-    colors: ['f32', surface.colors.length ? vertexCount * 4 : 0],
+    uv0: ['f32', sources.uv0.length ? vertexCount * 2 : 0],
+    uv1: ['f32', sources.uv1.length ? vertexCount * 2 : 0],
+    colors: ['f32', sources.colors.length ? vertexCount * 4 : 0],
     joints: ['u16', skinned ? vertexCount * 4 : 0],
     weights: ['f32', skinned ? vertexCount * 4 : 0],
   } as const satisfies WorkspaceLayout;
@@ -156,16 +165,46 @@ function attributeLayout(surface: UnigineSurface, coordinates: Float32Array, qua
 
 type AttributeWorkspace = Workspace<ReturnType<typeof attributeLayout>>;
 
-/** Coordinate vertices (target 0's positions), tangents, colours, and triangle vertices: the most entries of any per-tindex array. */
-function surfaceCounts(surface: UnigineSurface) {
-  const target = surface.targets[0];
-  const tangentCount = (target?.tangents.length ?? 0) / 4;
-  const colorCount = surface.colors.length / 4;
+/**
+ * The stored arrays of a surface, read where they are (stored-arrays.ts: in the file for a
+ * parse, in memory for a document built or read as a whole): copied once, into the workspace.
+ */
+interface SurfaceSources {
+  coordinates: ArraySource;
+  quaternions: ArraySource;
+  uv0: ArraySource;
+  uv1: ArraySource;
+  colors: ArraySource;
+  cindices: ArraySource;
+  tindices: ArraySource;
+  skin: SkinSource;
+}
+
+const NO_TARGET = { name: '', vertices: new Float32Array(0), tangents: new Int16Array(0) };
+
+function surfaceSources(surface: UnigineSurface): SurfaceSources {
+  const target = surface.targets[0] ?? NO_TARGET;
   return {
-    coordinateCount: (target?.vertices.length ?? 0) / 3,
+    coordinates: targetSource(target, 'vertices'),
+    quaternions: targetSource(target, 'tangents'),
+    uv0: surfaceSource(surface, 'uv0'),
+    uv1: surfaceSource(surface, 'uv1'),
+    colors: surfaceSource(surface, 'colors'),
+    cindices: surfaceSource(surface, 'cindices'),
+    tindices: surfaceSource(surface, 'tindices'),
+    skin: skinSource(surface),
+  };
+}
+
+/** Coordinate vertices (target 0's positions), tangents, colours, and triangle vertices: the most entries of any per-tindex array. */
+function surfaceCounts(sources: SurfaceSources) {
+  const tangentCount = sources.quaternions.length / 4;
+  const colorCount = sources.colors.length / 4;
+  return {
+    coordinateCount: sources.coordinates.length / 3,
     tangentCount,
     colorCount,
-    triangleVertexCount: Math.max(tangentCount, surface.uv0.length / 2, surface.uv1.length / 2, colorCount),
+    triangleVertexCount: Math.max(tangentCount, sources.uv0.length / 2, sources.uv1.length / 2, colorCount),
   };
 }
 
@@ -176,21 +215,20 @@ function surfaceToMesh(kernels: Kernels, surface: UnigineSurface, jointOf: reado
   };
   const target = surface.targets[0];
   if (target?.name) warnings.push(`${label}: the name of morph target 0 (${target.name}) is not carried into the Asset`);
-  const coordinates = target?.vertices ?? new Float32Array(0);
-  const quaternions = target?.tangents ?? new Int16Array(0);
-  const { coordinateCount, triangleVertexCount } = surfaceCounts(surface);
-  const { cindices, tindices } = surface;
-  if (cindices.length !== tindices.length) fail(`${cindices.length} cindices but ${tindices.length} tindices`, fileOffsetOf(tindices));
-  if (cindices.length % 3 !== 0) fail(`${cindices.length} indices do not make whole triangles`, fileOffsetOf(cindices));
+  const sources = surfaceSources(surface);
+  const { coordinateCount, triangleVertexCount } = surfaceCounts(sources);
+  const { cindices, tindices } = sources;
+  if (cindices.length !== tindices.length) fail(`${cindices.length} cindices but ${tindices.length} tindices`, tindices.fileOffset());
+  if (cindices.length % 3 !== 0) fail(`${cindices.length} indices do not make whole triangles`, cindices.fileOffset());
   const welded = weldCorners(kernels, cindices, tindices, coordinateCount, triangleVertexCount);
   if (typeof welded === 'number') {
-    const badT = tindices[welded]! >= triangleVertexCount;
-    const at = badT ? fileOffsetOf(tindices, welded, tindices.BYTES_PER_ELEMENT) : fileOffsetOf(cindices, welded, cindices.BYTES_PER_ELEMENT);
-    return fail(`corner ${welded} has cindex ${cindices[welded]} and tindex ${tindices[welded]}, outside ${coordinateCount} coordinate and ${triangleVertexCount} triangle vertices`, at);
+    const badT = tindices.element(welded) >= triangleVertexCount;
+    const at = badT ? tindices.fileOffset(welded) : cindices.fileOffset(welded);
+    return fail(`corner ${welded} has cindex ${cindices.element(welded)} and tindex ${tindices.element(welded)}, outside ${coordinateCount} coordinate and ${triangleVertexCount} triangle vertices`, at);
   }
-  const ws = kernels.workspace(attributeLayout(surface, coordinates, quaternions, welded.vertexCount, jointOf.length));
+  const ws = kernels.workspace(attributeLayout(surface, sources, welded.vertexCount, jointOf.length));
   try {
-    return weldedSurfaceToMesh(kernels, ws, surface, welded, jointOf, label, warnings);
+    return weldedSurfaceToMesh(kernels, ws, surface, sources, welded, jointOf, label, warnings);
   } finally {
     ws.release();
   }
@@ -198,7 +236,7 @@ function surfaceToMesh(kernels: Kernels, surface: UnigineSurface, jointOf: reado
 
 /** The Mesh of a welded surface: every attribute gathered per vertex by a kernel, in `ws`. */
 function weldedSurfaceToMesh(
-  kernels: Kernels, ws: AttributeWorkspace, surface: UnigineSurface, welded: WeldedCorners, jointOf: readonly number[], label: string, warnings: string[],
+  kernels: Kernels, ws: AttributeWorkspace, surface: UnigineSurface, sources: SurfaceSources, welded: WeldedCorners, jointOf: readonly number[], label: string, warnings: string[],
 ): Mesh {
   const a = ws.arrays;
   const raw = kernels.raw;
@@ -206,30 +244,34 @@ function weldedSurfaceToMesh(
   a.coordinateOf.set(welded.coordinateOf);
   a.triangleVertexOf.set(welded.triangleVertexOf);
   const { coordinateOf, triangleVertexOf } = a;
-  const target = surface.targets[0];
-  const { coordinateCount, tangentCount, colorCount, triangleVertexCount } = surfaceCounts(surface);
+  const { coordinateCount, tangentCount, colorCount, triangleVertexCount } = surfaceCounts(sources);
   const gather = (source: Float32Array, components: number, indices: Uint32Array, into: Float32Array): Float32Array => {
     raw.gatherComponents(source, components, indices, into);
     return into;
   };
   // Every attribute is gathered into the workspace first, then copied out together.
   const attributes: MeshAttributes = { positions: a.positions };
-  if (target) {
-    a.coordinates.set(target.vertices);
+  if (surface.targets.length > 0) {
+    sources.coordinates.copyInto(a.coordinates);
     gather(a.coordinates, 3, coordinateOf, a.positions);
   }
   if (tangentCount === triangleVertexCount && tangentCount > 0) {
-    a.quaternions.set(target!.tangents);
+    sources.quaternions.copyInto(a.quaternions);
     // Four int16 per quaternion moved as two float32 bit patterns (the gather keeps bits).
-    raw.gatherComponents(asFloat32(a.quaternions), 2, triangleVertexOf, asFloat32(a.vertexQuaternions));
-    raw.tangentFrames(a.vertexQuaternions, a.normals, a.tangents);
+    // Each vertex's quaternion (8 bytes) gathered into the upper half of its tangents (16 bytes a
+    // vertex) and decoded from there: tangentFrames reads a quaternion before writing the frame
+    // over it, so no array of its own is needed (RawKernels.tangentFrames).
+    const tangents = a.tangents;
+    const vertexQuaternions = new Int16Array(tangents.buffer, tangents.byteOffset + 8 * vertexCount, 4 * vertexCount);
+    raw.gatherComponents(asFloat32(a.quaternions), 2, triangleVertexOf, asFloat32(vertexQuaternions));
+    raw.tangentFrames(vertexQuaternions, a.normals, tangents);
     attributes.normals = a.normals;
     attributes.tangents = a.tangents;
   } else if (tangentCount > 0) {
     warnings.push(`${label}: ${tangentCount} tangents for ${triangleVertexCount} triangle vertices; normals and tangents are not carried`);
   }
   const uvs: Float32Array[] = [];
-  const uvSets = [[surface.uv0, a.uv0Source, a.uv0], [surface.uv1, a.uv1Source, a.uv1]] as const;
+  const uvSets = [[sources.uv0, a.uv0Source, a.uv0], [sources.uv1, a.uv1Source, a.uv1]] as const;
   for (let set = 0; set < uvSets.length; set++) {
     const [stored, source, into] = uvSets[set]!;
     const count = stored.length / 2;
@@ -238,31 +280,32 @@ function weldedSurfaceToMesh(
       warnings.push(`${label}: UV${set} has ${count} entries for ${triangleVertexCount} triangle vertices and is not carried`);
       break;
     }
-    source.set(stored);
+    stored.copyInto(source);
     uvs.push(gather(source, 2, triangleVertexOf, into));
   }
   if (colorCount === triangleVertexCount && colorCount > 0) {
-    a.colorSource.set(surface.colors);
+    sources.colors.copyInto(a.colorSource);
     raw.gatherUnorm8(a.colorSource, 4, triangleVertexOf, a.colors);
     attributes.colors = a.colors;
   } else if (colorCount > 0) {
     warnings.push(`${label}: ${colorCount} colors for ${triangleVertexCount} triangle vertices are not carried`);
   }
-  if (surface.weightCounts.length === coordinateCount && coordinateCount > 0) {
-    a.weightCounts.set(surface.weightCounts);
-    a.weightBones.set(surface.weightBones);
-    a.weightValues.set(surface.weightValues);
+  const { skin } = sources;
+  if (skin.counts.length === coordinateCount && coordinateCount > 0) {
+    a.weightCounts.set(skin.counts);
+    skin.splitInto(a.weightBones, a.weightValues);
     a.jointOf.set(jointOf);
     const result = raw.gatherSkinWeights(a.weightCounts, a.weightBones, a.weightValues, a.jointOf, coordinateOf, a.weightFirst, a.joints, a.weights);
-    if (result !== -1) throw new MeshFormatError({ code: 'BAD_VALUE', format: FORMAT_NAME, offset: fileOffsetOf(surface.weightCounts) }, `${label}: the skin weights do not match their counts (${result})`);
+    if (result !== -1) throw new MeshFormatError({ code: 'BAD_VALUE', format: FORMAT_NAME, offset: skin.fileOffset }, `${label}: the skin weights do not match their counts (${result})`);
     attributes.joints = a.joints;
     attributes.weights = a.weights;
-  } else if (surface.weightCounts.length > 0) {
-    warnings.push(`${label}: ${surface.weightCounts.length} weighted vertices for ${coordinateCount} coordinate vertices; skin weights are not carried`);
+  } else if (skin.counts.length > 0) {
+    warnings.push(`${label}: ${skin.counts.length} weighted vertices for ${coordinateCount} coordinate vertices; skin weights are not carried`);
   }
-  const targets = morphTargets(kernels, ws, surface, welded, attributes, label, warnings);
+  const targets = surface.targets.length > 1 ? morphTargets(kernels, ws, surface, sources, welded, attributes, label, warnings) : [];
   if (uvs.length) attributes.uvs = uvs;
-  const kept = keepMeshArrays(ws, attributes, welded.indices);
+  // A surface whose workspace grew WebAssembly memory past the cap keeps that memory (no copy out).
+  const kept = keepMeshArrays(ws, attributes, welded.indices, true);
   const mesh: Mesh = { name: surface.name, ...kept };
   if (targets.length) mesh.targets = targets;
   return mesh;
@@ -275,16 +318,17 @@ function weldedSurfaceToMesh(
  * left out with a warning.
  */
 function morphTargets(
-  kernels: Kernels, ws: AttributeWorkspace, surface: UnigineSurface, welded: WeldedCorners,
+  kernels: Kernels, ws: AttributeWorkspace, surface: UnigineSurface, sources: SurfaceSources, welded: WeldedCorners,
   attributes: MeshAttributes, label: string, warnings: string[],
 ): MorphTarget[] {
-  const [base, ...rest] = surface.targets;
+  const [, ...rest] = surface.targets;
+  const base = { vertices: sources.coordinates, tangents: sources.quaternions };
   const { coordinateOf, triangleVertexOf } = welded;
   const vertexCount = coordinateOf.length;
   const out: MorphTarget[] = [];
   for (const target of rest) {
-    if (target.vertices.length !== base!.vertices.length) {
-      warnings.push(`${label}: morph target ${target.name} has ${target.vertices.length / 3} vertices for the base's ${base!.vertices.length / 3} and is not carried`);
+    if (target.vertices.length !== base.vertices.length) {
+      warnings.push(`${label}: morph target ${target.name} has ${target.vertices.length / 3} vertices for the base's ${base.vertices.length / 3} and is not carried`);
       continue;
     }
     const positions = new Float32Array(vertexCount * 3);
@@ -293,7 +337,7 @@ function morphTargets(
     }
     const result: MorphTarget = { name: target.name, positions };
     const baseNormals = attributes.normals;
-    if (baseNormals && target.tangents.length === base!.tangents.length) {
+    if (baseNormals && target.tangents.length === base.tangents.length) {
       const a = ws.arrays;
       a.targetQuaternions.set(target.tangents);
       kernels.raw.tangentFrames(a.targetQuaternions, a.targetNormals, a.targetTangents);

@@ -16,6 +16,7 @@
 import type { IndexArray } from '../../model/asset.js';
 import { indexWidthFor, type Kernels } from '../../kernels/kernels.js';
 import { weldHashCapacity } from '../../kernels/weld-streams.js';
+import type { ArraySource } from './stored-arrays.js';
 
 /** A welded surface, on the JavaScript heap. */
 export interface WeldedCorners {
@@ -43,13 +44,13 @@ function weldLayout(corners: number, triangleVertexCount: number) {
  * one cindex, so the head table settles most corners without hashing). Returns the corner whose
  * index is out of range (a number) instead when there is one.
  */
-export function weldCorners(kernels: Kernels, cindices: IndexArray, tindices: IndexArray, coordinateCount: number, triangleVertexCount: number): WeldedCorners | number {
+export function weldCorners(kernels: Kernels, cindices: ArraySource, tindices: ArraySource, coordinateCount: number, triangleVertexCount: number): WeldedCorners | number {
   const ws = kernels.workspace(weldLayout(cindices.length, triangleVertexCount));
   try {
     const a = ws.arrays;
     const count = cindices.length;
-    a.weldStreams.set(cindices);
-    a.weldStreams.set(tindices, count);
+    stageWidened(kernels, cindices, a.weldStreams.subarray(0, count), a.weldIndices);
+    stageWidened(kernels, tindices, a.weldStreams.subarray(count), a.weldIndices);
     a.weldLimits[0] = coordinateCount;
     a.weldLimits[1] = triangleVertexCount;
     const streams = a.weldStreams;
@@ -67,6 +68,23 @@ export function weldCorners(kernels: Kernels, cindices: IndexArray, tindices: In
   } finally {
     ws.release();
   }
+}
+
+/**
+ * One stream of stored indices (1, 2 or 4 bytes each) as uint32 in `into`: 4-byte indices copied
+ * as they are, narrower ones read in place when in memory, else their bytes staged in `scratch`
+ * (the weld's output, written only later) and widened from there: a parse never copies them
+ * out of the file first.
+ */
+function stageWidened(kernels: Kernels, source: ArraySource, into: Uint32Array, scratch: Uint32Array): void {
+  const { stored, length } = source;
+  if (source.bytesPerElement === 4 || !stored) {
+    source.copyInto(into);
+    return;
+  }
+  const staged = source.bytesPerElement === 1 ? new Uint8Array(scratch.buffer, scratch.byteOffset, length) : new Uint16Array(scratch.buffer, scratch.byteOffset, length);
+  source.copyInto(staged);
+  kernels.widenIndices(staged, into as Uint32Array<ArrayBuffer>);
 }
 
 /**
