@@ -85,13 +85,25 @@ function inputIdentities(inputs: readonly InputFile[]): Set<string> {
   return ids;
 }
 
-function identity(path: string): string | undefined {
-  try {
-    const s = statSync(path);
-    return `${s.dev}:${s.ino}`;
-  } catch {
-    return undefined;
-  }
+/**
+ * Refuses outputs that would replace an input of the run (WOULD_OVERWRITE_INPUT) or a file
+ * another input of the run wrote (OUTPUT_COLLISION), and notes them as written. One stat per
+ * output, which also says whether it exists (handed to the writer, which then asks no more).
+ */
+export function claimTargets(paths: readonly string[], inputIds: ReadonlySet<string>, written: Set<string>): boolean[] {
+  const existing = paths.map((path) => {
+    let s;
+    try {
+      s = statSync(path, { throwIfNoEntry: false });
+    } catch {
+      return false; // unreachable (EACCES, ELOOP, …): the write says why
+    }
+    if (s && inputIds.has(`${s.dev}:${s.ino}`)) throw new CodedError('WOULD_OVERWRITE_INPUT', `${path} is an input of this run and is never overwritten (use --out-dir or -o)`);
+    return s !== undefined;
+  });
+  for (const path of paths) if (written.has(path)) throw new CodedError('OUTPUT_COLLISION', `${path} was already written by another input of this run`);
+  for (const path of paths) written.add(path);
+  return existing;
 }
 
 /** Files in flight per worker thread (see ConvertPool's `queued`). */
@@ -239,15 +251,10 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     }
     const folder = settings.output !== undefined ? dirname(settings.output) : place!.dir;
     const targets = outcome.files.map((f) => ({ path: join(folder, f.name), bytes: f.bytes }));
-    for (const t of targets) {
-      const id = identity(t.path);
-      if (id !== undefined && inputIds.has(id)) throw new CodedError('WOULD_OVERWRITE_INPUT', `${t.path} is an input of this run and is never overwritten (use --out-dir or -o)`);
-      if (written.has(t.path)) throw new CodedError('OUTPUT_COLLISION', `${t.path} was already written by another input of this run`);
-    }
-    for (const t of targets) written.add(t.path);
+    const existing = claimTargets(targets.map((t) => t.path), inputIds, written);
     // An incremental run replaces the outputs its manifest recorded for this input, unchanged since.
     const owned = settings.incremental === true && (await outputsOwned(made, outcome.files.map((f, i) => ({ path: targets[i]!.path, name: outputName(subfolder, f.name) }))));
-    await writeFilesAtomic(targets, settings.force || owned);
+    await writeFilesAtomic(targets, settings.force || owned, existing);
     return targets.map((t) => t.path);
   };
 
