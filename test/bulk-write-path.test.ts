@@ -6,7 +6,7 @@ import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, s
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeFilesAtomic, writeFilesAtomicSync } from '../bindings/cli/atomic-write.js';
-import { claimTargets } from '../bindings/cli/convert.js';
+import { claimTargets } from '../bindings/cli/claim-targets.js';
 import { nodeSiblingResolver } from '../bindings/node/sibling-resolver.js';
 import { testTempDir } from './helpers/temp-dir.js';
 

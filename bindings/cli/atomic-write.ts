@@ -13,7 +13,9 @@ import { closeSync, linkSync, mkdirSync, openSync, readdirSync, renameSync, stat
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { CodedError } from '../io/error-info.js';
+import type { PartialRegistry } from './partial-registry.js';
 import { fileSystemError } from './read-input.js';
 
 /**
@@ -126,14 +128,35 @@ function makeFolderSync(folder: string): void {
  */
 const knownFolders = new Set<string>();
 
-let counter = 0;
+/** This thread's temporaries are numbered from threadId × 2³², so that no two threads of a process name one alike. */
+let counter = threadId * 2 ** 32;
 
 /** Temporary files being written, so that an interrupted run can remove them. */
 const partialFiles = new Set<string>();
 
-/** Removes the temporary files of writes still in progress (for SIGINT / SIGTERM). */
+/** The registries of worker threads that write outputs of their own (main thread), and this thread's (worker). */
+const workerRegistries = new Set<PartialRegistry>();
+let ownRegistry: PartialRegistry | undefined;
+
+/** Main thread: a worker writes outputs, listing its temporaries in `registry`; a signal removes them too. */
+export function watchPartials(registry: PartialRegistry): void {
+  workerRegistries.add(registry);
+}
+
+/** Worker thread: list this thread's temporaries in `registry` (for the main thread's signal handler). */
+export function listPartialsIn(registry: PartialRegistry | undefined): void {
+  ownRegistry = registry;
+}
+
+/**
+ * Removes the temporary files of writes still in progress (for SIGINT / SIGTERM): this thread's,
+ * and those of the worker threads writing outputs (each stops making any, and its write in
+ * progress is given up to WORKER_STOP_MS to end and clean up after itself).
+ */
 export function removePartialFiles(): void {
-  for (const path of partialFiles) {
+  const paths = [...partialFiles];
+  for (const registry of workerRegistries) paths.push(...registry.stop(WORKER_STOP_MS));
+  for (const path of paths) {
     try {
       unlinkSync(path);
     } catch {
@@ -142,6 +165,9 @@ export function removePartialFiles(): void {
   }
   partialFiles.clear();
 }
+
+/** How long a signal waits for a worker's write in progress (a blocked system call) before removing its temporaries itself. */
+const WORKER_STOP_MS = 1000;
 
 /** Whether `path` names anything (no exception built for the usual answer, no). */
 function exists(path: string): boolean {
@@ -172,6 +198,7 @@ export function writeFilesAtomicSync(files: readonly { path: string; bytes: Uint
     }
   }
   const temporaries = files.map((f) => partialName(f.path, process.pid, counter++));
+  if (ownRegistry && !ownRegistry.begin(temporaries)) throw new CodedError('INTERRUPTED', 'the run was interrupted (signal): no output is written');
   // `done`: the temporary was renamed, so that there is nothing to remove (no failing unlink per file).
   const staged: { temporary: string; path: string; done: boolean }[] = [];
   try {
@@ -219,6 +246,7 @@ export function writeFilesAtomicSync(files: readonly { path: string; bytes: Uint
       }
       partialFiles.delete(s.temporary);
     }
+    ownRegistry?.end();
   }
 }
 

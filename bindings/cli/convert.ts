@@ -6,7 +6,10 @@ import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
 import { runConvertJobOnDisk } from '../node/recording-resolver.js';
 import { prepareConvertJob, type ConvertJobDone, type ConvertJobOutcome } from '../workers/convert-job.js';
 import { ConvertPool, type PoolJob } from '../workers/convert-pool.js';
-import { removedStalePartials, writeFilesAtomic } from './atomic-write.js';
+import { removedStalePartials, watchPartials, writeFilesAtomic } from './atomic-write.js';
+import { claimTargets } from './claim-targets.js';
+import { batchUnits, claimUnit, convertBatchFile, type BatchFile, type BatchResult, type BatchSettings } from './convert-batch.js';
+import { PartialRegistry } from './partial-registry.js';
 import { readInput, type CommandContext } from './context.js';
 import type { ConversionFlags } from './conversion-options.js';
 import type { ExpandedInputs, InputFile } from './inputs.js';
@@ -85,27 +88,6 @@ function inputIdentities(inputs: readonly InputFile[]): Set<string> {
   return ids;
 }
 
-/**
- * Refuses outputs that would replace an input of the run (WOULD_OVERWRITE_INPUT) or a file
- * another input of the run wrote (OUTPUT_COLLISION), and notes them as written. One stat per
- * output, which also says whether it exists (handed to the writer, which then asks no more).
- */
-export function claimTargets(paths: readonly string[], inputIds: ReadonlySet<string>, written: Set<string>): boolean[] {
-  const existing = paths.map((path) => {
-    let s;
-    try {
-      s = statSync(path, { throwIfNoEntry: false });
-    } catch {
-      return false; // unreachable (EACCES, ELOOP, …): the write says why
-    }
-    if (s && inputIds.has(`${s.dev}:${s.ino}`)) throw new CodedError('WOULD_OVERWRITE_INPUT', `${path} is an input of this run and is never overwritten (use --out-dir or -o)`);
-    return s !== undefined;
-  });
-  for (const path of paths) if (written.has(path)) throw new CodedError('OUTPUT_COLLISION', `${path} was already written by another input of this run`);
-  for (const path of paths) written.add(path);
-  return existing;
-}
-
 /** Files in flight per worker thread (see ConvertPool's `queued`). */
 const WORKER_QUEUE = 3;
 
@@ -162,7 +144,11 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   // converting as well saves one isolate, and writing is cheap enough (synchronous) to share it.
   const threads = Math.min(settings.jobs, files.length);
   const usePool = settings.workerUrl !== undefined && threads > 1;
-  const pool = usePool ? new ConvertPool(settings.workerUrl!, threads - 1, ctx.backend, WORKER_QUEUE) : undefined;
+  // A batch whose every thread claims, converts and writes its own files (convert-batch.ts): files
+  // on disk written under their planned names. A manifest (its digest and lines), -o and standard
+  // input keep the main thread in charge of each file, the workers converting what it hands them.
+  const claimed = usePool && settings.output === undefined && !manifest && !files.some((f) => f.path === '-');
+  const pool = usePool ? new ConvertPool(settings.workerUrl!, threads - 1, ctx.backend, claimed ? 1 : WORKER_QUEUE) : undefined;
 
   const convertOne = async (input: InputFile, place: OutputPlace | undefined, key: string, local: boolean): Promise<void> => {
     // With a pool the worker reads a named file itself; the main thread reads standard input, and
@@ -258,10 +244,58 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     return targets.map((t) => t.path);
   };
 
+  /** A batch file's result, from whichever thread converted it. */
+  const finished = (result: BatchResult) => {
+    if (!result.ok) {
+      report(result);
+      progress.fileFailed(`${result.input}: error: ${result.error.message}`);
+      return;
+    }
+    bytesIn += result.bytesIn;
+    bytesOut += result.bytesOut;
+    tally.add(result.warnings);
+    report(result);
+    const detail = ctx.verbose ? result.warnings.map((w) => `\n  warning: ${w}`).join('') : '';
+    progress.fileDone(result.bytesIn, `${result.input} -> ${result.outputs.join(', ')} (${result.from} -> ${result.to}${result.rewritten ? ', rewritten' : ''}, ${result.bytesIn} -> ${result.bytesOut} bytes)${detail}`);
+  };
+
+  /** The batch claimed by every thread: the main thread's share here, each worker's reported as it goes. */
+  const runClaimed = async (workers: ConvertPool): Promise<string[]> => {
+    const batchFiles: BatchFile[] = files.map((f, i) => ({ inputPath: f.path, dir: places[i]!.dir, stem: places[i]!.stem }));
+    const units = batchUnits(batchFiles);
+    const claim = new Int32Array(new SharedArrayBuffer(4));
+    const batchSettings: BatchSettings = { to: settings.target.name, flags: settings.flags, force: settings.force, validate: settings.validate, ...(ctx.format !== undefined ? { from: ctx.format } : {}) };
+    const reported = new Uint8Array(files.length);
+    const onResult = (file: number, result: BatchResult) => {
+      reported[file] = 1;
+      finished(result);
+    };
+    const shares = Array.from({ length: threads - 1 }, () => {
+      const partials = new PartialRegistry();
+      watchPartials(partials);
+      return workers.runBatch({ files: batchFiles, units, claim: claim.buffer as SharedArrayBuffer, partials: partials.buffer, settings: batchSettings, inputIds: [...inputIds] }, onResult);
+    });
+    const writer = { inputIds, written };
+    for (let unit = claimUnit(claim, units.length); unit >= 0; unit = claimUnit(claim, units.length)) {
+      for (const file of units[unit]!) {
+        onResult(file, await convertBatchFile(batchFiles[file]!, batchSettings, ctx.kernels, writer));
+        // Reads and writes are synchronous: one turn of the event loop per file lets signals
+        // (SIGINT, SIGTERM), the workers' results and stream writes through.
+        await new Promise<void>((done) => setImmediate(done));
+      }
+    }
+    const ends = await Promise.allSettled(shares);
+    // A worker that died (out of memory, …): the file it was converting fails, the others went on.
+    const died = ends.find((e): e is PromiseRejectedResult => e.status === 'rejected');
+    if (died) for (let file = 0; file < files.length; file++) if (!reported[file]) onResult(file, { input: files[file]!.path, ok: false, error: errorInfo(died.reason) });
+    return ends.flatMap((e) => (e.status === 'fulfilled' ? e.value : []));
+  };
+
+  const staleInWorkers: string[] = [];
   try {
-    // WORKER_QUEUE files in flight per worker (one converting, the next ones queued in the worker
-    // while the main thread converts or writes), which bounds memory to a few files; one lane on
-    // the main thread, which converts in turn.
+    // Otherwise WORKER_QUEUE files in flight per worker (one converting, the next ones queued in
+    // the worker while the main thread converts or writes), which bounds memory to a few files;
+    // one lane on the main thread, which converts in turn.
     let next = 0;
     const lane = async (local: boolean) => {
       while (next < files.length) {
@@ -273,8 +307,8 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
       }
     };
     // Worker lanes first, so that each worker has its files before the main thread starts one.
-    const lanes = [...Array.from({ length: pool ? (threads - 1) * WORKER_QUEUE : 0 }, () => lane(false)), lane(true)];
-    await Promise.all(lanes);
+    if (claimed) staleInWorkers.push(...(await runClaimed(pool!)));
+    else await Promise.all([...Array.from({ length: pool ? (threads - 1) * WORKER_QUEUE : 0 }, () => lane(false)), lane(true)]);
   } finally {
     await pool?.close();
     await manifest?.close();
@@ -282,7 +316,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   progress.finish();
 
   const seconds = (performance.now() - started) / 1000;
-  const stale = removedStalePartials();
+  const stale = [...removedStalePartials(), ...staleInWorkers];
   json?.summary({ command: 'convert', files: converted + failed + skipped, converted, failed, skipped, bytesIn, bytesOut, seconds: Number(seconds.toFixed(3)), warnings: tally.byText(), staleTemporariesRemoved: stale.length });
   if (stale.length) io.err(`removed ${stale.length} temporary file(s) left by killed runs: ${stale.slice(0, 3).join(', ')}${stale.length > 3 ? ', …' : ''}\n`);
   if (!ctx.quiet) {
