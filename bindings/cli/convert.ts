@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { FormatHandler } from '../formats/format.js';
 import { formatByExtension, formatByName, FORMAT_NAMES } from '../formats/registry.js';
@@ -7,6 +8,7 @@ import { runConvertJobOnDisk } from '../node/recording-resolver.js';
 import { prepareConvertJob, type ConvertJobDone, type ConvertJobOutcome } from '../workers/convert-job.js';
 import { ConvertPool, type PoolJob } from '../workers/convert-pool.js';
 import { removedStalePartials, watchPartials, writeFilesAtomic } from './atomic-write.js';
+import { tierUpLaterForBatch } from './batch-tiering.js';
 import { claimTargets } from './claim-targets.js';
 import { batchUnits, claimUnit, convertBatchFile, type BatchFile, type BatchResult, type BatchSettings } from './convert-batch.js';
 import { PartialRegistry } from './partial-registry.js';
@@ -143,6 +145,9 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   // thread spent 0.8–1.9 s more CPU than --jobs 1 (pinned to one core too); the main thread
   // converting as well saves one isolate, and writing is cheap enough (synchronous) to share it.
   const threads = Math.min(settings.jobs, files.length);
+  // Converting threads on every core: V8 optimizes later, in this thread and the workers started
+  // below, so that its compiles do not take the cores from conversions (batch-tiering.ts).
+  if (files.length > 1 && threads >= availableParallelism()) tierUpLaterForBatch();
   const usePool = settings.workerUrl !== undefined && threads > 1;
   // A batch whose every thread claims, converts and writes its own files (convert-batch.ts): files
   // on disk written under their planned names. A manifest (its digest and lines), -o and standard
