@@ -90,7 +90,11 @@ export async function convertBatchFile(file: BatchFile, settings: BatchSettings,
     return { input, ok: false, error: errorInfo(e) };
   }
   const job = { bytes, inputPath: input, to: settings.to, flags: settings.flags, outputStem: file.stem, ...(settings.from !== undefined ? { from: settings.from } : {}) };
-  await prepareConvertJob(job);
+  try {
+    await prepareConvertJob(job);
+  } catch (e) {
+    return { input, ok: false, error: errorInfo(e) };
+  }
   const outcome = runConvertJobOnDisk(job, kernels);
   if (!outcome.ok) return { input, ok: false, error: outcome.error };
   try {
