@@ -9,7 +9,7 @@
 //   (CPU s of the run − CPU s of a run over the first round of files (start-up and JIT warm-up) −
 //   CPU s of decode and encode of the other files in one pass in this process, measured once per
 //   round beside the runs) ÷ other files;
-// and its parts, each timed alone on the same files: reading, writing, a worker round trip.
+// and its parts, each timed alone on the same files: reading, writing, a worker's result message.
 //
 //   npm run bench:bulk -- [--to glb] [--files 1000] [--rounds 2] [--jobs 1,2] [--max-kb N]
 import { spawnSync } from 'node:child_process';
@@ -17,6 +17,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { writeFilesAtomic } from '../bindings/cli/atomic-write.js';
 import { readInputFileSync } from '../bindings/cli/read-input.js';
@@ -133,8 +134,8 @@ async function cpuOf(body: () => unknown): Promise<number> {
 /**
  * The overhead's parts, each timed alone in this process (CPU, all threads) on the batch's own
  * files, ms per file: reading (the CLI's reader), writing (the CLI's atomic writer, the inputs'
- * bytes as outputs, in the same folder kind), and a worker round trip (a piscina task carrying a
- * path in and the bytes back, transferred, with the worker doing nothing else).
+ * bytes as outputs, in the same folder kind), and a worker's result message (each file's result
+ * line posted on a MessagePort, as a claimed batch's worker does, with the worker doing nothing else).
  */
 async function overheadParts(list: string[]): Promise<{ read: number; write: number; message: number }> {
   const bytes: Uint8Array[] = [];
@@ -146,19 +147,26 @@ async function overheadParts(list: string[]): Promise<{ read: number; write: num
     for (let i = 0; i < list.length; i++) await writeFilesAtomic([{ path: join(out, `d${i % 40}`, `f${i}.glb`), bytes: bytes[i]! }], false);
   });
   rmSync(out, { recursive: true, force: true });
-  const echo = join(work, 'echo-worker.mjs');
-  writeFileSync(echo, 'export default (job) => { const b = new Uint8Array(job.size); return { ok: true, files: [{ name: "x", bytes: b }] }; };\n');
-  const pool = new Piscina({ filename: pathToFileURL(echo).href, minThreads: 2, maxThreads: 2, idleTimeout: Infinity });
-  await Promise.all([pool.run({ size: 1 }), pool.run({ size: 1 })]);
-  let next = 0;
-  const message = await cpuOf(() =>
-    Promise.all([0, 1, 2, 3].map(async () => {
-      while (next < list.length) {
-        const i = next++;
-        await pool.run({ inputPath: list[i], to: target, flags: {}, size: bytes[i]!.byteLength });
-      }
-    })),
+  // A claimed batch's message per file (bindings/cli/convert-batch.ts): a worker posts each file's
+  // result line (no output bytes) on a MessagePort; the main thread receives it.
+  const poster = join(work, 'result-poster.mjs');
+  writeFileSync(
+    poster,
+    'export default ({ port, inputs }) => new Promise((done) => { inputs.forEach((input, file) => port.postMessage({ file, result: { input, ok: true, outputs: [input + ".glb"], from: "unigine", to: "glb", bytesIn: 27223, bytesOut: 30000, rewritten: false, warnings: [] } })); port.postMessage({ done: true }); port.close(); done(null); });\n',
   );
+  const pool = new Piscina({ filename: pathToFileURL(poster).href, minThreads: 1, maxThreads: 1, idleTimeout: Infinity });
+  const postAll = (inputs: string[]) =>
+    new Promise<void>((done) => {
+      const { port1, port2 } = new MessageChannel();
+      port1.on('message', (m: { done?: boolean }) => {
+        if (!m.done) return;
+        port1.close();
+        done();
+      });
+      void pool.run({ port: port2, inputs }, { transferList: [port2] });
+    });
+  await postAll(list.slice(0, 50)); // the worker started and warm
+  const message = await cpuOf(() => postAll(list));
   await pool.destroy();
   const perFile = (seconds: number) => (seconds / list.length) * 1000;
   return { read: perFile(read), write: perFile(write), message: perFile(message) };
@@ -240,7 +248,7 @@ console.log(
 console.log(`\nPer-file overhead (everything but decode and encode), ms of CPU per file; decode of actor_00_idle.anim (27 KB), the bar: ${fmt(smallDecodeMs, 3)} ms\n`);
 console.log(
   markdownTable(
-    ['--jobs', 'overhead ms/file', 'start-up + first round CPU s', 'decode+encode CPU s', 'of which: read', 'write', 'worker round trip', 'rest (GC beyond the in-process loop, planning, progress)'],
+    ['--jobs', 'overhead ms/file', 'start-up + first round CPU s', 'decode+encode CPU s', 'of which: read', 'write', 'worker result message', 'rest (GC and JIT beyond the in-process loop, a second isolate, planning, progress)'],
     overhead.map((o) => {
       const rest = o.overheadMsPerFile - parts.read - parts.write - (o.jobs > 1 ? parts.message : 0);
       return [o.jobs, fmt(o.overheadMsPerFile, 3), fmt(o.startCpuSeconds), fmt(o.decodeEncodeCpuSeconds), fmt(parts.read, 3), fmt(parts.write, 3), o.jobs > 1 ? fmt(parts.message, 3) : '—', fmt(rest, 3)];

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { FormatHandler } from '../formats/format.js';
 import { formatByExtension, formatByName, FORMAT_NAMES } from '../formats/registry.js';
@@ -6,7 +7,11 @@ import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
 import { runConvertJobOnDisk } from '../node/recording-resolver.js';
 import { prepareConvertJob, type ConvertJobDone, type ConvertJobOutcome } from '../workers/convert-job.js';
 import { ConvertPool, type PoolJob } from '../workers/convert-pool.js';
-import { removedStalePartials, writeFilesAtomic } from './atomic-write.js';
+import { removedStalePartials, watchPartials, writeFilesAtomic } from './atomic-write.js';
+import { tierUpLaterForBatch } from './batch-tiering.js';
+import { claimTargets } from './claim-targets.js';
+import { batchUnits, claimUnit, convertBatchFile, type BatchFile, type BatchResult, type BatchSettings } from './convert-batch.js';
+import { PartialRegistry } from './partial-registry.js';
 import { readInput, type CommandContext } from './context.js';
 import type { ConversionFlags } from './conversion-options.js';
 import type { ExpandedInputs, InputFile } from './inputs.js';
@@ -85,15 +90,6 @@ function inputIdentities(inputs: readonly InputFile[]): Set<string> {
   return ids;
 }
 
-function identity(path: string): string | undefined {
-  try {
-    const s = statSync(path);
-    return `${s.dev}:${s.ino}`;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Files in flight per worker thread (see ConvertPool's `queued`). */
 const WORKER_QUEUE = 3;
 
@@ -149,8 +145,15 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   // thread spent 0.8–1.9 s more CPU than --jobs 1 (pinned to one core too); the main thread
   // converting as well saves one isolate, and writing is cheap enough (synchronous) to share it.
   const threads = Math.min(settings.jobs, files.length);
+  // Converting threads on every core: V8 optimizes later, in this thread and the workers started
+  // below, so that its compiles do not take the cores from conversions (batch-tiering.ts).
+  if (files.length > 1 && threads >= availableParallelism()) tierUpLaterForBatch();
   const usePool = settings.workerUrl !== undefined && threads > 1;
-  const pool = usePool ? new ConvertPool(settings.workerUrl!, threads - 1, ctx.backend, WORKER_QUEUE) : undefined;
+  // A batch whose every thread claims, converts and writes its own files (convert-batch.ts): files
+  // on disk written under their planned names. A manifest (its digest and lines), -o and standard
+  // input keep the main thread in charge of each file, the workers converting what it hands them.
+  const claimed = usePool && settings.output === undefined && !manifest && !files.some((f) => f.path === '-');
+  const pool = usePool ? new ConvertPool(settings.workerUrl!, threads - 1, ctx.backend, claimed ? 1 : WORKER_QUEUE) : undefined;
 
   const convertOne = async (input: InputFile, place: OutputPlace | undefined, key: string, local: boolean): Promise<void> => {
     // With a pool the worker reads a named file itself; the main thread reads standard input, and
@@ -239,22 +242,65 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     }
     const folder = settings.output !== undefined ? dirname(settings.output) : place!.dir;
     const targets = outcome.files.map((f) => ({ path: join(folder, f.name), bytes: f.bytes }));
-    for (const t of targets) {
-      const id = identity(t.path);
-      if (id !== undefined && inputIds.has(id)) throw new CodedError('WOULD_OVERWRITE_INPUT', `${t.path} is an input of this run and is never overwritten (use --out-dir or -o)`);
-      if (written.has(t.path)) throw new CodedError('OUTPUT_COLLISION', `${t.path} was already written by another input of this run`);
-    }
-    for (const t of targets) written.add(t.path);
+    const existing = claimTargets(targets.map((t) => t.path), inputIds, written);
     // An incremental run replaces the outputs its manifest recorded for this input, unchanged since.
     const owned = settings.incremental === true && (await outputsOwned(made, outcome.files.map((f, i) => ({ path: targets[i]!.path, name: outputName(subfolder, f.name) }))));
-    await writeFilesAtomic(targets, settings.force || owned);
+    await writeFilesAtomic(targets, settings.force || owned, existing);
     return targets.map((t) => t.path);
   };
 
+  /** A batch file's result, from whichever thread converted it. */
+  const finished = (result: BatchResult) => {
+    if (!result.ok) {
+      report(result);
+      progress.fileFailed(`${result.input}: error: ${result.error.message}`);
+      return;
+    }
+    bytesIn += result.bytesIn;
+    bytesOut += result.bytesOut;
+    tally.add(result.warnings);
+    report(result);
+    const detail = ctx.verbose ? result.warnings.map((w) => `\n  warning: ${w}`).join('') : '';
+    progress.fileDone(result.bytesIn, `${result.input} -> ${result.outputs.join(', ')} (${result.from} -> ${result.to}${result.rewritten ? ', rewritten' : ''}, ${result.bytesIn} -> ${result.bytesOut} bytes)${detail}`);
+  };
+
+  /** The batch claimed by every thread: the main thread's share here, each worker's reported as it goes. */
+  const runClaimed = async (workers: ConvertPool): Promise<string[]> => {
+    const batchFiles: BatchFile[] = files.map((f, i) => ({ inputPath: f.path, dir: places[i]!.dir, stem: places[i]!.stem }));
+    const units = batchUnits(batchFiles);
+    const claim = new Int32Array(new SharedArrayBuffer(4));
+    const batchSettings: BatchSettings = { to: settings.target.name, flags: settings.flags, force: settings.force, validate: settings.validate, ...(ctx.format !== undefined ? { from: ctx.format } : {}) };
+    const reported = new Uint8Array(files.length);
+    const onResult = (file: number, result: BatchResult) => {
+      reported[file] = 1;
+      finished(result);
+    };
+    const shares = Array.from({ length: threads - 1 }, () => {
+      const partials = new PartialRegistry();
+      watchPartials(partials);
+      return workers.runBatch({ files: batchFiles, units, claim: claim.buffer as SharedArrayBuffer, partials: partials.buffer, settings: batchSettings, inputIds: [...inputIds] }, onResult);
+    });
+    const writer = { inputIds, written };
+    for (let unit = claimUnit(claim, units.length); unit >= 0; unit = claimUnit(claim, units.length)) {
+      for (const file of units[unit]!) {
+        onResult(file, await convertBatchFile(batchFiles[file]!, batchSettings, ctx.kernels, writer));
+        // Reads and writes are synchronous: one turn of the event loop per file lets signals
+        // (SIGINT, SIGTERM), the workers' results and stream writes through.
+        await new Promise<void>((done) => setImmediate(done));
+      }
+    }
+    const ends = await Promise.allSettled(shares);
+    // A worker that died (out of memory, …): the file it was converting fails, the others went on.
+    const died = ends.find((e): e is PromiseRejectedResult => e.status === 'rejected');
+    if (died) for (let file = 0; file < files.length; file++) if (!reported[file]) onResult(file, { input: files[file]!.path, ok: false, error: errorInfo(died.reason) });
+    return ends.flatMap((e) => (e.status === 'fulfilled' ? e.value : []));
+  };
+
+  const staleInWorkers: string[] = [];
   try {
-    // WORKER_QUEUE files in flight per worker (one converting, the next ones queued in the worker
-    // while the main thread converts or writes), which bounds memory to a few files; one lane on
-    // the main thread, which converts in turn.
+    // Otherwise WORKER_QUEUE files in flight per worker (one converting, the next ones queued in
+    // the worker while the main thread converts or writes), which bounds memory to a few files;
+    // one lane on the main thread, which converts in turn.
     let next = 0;
     const lane = async (local: boolean) => {
       while (next < files.length) {
@@ -266,8 +312,8 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
       }
     };
     // Worker lanes first, so that each worker has its files before the main thread starts one.
-    const lanes = [...Array.from({ length: pool ? (threads - 1) * WORKER_QUEUE : 0 }, () => lane(false)), lane(true)];
-    await Promise.all(lanes);
+    if (claimed) staleInWorkers.push(...(await runClaimed(pool!)));
+    else await Promise.all([...Array.from({ length: pool ? (threads - 1) * WORKER_QUEUE : 0 }, () => lane(false)), lane(true)]);
   } finally {
     await pool?.close();
     await manifest?.close();
@@ -275,7 +321,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   progress.finish();
 
   const seconds = (performance.now() - started) / 1000;
-  const stale = removedStalePartials();
+  const stale = [...removedStalePartials(), ...staleInWorkers];
   json?.summary({ command: 'convert', files: converted + failed + skipped, converted, failed, skipped, bytesIn, bytesOut, seconds: Number(seconds.toFixed(3)), warnings: tally.byText(), staleTemporariesRemoved: stale.length });
   if (stale.length) io.err(`removed ${stale.length} temporary file(s) left by killed runs: ${stale.slice(0, 3).join(', ')}${stale.length > 3 ? ', …' : ''}\n`);
   if (!ctx.quiet) {

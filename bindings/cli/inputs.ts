@@ -113,9 +113,10 @@ export function systemMessage(e: unknown): string {
   return reason ? `${error.code}: ${reason[1]}` : text;
 }
 
+/** One realpath(3) per input (Node's JavaScript realpathSync lstats every folder of the path in JavaScript). */
 function realPath(path: string): string {
   try {
-    return realpathSync(path);
+    return realpathSync.native(path);
   } catch {
     return resolve(path);
   }

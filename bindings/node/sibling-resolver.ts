@@ -14,12 +14,19 @@ function inside(folder: string, path: string): boolean {
  */
 export function nodeSiblingResolver(inputPath: string): SiblingResolver {
   const folder = resolve(dirname(inputPath));
+  // The folder's real path, taken on the first name asked for (a reader asks for several: an IQM's
+  // textures under each extension) rather than once per name; realpath(3) itself, not Node's
+  // JavaScript walk that lstats each folder of the path.
+  let realFolder: string | undefined;
   return (relativeName) => {
     if (relativeName === '' || isAbsolute(relativeName) || relativeName.includes('\0')) return undefined;
     const target = resolve(folder, relativeName);
     if (!inside(folder, target)) return undefined;
     try {
-      if (!inside(realpathSync(folder), realpathSync(target)) || !statSync(target).isFile()) return undefined;
+      // A name that is not there (most of the names a reader tries) costs one stat and no exception.
+      if (!statSync(target, { throwIfNoEntry: false })?.isFile()) return undefined;
+      realFolder ??= realpathSync.native(folder);
+      if (!inside(realFolder, realpathSync.native(target))) return undefined;
       return new Uint8Array(readFileSync(target));
     } catch {
       return undefined;

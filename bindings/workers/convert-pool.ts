@@ -1,7 +1,29 @@
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { BackendChoice } from '../kernels/backend.js';
+import type { BatchFile, BatchResult, BatchSettings } from '../cli/convert-batch.js';
 import type { ConvertJob, ConvertJobOutcome } from './convert-job.js';
 import type { ConvertWorkerData } from './convert-worker.js';
+
+/**
+ * A worker's share of a batch (bindings/cli/convert-batch.ts): it claims units of `files` from
+ * the shared counter `claim` until none is left, writes their outputs itself and posts each
+ * file's result on `port`; `partials` is its PartialRegistry's buffer.
+ */
+export interface BatchTask {
+  kind: 'batch';
+  files: BatchFile[];
+  units: number[][];
+  claim: SharedArrayBuffer;
+  partials: SharedArrayBuffer;
+  settings: BatchSettings;
+  /** Device:inode of every input of the run (never overwritten). */
+  inputIds: string[];
+  port: MessagePort;
+}
+
+/** What a batch worker posts: one file's result (its index in `files`), then, last, the stale temporaries it removed. */
+export type BatchMessage = { file: number; result: BatchResult } | { done: true; staleRemoved: string[] };
 
 /**
  * A job for the pool: with `bytes`, they are transferred to the worker (not copied); without,
@@ -34,6 +56,27 @@ export class ConvertPool {
     if (!bytes) return this.pool.run(job) as Promise<PoolOutcome>;
     if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) bytes = bytes.slice();
     return this.pool.run({ ...job, bytes }, { transferList: [bytes.buffer as ArrayBuffer] }) as Promise<PoolOutcome>;
+  }
+
+  /**
+   * Runs one batch task on a worker: `onResult` gets each file's result as it arrives; resolves
+   * to the stale temporaries the worker removed once it has claimed and finished its last file,
+   * rejects when the worker dies (the file it had claimed then has no result).
+   */
+  runBatch(task: Omit<BatchTask, 'kind' | 'port'>, onResult: (file: number, result: BatchResult) => void): Promise<string[]> {
+    const { port1, port2 } = new MessageChannel();
+    return new Promise<string[]>((resolve, reject) => {
+      port1.on('message', (message: BatchMessage) => {
+        if ('result' in message) return onResult(message.file, message.result);
+        port1.close();
+        resolve(message.staleRemoved);
+      });
+      const full: BatchTask = { kind: 'batch', ...task, port: port2 };
+      this.pool.run(full, { transferList: [port2] }).catch((e: unknown) => {
+        port1.close();
+        reject(e);
+      });
+    });
   }
 
   close(): Promise<void> {

@@ -5,9 +5,12 @@ import { initSync } from '../kernels/backend.js';
 import type { BackendChoice } from '../kernels/backend.js';
 import { runConvertJobOnDisk } from '../node/recording-resolver.js';
 import { readInputFileSync } from '../cli/read-input.js';
+import { listPartialsIn, removedStalePartials } from '../cli/atomic-write.js';
+import { claimUnit, convertBatchFile } from '../cli/convert-batch.js';
+import { PartialRegistry } from '../cli/partial-registry.js';
 import { errorInfo } from '../io/error-info.js';
 import { prepareConvertJob } from './convert-job.js';
-import type { PoolJob, PoolOutcome } from './convert-pool.js';
+import type { BatchMessage, BatchTask, PoolJob, PoolOutcome } from './convert-pool.js';
 
 export interface ConvertWorkerData {
   backend: BackendChoice;
@@ -15,7 +18,32 @@ export interface ConvertWorkerData {
 
 const kernels = initSync({ backend: (workerData as ConvertWorkerData).backend });
 
-export default async function convert(job: PoolJob): Promise<unknown> {
+/** A share of a batch: units claimed from the shared counter until none is left, outputs written here. */
+async function runBatch(task: BatchTask): Promise<null> {
+  listPartialsIn(new PartialRegistry(task.partials));
+  try {
+    const claim = new Int32Array(task.claim);
+    const writer = { inputIds: new Set(task.inputIds), written: new Set<string>() };
+    for (let unit = claimUnit(claim, task.units.length); unit >= 0; unit = claimUnit(claim, task.units.length)) {
+      for (const file of task.units[unit]!) {
+        const result = await convertBatchFile(task.files[file]!, task.settings, kernels, writer);
+        task.port.postMessage({ file, result } satisfies BatchMessage);
+      }
+    }
+    task.port.postMessage({ done: true, staleRemoved: [...removedStalePartials()] } satisfies BatchMessage);
+  } finally {
+    listPartialsIn(undefined);
+    task.port.close();
+  }
+  return null;
+}
+
+/** A task: one file (PoolJob: its outputs sent back), or a share of a batch (BatchTask). */
+export default function convert(task: PoolJob | BatchTask): Promise<unknown> {
+  return 'kind' in task && task.kind === 'batch' ? runBatch(task) : convertJob(task as PoolJob);
+}
+
+async function convertJob(job: PoolJob): Promise<unknown> {
   let bytes = job.bytes;
   if (!bytes) {
     try {
