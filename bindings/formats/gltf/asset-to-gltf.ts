@@ -9,10 +9,10 @@ import { exponentialFilter, octahedralFilter, quaternionFilter } from './meshopt
 import { ASSET_TO_GLTF_DEFAULTS, type AssetToGltfOptions } from './asset-to-gltf-options.js';
 import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
-import { repairNonFinite, replaceNonFinite, UNIT_LENGTH_TOLERANCE } from './finite-values.js';
-import { perpendicularTo } from '../../model/perpendicular-tangents.js';
+import { nonFiniteMessage, repairNonFinite, replaceNonFinite, UNIT_LENGTH_TOLERANCE } from './finite-values.js';
+import { positionsOnAxes, quantizedUnitVectors, unitVectorsOnAxes, uvsForOutput, type UnitVectors } from './vertex-passes.js';
 import { composeTrs, invertAffine, multiply, swapYZInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
-import { inUnitRange, quantizeUnitVectors, VECTOR3_UNIT_TOLERANCE, positionBox, positionGrid, quantizePositions, quantizeSettings, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
+import { positionBox, positionGrid, quantizePositions, quantizeSettings, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
 import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, type ComponentArray, type GltfObject } from './gltf-builder.js';
 
 /**
@@ -278,14 +278,17 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   const a = mesh.attributes;
   const q = w.quantize;
   const attributes: Record<string, number> = {};
-  const positions = repairNonFinite(axes(w, a.positions, 3), 0, `${label} positions`, w.warn);
+  // One pass turns, repairs and boxes the positions (vertex-passes.ts).
+  const onAxes = positionsOnAxes(a.positions, w.toYUp);
+  const positions = onAxes.positions;
+  if (onAxes.replaced) w.warn(nonFiniteMessage(`${label} positions`, onAxes.replaced, 0));
   // glTF ignores a skinned mesh's node transform: skinned meshes share the grid folded into the
   // inverse bind matrices; a static mesh's own grid goes in its node's transform.
   const skinnedMesh = skinned && a.joints !== undefined && a.weights !== undefined;
   let node: GltfObject = {};
   let positionStep = 1;
   if (q && q.position !== 'float' && (!skinnedMesh || w.skinGrid)) {
-    const quantized = skinnedMesh ? quantizePositions(positions, q.position, w.skinGrid) : quantizePositions(positions, q.position);
+    const quantized = quantizePositions(positions, q.position, skinnedMesh ? w.skinGrid : positionGrid(onAxes.box, q.position));
     attributes.POSITION = quantizedAccessor(w, 'position', 'VEC3', quantized, false, true, true);
     if (!skinnedMesh) node = { translation: quantized.offset, scale: [quantized.step, quantized.step, quantized.step] };
     positionStep = quantized.step;
@@ -294,17 +297,19 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     if (q && q.position !== 'float') w.quantized.floatPositions++;
     attributes.POSITION = accessor(w, 'VEC3', positions, { ...VERTEX, bounds: true });
   }
-  const normals = a.normals ? unitVectors(axes(w, a.normals, 3), 3, `${label} normals`, w.warn) : undefined;
+  // Normals and tangents: turned, made unit and checked in one pass each, quantized in another (vertex-passes.ts).
+  const normals = a.normals ? unitVectorsWarned(w, a.normals, 3, `${label} normals`).unit : undefined;
   if (normals && q && q.normal === 'oct8' && w.shareViews) attributes.NORMAL = octahedralAccessor(w, 'normal', normals, 3);
-  else if (normals) attributes.NORMAL = q && q.normal !== 'float' ? quantizedAccessor(w, 'normal', 'VEC3', quantizeUnitVectors(sourceGridOr(axes(w, a.normals!, 3), normals, 3, snormBits(q.normal)), 3, snormBits(q.normal)), true, false, true) : accessor(w, 'VEC3', normals, VERTEX);
+  else if (normals) attributes.NORMAL = q && q.normal !== 'float' ? quantizedAccessor(w, 'normal', 'VEC3', quantizedUnitVectors(a.normals!, normals, 3, w.toYUp, snormBits(q.normal)), true, false, true) : accessor(w, 'VEC3', normals, VERTEX);
   if (a.tangents) {
-    const tangents = unitTangents(axes(w, a.tangents, 4), normals, `${label} tangents`, w.warn);
-    attributes.TANGENT = q && q.tangent === 'oct8' && w.shareViews ? octahedralAccessor(w, 'tangent', tangents, 4) : q && q.tangent !== 'float' ? quantizedAccessor(w, 'tangent', 'VEC4', quantizeUnitVectors(sourceGridOr(axes(w, a.tangents, 4), tangents, 4, snormBits(q.tangent)), 4, snormBits(q.tangent)), true, false, true) : accessor(w, 'VEC4', tangents, VERTEX);
+    const tangents = unitVectorsWarned(w, a.tangents, 4, `${label} tangents`, normals).unit;
+    attributes.TANGENT = q && q.tangent === 'oct8' && w.shareViews ? octahedralAccessor(w, 'tangent', tangents, 4) : q && q.tangent !== 'float' ? quantizedAccessor(w, 'tangent', 'VEC4', quantizedUnitVectors(a.tangents, tangents, 4, w.toYUp, snormBits(q.tangent)), true, false, true) : accessor(w, 'VEC4', tangents, VERTEX);
   }
   (a.uvs ?? []).forEach((uv, set) => {
-    const copy = repairNonFinite(uv.slice(), 0, `${label} UV set ${set}`, w.warn);
-    if (settings.flipV) for (let i = 1; i < copy.length; i += 2) copy[i] = 1 - copy[i]!;
-    const unorm = q && q.uv !== 'float' && inUnitRange(copy);
+    const written = uvsForOutput(uv, settings.flipV);
+    const copy = written.uvs;
+    if (written.replaced) w.warn(nonFiniteMessage(`${label} UV set ${set}`, written.replaced, 0));
+    const unorm = q && q.uv !== 'float' && written.inUnitRange;
     // Compressed, a set that unorm cannot hold goes through the EXPONENTIAL filter at 24 bits:
     // each value within one float32 ulp of the set's largest magnitude in its component
     // (measured on Box47.mesh's two sets, 168 UV units wide: 596,846 compressed bytes as float32,
@@ -421,47 +426,17 @@ function quantizedSummary(q: Required<GltfQuantizeOptions>, done: Writer['quanti
 }
 
 /**
- * Vectors scaled to unit length in place (glTF requires it), xyz of every `stride` floats. Zero or
- * non-finite ones are replaced by `repair(i)` (default +Z); both changes are counted in warnings,
- * the rescaling only for lengths off 1 by more than the validator's tolerance.
+ * Normals (stride 3) or tangents (stride 4) on the output axes and of unit length, as glTF
+ * requires (vertex-passes.ts), each change counted in a warning: zero or non-finite vectors
+ * replaced (+Z; tangents perpendicular to their normals), lengths off 1 beyond the validator's
+ * tolerance normalised, tangent w values other than ±1 written as their sign.
  */
-function unitVectors(data: Float32Array, stride: number, what: string, warn: (m: string) => void, repair?: (i: number) => void): Float32Array {
-  let replaced = 0;
-  let rescaled = 0;
-  for (let i = 0; i < data.length; i += stride) {
-    const x = data[i]!, y = data[i + 1]!, z = data[i + 2]!;
-    // In double precision the squares of float32 values cannot overflow.
-    const length = Math.sqrt(x * x + y * y + z * z);
-    if (length > 0 && length < Infinity) {
-      if (Math.abs(length - 1) > UNIT_LENGTH_TOLERANCE) rescaled++;
-      data[i] = x / length;
-      data[i + 1] = y / length;
-      data[i + 2] = z / length;
-    } else {
-      replaced++;
-      if (repair) repair(i);
-      else data.set([0, 0, 1], i);
-    }
-  }
-  if (replaced) warn(`${what}: ${replaced} zero-length or non-finite vectors were replaced by ${repair ? 'unit vectors perpendicular to their normals' : '+Z'}`);
-  if (rescaled) warn(`${what}: ${rescaled} vectors not of unit length were normalised`);
-  return data;
-}
-
-/** Unit tangents with w = ±1; a tangent that cannot be normalised becomes a unit vector perpendicular to its vertex's normal (+X without normals). */
-function unitTangents(data: Float32Array, normals: Float32Array | undefined, what: string, warn: (m: string) => void): Float32Array {
-  unitVectors(data, 4, what, warn, (i) => {
-    const v = i / 4;
-    data.set(normals ? perpendicularTo(normals[v * 3], normals[v * 3 + 1], normals[v * 3 + 2]) : perpendicularTo(), i);
-  });
-  let signs = 0;
-  for (let i = 3; i < data.length; i += 4) {
-    const sign = data[i]! < 0 ? -1 : 1;
-    if (data[i] !== sign) signs++;
-    data[i] = sign;
-  }
-  if (signs) warn(`${what}: ${signs} handedness values (w) other than ±1 were written as their sign (+1 when zero or NaN)`);
-  return data;
+function unitVectorsWarned(w: Writer, source: Float32Array, stride: 3 | 4, what: string, normals?: Float32Array): UnitVectors {
+  const done = unitVectorsOnAxes(source, stride, w.toYUp, normals);
+  if (done.replaced) w.warn(`${what}: ${done.replaced} zero-length or non-finite vectors were replaced by ${stride === 4 ? 'unit vectors perpendicular to their normals' : '+Z'}`);
+  if (done.rescaled) w.warn(`${what}: ${done.rescaled} vectors not of unit length were normalised`);
+  if (done.signs) w.warn(`${what}: ${done.signs} handedness values (w) other than ±1 were written as their sign (+1 when zero or NaN)`);
+  return done;
 }
 
 function clampedColors(colors: Float32Array, label: string, warn: (m: string) => void): Float32Array {
@@ -602,30 +577,6 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
   if (inferred !== animation.frameRate && isFrameRate(animation.frameRate)) extras.frameRate = animation.frameRate;
   if (Object.keys(extras).length) gltf.extras = extras;
   w.builder.add('animations', gltf);
-}
-
-/**
- * The unit vectors to quantize as snorm of `bits`: a source vector already on that grid (each
- * component a whole number of steps, 1 / 127 or 1 / 32767: MeshSerializer2's snorm8 normals) and
- * within the validator's unit-length tolerance for vectors (0.00674) is kept as it is, so that it comes back on its own
- * step; others are their normalised values (`unit`). Rounding every normalised vector moved such
- * source vectors by a step (their lengths are up to 0.0068 off 1).
- */
-function sourceGridOr(source: Float32Array, unit: Float32Array, stride: number, bits: 8 | 16): Float32Array {
-  const top = bits === 16 ? 32767 : 127;
-  for (let i = 0; i < source.length; i += stride) {
-    let onGrid = true;
-    for (let c = 0; c < stride && onGrid; c++) {
-      const steps = source[i + c]! * top;
-      onGrid = Math.abs(steps - Math.round(steps)) <= 1e-3 && Math.abs(steps) <= top;
-    }
-    const x = source[i]!, y = source[i + 1]!, z = source[i + 2]!;
-    // A tangent's w must be ±1 exactly.
-    const sign = stride === 4 ? Math.abs(source[i + 3]!) === 1 : true;
-    // Copied element by element: a subarray per vertex was 14 % of Box47.mesh's optimized encode.
-    if (!onGrid || !sign || !(Math.abs(Math.sqrt(x * x + y * y + z * z) - 1) <= VECTOR3_UNIT_TOLERANCE * 0.99)) for (let c = 0; c < stride; c++) source[i + c] = unit[i + c]!;
-  }
-  return source;
 }
 
 /**

@@ -22,6 +22,7 @@
 //   validator's tolerance); translation and scale keys stay float32.
 
 import { MeshFormatError } from '../../io/errors.js';
+import { roundHalfUp } from './round-half-up.js';
 
 /** Bits per attribute ('float': kept float32). */
 export interface GltfQuantizeOptions {
@@ -131,17 +132,28 @@ export function quantizePositions(positions: Float32Array, bits: 8 | 14 | 16, gr
   const { offset: min, step } = grid;
   const { slots, byteStride } = layout(count, 3, bits > 8 ? 2 : 1);
   const array = bits > 8 ? new Uint16Array(count * slots) : new Uint8Array(count * slots);
+  const maxError = array instanceof Uint16Array ? gridLoop(positions, min, step, top, array, slots) : gridLoop(positions, min, step, top, array, slots);
+  return { array, byteStride, offset: min, step, maxError };
+}
+
+/**
+ * quantizePositions' loop, one component at a time with its offset in a local; gives the largest
+ * error. Loops here do nothing after the loop but return a local (vertex-passes.ts says why).
+ */
+function gridLoop(positions: Float32Array, min: readonly number[], step: number, top: number, array: Uint8Array | Uint16Array, slots: number): number {
+  const count = positions.length / 3;
   let maxError = 0;
-  for (let v = 0; v < count; v++) {
-    for (let c = 0; c < 3; c++) {
-      const p = positions[v * 3 + c]!;
-      const q = Math.min(top, Math.max(0, Math.round((p - min[c]!) / step)));
-      array[v * slots + c] = q;
-      const error = Math.abs(min[c]! + q * step - p);
+  for (let c = 0; c < 3; c++) {
+    const offset = min[c]!;
+    for (let v = 0, i = c, at = c; v < count; v++, i += 3, at += slots) {
+      const p = positions[i]!;
+      const q = Math.min(top, Math.max(0, roundHalfUp((p - offset) / step)));
+      array[at] = q;
+      const error = Math.abs(offset + q * step - p);
       if (error > maxError) maxError = error;
     }
   }
-  return { array, byteStride, offset: min, step, maxError };
+  return maxError;
 }
 
 /** Values in −1–1 as normalized signed integers, `components` per element: q = round(v · (2^(bits−1) − 1)). */
@@ -150,13 +162,19 @@ export function quantizeSnorm(data: Float32Array, components: number, bits: 8 | 
   const top = bits === 16 ? 32767 : 127;
   const { slots, byteStride } = layout(count, components, bits === 16 ? 2 : 1);
   const array = bits === 16 ? new Int16Array(count * slots) : new Int8Array(count * slots);
+  snormLoop(data, components, top, array, slots);
+  return { array, byteStride };
+}
+
+function snormLoop(data: Float32Array, components: number, top: number, array: Int8Array | Int16Array, slots: number): number {
+  const count = data.length / components;
   for (let v = 0; v < count; v++) {
     for (let c = 0; c < components; c++) {
       const x = data[v * components + c]!;
-      array[v * slots + c] = Math.round((x >= 1 ? 1 : x <= -1 ? -1 : x) * top);
+      array[v * slots + c] = roundHalfUp((x >= 1 ? 1 : x <= -1 ? -1 : x) * top);
     }
   }
-  return { array, byteStride };
+  return 0;
 }
 
 /** How far from 1 the Khronos validator lets a normal's or tangent's xyz length be (its Vector3 check; rotations get 0.00769). */
@@ -203,13 +221,19 @@ export function quantizeUnorm(data: Float32Array, components: number, bits: 8 | 
   const top = bits === 16 ? 65535 : 255;
   const { slots, byteStride } = layout(count, components, bits === 16 ? 2 : 1);
   const array = bits === 16 ? new Uint16Array(count * slots) : new Uint8Array(count * slots);
+  unormLoop(data, components, top, array, slots);
+  return { array, byteStride };
+}
+
+function unormLoop(data: Float32Array, components: number, top: number, array: Uint8Array | Uint16Array, slots: number): number {
+  const count = data.length / components;
   for (let v = 0; v < count; v++) {
     for (let c = 0; c < components; c++) {
       const x = data[v * components + c]!;
-      array[v * slots + c] = Math.round((x >= 1 ? 1 : x > 0 ? x : 0) * top);
+      array[v * slots + c] = roundHalfUp((x >= 1 ? 1 : x > 0 ? x : 0) * top);
     }
   }
-  return { array, byteStride };
+  return 0;
 }
 
 /**
@@ -219,16 +243,21 @@ export function quantizeUnorm(data: Float32Array, components: number, bits: 8 | 
 export function quantizeWeights(weights: Float32Array, bits: 8 | 16): QuantizedAttribute {
   const top = bits === 16 ? 65535 : 255;
   const array = bits === 16 ? new Uint16Array(weights.length) : new Uint8Array(weights.length);
+  weightsLoop(weights, top, array);
+  return { array };
+}
+
+function weightsLoop(weights: Float32Array, top: number, array: Uint8Array | Uint16Array): number {
   for (let v = 0; v < weights.length; v += 4) {
     let sum = 0;
     let largest = v;
     for (let k = 0; k < 4; k++) {
-      const q = Math.round(weights[v + k]! * top);
+      const q = roundHalfUp(weights[v + k]! * top);
       array[v + k] = q;
       sum += q;
       if (weights[v + k]! > weights[largest]!) largest = v + k;
     }
     array[largest] = array[largest]! + (top - sum);
   }
-  return { array };
+  return 0;
 }
