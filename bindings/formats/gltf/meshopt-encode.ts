@@ -14,7 +14,13 @@
  * Reordering alternatives: `MeshoptEncoder.reorderMesh` (vertex-cache order, then fetch order:
  * what gltfpack does) against the simplifier module's remap functions (another 68 kB module for
  * the same two passes); reorderMesh it is. Unlike gltfpack, vertices no index references are
- * kept (appended after the referenced ones), so reordering never loses data.
+ * kept (appended after the referenced ones), so reordering never loses data. Triangle lists are
+ * put in strip order (`optimizeVertexCacheStrip`, reorderMesh's `optsize`), as gltfpack -cc does,
+ * not the vertex-cache order for a GPU's post-transform cache: measured on the reorder alone, one
+ * interleaved run on the shared 2-core machine, Box47.mesh's 228,909 indices 35.6 → 25.6 ms and
+ * 2CylinderEngine.glb's 364,488 43.2 → 31.3 ms; the compressed files are smaller too (Box47.mesh
+ * 1,287,376 → 1,271,408 bytes, 2CylinderEngine.glb 773,204 → 740,164, arm.mesh 95,184 → 93,152),
+ * as meshoptimizer documents for strip order.
  */
 import { MeshFormatError } from '../../io/errors.js';
 import { meshoptEncoder } from './meshopt-module.js';
@@ -137,7 +143,7 @@ export function reorderForMeshopt(indices: ArrayLike<number>, vertexCount: numbe
     for (let v = 0; v < vertexCount; v++) remap[v] = v;
     return { indices: reordered, remap };
   }
-  const [used, unique] = meshoptEncoder().reorderMesh(reordered, triangles, false);
+  const [used, unique] = meshoptEncoder().reorderMesh(reordered, triangles, triangles);
   let next = unique;
   for (let v = 0; v < vertexCount; v++) remap[v] = v < used.length && used[v] !== 0xffffffff ? used[v]! : next++;
   return { indices: reordered, remap };
