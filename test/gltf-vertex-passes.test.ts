@@ -6,7 +6,8 @@
 // w of 0, NaN, ±2).
 import { describe, expect, it } from 'vitest';
 import { roundHalfUp } from '../bindings/formats/gltf/round-half-up.js';
-import { positionsOnAxes, quantizedUnitVectors, unitVectorsOnAxes, uvsForOutput } from '../bindings/formats/gltf/vertex-passes.js';
+import { positionsOnAxes, quantizedUnitVectors, turnedCopy, unitVectorsOnAxes, uvsForOutput } from '../bindings/formats/gltf/vertex-passes.js';
+import { swapYZInPlace, zUpToYUpInPlace } from '../bindings/formats/gltf/transforms.js';
 import { positionBox, quantizeUnitVectors, VECTOR3_UNIT_TOLERANCE } from '../bindings/formats/gltf/quantize-attributes.js';
 import { UNIT_LENGTH_TOLERANCE } from '../bindings/formats/gltf/finite-values.js';
 import { perpendicularTo } from '../bindings/model/perpendicular-tangents.js';
@@ -148,6 +149,17 @@ describe('vertex passes give the bits of the separate passes', () => {
         expect(done.uvs).toEqual(reference);
         expect(done.replaced).toBe(replaced);
         expect(done.inUnitRange).toBe(reference.every((v) => v >= 0 && v <= 1));
+      }
+    }
+  });
+
+  it('turned copies of vectors, quaternions and scales', () => {
+    for (const stride of [3, 4]) {
+      const source = vectors(500, stride as 3 | 4, 9 + stride);
+      for (const swap of [false, true]) {
+        const reference = source.slice();
+        (swap ? swapYZInPlace : zUpToYUpInPlace)(reference, stride);
+        expect(turnedCopy(source, stride, swap)).toEqual(reference);
       }
     }
   });

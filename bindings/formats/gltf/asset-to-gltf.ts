@@ -10,8 +10,8 @@ import { ASSET_TO_GLTF_DEFAULTS, type AssetToGltfOptions } from './asset-to-gltf
 import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
 import { nonFiniteMessage, repairNonFinite, replaceNonFinite, UNIT_LENGTH_TOLERANCE } from './finite-values.js';
-import { positionsOnAxes, quantizedUnitVectors, unitVectorsOnAxes, uvsForOutput, type UnitVectors } from './vertex-passes.js';
-import { composeTrs, invertAffine, multiply, swapYZInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
+import { positionsOnAxes, quantizedUnitVectors, turnedCopy, unitVectorsOnAxes, uvsForOutput, type UnitVectors } from './vertex-passes.js';
+import { composeTrs, invertAffine, multiply, type Mat4 } from './transforms.js';
 import { positionBox, positionGrid, quantizePositions, quantizeSettings, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
 import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, type ComponentArray, type GltfObject } from './gltf-builder.js';
 
@@ -163,12 +163,13 @@ function accessor(w: Writer, type: AccessorType, array: ComponentArray, options?
   return w.builder.addAccessor(array, type, options);
 }
 
-/** A copy of xyz-per-element data turned to the output axes (`kind` says how the values turn). */
+/** A copy of xyz-per-element data turned to the output axes (`kind` says how the values turn), in one pass. */
 function axes(w: Writer, data: Float32Array, stride: number, kind: 'vector' | 'scale' = 'vector'): Float32Array {
-  const copy = data.slice();
-  if (w.toYUp) (kind === 'scale' ? swapYZInPlace : zUpToYUpInPlace)(copy, stride);
-  return copy;
+  return w.toYUp ? turnedCopy(data, stride, kind === 'scale') : data.slice();
 }
+
+/** A channel's paths, in the order their samplers are written. */
+const TRS_PATHS = ['translation', 'rotation', 'scale'] as const;
 
 const REST = { translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] } as const;
 
@@ -520,16 +521,12 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       w.warn(`animation ${animation.name}: a track whose key times are not increasing from 0 is left out`);
       continue;
     }
-    const what = `animation ${animation.name} joint ${track.joint}`;
-    const paths = [
-      ['translation', track.translation, 'VEC3', (v: Float32Array) => axes(w, v, 3)],
-      ['rotation', track.rotation, 'VEC4', (v: Float32Array) => unitQuaternions(axes(w, v, 4), `${what} rotation keys`, w.warn)],
-      ['scale', track.scale, 'VEC3', (v: Float32Array) => axes(w, v, 3, 'scale')],
-    ] as const;
     // Key values are finite and as many as their keys (validateAsset).
-    for (const [path, values, type, convert] of paths) {
+    for (const path of TRS_PATHS) {
+      const values = track[path];
       if (!values) continue;
-      const converted = convert(values);
+      const type = path === 'rotation' ? 'VEC4' : 'VEC3';
+      const converted = path === 'translation' ? axes(w, values, 3) : path === 'scale' ? axes(w, values, 3, 'scale') : unitQuaternions(axes(w, values, 4), `animation ${animation.name} joint ${track.joint} rotation keys`, w.warn);
       // A channel that holds the node's rest value at every key changes nothing: no sampler
       // (glTF keeps the node's own TRS wherever an animation has no channel for it).
       if (holdsRest(converted, node[path])) continue;

@@ -195,6 +195,38 @@ function nearestUnitRounding(out: Int8Array | Int16Array, at: number, chosen: Fl
   out[at + 2] = bz;
 }
 
+/**
+ * A copy of `stride` floats per element with the xyz turned Z-up → Y-up, (x, y, z) → (x, z, −y),
+ * or with `swap` (scale factors follow their axes) (x, y, z) → (x, z, y); other components as
+ * they are. One pass (a copy, then a turn in place, was two).
+ */
+export function turnedCopy(source: Float32Array, stride: number, swap: boolean): Float32Array {
+  const out = new Float32Array(source.length);
+  if (stride === 3) turn3Loop(source, out, swap);
+  else turnLoop(source, out, stride, swap);
+  return out;
+}
+
+function turn3Loop(source: Float32Array, out: Float32Array, swap: boolean): number {
+  for (let i = 0; i + 2 < source.length; i += 3) {
+    const y = source[i + 1]!;
+    out[i] = source[i]!;
+    out[i + 1] = source[i + 2]!;
+    out[i + 2] = swap ? y : -y;
+  }
+  return 0;
+}
+
+function turnLoop(source: Float32Array, out: Float32Array, stride: number, swap: boolean): number {
+  out.set(source);
+  for (let i = 0; i + 2 < source.length; i += stride) {
+    const y = source[i + 1]!;
+    out[i + 1] = source[i + 2]!;
+    out[i + 2] = swap ? y : -y;
+  }
+  return 0;
+}
+
 /** Positions (xyz) on the output axes, non-finite values as 0, with their per-axis box. */
 export interface PositionsOnAxes {
   positions: Float32Array;
