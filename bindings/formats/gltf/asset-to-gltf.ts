@@ -526,6 +526,8 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       const values = track[path];
       if (!values) continue;
       const type = path === 'rotation' ? 'VEC4' : 'VEC3';
+      // A translation or scale channel at rest is found before it is copied (mrfixit.iqm: 75 of its 150).
+      if (path !== 'rotation' && holdsRestOnAxes(values, node[path], w.toYUp, path === 'scale')) continue;
       const converted = path === 'translation' ? axes(w, values, 3) : path === 'scale' ? axes(w, values, 3, 'scale') : unitQuaternions(axes(w, values, 4), `animation ${animation.name} joint ${track.joint} rotation keys`, w.warn);
       // A channel that holds the node's rest value at every key changes nothing: no sampler
       // (glTF keeps the node's own TRS wherever an animation has no channel for it).
@@ -603,6 +605,16 @@ function ends(values: Float32Array, width: number): Float32Array {
   out.set(values.subarray(0, width));
   out.set(values.subarray(0, width), width);
   return out;
+}
+
+/** holdsRest of xyz keys as axes() would turn them (`swap`: scale factors), without the copy. */
+function holdsRestOnAxes(values: Float32Array, rest: readonly number[], toYUp: boolean, swap: boolean): boolean {
+  const x = Math.fround(rest[0]!), y = Math.fround(rest[1]!), z = Math.fround(rest[2]!);
+  for (let i = 0; i + 2 < values.length; i += 3) {
+    const sy = values[i + 1]!, sz = values[i + 2]!;
+    if (values[i] !== x || (toYUp ? sz : sy) !== y || (toYUp ? (swap ? sy : -sy) : sz) !== z) return false;
+  }
+  return true;
 }
 
 function holdsRest(values: Float32Array, rest: readonly number[]): boolean {
