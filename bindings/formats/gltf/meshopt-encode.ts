@@ -136,8 +136,13 @@ export interface MeshoptReorder {
 export function reorderForMeshopt(indices: ArrayLike<number>, vertexCount: number, triangles = true): MeshoptReorder {
   if (!Number.isSafeInteger(vertexCount) || vertexCount < 0) badOption(`vertexCount ${vertexCount} is not a non-negative integer`);
   if (triangles && indices.length % 3 !== 0) badOption(`${indices.length} indices are not whole triangles`);
-  const reordered = Uint32Array.from(indices);
-  for (let i = 0; i < reordered.length; i++) if (reordered[i]! >= vertexCount || reordered[i] !== indices[i]) badOption(`index ${indices[i]} at ${i} is not a vertex of the ${vertexCount}`);
+  // A copy by `set` (Uint32Array.from walks an iterator: 6 % of 2CylinderEngine.glb's optimized
+  // encode); unsigned integer arrays need only the range check, others every value compared.
+  const reordered = new Uint32Array(indices.length);
+  reordered.set(indices);
+  const exact = indices instanceof Uint32Array || indices instanceof Uint16Array || indices instanceof Uint8Array;
+  const bad = exact ? firstAtOrAbove(reordered, vertexCount) : firstChanged(reordered, indices, vertexCount);
+  if (bad >= 0) badOption(`index ${indices[bad]} at ${bad} is not a vertex of the ${vertexCount}`);
   const remap = new Uint32Array(vertexCount);
   if (reordered.length === 0) {
     for (let v = 0; v < vertexCount; v++) remap[v] = v;
@@ -147,6 +152,18 @@ export function reorderForMeshopt(indices: ArrayLike<number>, vertexCount: numbe
   let next = unique;
   for (let v = 0; v < vertexCount; v++) remap[v] = v < used.length && used[v] !== 0xffffffff ? used[v]! : next++;
   return { indices: reordered, remap };
+}
+
+/** The first position of a value ≥ `limit`, or −1. */
+function firstAtOrAbove(values: Uint32Array, limit: number): number {
+  for (let i = 0; i < values.length; i++) if (values[i]! >= limit) return i;
+  return -1;
+}
+
+/** The first position where `copy` is not `source`'s value (not a uint32) or is ≥ `limit`, or −1. */
+function firstChanged(copy: Uint32Array, source: ArrayLike<number>, limit: number): number {
+  for (let i = 0; i < copy.length; i++) if (copy[i]! >= limit || copy[i] !== source[i]) return i;
+  return -1;
 }
 
 /** One attribute's elements (`byteStride` bytes each) moved to their new places: out[remap[v]] = in[v]. */

@@ -72,5 +72,5 @@ export function meshoptOrderedMesh(mesh: Mesh, indices: ArrayLike<number>): { me
   const out: Mesh = { ...mesh, attributes };
   if (mesh.extras) out.extras = Object.fromEntries(Object.entries(mesh.extras).map(([name, e]) => [name, { components: e.components, data: e.components > 0 ? remapped(e.data, e.components, remap) : e.data }]));
   if (mesh.targets) out.targets = mesh.targets.map((t) => ({ ...t, positions: remapped(t.positions, 3, remap), ...(t.normals ? { normals: remapped(t.normals, 3, remap) } : {}) }));
-  return { mesh: out, indices: vertexCount <= 65536 ? Uint16Array.from(reordered) : reordered };
+  return { mesh: out, indices: vertexCount <= 65536 ? new Uint16Array(reordered) : reordered };
 }
