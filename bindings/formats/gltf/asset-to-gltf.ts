@@ -329,7 +329,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   if (a.joints && a.weights) {
     if (skinned) {
       const { joints, weights } = normalizedSkin(a.joints, a.weights, jointCount, label, w.warn);
-      attributes.JOINTS_0 = accessor(w, 'VEC4', jointCount <= 256 ? Uint8Array.from(joints) : joints, VERTEX);
+      attributes.JOINTS_0 = accessor(w, 'VEC4', jointCount <= 256 ? new Uint8Array(joints) : joints, VERTEX);
       attributes.WEIGHTS_0 = q && q.weight !== 'float' ? quantizedAccessor(w, 'weight', 'VEC4', quantizeWeights(weights, q.weight), true) : accessor(w, 'VEC4', weights, VERTEX);
     } else w.warn(`${label}: skin weights without a skeleton are not written`);
   } else if (a.joints || a.weights) w.warn(`${label}: ${a.joints ? 'joints without weights' : 'weights without joints'} are not written (glTF needs both)`);
