@@ -149,9 +149,19 @@ export function reorderForMeshopt(indices: ArrayLike<number>, vertexCount: numbe
     return { indices: reordered, remap };
   }
   const [used, unique] = meshoptEncoder().reorderMesh(reordered, triangles, triangles);
-  let next = unique;
-  for (let v = 0; v < vertexCount; v++) remap[v] = v < used.length && used[v] !== 0xffffffff ? used[v]! : next++;
+  fillRemap(remap, used, unique);
   return { indices: reordered, remap };
+}
+
+/**
+ * remap[v] = used[v] for the vertices the indices use, the next numbers from `unique` for the
+ * others. A loop of its own: V8 threw away its on-stack-replaced code at the return after it,
+ * on every call (6.7 % of Box47.mesh's optimized encode).
+ */
+function fillRemap(remap: Uint32Array, used: Uint32Array, unique: number): number {
+  let next = unique;
+  for (let v = 0; v < remap.length; v++) remap[v] = v < used.length && used[v] !== 0xffffffff ? used[v]! : next++;
+  return next;
 }
 
 /** The first position of a value ≥ `limit`, or −1. */
