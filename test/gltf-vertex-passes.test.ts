@@ -163,4 +163,39 @@ describe('vertex passes give the bits of the separate passes', () => {
       }
     }
   });
+
+  it('with a vertex order, each vertex lands at order[v] with the bits it has without one', () => {
+    const count = 3000;
+    const next = random(21);
+    const order = new Uint32Array(count).map((_, i) => i);
+    for (let i = count - 1; i > 0; i--) { const j = Math.floor(next() * (i + 1)); [order[i], order[j]] = [order[j]!, order[i]!]; }
+    const moved = (values: ArrayLike<number> & { length: number }, n: number, Out: new (length: number) => Float32Array | Int8Array | Int16Array) => {
+      const out = new Out(values.length);
+      for (let v = 0; v < count; v++) for (let c = 0; c < n; c++) out[order[v]! * n + c] = values[v * n + c]!;
+      return out;
+    };
+    for (const toYUp of [false, true]) {
+      const normals = vectors(count, 3, 31), tangents = vectors(count, 4, 32);
+      const n = unitVectorsOnAxes(normals, 3, toYUp), nOrdered = unitVectorsOnAxes(normals, 3, toYUp, undefined, order);
+      expect(nOrdered.unit).toEqual(moved(n.unit, 3, Float32Array));
+      expect([nOrdered.replaced, nOrdered.rescaled]).toEqual([n.replaced, n.rescaled]);
+      const t = unitVectorsOnAxes(tangents, 4, toYUp, n.unit), tOrdered = unitVectorsOnAxes(tangents, 4, toYUp, nOrdered.unit, order);
+      expect(tOrdered.unit).toEqual(moved(t.unit, 4, Float32Array));
+      for (const bits of [8, 16] as const) {
+        const Out = bits === 8 ? Int8Array : Int16Array;
+        expect(quantizedUnitVectors(normals, nOrdered.unit, 3, toYUp, bits, order).array).toEqual(moved(quantizedUnitVectors(normals, n.unit, 3, toYUp, bits).array, 4, Out));
+        expect(quantizedUnitVectors(tangents, tOrdered.unit, 4, toYUp, bits, order).array).toEqual(moved(quantizedUnitVectors(tangents, t.unit, 4, toYUp, bits).array, 4, Out));
+      }
+      const positions = new Float32Array(count * 3).map(() => (next() < 0.01 ? NaN : (next() - 0.5) * 10));
+      const p = positionsOnAxes(positions, toYUp), pOrdered = positionsOnAxes(positions, toYUp, order);
+      expect(pOrdered.positions).toEqual(moved(p.positions, 3, Float32Array));
+      expect([pOrdered.replaced, pOrdered.box]).toEqual([p.replaced, p.box]);
+      for (const flipV of [false, true]) {
+        const uvs = new Float32Array(count * 2).map(() => (next() < 0.01 ? Infinity : next() * 1.01));
+        const u = uvsForOutput(uvs, flipV), uOrdered = uvsForOutput(uvs, flipV, order);
+        expect(uOrdered.uvs).toEqual(moved(u.uvs, 2, Float32Array));
+        expect([uOrdered.replaced, uOrdered.inUnitRange]).toEqual([u.replaced, u.inUnitRange]);
+      }
+    }
+  });
 });

@@ -97,6 +97,9 @@ interface JointNode {
 
 const VERTEX: AccessorOptions = { target: BUFFER_TARGET.ARRAY_BUFFER };
 
+/** The attributes addMesh's vertex passes put in the meshopt order themselves. */
+const MOVED_BY_VERTEX_PASSES = ['positions', 'normals', 'tangents', 'uvs'] as const;
+
 /**
  * An animation's translation and scale keys (VEC3) through the EXPONENTIAL filter at `bits` of
  * mantissa, one exponent per path and component over the whole animation ('SharedComponent'):
@@ -275,12 +278,15 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   }
   let indices: IndexArray = kernels.compactIndices(kernels.widenIndices(source.indices), vertexCount);
   let mesh = source;
-  if (settings.compress === 'meshopt') ({ mesh, indices } = meshoptOrderedMesh(source, indices));
+  // Compressing, vertices are renumbered; positions, normals, tangents and UV sets are moved by
+  // the vertex passes as they read them (`order`), the other attributes by meshoptOrderedMesh.
+  let order: Uint32Array | undefined;
+  if (settings.compress === 'meshopt') ({ mesh, indices, remap: order } = meshoptOrderedMesh(source, indices, MOVED_BY_VERTEX_PASSES));
   const a = mesh.attributes;
   const q = w.quantize;
   const attributes: Record<string, number> = {};
   // One pass turns, repairs and boxes the positions (vertex-passes.ts).
-  const onAxes = positionsOnAxes(a.positions, w.toYUp);
+  const onAxes = positionsOnAxes(a.positions, w.toYUp, order);
   const positions = onAxes.positions;
   if (onAxes.replaced) w.warn(nonFiniteMessage(`${label} positions`, onAxes.replaced, 0));
   // glTF ignores a skinned mesh's node transform: skinned meshes share the grid folded into the
@@ -299,15 +305,15 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     attributes.POSITION = accessor(w, 'VEC3', positions, { ...VERTEX, bounds: true });
   }
   // Normals and tangents: turned, made unit and checked in one pass each, quantized in another (vertex-passes.ts).
-  const normals = a.normals ? unitVectorsWarned(w, a.normals, 3, `${label} normals`).unit : undefined;
+  const normals = a.normals ? unitVectorsWarned(w, a.normals, 3, `${label} normals`, undefined, order).unit : undefined;
   if (normals && q && q.normal === 'oct8' && w.shareViews) attributes.NORMAL = octahedralAccessor(w, 'normal', normals, 3);
-  else if (normals) attributes.NORMAL = q && q.normal !== 'float' ? quantizedAccessor(w, 'normal', 'VEC3', quantizedUnitVectors(a.normals!, normals, 3, w.toYUp, snormBits(q.normal)), true, false, true) : accessor(w, 'VEC3', normals, VERTEX);
+  else if (normals) attributes.NORMAL = q && q.normal !== 'float' ? quantizedAccessor(w, 'normal', 'VEC3', quantizedUnitVectors(a.normals!, normals, 3, w.toYUp, snormBits(q.normal), order), true, false, true) : accessor(w, 'VEC3', normals, VERTEX);
   if (a.tangents) {
-    const tangents = unitVectorsWarned(w, a.tangents, 4, `${label} tangents`, normals).unit;
-    attributes.TANGENT = q && q.tangent === 'oct8' && w.shareViews ? octahedralAccessor(w, 'tangent', tangents, 4) : q && q.tangent !== 'float' ? quantizedAccessor(w, 'tangent', 'VEC4', quantizedUnitVectors(a.tangents, tangents, 4, w.toYUp, snormBits(q.tangent)), true, false, true) : accessor(w, 'VEC4', tangents, VERTEX);
+    const tangents = unitVectorsWarned(w, a.tangents, 4, `${label} tangents`, normals, order).unit;
+    attributes.TANGENT = q && q.tangent === 'oct8' && w.shareViews ? octahedralAccessor(w, 'tangent', tangents, 4) : q && q.tangent !== 'float' ? quantizedAccessor(w, 'tangent', 'VEC4', quantizedUnitVectors(a.tangents, tangents, 4, w.toYUp, snormBits(q.tangent), order), true, false, true) : accessor(w, 'VEC4', tangents, VERTEX);
   }
   (a.uvs ?? []).forEach((uv, set) => {
-    const written = uvsForOutput(uv, settings.flipV);
+    const written = uvsForOutput(uv, settings.flipV, order);
     const copy = written.uvs;
     if (written.replaced) w.warn(nonFiniteMessage(`${label} UV set ${set}`, written.replaced, 0));
     const unorm = q && q.uv !== 'float' && written.inUnitRange;
@@ -432,8 +438,8 @@ function quantizedSummary(q: Required<GltfQuantizeOptions>, done: Writer['quanti
  * replaced (+Z; tangents perpendicular to their normals), lengths off 1 beyond the validator's
  * tolerance normalised, tangent w values other than ±1 written as their sign.
  */
-function unitVectorsWarned(w: Writer, source: Float32Array, stride: 3 | 4, what: string, normals?: Float32Array): UnitVectors {
-  const done = unitVectorsOnAxes(source, stride, w.toYUp, normals);
+function unitVectorsWarned(w: Writer, source: Float32Array, stride: 3 | 4, what: string, normals?: Float32Array, order?: Uint32Array): UnitVectors {
+  const done = unitVectorsOnAxes(source, stride, w.toYUp, normals, order);
   if (done.replaced) w.warn(`${what}: ${done.replaced} zero-length or non-finite vectors were replaced by ${stride === 4 ? 'unit vectors perpendicular to their normals' : '+Z'}`);
   if (done.rescaled) w.warn(`${what}: ${done.rescaled} vectors not of unit length were normalised`);
   if (done.signs) w.warn(`${what}: ${done.signs} handedness values (w) other than ±1 were written as their sign (+1 when zero or NaN)`);

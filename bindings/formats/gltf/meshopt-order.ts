@@ -56,21 +56,30 @@ function remapValues(values: VertexArray | Uint32Array, components: number, rema
   return 0;
 }
 
-/** The mesh with its vertices reordered, and its indices (at least 16 bits wide: meshopt codes no 8-bit indices). */
-export function meshoptOrderedMesh(mesh: Mesh, indices: ArrayLike<number>): { mesh: Mesh; indices: Uint16Array | Uint32Array } {
+/** Vertex attributes a caller can move itself while it reads them (see meshoptOrderedMesh's `movedByCaller`). */
+export type MovableAttribute = 'positions' | 'normals' | 'tangents' | 'uvs';
+
+/**
+ * The mesh with its vertices reordered, its indices (at least 16 bits wide: meshopt codes no
+ * 8-bit indices) and `remap` (remap[v] = vertex v's new number). Attributes named in
+ * `movedByCaller` are left in their old order in the returned mesh: the glTF writer's vertex
+ * passes (vertex-passes.ts) write each vertex at remap[v] as they go.
+ */
+export function meshoptOrderedMesh(mesh: Mesh, indices: ArrayLike<number>, movedByCaller: readonly MovableAttribute[] = []): { mesh: Mesh; indices: Uint16Array | Uint32Array; remap: Uint32Array } {
   const a = mesh.attributes;
   const vertexCount = a.positions.length / 3;
   const { indices: reordered, remap } = reorderForMeshopt(indices, vertexCount);
+  const moved = (name: MovableAttribute) => !movedByCaller.includes(name);
   const move = <T extends VertexArray>(values: T | undefined, components: number): T | undefined => (values ? remapped(values, components, remap) : undefined);
-  const attributes: MeshAttributes = { positions: remapped(a.positions, 3, remap) };
-  if (a.normals) attributes.normals = move(a.normals, 3);
-  if (a.tangents) attributes.tangents = move(a.tangents, 4);
-  if (a.uvs) attributes.uvs = a.uvs.map((uv) => remapped(uv, 2, remap));
+  const attributes: MeshAttributes = { positions: moved('positions') ? remapped(a.positions, 3, remap) : a.positions };
+  if (a.normals) attributes.normals = moved('normals') ? move(a.normals, 3) : a.normals;
+  if (a.tangents) attributes.tangents = moved('tangents') ? move(a.tangents, 4) : a.tangents;
+  if (a.uvs) attributes.uvs = moved('uvs') ? a.uvs.map((uv) => remapped(uv, 2, remap)) : a.uvs;
   if (a.colors) attributes.colors = move(a.colors, 4);
   if (a.joints) attributes.joints = move(a.joints, 4);
   if (a.weights) attributes.weights = move(a.weights, 4);
   const out: Mesh = { ...mesh, attributes };
   if (mesh.extras) out.extras = Object.fromEntries(Object.entries(mesh.extras).map(([name, e]) => [name, { components: e.components, data: e.components > 0 ? remapped(e.data, e.components, remap) : e.data }]));
   if (mesh.targets) out.targets = mesh.targets.map((t) => ({ ...t, positions: remapped(t.positions, 3, remap), ...(t.normals ? { normals: remapped(t.normals, 3, remap) } : {}) }));
-  return { mesh: out, indices: vertexCount <= 65536 ? new Uint16Array(reordered) : reordered };
+  return { mesh: out, indices: vertexCount <= 65536 ? new Uint16Array(reordered) : reordered, remap };
 }

@@ -17,6 +17,10 @@
 // call, so a call ran mostly in the interpreter (positions of Box47.mesh: 30 ns a vertex in the
 // writer against 8 ns alone; --trace-deopt showed one deopt per call).
 //
+// With `order` (EXT_meshopt_compression's vertex reorder: order[v] is vertex v's new number)
+// each pass reads vertex v and writes it at order[v], so the reorder costs no pass of its own
+// (meshopt-order.ts copied every attribute to its new order first: 5 % of Box47.mesh's encode).
+//
 // Every function gives the same float32 values, in the same order of operations, as the passes it
 // replaces (test/gltf-vertex-passes.test.ts checks them against those passes one by one), so the
 // writer's output is byte for byte what it was.
@@ -44,17 +48,18 @@ export interface UnitVectors {
  * vertex's unit normal (`normals`, +X without them); a tangent's w becomes its sign (+1 when zero
  * or NaN).
  */
-export function unitVectorsOnAxes(source: Float32Array, stride: 3 | 4, toYUp: boolean, normals?: Float32Array): UnitVectors {
+export function unitVectorsOnAxes(source: Float32Array, stride: 3 | 4, toYUp: boolean, normals?: Float32Array, order?: Uint32Array): UnitVectors {
   const unit = new Float32Array(source.length);
   const counts = new Float64Array(3);
-  if (stride === 3) unitNormalsLoop(source, toYUp, unit, counts);
-  else unitTangentsLoop(source, toYUp, unit, counts, normals);
+  if (stride === 3) unitNormalsLoop(source, toYUp, unit, counts, order);
+  else unitTangentsLoop(source, toYUp, unit, counts, normals, order);
   return { unit, replaced: counts[0]!, rescaled: counts[1]!, signs: counts[2]! };
 }
 
 /** unitVectorsOnAxes for normals; counts: replaced, rescaled. */
-function unitNormalsLoop(source: Float32Array, toYUp: boolean, unit: Float32Array, counts: Float64Array): number {
-  for (let i = 0; i < source.length; i += 3) {
+function unitNormalsLoop(source: Float32Array, toYUp: boolean, unit: Float32Array, counts: Float64Array, order: Uint32Array | undefined): number {
+  for (let i = 0, v = 0; i < source.length; i += 3, v++) {
+    const o = order ? order[v]! * 3 : i;
     const x = source[i]!;
     const sy = source[i + 1]!;
     const sz = source[i + 2]!;
@@ -64,20 +69,22 @@ function unitNormalsLoop(source: Float32Array, toYUp: boolean, unit: Float32Arra
     const length = Math.sqrt(x * x + y * y + z * z);
     if (length > 0 && length < Infinity) {
       if (Math.abs(length - 1) > UNIT_LENGTH_TOLERANCE) counts[1] = counts[1]! + 1;
-      unit[i] = x / length;
-      unit[i + 1] = y / length;
-      unit[i + 2] = z / length;
+      unit[o] = x / length;
+      unit[o + 1] = y / length;
+      unit[o + 2] = z / length;
     } else {
       counts[0] = counts[0]! + 1;
-      unit[i + 2] = 1;
+      unit[o + 2] = 1;
     }
   }
   return 0;
 }
 
 /** unitVectorsOnAxes for tangents; counts: replaced, rescaled, signs. */
-function unitTangentsLoop(source: Float32Array, toYUp: boolean, unit: Float32Array, counts: Float64Array, normals: Float32Array | undefined): number {
+function unitTangentsLoop(source: Float32Array, toYUp: boolean, unit: Float32Array, counts: Float64Array, normals: Float32Array | undefined, order: Uint32Array | undefined): number {
   for (let i = 0, v = 0; i < source.length; i += 4, v++) {
+    const d = order ? order[v]! : v;
+    const o = d * 4;
     const x = source[i]!;
     const sy = source[i + 1]!;
     const sz = source[i + 2]!;
@@ -86,20 +93,21 @@ function unitTangentsLoop(source: Float32Array, toYUp: boolean, unit: Float32Arr
     const length = Math.sqrt(x * x + y * y + z * z);
     if (length > 0 && length < Infinity) {
       if (Math.abs(length - 1) > UNIT_LENGTH_TOLERANCE) counts[1] = counts[1]! + 1;
-      unit[i] = x / length;
-      unit[i + 1] = y / length;
-      unit[i + 2] = z / length;
+      unit[o] = x / length;
+      unit[o + 1] = y / length;
+      unit[o + 2] = z / length;
     } else {
       counts[0] = counts[0]! + 1;
-      const p = normals ? perpendicularTo(normals[v * 3], normals[v * 3 + 1], normals[v * 3 + 2]) : perpendicularTo();
-      unit[i] = p[0];
-      unit[i + 1] = p[1];
-      unit[i + 2] = p[2];
+      // `normals` are the unit normals, already in the output order.
+      const p = normals ? perpendicularTo(normals[d * 3], normals[d * 3 + 1], normals[d * 3 + 2]) : perpendicularTo();
+      unit[o] = p[0];
+      unit[o + 1] = p[1];
+      unit[o + 2] = p[2];
     }
     const w = source[i + 3]!;
     const sign = w < 0 ? -1 : 1;
     if (w !== sign) counts[2] = counts[2]! + 1;
-    unit[i + 3] = sign;
+    unit[o + 3] = sign;
   }
   return 0;
 }
@@ -113,7 +121,7 @@ function unitTangentsLoop(source: Float32Array, toYUp: boolean, unit: Float32Arr
  * leaves the validator's tolerance takes, of the eight roundings of its components, the one
  * nearest unit length (quantizeUnitVectors says why).
  */
-export function quantizedUnitVectors(source: Float32Array, unit: Float32Array, stride: 3 | 4, toYUp: boolean, bits: 8 | 16): QuantizedAttribute {
+export function quantizedUnitVectors(source: Float32Array, unit: Float32Array, stride: 3 | 4, toYUp: boolean, bits: 8 | 16, order?: Uint32Array): QuantizedAttribute {
   const count = source.length / stride;
   const top = bits === 16 ? 32767 : 127;
   const bytes = bits === 16 ? 2 : 1;
@@ -121,17 +129,21 @@ export function quantizedUnitVectors(source: Float32Array, unit: Float32Array, s
   const byteStride = (elementBytes + 3) & ~3;
   const slots = byteStride / bytes;
   const out = bits === 16 ? new Int16Array(count * slots) : new Int8Array(count * slots);
-  if (out instanceof Int16Array) snormUnitLoop(source, unit, stride, toYUp, top, out, slots);
-  else snormUnitLoop(source, unit, stride, toYUp, top, out, slots);
+  if (out instanceof Int16Array) snormUnitLoop(source, unit, stride, toYUp, top, out, slots, order);
+  else snormUnitLoop(source, unit, stride, toYUp, top, out, slots, order);
   return { array: out, byteStride: byteStride === elementBytes ? undefined : byteStride };
 }
 
-function snormUnitLoop(source: Float32Array, unit: Float32Array, stride: 3 | 4, toYUp: boolean, top: number, out: Int8Array | Int16Array, slots: number): number {
+/** `unit` is in the output order already; `source` in its own. */
+function snormUnitLoop(source: Float32Array, unit: Float32Array, stride: 3 | 4, toYUp: boolean, top: number, out: Int8Array | Int16Array, slots: number, order: Uint32Array | undefined): number {
   const count = source.length / stride;
   const chosen = new Float64Array(4);
   const limit = VECTOR3_UNIT_TOLERANCE * 0.99;
   const tangent = stride === 4;
-  for (let v = 0, i = 0, at = 0; v < count; v++, i += stride, at += slots) {
+  for (let v = 0, i = 0; v < count; v++, i += stride) {
+    const d = order ? order[v]! : v;
+    const u = d * stride;
+    const at = d * slots;
     const sx = source[i]!;
     const sy = source[i + 1]!;
     const sz = source[i + 2]!;
@@ -141,9 +153,9 @@ function snormUnitLoop(source: Float32Array, unit: Float32Array, stride: 3 | 4, 
     const keep = onSnormGrid(sx, top) && onSnormGrid(y0, top) && onSnormGrid(z0, top) && (!tangent || Math.abs(w0) === 1)
       && Math.abs(Math.sqrt(sx * sx + y0 * y0 + z0 * z0) - 1) <= limit;
     // The unrolled components (a loop over `stride` per vertex cost a third of this loop).
-    const x = keep ? sx : unit[i]!;
-    const y = keep ? y0 : unit[i + 1]!;
-    const z = keep ? z0 : unit[i + 2]!;
+    const x = keep ? sx : unit[u]!;
+    const y = keep ? y0 : unit[u + 1]!;
+    const z = keep ? z0 : unit[u + 2]!;
     const qx = roundHalfUp((x >= 1 ? 1 : x <= -1 ? -1 : x) * top);
     const qy = roundHalfUp((y >= 1 ? 1 : y <= -1 ? -1 : y) * top);
     const qz = roundHalfUp((z >= 1 ? 1 : z <= -1 ? -1 : z) * top);
@@ -151,7 +163,7 @@ function snormUnitLoop(source: Float32Array, unit: Float32Array, stride: 3 | 4, 
     out[at + 1] = qy;
     out[at + 2] = qz;
     if (tangent) {
-      const w = keep ? w0 : unit[i + 3]!;
+      const w = keep ? w0 : unit[u + 3]!;
       out[at + 3] = roundHalfUp((w >= 1 ? 1 : w <= -1 ? -1 : w) * top);
     }
     if (!(Math.abs(Math.sqrt(qx * qx + qy * qy + qz * qz) / top - 1) <= limit)) {
@@ -236,17 +248,18 @@ export interface PositionsOnAxes {
 }
 
 /** Positions turned Z-up → Y-up when `toYUp`, non-finite values replaced by 0, and their box, in one pass. */
-export function positionsOnAxes(source: Float32Array, toYUp: boolean): PositionsOnAxes {
+export function positionsOnAxes(source: Float32Array, toYUp: boolean, order?: Uint32Array): PositionsOnAxes {
   const positions = new Float32Array(source.length);
   const box = new Float64Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
-  const replaced = positionsLoop(source, toYUp, positions, box);
+  const replaced = positionsLoop(source, toYUp, positions, box, order);
   return { positions, replaced, box: { min: [box[0]!, box[1]!, box[2]!], max: [box[3]!, box[4]!, box[5]!] } };
 }
 
 /** positionsOnAxes' loop: `box` (min xyz, max xyz) widened in place; gives the count of values replaced. */
-function positionsLoop(source: Float32Array, toYUp: boolean, positions: Float32Array, box: Float64Array): number {
+function positionsLoop(source: Float32Array, toYUp: boolean, positions: Float32Array, box: Float64Array, order: Uint32Array | undefined): number {
   let replaced = 0;
-  for (let i = 0; i + 2 < source.length; i += 3) {
+  for (let i = 0, v = 0; i + 2 < source.length; i += 3, v++) {
+    const o = order ? order[v]! * 3 : i;
     let x = source[i]!;
     const sy = source[i + 1]!;
     const sz = source[i + 2]!;
@@ -255,9 +268,9 @@ function positionsLoop(source: Float32Array, toYUp: boolean, positions: Float32A
     if (!Number.isFinite(x)) { x = 0; replaced++; }
     if (!Number.isFinite(y)) { y = 0; replaced++; }
     if (!Number.isFinite(z)) { z = 0; replaced++; }
-    positions[i] = x;
-    positions[i + 1] = y;
-    positions[i + 2] = z;
+    positions[o] = x;
+    positions[o + 1] = y;
+    positions[o + 2] = z;
     if (x < box[0]!) box[0] = x;
     if (x > box[3]!) box[3] = x;
     if (y < box[1]!) box[1] = y;
@@ -269,10 +282,10 @@ function positionsLoop(source: Float32Array, toYUp: boolean, positions: Float32A
 }
 
 /** A UV set as written: a copy with non-finite values as 0 and, with `flipV`, v → 1 − v; whether every value then lies in 0–1. */
-export function uvsForOutput(source: Float32Array, flipV: boolean): { uvs: Float32Array; replaced: number; inUnitRange: boolean } {
+export function uvsForOutput(source: Float32Array, flipV: boolean, order?: Uint32Array): { uvs: Float32Array; replaced: number; inUnitRange: boolean } {
   const uvs = new Float32Array(source.length);
   const outside = new Float64Array(1);
-  const replaced = uvLoop(source, flipV, uvs, outside);
+  const replaced = order ? uvOrderLoop(source, flipV, uvs, outside, order) : uvLoop(source, flipV, uvs, outside);
   return { uvs, replaced, inUnitRange: outside[0] === 0 };
 }
 
@@ -288,6 +301,29 @@ function uvLoop(source: Float32Array, flipV: boolean, uvs: Float32Array, outside
     if (flipV && (i & 1) === 1) value = Math.fround(1 - value);
     uvs[i] = value;
     if (!(value >= 0 && value <= 1)) outside[0] = outside[0]! + 1;
+  }
+  return replaced;
+}
+
+/** uvLoop writing vertex v's pair at order[v]. */
+function uvOrderLoop(source: Float32Array, flipV: boolean, uvs: Float32Array, outside: Float64Array, order: Uint32Array): number {
+  let replaced = 0;
+  for (let i = 0, v = 0; i + 1 < source.length; i += 2, v++) {
+    let u = source[i]!;
+    let w = source[i + 1]!;
+    if (!Number.isFinite(u)) {
+      u = 0;
+      replaced++;
+    }
+    if (!Number.isFinite(w)) {
+      w = 0;
+      replaced++;
+    }
+    if (flipV) w = Math.fround(1 - w);
+    const o = order[v]! * 2;
+    uvs[o] = u;
+    uvs[o + 1] = w;
+    if (!(u >= 0 && u <= 1) || !(w >= 0 && w <= 1)) outside[0] = outside[0]! + 1;
   }
   return replaced;
 }
