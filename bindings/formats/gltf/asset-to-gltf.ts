@@ -135,16 +135,32 @@ function exponentialOutputs(w: Writer, outputs: { values: Float32Array; path: st
 function exponentialSteps(w: Writer, animation: Animation, bits: 24 | 16): Record<'translation' | 'scale', number[]> {
   const out = { translation: [0, 0, 0], scale: [0, 0, 0] };
   for (const path of ['translation', 'scale'] as const) {
-    const largest = [0, 0, 0];
+    const largest = new Float64Array(3);
     for (const track of animation.tracks) {
       const values = track[path];
-      if (values) for (let i = 0; i < values.length; i++) largest[i % 3] = Math.max(largest[i % 3]!, Math.abs(values[i]!));
+      if (values) widenLargest(values, largest);
     }
     // Z-up to Y-up moves the source's z to y and y to z (signs do not change magnitudes).
-    const ordered = w.toYUp ? [largest[0]!, largest[2]!, largest[1]!] : largest;
+    const ordered = w.toYUp ? [largest[0]!, largest[2]!, largest[1]!] : [largest[0]!, largest[1]!, largest[2]!];
     out[path] = ordered.map((m) => (m > 0 ? 2 ** (Math.floor(Math.log2(m)) + 2 - bits) : 0));
   }
   return out;
+}
+
+/** `largest` (three magnitudes) widened by xyz `values`' magnitudes; a loop of its own (vertex-passes.ts says why). */
+function widenLargest(values: Float32Array, largest: Float64Array): number {
+  for (let i = 0; i + 2 < values.length; i += 3) {
+    largest[0] = Math.max(largest[0]!, Math.abs(values[i]!));
+    largest[1] = Math.max(largest[1]!, Math.abs(values[i + 1]!));
+    largest[2] = Math.max(largest[2]!, Math.abs(values[i + 2]!));
+  }
+  return 0;
+}
+
+/** Whether key times start at 0 or later and strictly increase. */
+function increasingFromZero(times: Float32Array): boolean {
+  for (let i = 0; i < times.length; i++) if (!(times[i]! >= 0 && (i === 0 || times[i]! > times[i - 1]!))) return false;
+  return true;
 }
 
 /** True when every value is within half of its component's step of the rest value. */
@@ -523,7 +539,7 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       continue;
     }
     // Finite and non-decreasing (validateAsset); glTF also wants them from 0 and strictly increasing.
-    if (!track.times.every((t, i) => t >= 0 && (i === 0 || t > track.times[i - 1]!))) {
+    if (!increasingFromZero(track.times)) {
       w.warn(`animation ${animation.name}: a track whose key times are not increasing from 0 is left out`);
       continue;
     }
