@@ -484,22 +484,37 @@ const SKIN_WEIGHT_SUM_TOLERANCE = 2 / 255;
 function normalizedSkin(joints: Uint16Array, weights: Float32Array, jointCount: number, label: string, warn: (m: string) => void) {
   const outJoints = new Uint16Array(joints.length);
   const outWeights = new Float32Array(weights.length);
-  let rescaled = 0;
-  let merged = 0;
+  // rescaled, merged, the first vertex with a dropped weight, the first without any (−1: none).
+  const found = Float64Array.of(0, 0, -1, -1);
+  normalizedSkinLoop(joints, weights, jointCount, outJoints, outWeights, found);
+  const [rescaled, merged, dropped, unbound] = found as unknown as [number, number, number, number];
+  // In the order the vertices first showed them (a vertex's dropped weight before its having none).
+  const droppedMessage = `${label}: weights on joints outside the skeleton or not finite were dropped`;
+  const unboundMessage = `${label}: vertices without skin weights were bound wholly to their first joint`;
+  if (dropped >= 0 && (unbound < 0 || dropped <= unbound)) warn(droppedMessage);
+  if (unbound >= 0) warn(unboundMessage);
+  if (dropped >= 0) warn(droppedMessage);
+  if (merged) warn(`${label}: ${merged} weights named a joint already weighted in their vertex and were added to it (glTF needs each joint once per vertex)`);
+  if (rescaled) warn(`${label}: skin weights of ${rescaled} vertices summed to more than 2/255 away from 1 and were scaled to sum to 1 (glTF requires it)`);
+  return { joints: outJoints, weights: outWeights };
+}
+
+/** normalizedSkin's loop, in a function of its own (vertex-passes.ts says why); `found` as normalizedSkin reads it. */
+function normalizedSkinLoop(joints: Uint16Array, weights: Float32Array, jointCount: number, outJoints: Uint16Array, outWeights: Float32Array, found: Float64Array): number {
   for (let v = 0; v < joints.length; v += 4) {
     let sum = 0;
     for (let k = 0; k < 4; k++) {
       const weight = weights[v + k]!;
       if (weight > 0 && joints[v + k]! < jointCount) sum += weight;
-      else if (weight > 0 || !(weight >= 0)) warn(`${label}: weights on joints outside the skeleton or not finite were dropped`);
+      else if ((weight > 0 || !(weight >= 0)) && found[2]! < 0) found[2] = v;
     }
     if (!(sum > 0) || !Number.isFinite(sum)) {
-      warn(`${label}: vertices without skin weights were bound wholly to their first joint`);
+      if (found[3]! < 0) found[3] = v;
       outJoints[v] = joints[v]! < jointCount ? joints[v]! : 0;
       outWeights[v] = 1;
       continue;
     }
-    if (Math.abs(sum - 1) > SKIN_WEIGHT_SUM_TOLERANCE) rescaled++;
+    if (Math.abs(sum - 1) > SKIN_WEIGHT_SUM_TOLERANCE) found[0] = found[0]! + 1;
     // Weighted joints packed to the front; a joint named twice gets one slot with its weights added
     // (glTF forbids a joint twice in a vertex: ACCESSOR_JOINTS_INDEX_DUPLICATE).
     let used = 0;
@@ -509,15 +524,13 @@ function normalizedSkin(joints: Uint16Array, weights: Float32Array, jointCount: 
       if (!(weight > 0 && joint < jointCount)) continue;
       let slot = 0;
       while (slot < used && outJoints[v + slot] !== joint) slot++;
-      if (slot < used) merged++;
+      if (slot < used) found[1] = found[1]! + 1;
       else used++;
       outJoints[v + slot] = joint;
       outWeights[v + slot] = outWeights[v + slot]! + weight / sum;
     }
   }
-  if (merged) warn(`${label}: ${merged} weights named a joint already weighted in their vertex and were added to it (glTF needs each joint once per vertex)`);
-  if (rescaled) warn(`${label}: skin weights of ${rescaled} vertices summed to more than 2/255 away from 1 and were scaled to sum to 1 (glTF requires it)`);
-  return { joints: outJoints, weights: outWeights };
+  return 0;
 }
 
 /** One glTF animation: per track, one shared input (its key times) and a sampler per channel. */
