@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { roundHalfUp } from '../bindings/formats/gltf/round-half-up.js';
 import { positionsOnAxes, quantizedUnitVectors, turnedCopy, unitVectorsOnAxes, uvsForOutput } from '../bindings/formats/gltf/vertex-passes.js';
 import { swapYZInPlace, zUpToYUpInPlace } from '../bindings/formats/gltf/transforms.js';
-import { positionBox, quantizeUnitVectors, VECTOR3_UNIT_TOLERANCE } from '../bindings/formats/gltf/quantize-attributes.js';
+import { positionBox, VECTOR3_UNIT_TOLERANCE, type QuantizedAttribute } from '../bindings/formats/gltf/quantize-attributes.js';
 import { UNIT_LENGTH_TOLERANCE } from '../bindings/formats/gltf/finite-values.js';
 import { perpendicularTo } from '../bindings/model/perpendicular-tangents.js';
 
@@ -85,6 +85,33 @@ function referenceChoice(source: Float32Array, unit: Float32Array, stride: numbe
     if (!onGrid || !sign || !(Math.abs(Math.sqrt(x * x + y * y + z * z) - 1) <= VECTOR3_UNIT_TOLERANCE * 0.99)) for (let c = 0; c < stride; c++) source[i + c] = unit[i + c]!;
   }
   return source;
+}
+
+/** The old quantizeUnitVectors: snorm rounding, then the nearest-unit-length rounding where the validator's tolerance is left. */
+function quantizeUnitVectors(data: Float32Array, components: number, bits: 8 | 16): QuantizedAttribute {
+  const top = bits === 16 ? 32767 : 127;
+  const bytes = bits === 16 ? 2 : 1;
+  const stride = (components * bytes + 3) & ~3;
+  const slots = stride / bytes;
+  const out = bits === 16 ? new Int16Array((data.length / components) * slots) : new Int8Array((data.length / components) * slots);
+  for (let v = 0; v < data.length / components; v++) for (let c = 0; c < components; c++) { const x = data[v * components + c]!; out[v * slots + c] = Math.round((x >= 1 ? 1 : x <= -1 ? -1 : x) * top); }
+  const quantized: QuantizedAttribute = { array: out, byteStride: stride === components * bytes ? undefined : stride };
+  const lengthError = (x: number, y: number, z: number) => Math.abs(Math.sqrt(x * x + y * y + z * z) / top - 1);
+  for (let v = 0, at = 0; at < out.length; v++, at += slots) {
+    if (lengthError(out[at]!, out[at + 1]!, out[at + 2]!) <= VECTOR3_UNIT_TOLERANCE * 0.99) continue;
+    let best = [out[at]!, out[at + 1]!, out[at + 2]!];
+    let bestError = lengthError(best[0]!, best[1]!, best[2]!);
+    const floors = [0, 1, 2].map((c) => Math.floor(Math.max(-1, Math.min(1, data[v * components + c]!)) * top));
+    for (let mask = 0; mask < 8; mask++) {
+      const candidate = floors.map((f, c) => Math.max(-top, Math.min(top, f + ((mask >> c) & 1))));
+      const error = lengthError(candidate[0]!, candidate[1]!, candidate[2]!);
+      if (error < bestError) { best = candidate; bestError = error; }
+    }
+    out[at] = best[0]!;
+    out[at + 1] = best[1]!;
+    out[at + 2] = best[2]!;
+  }
+  return quantized;
 }
 
 describe('roundHalfUp', () => {

@@ -14,7 +14,7 @@
 // - Normals and tangents: snorm8 by default (gltfpack's default). Rounding each component can
 //   leave a vector up to √3 / 254 = 0.0068 off unit length, beyond the validator's Vector3
 //   tolerance (0.00674): such a vector takes the other rounding of some components
-//   (quantizeUnitVectors). Renormalising in float and rounding again would not converge.
+//   (vertex-passes.ts, quantizedUnitVectors). Renormalising in float and rounding again would not converge.
 // - Weights: unorm8 by default with the rounding error moved onto the largest weight, so that
 //   every vertex's weights sum to exactly 255 (or 65535) as glTF requires; IQM's ubyte weights
 //   come back exactly.
@@ -179,41 +179,6 @@ function snormLoop(data: Float32Array, components: number, top: number, array: I
 
 /** How far from 1 the Khronos validator lets a normal's or tangent's xyz length be (its Vector3 check; rotations get 0.00769). */
 export const VECTOR3_UNIT_TOLERANCE = 0.00674;
-
-/**
- * Unit vectors (xyz of `components` per element; a tangent's w is ±1 and stays exact) as snorm of
- * `bits`, each rounded component-wise and then, where the rounded vector's length is off 1 by more
- * than the validator allows (possible at 8 bits: up to √3 / 254 = 0.0068 against its 0.00674), the
- * other rounding of some components chosen: of the eight, the one nearest unit length.
- */
-export function quantizeUnitVectors(data: Float32Array, components: number, bits: 8 | 16): QuantizedAttribute {
-  const quantized = quantizeSnorm(data, components, bits);
-  const top = bits === 16 ? 32767 : 127;
-  const slots = quantized.byteStride ? quantized.byteStride / quantized.array.BYTES_PER_ELEMENT : components;
-  const out = quantized.array;
-  const lengthError = (x: number, y: number, z: number) => Math.abs(Math.sqrt(x * x + y * y + z * z) / top - 1);
-  for (let v = 0, at = 0; at < out.length; v++, at += slots) {
-    if (lengthError(out[at]!, out[at + 1]!, out[at + 2]!) <= VECTOR3_UNIT_TOLERANCE * 0.99) continue;
-    let best = [out[at]!, out[at + 1]!, out[at + 2]!];
-    let bestError = lengthError(best[0]!, best[1]!, best[2]!);
-    const floors = [0, 1, 2].map((c) => Math.floor(Math.max(-1, Math.min(1, data[v * components + c]!)) * top));
-    for (let mask = 0; mask < 8; mask++) {
-      const candidate = floors.map((f, c) => Math.max(-top, Math.min(top, f + ((mask >> c) & 1))));
-      const error = lengthError(candidate[0]!, candidate[1]!, candidate[2]!);
-      if (error < bestError) { best = candidate; bestError = error; }
-    }
-    out[at] = best[0]!;
-    out[at + 1] = best[1]!;
-    out[at + 2] = best[2]!;
-  }
-  return quantized;
-}
-
-/** Whether every value lies in 0–1 (what unorm can hold). */
-export function inUnitRange(data: Float32Array): boolean {
-  for (let i = 0; i < data.length; i++) if (!(data[i]! >= 0 && data[i]! <= 1)) return false;
-  return true;
-}
 
 /** Values in 0–1 as normalized unsigned integers: q = round(v · (2^bits − 1)). */
 export function quantizeUnorm(data: Float32Array, components: number, bits: 8 | 16): QuantizedAttribute {

@@ -119,7 +119,7 @@ function unitTangentsLoop(source: Float32Array, toYUp: boolean, unit: Float32Arr
  * unit-length tolerance and, for a tangent, with w exactly ±1, is rounded as it is (so it comes
  * back on its own step); others are their `unit` values rounded. A rounded vector whose length
  * leaves the validator's tolerance takes, of the eight roundings of its components, the one
- * nearest unit length (quantizeUnitVectors says why).
+ * nearest unit length (quantize-attributes.ts's header says why).
  */
 export function quantizedUnitVectors(source: Float32Array, unit: Float32Array, stride: 3 | 4, toYUp: boolean, bits: 8 | 16, order?: Uint32Array): QuantizedAttribute {
   const count = source.length / stride;
