@@ -6,7 +6,7 @@
 // w of 0, NaN, ±2).
 import { describe, expect, it } from 'vitest';
 import { roundHalfUp } from '../bindings/formats/gltf/round-half-up.js';
-import { positionsOnAxes, quantizedUnitVectors, turnedCopy, unitVectorsOnAxes, uvsForOutput } from '../bindings/formats/gltf/vertex-passes.js';
+import { positionsOnAxes, quantizedUnitVectors, turnedCopy, unitSquaredRange, unitVectorsOnAxes, uvsForOutput } from '../bindings/formats/gltf/vertex-passes.js';
 import { swapYZInPlace, zUpToYUpInPlace } from '../bindings/formats/gltf/transforms.js';
 import { positionBox, VECTOR3_UNIT_TOLERANCE, type QuantizedAttribute } from '../bindings/formats/gltf/quantize-attributes.js';
 import { UNIT_LENGTH_TOLERANCE } from '../bindings/formats/gltf/finite-values.js';
@@ -223,6 +223,19 @@ describe('vertex passes give the bits of the separate passes', () => {
         expect(uOrdered.uvs).toEqual(moved(u.uvs, 2, Float32Array));
         expect([uOrdered.replaced, uOrdered.inUnitRange]).toEqual([u.replaced, u.inUnitRange]);
       }
+    }
+  });
+
+  it('the squared-length range is exactly the square-root check, at every length that can occur near its ends', () => {
+    const limit = VECTOR3_UNIT_TOLERANCE * 0.99;
+    for (const top of [127, 32767]) {
+      const [lowest, highest] = unitSquaredRange(top);
+      const within = (squared: number) => Math.abs(Math.sqrt(squared) / top - 1) <= limit;
+      const lengths = top === 127 ? Array.from({ length: 3 * 127 * 127 + 1 }, (_, i) => i) : [];
+      for (const end of [lowest, highest]) for (let d = -5000; d <= 5000; d++) lengths.push(end + d);
+      const wrong = lengths.filter((squared) => within(squared) !== (squared >= lowest && squared <= highest));
+      expect(wrong).toEqual([]);
+      expect(within(top * top)).toBe(true);
     }
   });
 });

@@ -139,6 +139,7 @@ function snormUnitLoop(source: Float32Array, unit: Float32Array, stride: 3 | 4, 
   const count = source.length / stride;
   const chosen = new Float64Array(4);
   const limit = VECTOR3_UNIT_TOLERANCE * 0.99;
+  const [lowest, highest] = unitSquaredRange(top);
   const tangent = stride === 4;
   for (let v = 0, i = 0; v < count; v++, i += stride) {
     const d = order ? order[v]! : v;
@@ -166,7 +167,8 @@ function snormUnitLoop(source: Float32Array, unit: Float32Array, stride: 3 | 4, 
       const w = keep ? w0 : unit[u + 3]!;
       out[at + 3] = roundHalfUp((w >= 1 ? 1 : w <= -1 ? -1 : w) * top);
     }
-    if (!(Math.abs(Math.sqrt(qx * qx + qy * qy + qz * qz) / top - 1) <= limit)) {
+    const squared = qx * qx + qy * qy + qz * qz;
+    if (squared < lowest || squared > highest) {
       chosen[0] = x;
       chosen[1] = y;
       chosen[2] = z;
@@ -174,6 +176,33 @@ function snormUnitLoop(source: Float32Array, unit: Float32Array, stride: 3 | 4, 
     }
   }
   return 0;
+}
+
+const SQUARED_RANGES = new Map<number, [number, number]>();
+
+/**
+ * The squared lengths L (whole numbers: sums of squared snorm integers) for which
+ * |√L / top − 1| ≤ the validator's tolerance × 0.99, computed in float64 as the check always was:
+ * an interval, since √, ÷ top and − 1 are each monotonic, so its two ends found once by bisection
+ * make the check two integer comparisons per vector instead of a square root and a division.
+ */
+export function unitSquaredRange(top: number): [number, number] {
+  let range = SQUARED_RANGES.get(top);
+  if (!range) {
+    const limit = VECTOR3_UNIT_TOLERANCE * 0.99;
+    const within = (squared: number) => Math.abs(Math.sqrt(squared) / top - 1) <= limit;
+    // Lowest: the first L in [0, top²] within (top² is: √ gives top exactly).
+    let lo = 0, hi = top * top;
+    while (lo < hi) { const mid = Math.floor((lo + hi) / 2); if (within(mid)) hi = mid; else lo = mid + 1; }
+    const lowest = lo;
+    // Highest: the last L in [top², 4·top²] within.
+    lo = top * top;
+    hi = 4 * top * top;
+    while (lo < hi) { const mid = Math.ceil((lo + hi) / 2); if (within(mid)) lo = mid; else hi = mid - 1; }
+    range = [lowest, lo];
+    SQUARED_RANGES.set(top, range);
+  }
+  return range;
 }
 
 /** Whether a float32 component is a whole number of snorm steps (within 1e-3 of one) inside −1–1. */
