@@ -6,7 +6,7 @@
 // w of 0, NaN, ±2).
 import { describe, expect, it } from 'vitest';
 import { roundHalfUp } from '../bindings/formats/gltf/round-half-up.js';
-import { positionsOnAxes, quantizedUnitVectors, turnedCopy, unitSquaredRange, unitVectorsOnAxes, uvsForOutput } from '../bindings/formats/gltf/vertex-passes.js';
+import { positionsOnAxes, quantizedUnitVectors, rotationsAsSnorm16, turnedCopy, unitSquaredRange, unitVectorsOnAxes, uvsForOutput } from '../bindings/formats/gltf/vertex-passes.js';
 import { swapYZInPlace, zUpToYUpInPlace } from '../bindings/formats/gltf/transforms.js';
 import { positionBox, VECTOR3_UNIT_TOLERANCE, type QuantizedAttribute } from '../bindings/formats/gltf/quantize-attributes.js';
 import { UNIT_LENGTH_TOLERANCE } from '../bindings/formats/gltf/finite-values.js';
@@ -236,6 +236,28 @@ describe('vertex passes give the bits of the separate passes', () => {
       const wrong = lengths.filter((squared) => within(squared) !== (squared >= lowest && squared <= highest));
       expect(wrong).toEqual([]);
       expect(within(top * top)).toBe(true);
+    }
+  });
+
+  it('rotation keys as snorm16: the own key where near unit length, else the normalised one', () => {
+    const next = random(41);
+    const count = 5000;
+    const values = new Float32Array(count * 4);
+    for (let k = 0; k < count; k++) {
+      const q = [next() * 2 - 1, next() * 2 - 1, next() * 2 - 1, next() * 2 - 1];
+      const length = Math.hypot(...q) * (k % 3 === 0 ? 1 : 1 + (next() - 0.5) * 0.01);
+      for (let c = 0; c < 4; c++) values[k * 4 + c] = k % 5 === 0 ? Math.round((q[c]! / length) * 32767) / 32767 : q[c]! / length;
+    }
+    for (const toYUp of [false, true]) {
+      const raw = turned(values, 4, toYUp);
+      const normalised = raw.map((_, i) => { const b = i - (i % 4); return raw[i]! / Math.sqrt(raw[b]! ** 2 + raw[b + 1]! ** 2 + raw[b + 2]! ** 2 + raw[b + 3]! ** 2); });
+      const reference = new Int16Array(values.length);
+      for (let i = 0; i < raw.length; i += 4) {
+        const x = raw[i]!, y = raw[i + 1]!, z = raw[i + 2]!, q = raw[i + 3]!;
+        const chosen = Math.abs(Math.sqrt(x * x + y * y + z * z + q * q) - 1) <= 2 ** -10 ? raw : normalised;
+        for (let c = 0; c < 4; c++) { const d = chosen[i + c]!; reference[i + c] = Math.round((d >= 1 ? 1 : d <= -1 ? -1 : d) * 32767); }
+      }
+      expect(rotationsAsSnorm16(values, normalised, toYUp)).toEqual(reference);
     }
   });
 });

@@ -10,7 +10,7 @@ import { ASSET_TO_GLTF_DEFAULTS, type AssetToGltfOptions } from './asset-to-gltf
 import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
 import { nonFiniteMessage, repairNonFinite, replaceNonFinite, UNIT_LENGTH_TOLERANCE } from './finite-values.js';
-import { positionsOnAxes, quantizedUnitVectors, turnedCopy, unitVectorsOnAxes, uvsForOutput, type UnitVectors } from './vertex-passes.js';
+import { positionsOnAxes, quantizedUnitVectors, rotationsAsSnorm16, turnedCopy, unitVectorsOnAxes, uvsForOutput, type UnitVectors } from './vertex-passes.js';
 import { composeTrs, invertAffine, multiply, type Mat4 } from './transforms.js';
 import { positionBox, positionGrid, quantizePositions, quantizeSettings, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
 import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, type ComponentArray, type GltfObject } from './gltf-builder.js';
@@ -588,7 +588,7 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       const output = path === 'rotation' && w.quantize?.rotation === 12 && w.shareViews
         ? quaternionAccessor(w, kept(converted))
         : path === 'rotation' && w.quantize && w.quantize.rotation !== 'float'
-        ? (w.quantized.kinds.add('rotation'), accessor(w, type, quantizeSnorm(nearestOnGrid(axes(w, kept(values), 4), kept(converted)), 4, 16).array, { normalized: true, ...shared(w, 'animation rotation') }))
+        ? (w.quantized.kinds.add('rotation'), accessor(w, type, rotationsAsSnorm16(kept(values), kept(converted), w.toYUp), { normalized: true, ...shared(w, 'animation rotation') }))
         : path !== 'rotation' && w.shareViews && w.quantize && w.quantize.translation !== 'float'
           ? (exponential.push({ values: kept(converted), path, sampler: samplers.length }), -1)
           : accessor(w, type, kept(converted), shared(w, `animation ${path}`));
@@ -611,20 +611,6 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
   if (inferred !== animation.frameRate && isFrameRate(animation.frameRate)) extras.frameRate = animation.frameRate;
   if (Object.keys(extras).length) gltf.extras = extras;
   w.builder.add('animations', gltf);
-}
-
-/**
- * The rotation keys to quantize: the Asset's own (on the output axes) where they are within 2^-10
- * of unit length, else their normalised values. Rounding the Asset's own keys keeps keys that
- * were already on the snorm16 grid (UNIGINE's, q / 32767) on their step; rounding the normalised
- * values moved 15 % of actor_00_idle.anim's rotation values by one step.
- */
-function nearestOnGrid(raw: Float32Array, normalised: Float32Array): Float32Array {
-  for (let i = 0; i < raw.length; i += 4) {
-    const x = raw[i]!, y = raw[i + 1]!, z = raw[i + 2]!, q = raw[i + 3]!;
-    if (!(Math.abs(Math.sqrt(x * x + y * y + z * z + q * q) - 1) <= 2 ** -10)) for (let c = 0; c < 4; c++) raw[i + c] = normalised[i + c]!;
-  }
-  return raw;
 }
 
 /** Whether every key of `values` equals `rest` (as float32). */

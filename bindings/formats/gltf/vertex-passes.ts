@@ -356,3 +356,37 @@ function uvOrderLoop(source: Float32Array, flipV: boolean, uvs: Float32Array, ou
   }
   return replaced;
 }
+
+/**
+ * Animation rotation keys as normalized int16 (x, y, z, w each q / 32767), what the writer stores
+ * without compression filters: each key's own values turned to the output axes where they are
+ * within 2^-10 of unit length (keys already on the snorm16 grid, as UNIGINE's, stay on their
+ * step), else its `normalised` value (already turned). One pass and one array; it was a turned
+ * copy, a choice pass and a rounding pass.
+ */
+export function rotationsAsSnorm16(values: Float32Array, normalised: Float32Array, toYUp: boolean): Int16Array {
+  const out = new Int16Array(values.length);
+  rotationsLoop(values, normalised, toYUp, out);
+  return out;
+}
+
+function rotationsLoop(values: Float32Array, normalised: Float32Array, toYUp: boolean, out: Int16Array): number {
+  for (let i = 0; i + 3 < values.length; i += 4) {
+    const x0 = values[i]!;
+    const sy = values[i + 1]!;
+    const sz = values[i + 2]!;
+    const y0 = toYUp ? sz : sy;
+    const z0 = toYUp ? -sy : sz;
+    const w0 = values[i + 3]!;
+    const keep = Math.abs(Math.sqrt(x0 * x0 + y0 * y0 + z0 * z0 + w0 * w0) - 1) <= 2 ** -10;
+    const x = keep ? x0 : normalised[i]!;
+    const y = keep ? y0 : normalised[i + 1]!;
+    const z = keep ? z0 : normalised[i + 2]!;
+    const w = keep ? w0 : normalised[i + 3]!;
+    out[i] = roundHalfUp((x >= 1 ? 1 : x <= -1 ? -1 : x) * 32767);
+    out[i + 1] = roundHalfUp((y >= 1 ? 1 : y <= -1 ? -1 : y) * 32767);
+    out[i + 2] = roundHalfUp((z >= 1 ? 1 : z <= -1 ? -1 : z) * 32767);
+    out[i + 3] = roundHalfUp((w >= 1 ? 1 : w <= -1 ? -1 : w) * 32767);
+  }
+  return 0;
+}
