@@ -6,10 +6,11 @@
 // through `--optimize` (bench/optimize-encode.bench.ts, one interleaved run on the shared 2-core
 // machine): the separate passes (a copy turned Y-up, a unit-length pass, a second turned copy for
 // the source-grid check, the snorm rounding, the validator-tolerance check; per UV set a copy, a
-// repair pass, a flip pass and a range pass) were 41 % of the encode in the profile. Fused here,
-// each attribute is read once and written once before quantization. Moving these loops to an
-// AssemblyScript kernel was not taken: the data would be copied into WebAssembly memory and back
-// (what the fused loop costs on its own), and the bytes must stay those of the twin.
+// repair pass, a flip pass and a range pass) were half of the encode in the profile (README § GLB
+// encode), a third after fusing them here: each attribute read once and written once before
+// quantization. Not tried: an AssemblyScript kernel (SIMD) for these loops, which would add a copy
+// into and out of WebAssembly memory per attribute and a TypeScript twin; it is what is left to
+// try for the large files (Box47.mesh: these loops are now a third of its encode).
 //
 // Each loop is a function of its own that returns a local and does nothing after the loop: V8
 // optimizes a long loop while it runs (on-stack replacement) and, in Node 20, threw that code away
