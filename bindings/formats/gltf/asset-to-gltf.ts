@@ -9,10 +9,10 @@ import { exponentialFilter, octahedralFilter, quaternionFilter } from './meshopt
 import { ASSET_TO_GLTF_DEFAULTS, type AssetToGltfOptions } from './asset-to-gltf-options.js';
 import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
-import { repairNonFinite, replaceNonFinite, UNIT_LENGTH_TOLERANCE } from './finite-values.js';
-import { perpendicularTo } from '../../model/perpendicular-tangents.js';
-import { composeTrs, invertAffine, multiply, swapYZInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
-import { inUnitRange, quantizeUnitVectors, VECTOR3_UNIT_TOLERANCE, positionBox, positionGrid, quantizePositions, quantizeSettings, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
+import { nonFiniteMessage, repairNonFinite, replaceNonFinite, UNIT_LENGTH_TOLERANCE } from './finite-values.js';
+import { positionsOnAxes, quantizedUnitVectors, rotationsAsSnorm16, turnedCopy, unitVectorsOnAxes, uvsForOutput, type UnitVectors } from './vertex-passes.js';
+import { composeTrs, invertAffine, multiply, type Mat4 } from './transforms.js';
+import { positionBox, positionGrid, quantizePositions, quantizeSettings, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
 import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, type ComponentArray, type GltfObject } from './gltf-builder.js';
 
 /**
@@ -97,6 +97,9 @@ interface JointNode {
 
 const VERTEX: AccessorOptions = { target: BUFFER_TARGET.ARRAY_BUFFER };
 
+/** The attributes addMesh's vertex passes put in the meshopt order themselves. */
+const MOVED_BY_VERTEX_PASSES = ['positions', 'normals', 'tangents', 'uvs'] as const;
+
 /**
  * An animation's translation and scale keys (VEC3) through the EXPONENTIAL filter at `bits` of
  * mantissa, one exponent per path and component over the whole animation ('SharedComponent'):
@@ -132,16 +135,32 @@ function exponentialOutputs(w: Writer, outputs: { values: Float32Array; path: st
 function exponentialSteps(w: Writer, animation: Animation, bits: 24 | 16): Record<'translation' | 'scale', number[]> {
   const out = { translation: [0, 0, 0], scale: [0, 0, 0] };
   for (const path of ['translation', 'scale'] as const) {
-    const largest = [0, 0, 0];
+    const largest = new Float64Array(3);
     for (const track of animation.tracks) {
       const values = track[path];
-      if (values) for (let i = 0; i < values.length; i++) largest[i % 3] = Math.max(largest[i % 3]!, Math.abs(values[i]!));
+      if (values) widenLargest(values, largest);
     }
     // Z-up to Y-up moves the source's z to y and y to z (signs do not change magnitudes).
-    const ordered = w.toYUp ? [largest[0]!, largest[2]!, largest[1]!] : largest;
+    const ordered = w.toYUp ? [largest[0]!, largest[2]!, largest[1]!] : [largest[0]!, largest[1]!, largest[2]!];
     out[path] = ordered.map((m) => (m > 0 ? 2 ** (Math.floor(Math.log2(m)) + 2 - bits) : 0));
   }
   return out;
+}
+
+/** `largest` (three magnitudes) widened by xyz `values`' magnitudes; a loop of its own (vertex-passes.ts says why). */
+function widenLargest(values: Float32Array, largest: Float64Array): number {
+  for (let i = 0; i + 2 < values.length; i += 3) {
+    largest[0] = Math.max(largest[0]!, Math.abs(values[i]!));
+    largest[1] = Math.max(largest[1]!, Math.abs(values[i + 1]!));
+    largest[2] = Math.max(largest[2]!, Math.abs(values[i + 2]!));
+  }
+  return 0;
+}
+
+/** Whether key times start at 0 or later and strictly increase. */
+function increasingFromZero(times: Float32Array): boolean {
+  for (let i = 0; i < times.length; i++) if (!(times[i]! >= 0 && (i === 0 || times[i]! > times[i - 1]!))) return false;
+  return true;
 }
 
 /** True when every value is within half of its component's step of the rest value. */
@@ -163,12 +182,13 @@ function accessor(w: Writer, type: AccessorType, array: ComponentArray, options?
   return w.builder.addAccessor(array, type, options);
 }
 
-/** A copy of xyz-per-element data turned to the output axes (`kind` says how the values turn). */
+/** A copy of xyz-per-element data turned to the output axes (`kind` says how the values turn), in one pass. */
 function axes(w: Writer, data: Float32Array, stride: number, kind: 'vector' | 'scale' = 'vector'): Float32Array {
-  const copy = data.slice();
-  if (w.toYUp) (kind === 'scale' ? swapYZInPlace : zUpToYUpInPlace)(copy, stride);
-  return copy;
+  return w.toYUp ? turnedCopy(data, stride, kind === 'scale') : data.slice();
 }
+
+/** A channel's paths, in the order their samplers are written. */
+const TRS_PATHS = ['translation', 'rotation', 'scale'] as const;
 
 const REST = { translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] } as const;
 
@@ -274,18 +294,24 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   }
   let indices: IndexArray = kernels.compactIndices(kernels.widenIndices(source.indices), vertexCount);
   let mesh = source;
-  if (settings.compress === 'meshopt') ({ mesh, indices } = meshoptOrderedMesh(source, indices));
+  // Compressing, vertices are renumbered; positions, normals, tangents and UV sets are moved by
+  // the vertex passes as they read them (`order`), the other attributes by meshoptOrderedMesh.
+  let order: Uint32Array | undefined;
+  if (settings.compress === 'meshopt') ({ mesh, indices, remap: order } = meshoptOrderedMesh(source, indices, MOVED_BY_VERTEX_PASSES));
   const a = mesh.attributes;
   const q = w.quantize;
   const attributes: Record<string, number> = {};
-  const positions = repairNonFinite(axes(w, a.positions, 3), 0, `${label} positions`, w.warn);
+  // One pass turns, repairs and boxes the positions (vertex-passes.ts).
+  const onAxes = positionsOnAxes(a.positions, w.toYUp, order);
+  const positions = onAxes.positions;
+  if (onAxes.replaced) w.warn(nonFiniteMessage(`${label} positions`, onAxes.replaced, 0));
   // glTF ignores a skinned mesh's node transform: skinned meshes share the grid folded into the
   // inverse bind matrices; a static mesh's own grid goes in its node's transform.
   const skinnedMesh = skinned && a.joints !== undefined && a.weights !== undefined;
   let node: GltfObject = {};
   let positionStep = 1;
   if (q && q.position !== 'float' && (!skinnedMesh || w.skinGrid)) {
-    const quantized = skinnedMesh ? quantizePositions(positions, q.position, w.skinGrid) : quantizePositions(positions, q.position);
+    const quantized = quantizePositions(positions, q.position, skinnedMesh ? w.skinGrid : positionGrid(onAxes.box, q.position));
     attributes.POSITION = quantizedAccessor(w, 'position', 'VEC3', quantized, false, true, true);
     if (!skinnedMesh) node = { translation: quantized.offset, scale: [quantized.step, quantized.step, quantized.step] };
     positionStep = quantized.step;
@@ -294,17 +320,19 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     if (q && q.position !== 'float') w.quantized.floatPositions++;
     attributes.POSITION = accessor(w, 'VEC3', positions, { ...VERTEX, bounds: true });
   }
-  const normals = a.normals ? unitVectors(axes(w, a.normals, 3), 3, `${label} normals`, w.warn) : undefined;
+  // Normals and tangents: turned, made unit and checked in one pass each, quantized in another (vertex-passes.ts).
+  const normals = a.normals ? unitVectorsWarned(w, a.normals, 3, `${label} normals`, undefined, order).unit : undefined;
   if (normals && q && q.normal === 'oct8' && w.shareViews) attributes.NORMAL = octahedralAccessor(w, 'normal', normals, 3);
-  else if (normals) attributes.NORMAL = q && q.normal !== 'float' ? quantizedAccessor(w, 'normal', 'VEC3', quantizeUnitVectors(sourceGridOr(axes(w, a.normals!, 3), normals, 3, snormBits(q.normal)), 3, snormBits(q.normal)), true, false, true) : accessor(w, 'VEC3', normals, VERTEX);
+  else if (normals) attributes.NORMAL = q && q.normal !== 'float' ? quantizedAccessor(w, 'normal', 'VEC3', quantizedUnitVectors(a.normals!, normals, 3, w.toYUp, snormBits(q.normal), order), true, false, true) : accessor(w, 'VEC3', normals, VERTEX);
   if (a.tangents) {
-    const tangents = unitTangents(axes(w, a.tangents, 4), normals, `${label} tangents`, w.warn);
-    attributes.TANGENT = q && q.tangent === 'oct8' && w.shareViews ? octahedralAccessor(w, 'tangent', tangents, 4) : q && q.tangent !== 'float' ? quantizedAccessor(w, 'tangent', 'VEC4', quantizeUnitVectors(sourceGridOr(axes(w, a.tangents, 4), tangents, 4, snormBits(q.tangent)), 4, snormBits(q.tangent)), true, false, true) : accessor(w, 'VEC4', tangents, VERTEX);
+    const tangents = unitVectorsWarned(w, a.tangents, 4, `${label} tangents`, normals, order).unit;
+    attributes.TANGENT = q && q.tangent === 'oct8' && w.shareViews ? octahedralAccessor(w, 'tangent', tangents, 4) : q && q.tangent !== 'float' ? quantizedAccessor(w, 'tangent', 'VEC4', quantizedUnitVectors(a.tangents, tangents, 4, w.toYUp, snormBits(q.tangent), order), true, false, true) : accessor(w, 'VEC4', tangents, VERTEX);
   }
   (a.uvs ?? []).forEach((uv, set) => {
-    const copy = repairNonFinite(uv.slice(), 0, `${label} UV set ${set}`, w.warn);
-    if (settings.flipV) for (let i = 1; i < copy.length; i += 2) copy[i] = 1 - copy[i]!;
-    const unorm = q && q.uv !== 'float' && inUnitRange(copy);
+    const written = uvsForOutput(uv, settings.flipV, order);
+    const copy = written.uvs;
+    if (written.replaced) w.warn(nonFiniteMessage(`${label} UV set ${set}`, written.replaced, 0));
+    const unorm = q && q.uv !== 'float' && written.inUnitRange;
     // Compressed, a set that unorm cannot hold goes through the EXPONENTIAL filter at 24 bits:
     // each value within one float32 ulp of the set's largest magnitude in its component
     // (measured on Box47.mesh's two sets, 168 UV units wide: 596,846 compressed bytes as float32,
@@ -323,7 +351,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   if (a.joints && a.weights) {
     if (skinned) {
       const { joints, weights } = normalizedSkin(a.joints, a.weights, jointCount, label, w.warn);
-      attributes.JOINTS_0 = accessor(w, 'VEC4', jointCount <= 256 ? Uint8Array.from(joints) : joints, VERTEX);
+      attributes.JOINTS_0 = accessor(w, 'VEC4', jointCount <= 256 ? new Uint8Array(joints) : joints, VERTEX);
       attributes.WEIGHTS_0 = q && q.weight !== 'float' ? quantizedAccessor(w, 'weight', 'VEC4', quantizeWeights(weights, q.weight), true) : accessor(w, 'VEC4', weights, VERTEX);
     } else w.warn(`${label}: skin weights without a skeleton are not written`);
   } else if (a.joints || a.weights) w.warn(`${label}: ${a.joints ? 'joints without weights' : 'weights without joints'} are not written (glTF needs both)`);
@@ -421,47 +449,17 @@ function quantizedSummary(q: Required<GltfQuantizeOptions>, done: Writer['quanti
 }
 
 /**
- * Vectors scaled to unit length in place (glTF requires it), xyz of every `stride` floats. Zero or
- * non-finite ones are replaced by `repair(i)` (default +Z); both changes are counted in warnings,
- * the rescaling only for lengths off 1 by more than the validator's tolerance.
+ * Normals (stride 3) or tangents (stride 4) on the output axes and of unit length, as glTF
+ * requires (vertex-passes.ts), each change counted in a warning: zero or non-finite vectors
+ * replaced (+Z; tangents perpendicular to their normals), lengths off 1 beyond the validator's
+ * tolerance normalised, tangent w values other than ±1 written as their sign.
  */
-function unitVectors(data: Float32Array, stride: number, what: string, warn: (m: string) => void, repair?: (i: number) => void): Float32Array {
-  let replaced = 0;
-  let rescaled = 0;
-  for (let i = 0; i < data.length; i += stride) {
-    const x = data[i]!, y = data[i + 1]!, z = data[i + 2]!;
-    // In double precision the squares of float32 values cannot overflow.
-    const length = Math.sqrt(x * x + y * y + z * z);
-    if (length > 0 && length < Infinity) {
-      if (Math.abs(length - 1) > UNIT_LENGTH_TOLERANCE) rescaled++;
-      data[i] = x / length;
-      data[i + 1] = y / length;
-      data[i + 2] = z / length;
-    } else {
-      replaced++;
-      if (repair) repair(i);
-      else data.set([0, 0, 1], i);
-    }
-  }
-  if (replaced) warn(`${what}: ${replaced} zero-length or non-finite vectors were replaced by ${repair ? 'unit vectors perpendicular to their normals' : '+Z'}`);
-  if (rescaled) warn(`${what}: ${rescaled} vectors not of unit length were normalised`);
-  return data;
-}
-
-/** Unit tangents with w = ±1; a tangent that cannot be normalised becomes a unit vector perpendicular to its vertex's normal (+X without normals). */
-function unitTangents(data: Float32Array, normals: Float32Array | undefined, what: string, warn: (m: string) => void): Float32Array {
-  unitVectors(data, 4, what, warn, (i) => {
-    const v = i / 4;
-    data.set(normals ? perpendicularTo(normals[v * 3], normals[v * 3 + 1], normals[v * 3 + 2]) : perpendicularTo(), i);
-  });
-  let signs = 0;
-  for (let i = 3; i < data.length; i += 4) {
-    const sign = data[i]! < 0 ? -1 : 1;
-    if (data[i] !== sign) signs++;
-    data[i] = sign;
-  }
-  if (signs) warn(`${what}: ${signs} handedness values (w) other than ±1 were written as their sign (+1 when zero or NaN)`);
-  return data;
+function unitVectorsWarned(w: Writer, source: Float32Array, stride: 3 | 4, what: string, normals?: Float32Array, order?: Uint32Array): UnitVectors {
+  const done = unitVectorsOnAxes(source, stride, w.toYUp, normals, order);
+  if (done.replaced) w.warn(`${what}: ${done.replaced} zero-length or non-finite vectors were replaced by ${stride === 4 ? 'unit vectors perpendicular to their normals' : '+Z'}`);
+  if (done.rescaled) w.warn(`${what}: ${done.rescaled} vectors not of unit length were normalised`);
+  if (done.signs) w.warn(`${what}: ${done.signs} handedness values (w) other than ±1 were written as their sign (+1 when zero or NaN)`);
+  return done;
 }
 
 function clampedColors(colors: Float32Array, label: string, warn: (m: string) => void): Float32Array {
@@ -486,22 +484,37 @@ const SKIN_WEIGHT_SUM_TOLERANCE = 2 / 255;
 function normalizedSkin(joints: Uint16Array, weights: Float32Array, jointCount: number, label: string, warn: (m: string) => void) {
   const outJoints = new Uint16Array(joints.length);
   const outWeights = new Float32Array(weights.length);
-  let rescaled = 0;
-  let merged = 0;
+  // rescaled, merged, the first vertex with a dropped weight, the first without any (−1: none).
+  const found = Float64Array.of(0, 0, -1, -1);
+  normalizedSkinLoop(joints, weights, jointCount, outJoints, outWeights, found);
+  const [rescaled, merged, dropped, unbound] = found as unknown as [number, number, number, number];
+  // In the order the vertices first showed them (a vertex's dropped weight before its having none).
+  const droppedMessage = `${label}: weights on joints outside the skeleton or not finite were dropped`;
+  const unboundMessage = `${label}: vertices without skin weights were bound wholly to their first joint`;
+  if (dropped >= 0 && (unbound < 0 || dropped <= unbound)) warn(droppedMessage);
+  if (unbound >= 0) warn(unboundMessage);
+  if (dropped >= 0) warn(droppedMessage);
+  if (merged) warn(`${label}: ${merged} weights named a joint already weighted in their vertex and were added to it (glTF needs each joint once per vertex)`);
+  if (rescaled) warn(`${label}: skin weights of ${rescaled} vertices summed to more than 2/255 away from 1 and were scaled to sum to 1 (glTF requires it)`);
+  return { joints: outJoints, weights: outWeights };
+}
+
+/** normalizedSkin's loop, in a function of its own (vertex-passes.ts says why); `found` as normalizedSkin reads it. */
+function normalizedSkinLoop(joints: Uint16Array, weights: Float32Array, jointCount: number, outJoints: Uint16Array, outWeights: Float32Array, found: Float64Array): number {
   for (let v = 0; v < joints.length; v += 4) {
     let sum = 0;
     for (let k = 0; k < 4; k++) {
       const weight = weights[v + k]!;
       if (weight > 0 && joints[v + k]! < jointCount) sum += weight;
-      else if (weight > 0 || !(weight >= 0)) warn(`${label}: weights on joints outside the skeleton or not finite were dropped`);
+      else if ((weight > 0 || !(weight >= 0)) && found[2]! < 0) found[2] = v;
     }
     if (!(sum > 0) || !Number.isFinite(sum)) {
-      warn(`${label}: vertices without skin weights were bound wholly to their first joint`);
+      if (found[3]! < 0) found[3] = v;
       outJoints[v] = joints[v]! < jointCount ? joints[v]! : 0;
       outWeights[v] = 1;
       continue;
     }
-    if (Math.abs(sum - 1) > SKIN_WEIGHT_SUM_TOLERANCE) rescaled++;
+    if (Math.abs(sum - 1) > SKIN_WEIGHT_SUM_TOLERANCE) found[0] = found[0]! + 1;
     // Weighted joints packed to the front; a joint named twice gets one slot with its weights added
     // (glTF forbids a joint twice in a vertex: ACCESSOR_JOINTS_INDEX_DUPLICATE).
     let used = 0;
@@ -511,15 +524,13 @@ function normalizedSkin(joints: Uint16Array, weights: Float32Array, jointCount: 
       if (!(weight > 0 && joint < jointCount)) continue;
       let slot = 0;
       while (slot < used && outJoints[v + slot] !== joint) slot++;
-      if (slot < used) merged++;
+      if (slot < used) found[1] = found[1]! + 1;
       else used++;
       outJoints[v + slot] = joint;
       outWeights[v + slot] = outWeights[v + slot]! + weight / sum;
     }
   }
-  if (merged) warn(`${label}: ${merged} weights named a joint already weighted in their vertex and were added to it (glTF needs each joint once per vertex)`);
-  if (rescaled) warn(`${label}: skin weights of ${rescaled} vertices summed to more than 2/255 away from 1 and were scaled to sum to 1 (glTF requires it)`);
-  return { joints: outJoints, weights: outWeights };
+  return 0;
 }
 
 /** One glTF animation: per track, one shared input (its key times) and a sampler per channel. */
@@ -541,20 +552,18 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       continue;
     }
     // Finite and non-decreasing (validateAsset); glTF also wants them from 0 and strictly increasing.
-    if (!track.times.every((t, i) => t >= 0 && (i === 0 || t > track.times[i - 1]!))) {
+    if (!increasingFromZero(track.times)) {
       w.warn(`animation ${animation.name}: a track whose key times are not increasing from 0 is left out`);
       continue;
     }
-    const what = `animation ${animation.name} joint ${track.joint}`;
-    const paths = [
-      ['translation', track.translation, 'VEC3', (v: Float32Array) => axes(w, v, 3)],
-      ['rotation', track.rotation, 'VEC4', (v: Float32Array) => unitQuaternions(axes(w, v, 4), `${what} rotation keys`, w.warn)],
-      ['scale', track.scale, 'VEC3', (v: Float32Array) => axes(w, v, 3, 'scale')],
-    ] as const;
     // Key values are finite and as many as their keys (validateAsset).
-    for (const [path, values, type, convert] of paths) {
+    for (const path of TRS_PATHS) {
+      const values = track[path];
       if (!values) continue;
-      const converted = convert(values);
+      const type = path === 'rotation' ? 'VEC4' : 'VEC3';
+      // A translation or scale channel at rest is found before it is copied (mrfixit.iqm: 75 of its 150).
+      if (path !== 'rotation' && holdsRestOnAxes(values, node[path], w.toYUp, path === 'scale')) continue;
+      const converted = path === 'translation' ? axes(w, values, 3) : path === 'scale' ? axes(w, values, 3, 'scale') : unitQuaternions(axes(w, values, 4), `animation ${animation.name} joint ${track.joint} rotation keys`, w.warn);
       // A channel that holds the node's rest value at every key changes nothing: no sampler
       // (glTF keeps the node's own TRS wherever an animation has no channel for it).
       if (holdsRest(converted, node[path])) continue;
@@ -579,7 +588,7 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       const output = path === 'rotation' && w.quantize?.rotation === 12 && w.shareViews
         ? quaternionAccessor(w, kept(converted))
         : path === 'rotation' && w.quantize && w.quantize.rotation !== 'float'
-        ? (w.quantized.kinds.add('rotation'), accessor(w, type, quantizeSnorm(nearestOnGrid(axes(w, kept(values), 4), kept(converted)), 4, 16).array, { normalized: true, ...shared(w, 'animation rotation') }))
+        ? (w.quantized.kinds.add('rotation'), accessor(w, type, rotationsAsSnorm16(kept(values), kept(converted), w.toYUp), { normalized: true, ...shared(w, 'animation rotation') }))
         : path !== 'rotation' && w.shareViews && w.quantize && w.quantize.translation !== 'float'
           ? (exponential.push({ values: kept(converted), path, sampler: samplers.length }), -1)
           : accessor(w, type, kept(converted), shared(w, `animation ${path}`));
@@ -604,44 +613,6 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
   w.builder.add('animations', gltf);
 }
 
-/**
- * The unit vectors to quantize as snorm of `bits`: a source vector already on that grid (each
- * component a whole number of steps, 1 / 127 or 1 / 32767: MeshSerializer2's snorm8 normals) and
- * within the validator's unit-length tolerance for vectors (0.00674) is kept as it is, so that it comes back on its own
- * step; others are their normalised values (`unit`). Rounding every normalised vector moved such
- * source vectors by a step (their lengths are up to 0.0068 off 1).
- */
-function sourceGridOr(source: Float32Array, unit: Float32Array, stride: number, bits: 8 | 16): Float32Array {
-  const top = bits === 16 ? 32767 : 127;
-  for (let i = 0; i < source.length; i += stride) {
-    let onGrid = true;
-    for (let c = 0; c < stride && onGrid; c++) {
-      const steps = source[i + c]! * top;
-      onGrid = Math.abs(steps - Math.round(steps)) <= 1e-3 && Math.abs(steps) <= top;
-    }
-    const x = source[i]!, y = source[i + 1]!, z = source[i + 2]!;
-    // A tangent's w must be ±1 exactly.
-    const sign = stride === 4 ? Math.abs(source[i + 3]!) === 1 : true;
-    // Copied element by element: a subarray per vertex was 14 % of Box47.mesh's optimized encode.
-    if (!onGrid || !sign || !(Math.abs(Math.sqrt(x * x + y * y + z * z) - 1) <= VECTOR3_UNIT_TOLERANCE * 0.99)) for (let c = 0; c < stride; c++) source[i + c] = unit[i + c]!;
-  }
-  return source;
-}
-
-/**
- * The rotation keys to quantize: the Asset's own (on the output axes) where they are within 2^-10
- * of unit length, else their normalised values. Rounding the Asset's own keys keeps keys that
- * were already on the snorm16 grid (UNIGINE's, q / 32767) on their step; rounding the normalised
- * values moved 15 % of actor_00_idle.anim's rotation values by one step.
- */
-function nearestOnGrid(raw: Float32Array, normalised: Float32Array): Float32Array {
-  for (let i = 0; i < raw.length; i += 4) {
-    const x = raw[i]!, y = raw[i + 1]!, z = raw[i + 2]!, q = raw[i + 3]!;
-    if (!(Math.abs(Math.sqrt(x * x + y * y + z * z + q * q) - 1) <= 2 ** -10)) for (let c = 0; c < 4; c++) raw[i + c] = normalised[i + c]!;
-  }
-  return raw;
-}
-
 /** Whether every key of `values` equals `rest` (as float32). */
 /** True when every element of `values` (`width` components each) has the first element's bits. */
 function holdsFirst(values: Float32Array, width: number): boolean {
@@ -655,6 +626,16 @@ function ends(values: Float32Array, width: number): Float32Array {
   out.set(values.subarray(0, width));
   out.set(values.subarray(0, width), width);
   return out;
+}
+
+/** holdsRest of xyz keys as axes() would turn them (`swap`: scale factors), without the copy. */
+function holdsRestOnAxes(values: Float32Array, rest: readonly number[], toYUp: boolean, swap: boolean): boolean {
+  const x = Math.fround(rest[0]!), y = Math.fround(rest[1]!), z = Math.fround(rest[2]!);
+  for (let i = 0; i + 2 < values.length; i += 3) {
+    const sy = values[i + 1]!, sz = values[i + 2]!;
+    if (values[i] !== x || (toYUp ? sz : sy) !== y || (toYUp ? (swap ? sy : -sy) : sz) !== z) return false;
+  }
+  return true;
 }
 
 function holdsRest(values: Float32Array, rest: readonly number[]): boolean {

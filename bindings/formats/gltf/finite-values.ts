@@ -28,6 +28,11 @@ export function replaceNonFinite(data: Float32Array, fill: number): number {
 /** `replaceNonFinite`, with a warning naming what was repaired when anything was. */
 export function repairNonFinite(data: Float32Array, fill: number, what: string, warn: (message: string) => void): Float32Array {
   const replaced = replaceNonFinite(data, fill);
-  if (replaced) warn(`${what}: ${replaced} values not finite in float32 (NaN, infinity or beyond ±3.4e38; glTF forbids them) were written as ${fill}`);
+  if (replaced) warn(nonFiniteMessage(what, replaced, fill));
   return data;
+}
+
+/** The warning for `replaced` values of `what` that were not finite and were written as `fill`. */
+export function nonFiniteMessage(what: string, replaced: number, fill: number): string {
+  return `${what}: ${replaced} values not finite in float32 (NaN, infinity or beyond ±3.4e38; glTF forbids them) were written as ${fill}`;
 }

@@ -8,32 +8,78 @@ import { reorderForMeshopt } from './meshopt-encode.js';
 
 type VertexArray = Float32Array | Uint16Array;
 
-/** out[remap[v]] = in[v], `components` values per vertex. */
+/**
+ * out[remap[v]] = in[v], `components` values per vertex. Float32 values move as their bits (a
+ * word copy, unrolled for 2, 3 and 4 components): the element loop through doubles was 6.7 % of
+ * Box47.mesh's optimized encode, the word copy a third of that (a NaN keeps its payload, and the
+ * writer replaces every NaN it meets anyway).
+ */
 function remapped<T extends VertexArray>(values: T, components: number, remap: Uint32Array): T {
   const out = new (values.constructor as new (length: number) => T)(values.length);
+  if (values instanceof Float32Array) remapWords(new Uint32Array(values.buffer, values.byteOffset, values.length), components, remap, new Uint32Array(out.buffer, out.byteOffset, out.length));
+  else remapValues(values, components, remap, out);
+  return out;
+}
+
+function remapWords(values: Uint32Array, components: number, remap: Uint32Array, out: Uint32Array): number {
+  if (components === 3) {
+    for (let v = 0, from = 0; v < remap.length; v++, from += 3) {
+      const to = remap[v]! * 3;
+      out[to] = values[from]!;
+      out[to + 1] = values[from + 1]!;
+      out[to + 2] = values[from + 2]!;
+    }
+  } else if (components === 4) {
+    for (let v = 0, from = 0; v < remap.length; v++, from += 4) {
+      const to = remap[v]! * 4;
+      out[to] = values[from]!;
+      out[to + 1] = values[from + 1]!;
+      out[to + 2] = values[from + 2]!;
+      out[to + 3] = values[from + 3]!;
+    }
+  } else if (components === 2) {
+    for (let v = 0, from = 0; v < remap.length; v++, from += 2) {
+      const to = remap[v]! * 2;
+      out[to] = values[from]!;
+      out[to + 1] = values[from + 1]!;
+    }
+  } else remapValues(values, components, remap, out);
+  return 0;
+}
+
+function remapValues(values: VertexArray | Uint32Array, components: number, remap: Uint32Array, out: VertexArray | Uint32Array): number {
   for (let v = 0; v < remap.length; v++) {
     const to = remap[v]! * components;
     const from = v * components;
     for (let c = 0; c < components; c++) out[to + c] = values[from + c]!;
   }
-  return out;
+  return 0;
 }
 
-/** The mesh with its vertices reordered, and its indices (at least 16 bits wide: meshopt codes no 8-bit indices). */
-export function meshoptOrderedMesh(mesh: Mesh, indices: ArrayLike<number>): { mesh: Mesh; indices: Uint16Array | Uint32Array } {
+/** Vertex attributes a caller can move itself while it reads them (see meshoptOrderedMesh's `movedByCaller`). */
+export type MovableAttribute = 'positions' | 'normals' | 'tangents' | 'uvs';
+
+/**
+ * The mesh with its vertices reordered, its indices (at least 16 bits wide: meshopt codes no
+ * 8-bit indices) and `remap` (remap[v] = vertex v's new number). Attributes named in
+ * `movedByCaller` are left in their old order in the returned mesh: the glTF writer's vertex
+ * passes (vertex-passes.ts) write each vertex at remap[v] as they go.
+ */
+export function meshoptOrderedMesh(mesh: Mesh, indices: ArrayLike<number>, movedByCaller: readonly MovableAttribute[] = []): { mesh: Mesh; indices: Uint16Array | Uint32Array; remap: Uint32Array } {
   const a = mesh.attributes;
   const vertexCount = a.positions.length / 3;
   const { indices: reordered, remap } = reorderForMeshopt(indices, vertexCount);
+  const moved = (name: MovableAttribute) => !movedByCaller.includes(name);
   const move = <T extends VertexArray>(values: T | undefined, components: number): T | undefined => (values ? remapped(values, components, remap) : undefined);
-  const attributes: MeshAttributes = { positions: remapped(a.positions, 3, remap) };
-  if (a.normals) attributes.normals = move(a.normals, 3);
-  if (a.tangents) attributes.tangents = move(a.tangents, 4);
-  if (a.uvs) attributes.uvs = a.uvs.map((uv) => remapped(uv, 2, remap));
+  const attributes: MeshAttributes = { positions: moved('positions') ? remapped(a.positions, 3, remap) : a.positions };
+  if (a.normals) attributes.normals = moved('normals') ? move(a.normals, 3) : a.normals;
+  if (a.tangents) attributes.tangents = moved('tangents') ? move(a.tangents, 4) : a.tangents;
+  if (a.uvs) attributes.uvs = moved('uvs') ? a.uvs.map((uv) => remapped(uv, 2, remap)) : a.uvs;
   if (a.colors) attributes.colors = move(a.colors, 4);
   if (a.joints) attributes.joints = move(a.joints, 4);
   if (a.weights) attributes.weights = move(a.weights, 4);
   const out: Mesh = { ...mesh, attributes };
   if (mesh.extras) out.extras = Object.fromEntries(Object.entries(mesh.extras).map(([name, e]) => [name, { components: e.components, data: e.components > 0 ? remapped(e.data, e.components, remap) : e.data }]));
   if (mesh.targets) out.targets = mesh.targets.map((t) => ({ ...t, positions: remapped(t.positions, 3, remap), ...(t.normals ? { normals: remapped(t.normals, 3, remap) } : {}) }));
-  return { mesh: out, indices: vertexCount <= 65536 ? Uint16Array.from(reordered) : reordered };
+  return { mesh: out, indices: vertexCount <= 65536 ? new Uint16Array(reordered) : reordered, remap };
 }

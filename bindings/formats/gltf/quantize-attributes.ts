@@ -14,7 +14,7 @@
 // - Normals and tangents: snorm8 by default (gltfpack's default). Rounding each component can
 //   leave a vector up to √3 / 254 = 0.0068 off unit length, beyond the validator's Vector3
 //   tolerance (0.00674): such a vector takes the other rounding of some components
-//   (quantizeUnitVectors). Renormalising in float and rounding again would not converge.
+//   (vertex-passes.ts, quantizedUnitVectors). Renormalising in float and rounding again would not converge.
 // - Weights: unorm8 by default with the rounding error moved onto the largest weight, so that
 //   every vertex's weights sum to exactly 255 (or 65535) as glTF requires; IQM's ubyte weights
 //   come back exactly.
@@ -22,6 +22,7 @@
 //   validator's tolerance); translation and scale keys stay float32.
 
 import { MeshFormatError } from '../../io/errors.js';
+import { roundHalfUp } from './round-half-up.js';
 
 /** Bits per attribute ('float': kept float32). */
 export interface GltfQuantizeOptions {
@@ -131,17 +132,28 @@ export function quantizePositions(positions: Float32Array, bits: 8 | 14 | 16, gr
   const { offset: min, step } = grid;
   const { slots, byteStride } = layout(count, 3, bits > 8 ? 2 : 1);
   const array = bits > 8 ? new Uint16Array(count * slots) : new Uint8Array(count * slots);
+  const maxError = array instanceof Uint16Array ? gridLoop(positions, min, step, top, array, slots) : gridLoop(positions, min, step, top, array, slots);
+  return { array, byteStride, offset: min, step, maxError };
+}
+
+/**
+ * quantizePositions' loop, one component at a time with its offset in a local; gives the largest
+ * error. Loops here do nothing after the loop but return a local (vertex-passes.ts says why).
+ */
+function gridLoop(positions: Float32Array, min: readonly number[], step: number, top: number, array: Uint8Array | Uint16Array, slots: number): number {
+  const count = positions.length / 3;
   let maxError = 0;
-  for (let v = 0; v < count; v++) {
-    for (let c = 0; c < 3; c++) {
-      const p = positions[v * 3 + c]!;
-      const q = Math.min(top, Math.max(0, Math.round((p - min[c]!) / step)));
-      array[v * slots + c] = q;
-      const error = Math.abs(min[c]! + q * step - p);
+  for (let c = 0; c < 3; c++) {
+    const offset = min[c]!;
+    for (let v = 0, i = c, at = c; v < count; v++, i += 3, at += slots) {
+      const p = positions[i]!;
+      const q = Math.min(top, Math.max(0, roundHalfUp((p - offset) / step)));
+      array[at] = q;
+      const error = Math.abs(offset + q * step - p);
       if (error > maxError) maxError = error;
     }
   }
-  return { array, byteStride, offset: min, step, maxError };
+  return maxError;
 }
 
 /** Values in −1–1 as normalized signed integers, `components` per element: q = round(v · (2^(bits−1) − 1)). */
@@ -150,52 +162,23 @@ export function quantizeSnorm(data: Float32Array, components: number, bits: 8 | 
   const top = bits === 16 ? 32767 : 127;
   const { slots, byteStride } = layout(count, components, bits === 16 ? 2 : 1);
   const array = bits === 16 ? new Int16Array(count * slots) : new Int8Array(count * slots);
+  snormLoop(data, components, top, array, slots);
+  return { array, byteStride };
+}
+
+function snormLoop(data: Float32Array, components: number, top: number, array: Int8Array | Int16Array, slots: number): number {
+  const count = data.length / components;
   for (let v = 0; v < count; v++) {
     for (let c = 0; c < components; c++) {
       const x = data[v * components + c]!;
-      array[v * slots + c] = Math.round((x >= 1 ? 1 : x <= -1 ? -1 : x) * top);
+      array[v * slots + c] = roundHalfUp((x >= 1 ? 1 : x <= -1 ? -1 : x) * top);
     }
   }
-  return { array, byteStride };
+  return 0;
 }
 
 /** How far from 1 the Khronos validator lets a normal's or tangent's xyz length be (its Vector3 check; rotations get 0.00769). */
 export const VECTOR3_UNIT_TOLERANCE = 0.00674;
-
-/**
- * Unit vectors (xyz of `components` per element; a tangent's w is ±1 and stays exact) as snorm of
- * `bits`, each rounded component-wise and then, where the rounded vector's length is off 1 by more
- * than the validator allows (possible at 8 bits: up to √3 / 254 = 0.0068 against its 0.00674), the
- * other rounding of some components chosen: of the eight, the one nearest unit length.
- */
-export function quantizeUnitVectors(data: Float32Array, components: number, bits: 8 | 16): QuantizedAttribute {
-  const quantized = quantizeSnorm(data, components, bits);
-  const top = bits === 16 ? 32767 : 127;
-  const slots = quantized.byteStride ? quantized.byteStride / quantized.array.BYTES_PER_ELEMENT : components;
-  const out = quantized.array;
-  const lengthError = (x: number, y: number, z: number) => Math.abs(Math.sqrt(x * x + y * y + z * z) / top - 1);
-  for (let v = 0, at = 0; at < out.length; v++, at += slots) {
-    if (lengthError(out[at]!, out[at + 1]!, out[at + 2]!) <= VECTOR3_UNIT_TOLERANCE * 0.99) continue;
-    let best = [out[at]!, out[at + 1]!, out[at + 2]!];
-    let bestError = lengthError(best[0]!, best[1]!, best[2]!);
-    const floors = [0, 1, 2].map((c) => Math.floor(Math.max(-1, Math.min(1, data[v * components + c]!)) * top));
-    for (let mask = 0; mask < 8; mask++) {
-      const candidate = floors.map((f, c) => Math.max(-top, Math.min(top, f + ((mask >> c) & 1))));
-      const error = lengthError(candidate[0]!, candidate[1]!, candidate[2]!);
-      if (error < bestError) { best = candidate; bestError = error; }
-    }
-    out[at] = best[0]!;
-    out[at + 1] = best[1]!;
-    out[at + 2] = best[2]!;
-  }
-  return quantized;
-}
-
-/** Whether every value lies in 0–1 (what unorm can hold). */
-export function inUnitRange(data: Float32Array): boolean {
-  for (let i = 0; i < data.length; i++) if (!(data[i]! >= 0 && data[i]! <= 1)) return false;
-  return true;
-}
 
 /** Values in 0–1 as normalized unsigned integers: q = round(v · (2^bits − 1)). */
 export function quantizeUnorm(data: Float32Array, components: number, bits: 8 | 16): QuantizedAttribute {
@@ -203,13 +186,19 @@ export function quantizeUnorm(data: Float32Array, components: number, bits: 8 | 
   const top = bits === 16 ? 65535 : 255;
   const { slots, byteStride } = layout(count, components, bits === 16 ? 2 : 1);
   const array = bits === 16 ? new Uint16Array(count * slots) : new Uint8Array(count * slots);
+  unormLoop(data, components, top, array, slots);
+  return { array, byteStride };
+}
+
+function unormLoop(data: Float32Array, components: number, top: number, array: Uint8Array | Uint16Array, slots: number): number {
+  const count = data.length / components;
   for (let v = 0; v < count; v++) {
     for (let c = 0; c < components; c++) {
       const x = data[v * components + c]!;
-      array[v * slots + c] = Math.round((x >= 1 ? 1 : x > 0 ? x : 0) * top);
+      array[v * slots + c] = roundHalfUp((x >= 1 ? 1 : x > 0 ? x : 0) * top);
     }
   }
-  return { array, byteStride };
+  return 0;
 }
 
 /**
@@ -219,16 +208,21 @@ export function quantizeUnorm(data: Float32Array, components: number, bits: 8 | 
 export function quantizeWeights(weights: Float32Array, bits: 8 | 16): QuantizedAttribute {
   const top = bits === 16 ? 65535 : 255;
   const array = bits === 16 ? new Uint16Array(weights.length) : new Uint8Array(weights.length);
+  weightsLoop(weights, top, array);
+  return { array };
+}
+
+function weightsLoop(weights: Float32Array, top: number, array: Uint8Array | Uint16Array): number {
   for (let v = 0; v < weights.length; v += 4) {
     let sum = 0;
     let largest = v;
     for (let k = 0; k < 4; k++) {
-      const q = Math.round(weights[v + k]! * top);
+      const q = roundHalfUp(weights[v + k]! * top);
       array[v + k] = q;
       sum += q;
       if (weights[v + k]! > weights[largest]!) largest = v + k;
     }
     array[largest] = array[largest]! + (top - sum);
   }
-  return { array };
+  return 0;
 }

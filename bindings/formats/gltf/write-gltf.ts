@@ -4,6 +4,7 @@
 import type { EncodedFile } from '../format.js';
 import { align4, GLB_CHUNK, GLB_HEADER_BYTES, GLB_MAGIC, GLB_VERSION } from './glb-container.js';
 import type { BuiltGltf, GltfObject } from './gltf-builder.js';
+import { base64Length, encodeBase64Into } from './base64.js';
 
 /** A .glb file: the 12-byte header, the JSON chunk (space-padded), the BIN chunk (zero-padded) when there is a buffer. */
 export function gltfToGlb(built: BuiltGltf): Uint8Array {
@@ -39,10 +40,31 @@ export function gltfToFiles(built: BuiltGltf, baseName: string): EncodedFile[] {
   return [main, { name: siblingName(stem, binName), bytes: binOf(built) }];
 }
 
-/** A single .gltf file, its buffer embedded as a base64 data: URI. */
+/**
+ * A single .gltf file, its buffer embedded as a base64 data: URI. The JSON is written with a
+ * marker where the base64 goes (one that occurs once in the text, so it is the URI's), and the
+ * base64 is written straight into the output bytes between the text before and after it.
+ */
 export function gltfToEmbedded(built: BuiltGltf): Uint8Array {
-  const json = built.byteLength > 0 ? withBufferUri(built, `data:application/octet-stream;base64,${toBase64(binOf(built))}`) : built.json;
-  return new TextEncoder().encode(JSON.stringify(json, null, 1));
+  const encoder = new TextEncoder();
+  if (built.byteLength === 0) return encoder.encode(JSON.stringify(built.json, null, 1));
+  let text = '';
+  let at = -1;
+  for (let k = 0; at < 0; k++) {
+    const marker = `@meshcodec-buffer-${k}@`;
+    text = JSON.stringify(withBufferUri(built, `data:application/octet-stream;base64,${marker}`), null, 1);
+    at = text.indexOf(marker);
+    if (text.indexOf(marker, at + 1) >= 0) at = -1;
+    else if (at >= 0) text = text.slice(0, at) + text.slice(at + marker.length);
+  }
+  const before = encoder.encode(text.slice(0, at));
+  const after = encoder.encode(text.slice(at));
+  const base64 = base64Length(built.byteLength);
+  const out = new Uint8Array(before.length + base64 + after.length);
+  out.set(before);
+  encodeBase64Into(binOf(built), out, before.length);
+  out.set(after, before.length + base64);
+  return out;
 }
 
 /** The JSON with buffer 0 (the one the builder fills) at `uri`; others (a meshopt fallback buffer) as they are. */
@@ -61,10 +83,4 @@ function binOf(built: BuiltGltf): Uint8Array {
 function siblingName(stem: string, uri: string): string {
   const slash = stem.lastIndexOf('/');
   return slash < 0 ? uri : `${stem.slice(0, slash + 1)}${uri}`;
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
 }

@@ -1,0 +1,394 @@
+// The glTF writer's per-vertex work on positions, normals, tangents and UV sets, one pass per
+// attribute: the turn to the output axes, the repair of non-finite values, the unit-length checks
+// and the choice of what to quantize, done in the loop that reads each vertex once.
+//
+// Alternatives, measured on Box47.mesh (93,164 vertices with normals, tangents and one UV set)
+// through `--optimize` (bench/optimize-encode.bench.ts, one interleaved run on the shared 2-core
+// machine): the separate passes (a copy turned Y-up, a unit-length pass, a second turned copy for
+// the source-grid check, the snorm rounding, the validator-tolerance check; per UV set a copy, a
+// repair pass, a flip pass and a range pass) were half of the encode in the profile (README § GLB
+// encode), a third after fusing them here: each attribute read once and written once before
+// quantization. Not tried: an AssemblyScript kernel (SIMD) for these loops, which would add a copy
+// into and out of WebAssembly memory per attribute and a TypeScript twin; it is what is left to
+// try for the large files (Box47.mesh: these loops are now a third of its encode).
+//
+// Each loop is a function of its own that returns a local and does nothing after the loop: V8
+// optimizes a long loop while it runs (on-stack replacement) and, in Node 20, threw that code away
+// on reaching code after the loop that had never run (an object built, a count stored), on every
+// call, so a call ran mostly in the interpreter (positions of Box47.mesh: 30 ns a vertex in the
+// writer against 8 ns alone; --trace-deopt showed one deopt per call).
+//
+// With `order` (EXT_meshopt_compression's vertex reorder: order[v] is vertex v's new number)
+// each pass reads vertex v and writes it at order[v], so the reorder costs no pass of its own
+// (meshopt-order.ts copied every attribute to its new order first: 5 % of Box47.mesh's encode).
+//
+// Every function gives the same float32 values, in the same order of operations, as the passes it
+// replaces (test/gltf-vertex-passes.test.ts checks them against those passes one by one), so the
+// writer's output is byte for byte what it was.
+import { perpendicularTo } from '../../model/perpendicular-tangents.js';
+import { UNIT_LENGTH_TOLERANCE } from './finite-values.js';
+import { roundHalfUp } from './round-half-up.js';
+import { VECTOR3_UNIT_TOLERANCE, type QuantizedAttribute } from './quantize-attributes.js';
+
+/** A vertex attribute turned to the output axes, with what was changed to make it valid glTF. */
+export interface UnitVectors {
+  /** xyz (and a tangent's w) of every vertex, unit length, on the output axes. */
+  unit: Float32Array;
+  /** Zero-length or non-finite vectors replaced (+Z for normals; perpendicular to the normal for tangents). */
+  replaced: number;
+  /** Lengths off 1 by more than the validator's tolerance, normalised. */
+  rescaled: number;
+  /** Tangent w values other than ±1 written as their sign. */
+  signs: number;
+}
+
+/**
+ * Normals (3 floats each) or tangents (4: xyz and the handedness w), turned Z-up → Y-up when
+ * `toYUp` ((x, y, z) → (x, z, −y)) and scaled to unit length, into a new array. A zero or
+ * non-finite normal becomes +Z; such a tangent becomes a unit vector perpendicular to its
+ * vertex's unit normal (`normals`, +X without them); a tangent's w becomes its sign (+1 when zero
+ * or NaN).
+ */
+export function unitVectorsOnAxes(source: Float32Array, stride: 3 | 4, toYUp: boolean, normals?: Float32Array, order?: Uint32Array): UnitVectors {
+  const unit = new Float32Array(source.length);
+  const counts = new Float64Array(3);
+  if (stride === 3) unitNormalsLoop(source, toYUp, unit, counts, order);
+  else unitTangentsLoop(source, toYUp, unit, counts, normals, order);
+  return { unit, replaced: counts[0]!, rescaled: counts[1]!, signs: counts[2]! };
+}
+
+/** unitVectorsOnAxes for normals; counts: replaced, rescaled. */
+function unitNormalsLoop(source: Float32Array, toYUp: boolean, unit: Float32Array, counts: Float64Array, order: Uint32Array | undefined): number {
+  for (let i = 0, v = 0; i < source.length; i += 3, v++) {
+    const o = order ? order[v]! * 3 : i;
+    const x = source[i]!;
+    const sy = source[i + 1]!;
+    const sz = source[i + 2]!;
+    const y = toYUp ? sz : sy;
+    const z = toYUp ? -sy : sz;
+    // In double precision the squares of float32 values cannot overflow.
+    const length = Math.sqrt(x * x + y * y + z * z);
+    if (length > 0 && length < Infinity) {
+      if (Math.abs(length - 1) > UNIT_LENGTH_TOLERANCE) counts[1] = counts[1]! + 1;
+      unit[o] = x / length;
+      unit[o + 1] = y / length;
+      unit[o + 2] = z / length;
+    } else {
+      counts[0] = counts[0]! + 1;
+      unit[o + 2] = 1;
+    }
+  }
+  return 0;
+}
+
+/** unitVectorsOnAxes for tangents; counts: replaced, rescaled, signs. */
+function unitTangentsLoop(source: Float32Array, toYUp: boolean, unit: Float32Array, counts: Float64Array, normals: Float32Array | undefined, order: Uint32Array | undefined): number {
+  for (let i = 0, v = 0; i < source.length; i += 4, v++) {
+    const d = order ? order[v]! : v;
+    const o = d * 4;
+    const x = source[i]!;
+    const sy = source[i + 1]!;
+    const sz = source[i + 2]!;
+    const y = toYUp ? sz : sy;
+    const z = toYUp ? -sy : sz;
+    const length = Math.sqrt(x * x + y * y + z * z);
+    if (length > 0 && length < Infinity) {
+      if (Math.abs(length - 1) > UNIT_LENGTH_TOLERANCE) counts[1] = counts[1]! + 1;
+      unit[o] = x / length;
+      unit[o + 1] = y / length;
+      unit[o + 2] = z / length;
+    } else {
+      counts[0] = counts[0]! + 1;
+      // `normals` are the unit normals, already in the output order.
+      const p = normals ? perpendicularTo(normals[d * 3], normals[d * 3 + 1], normals[d * 3 + 2]) : perpendicularTo();
+      unit[o] = p[0];
+      unit[o + 1] = p[1];
+      unit[o + 2] = p[2];
+    }
+    const w = source[i + 3]!;
+    const sign = w < 0 ? -1 : 1;
+    if (w !== sign) counts[2] = counts[2]! + 1;
+    unit[o + 3] = sign;
+  }
+  return 0;
+}
+
+/**
+ * The unit vectors as snorm of `bits` (stride 4 bytes per element: padded int8 VEC3 / int16 VEC3,
+ * tight VEC4), what the writer stores for quantized normals and tangents: a source vector
+ * (`source` turned as in unitVectorsOnAxes) already on the snorm grid, within the validator's
+ * unit-length tolerance and, for a tangent, with w exactly ±1, is rounded as it is (so it comes
+ * back on its own step); others are their `unit` values rounded. A rounded vector whose length
+ * leaves the validator's tolerance takes, of the eight roundings of its components, the one
+ * nearest unit length (quantize-attributes.ts's header says why).
+ */
+export function quantizedUnitVectors(source: Float32Array, unit: Float32Array, stride: 3 | 4, toYUp: boolean, bits: 8 | 16, order?: Uint32Array): QuantizedAttribute {
+  const count = source.length / stride;
+  const top = bits === 16 ? 32767 : 127;
+  const bytes = bits === 16 ? 2 : 1;
+  const elementBytes = stride * bytes;
+  const byteStride = (elementBytes + 3) & ~3;
+  const slots = byteStride / bytes;
+  const out = bits === 16 ? new Int16Array(count * slots) : new Int8Array(count * slots);
+  if (out instanceof Int16Array) snormUnitLoop(source, unit, stride, toYUp, top, out, slots, order);
+  else snormUnitLoop(source, unit, stride, toYUp, top, out, slots, order);
+  return { array: out, byteStride: byteStride === elementBytes ? undefined : byteStride };
+}
+
+/** `unit` is in the output order already; `source` in its own. */
+function snormUnitLoop(source: Float32Array, unit: Float32Array, stride: 3 | 4, toYUp: boolean, top: number, out: Int8Array | Int16Array, slots: number, order: Uint32Array | undefined): number {
+  const count = source.length / stride;
+  const chosen = new Float64Array(4);
+  const limit = VECTOR3_UNIT_TOLERANCE * 0.99;
+  const [lowest, highest] = unitSquaredRange(top);
+  const tangent = stride === 4;
+  for (let v = 0, i = 0; v < count; v++, i += stride) {
+    const d = order ? order[v]! : v;
+    const u = d * stride;
+    const at = d * slots;
+    const sx = source[i]!;
+    const sy = source[i + 1]!;
+    const sz = source[i + 2]!;
+    const y0 = toYUp ? sz : sy;
+    const z0 = toYUp ? -sy : sz;
+    const w0 = tangent ? source[i + 3]! : 0;
+    const keep = onSnormGrid(sx, top) && onSnormGrid(y0, top) && onSnormGrid(z0, top) && (!tangent || Math.abs(w0) === 1)
+      && Math.abs(Math.sqrt(sx * sx + y0 * y0 + z0 * z0) - 1) <= limit;
+    // The unrolled components (a loop over `stride` per vertex cost a third of this loop).
+    const x = keep ? sx : unit[u]!;
+    const y = keep ? y0 : unit[u + 1]!;
+    const z = keep ? z0 : unit[u + 2]!;
+    const qx = roundHalfUp((x >= 1 ? 1 : x <= -1 ? -1 : x) * top);
+    const qy = roundHalfUp((y >= 1 ? 1 : y <= -1 ? -1 : y) * top);
+    const qz = roundHalfUp((z >= 1 ? 1 : z <= -1 ? -1 : z) * top);
+    out[at] = qx;
+    out[at + 1] = qy;
+    out[at + 2] = qz;
+    if (tangent) {
+      const w = keep ? w0 : unit[u + 3]!;
+      out[at + 3] = roundHalfUp((w >= 1 ? 1 : w <= -1 ? -1 : w) * top);
+    }
+    const squared = qx * qx + qy * qy + qz * qz;
+    if (squared < lowest || squared > highest) {
+      chosen[0] = x;
+      chosen[1] = y;
+      chosen[2] = z;
+      nearestUnitRounding(out, at, chosen, top);
+    }
+  }
+  return 0;
+}
+
+const SQUARED_RANGES = new Map<number, [number, number]>();
+
+/**
+ * The squared lengths L (whole numbers: sums of squared snorm integers) for which
+ * |√L / top − 1| ≤ the validator's tolerance × 0.99, computed in float64 as the check always was:
+ * an interval, since √, ÷ top and − 1 are each monotonic, so its two ends found once by bisection
+ * make the check two integer comparisons per vector instead of a square root and a division.
+ */
+export function unitSquaredRange(top: number): [number, number] {
+  let range = SQUARED_RANGES.get(top);
+  if (!range) {
+    const limit = VECTOR3_UNIT_TOLERANCE * 0.99;
+    const within = (squared: number) => Math.abs(Math.sqrt(squared) / top - 1) <= limit;
+    // Lowest: the first L in [0, top²] within (top² is: √ gives top exactly).
+    let lo = 0, hi = top * top;
+    while (lo < hi) { const mid = Math.floor((lo + hi) / 2); if (within(mid)) hi = mid; else lo = mid + 1; }
+    const lowest = lo;
+    // Highest: the last L in [top², 4·top²] within.
+    lo = top * top;
+    hi = 4 * top * top;
+    while (lo < hi) { const mid = Math.ceil((lo + hi) / 2); if (within(mid)) lo = mid; else hi = mid - 1; }
+    range = [lowest, lo];
+    SQUARED_RANGES.set(top, range);
+  }
+  return range;
+}
+
+/** Whether a float32 component is a whole number of snorm steps (within 1e-3 of one) inside −1–1. */
+function onSnormGrid(value: number, top: number): boolean {
+  const steps = value * top;
+  return Math.abs(steps - roundHalfUp(steps)) <= 1e-3 && Math.abs(steps) <= top;
+}
+
+/** Of the eight roundings (floor or floor + 1 per component) of `chosen`'s xyz, the one nearest unit length, written at `at` (the current rounding kept on ties). */
+function nearestUnitRounding(out: Int8Array | Int16Array, at: number, chosen: Float64Array, top: number): void {
+  const lengthError = (x: number, y: number, z: number) => Math.abs(Math.sqrt(x * x + y * y + z * z) / top - 1);
+  let bx = out[at]!, by = out[at + 1]!, bz = out[at + 2]!;
+  let bestError = lengthError(bx, by, bz);
+  const fx = Math.floor(Math.max(-1, Math.min(1, chosen[0]!)) * top);
+  const fy = Math.floor(Math.max(-1, Math.min(1, chosen[1]!)) * top);
+  const fz = Math.floor(Math.max(-1, Math.min(1, chosen[2]!)) * top);
+  for (let mask = 0; mask < 8; mask++) {
+    const cx = Math.max(-top, Math.min(top, fx + (mask & 1)));
+    const cy = Math.max(-top, Math.min(top, fy + ((mask >> 1) & 1)));
+    const cz = Math.max(-top, Math.min(top, fz + ((mask >> 2) & 1)));
+    const error = lengthError(cx, cy, cz);
+    if (error < bestError) {
+      bx = cx;
+      by = cy;
+      bz = cz;
+      bestError = error;
+    }
+  }
+  out[at] = bx;
+  out[at + 1] = by;
+  out[at + 2] = bz;
+}
+
+/**
+ * A copy of `stride` floats per element with the xyz turned Z-up → Y-up, (x, y, z) → (x, z, −y),
+ * or with `swap` (scale factors follow their axes) (x, y, z) → (x, z, y); other components as
+ * they are. One pass (a copy, then a turn in place, was two).
+ */
+export function turnedCopy(source: Float32Array, stride: number, swap: boolean): Float32Array {
+  const out = new Float32Array(source.length);
+  if (stride === 3) turn3Loop(source, out, swap);
+  else turnLoop(source, out, stride, swap);
+  return out;
+}
+
+function turn3Loop(source: Float32Array, out: Float32Array, swap: boolean): number {
+  for (let i = 0; i + 2 < source.length; i += 3) {
+    const y = source[i + 1]!;
+    out[i] = source[i]!;
+    out[i + 1] = source[i + 2]!;
+    out[i + 2] = swap ? y : -y;
+  }
+  return 0;
+}
+
+function turnLoop(source: Float32Array, out: Float32Array, stride: number, swap: boolean): number {
+  out.set(source);
+  for (let i = 0; i + 2 < source.length; i += stride) {
+    const y = source[i + 1]!;
+    out[i + 1] = source[i + 2]!;
+    out[i + 2] = swap ? y : -y;
+  }
+  return 0;
+}
+
+/** Positions (xyz) on the output axes, non-finite values as 0, with their per-axis box. */
+export interface PositionsOnAxes {
+  positions: Float32Array;
+  /** Values not finite in float32, written as 0. */
+  replaced: number;
+  box: { min: number[]; max: number[] };
+}
+
+/** Positions turned Z-up → Y-up when `toYUp`, non-finite values replaced by 0, and their box, in one pass. */
+export function positionsOnAxes(source: Float32Array, toYUp: boolean, order?: Uint32Array): PositionsOnAxes {
+  const positions = new Float32Array(source.length);
+  const box = new Float64Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
+  const replaced = positionsLoop(source, toYUp, positions, box, order);
+  return { positions, replaced, box: { min: [box[0]!, box[1]!, box[2]!], max: [box[3]!, box[4]!, box[5]!] } };
+}
+
+/** positionsOnAxes' loop: `box` (min xyz, max xyz) widened in place; gives the count of values replaced. */
+function positionsLoop(source: Float32Array, toYUp: boolean, positions: Float32Array, box: Float64Array, order: Uint32Array | undefined): number {
+  let replaced = 0;
+  for (let i = 0, v = 0; i + 2 < source.length; i += 3, v++) {
+    const o = order ? order[v]! * 3 : i;
+    let x = source[i]!;
+    const sy = source[i + 1]!;
+    const sz = source[i + 2]!;
+    let y = toYUp ? sz : sy;
+    let z = toYUp ? -sy : sz;
+    if (!Number.isFinite(x)) { x = 0; replaced++; }
+    if (!Number.isFinite(y)) { y = 0; replaced++; }
+    if (!Number.isFinite(z)) { z = 0; replaced++; }
+    positions[o] = x;
+    positions[o + 1] = y;
+    positions[o + 2] = z;
+    if (x < box[0]!) box[0] = x;
+    if (x > box[3]!) box[3] = x;
+    if (y < box[1]!) box[1] = y;
+    if (y > box[4]!) box[4] = y;
+    if (z < box[2]!) box[2] = z;
+    if (z > box[5]!) box[5] = z;
+  }
+  return replaced;
+}
+
+/** A UV set as written: a copy with non-finite values as 0 and, with `flipV`, v → 1 − v; whether every value then lies in 0–1. */
+export function uvsForOutput(source: Float32Array, flipV: boolean, order?: Uint32Array): { uvs: Float32Array; replaced: number; inUnitRange: boolean } {
+  const uvs = new Float32Array(source.length);
+  const outside = new Float64Array(1);
+  const replaced = order ? uvOrderLoop(source, flipV, uvs, outside, order) : uvLoop(source, flipV, uvs, outside);
+  return { uvs, replaced, inUnitRange: outside[0] === 0 };
+}
+
+/** uvsForOutput's loop: gives the count of values replaced; `outside[0]` counts values outside 0–1. */
+function uvLoop(source: Float32Array, flipV: boolean, uvs: Float32Array, outside: Float64Array): number {
+  let replaced = 0;
+  for (let i = 0; i < source.length; i++) {
+    let value = source[i]!;
+    if (!Number.isFinite(value)) {
+      value = 0;
+      replaced++;
+    }
+    if (flipV && (i & 1) === 1) value = Math.fround(1 - value);
+    uvs[i] = value;
+    if (!(value >= 0 && value <= 1)) outside[0] = outside[0]! + 1;
+  }
+  return replaced;
+}
+
+/** uvLoop writing vertex v's pair at order[v]. */
+function uvOrderLoop(source: Float32Array, flipV: boolean, uvs: Float32Array, outside: Float64Array, order: Uint32Array): number {
+  let replaced = 0;
+  for (let i = 0, v = 0; i + 1 < source.length; i += 2, v++) {
+    let u = source[i]!;
+    let w = source[i + 1]!;
+    if (!Number.isFinite(u)) {
+      u = 0;
+      replaced++;
+    }
+    if (!Number.isFinite(w)) {
+      w = 0;
+      replaced++;
+    }
+    if (flipV) w = Math.fround(1 - w);
+    const o = order[v]! * 2;
+    uvs[o] = u;
+    uvs[o + 1] = w;
+    if (!(u >= 0 && u <= 1) || !(w >= 0 && w <= 1)) outside[0] = outside[0]! + 1;
+  }
+  return replaced;
+}
+
+/**
+ * Animation rotation keys as normalized int16 (x, y, z, w each q / 32767), what the writer stores
+ * without compression filters: each key's own values turned to the output axes where they are
+ * within 2^-10 of unit length (keys already on the snorm16 grid, as UNIGINE's, stay on their
+ * step; rounding the normalised values instead moved 15 % of actor_00_idle.anim's rotation values
+ * by one step), else its `normalised` value (already turned). One pass and one array; it was a
+ * turned copy, a choice pass and a rounding pass.
+ */
+export function rotationsAsSnorm16(values: Float32Array, normalised: Float32Array, toYUp: boolean): Int16Array {
+  const out = new Int16Array(values.length);
+  rotationsLoop(values, normalised, toYUp, out);
+  return out;
+}
+
+function rotationsLoop(values: Float32Array, normalised: Float32Array, toYUp: boolean, out: Int16Array): number {
+  for (let i = 0; i + 3 < values.length; i += 4) {
+    const x0 = values[i]!;
+    const sy = values[i + 1]!;
+    const sz = values[i + 2]!;
+    const y0 = toYUp ? sz : sy;
+    const z0 = toYUp ? -sy : sz;
+    const w0 = values[i + 3]!;
+    const keep = Math.abs(Math.sqrt(x0 * x0 + y0 * y0 + z0 * z0 + w0 * w0) - 1) <= 2 ** -10;
+    const x = keep ? x0 : normalised[i]!;
+    const y = keep ? y0 : normalised[i + 1]!;
+    const z = keep ? z0 : normalised[i + 2]!;
+    const w = keep ? w0 : normalised[i + 3]!;
+    out[i] = roundHalfUp((x >= 1 ? 1 : x <= -1 ? -1 : x) * 32767);
+    out[i + 1] = roundHalfUp((y >= 1 ? 1 : y <= -1 ? -1 : y) * 32767);
+    out[i + 2] = roundHalfUp((z >= 1 ? 1 : z <= -1 ? -1 : z) * 32767);
+    out[i + 3] = roundHalfUp((w >= 1 ? 1 : w <= -1 ? -1 : w) * 32767);
+  }
+  return 0;
+}
