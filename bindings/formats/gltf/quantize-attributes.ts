@@ -35,8 +35,11 @@ export interface GltfQuantizeOptions {
   normal?: 8 | 16 | 'oct8' | 'float';
   /** Tangents as snorm8 or snorm16 (w = ±1 exactly); 'oct8' as for normals. Default 8. */
   tangent?: 8 | 16 | 'oct8' | 'float';
-  /** UV sets whose values lie in 0–1 as unorm16 or unorm8 (others stay float32). Default 16. */
-  uv?: 8 | 16 | 'float';
+  /**
+   * UV sets whose values lie in 0–1 as unorm16 or unorm8 (others stay float32); 12: unorm16 on
+   * every 16th step (gltfpack's 12-bit precision, within 8 / 65535 = 1.22e-4). Default 16.
+   */
+  uv?: 8 | 12 | 16 | 'float';
   /** Vertex colours as unorm8 or unorm16. Default 8. */
   color?: 8 | 16 | 'float';
   /** Skin weights as unorm8 or unorm16, summing exactly to 1. Default 8. */
@@ -74,7 +77,7 @@ export function quantizeSettings(option: boolean | GltfQuantizeOptions | undefin
     if (given.uv === undefined) settings.uv = 'float';
   }
   for (const [key, value] of Object.entries(settings)) {
-    const allowed = key === 'rotation' ? [16, 12, 'float'] : key === 'translation' ? [24, 16, 'float'] : key === 'position' ? [8, 14, 16, 'float'] : key === 'normal' || key === 'tangent' ? [8, 16, 'oct8', 'float'] : [8, 16, 'float'];
+    const allowed = key === 'rotation' || key === 'uv' ? (key === 'uv' ? [8, 12, 16, 'float'] : [16, 12, 'float']) : key === 'translation' ? [24, 16, 'float'] : key === 'position' ? [8, 14, 16, 'float'] : key === 'normal' || key === 'tangent' ? [8, 16, 'oct8', 'float'] : [8, 16, 'float'];
     if (!allowed.includes(value)) throw new MeshFormatError({ code: 'BAD_OPTION', format }, `quantize.${key} must be ${allowed.join(' or ')}, not ${String(value)}`);
   }
   return settings;
@@ -197,16 +200,23 @@ export function inUnitRange(data: Float32Array): boolean {
   return true;
 }
 
-/** Values in 0–1 as normalized unsigned integers: q = round(v · (2^bits − 1)). */
-export function quantizeUnorm(data: Float32Array, components: number, bits: 8 | 16): QuantizedAttribute {
+/**
+ * Values in 0–1 as normalized unsigned integers: q = round(v · (2^bits − 1)). 12 bits: unorm16 on
+ * every 16th step, q = 16 · round(v · 65535 / 16) (65,535 where that passes it, for 1), so within
+ * 8 / 65535 of v: 65,535 is no multiple of 4,095, so unorm16 has no exact 12-bit grid; the low four
+ * bits always 0 are what EXT_meshopt_compression then codes smaller (README § Web-ready GLB against gltfpack).
+ */
+export function quantizeUnorm(data: Float32Array, components: number, bits: 8 | 12 | 16): QuantizedAttribute {
   const count = data.length / components;
-  const top = bits === 16 ? 65535 : 255;
-  const { slots, byteStride } = layout(count, components, bits === 16 ? 2 : 1);
-  const array = bits === 16 ? new Uint16Array(count * slots) : new Uint8Array(count * slots);
+  const wide = bits !== 8;
+  const top = wide ? 65535 : 255;
+  const unit = bits === 12 ? 16 : 1;
+  const { slots, byteStride } = layout(count, components, wide ? 2 : 1);
+  const array = wide ? new Uint16Array(count * slots) : new Uint8Array(count * slots);
   for (let v = 0; v < count; v++) {
     for (let c = 0; c < components; c++) {
       const x = data[v * components + c]!;
-      array[v * slots + c] = Math.round((x >= 1 ? 1 : x > 0 ? x : 0) * top);
+      array[v * slots + c] = Math.min(top, Math.round(((x >= 1 ? 1 : x > 0 ? x : 0) * top) / unit) * unit);
     }
   }
   return { array, byteStride };
