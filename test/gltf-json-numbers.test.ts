@@ -54,6 +54,14 @@ describe('shortFloat32', () => {
     expect(shortFloat32(Math.fround(-0.500056))).toBe(-0.500056);
   });
 
+  it("a mesh node's translation and scale (the dequantization) keep the float32's 9 digits; other nodes the shortest", () => {
+    const json = { nodes: [{ mesh: 0, translation: [Math.fround(0.1), 0, 0], scale: [Math.fround(1000 / 16383), 1, 1] }, { translation: [Math.fround(0.1), 0, 0] }] };
+    shortenJsonNumbers(json);
+    expect(json.nodes[0]!.scale[0]).toBe(0.0610388815);
+    expect(json.nodes[0]!.translation[0]).toBe(0.100000001);
+    expect(json.nodes[1]!.translation[0]).toBe(0.1);
+  });
+
   it('walks objects and arrays, not extras', () => {
     const json = { nodes: [{ translation: [Math.fround(0.1), 2, Math.fround(1 / 3)] }], extras: { rate: Math.fround(0.1) }, meshes: [{ extras: { x: [Math.fround(0.2)] } }] };
     shortenJsonNumbers(json);
@@ -74,6 +82,13 @@ function staticTube(): Asset {
 
 describe.each(BACKENDS)('glTF JSON numbers on %s', (backend) => {
   const kernels: Kernels = kernelsOf[backend];
+
+  it('a square of ±500 at 14 bits comes back exactly through meshcodec\'s float64 reading of the node scale', () => {
+    const positions = Float32Array.of(-500, 0, -500, 500, 0, -500, 500, 0, 500, -500, 0, 500);
+    const asset: Asset = { source: 'test', upAxis: 'y', meshes: [{ name: 'plane', attributes: { positions }, indices: Uint8Array.of(0, 2, 1, 0, 3, 2) }], animations: [], warnings: [] };
+    const back = glbFormat.parseSync(glbFormat.encodeSync(asset, { kernels, quantize: { position: 14 } }), { kernels }).meshes[0]!.attributes.positions;
+    expect(Array.from(back)).toEqual(Array.from(positions));
+  });
 
   for (const [label, options] of [
     ['plain', {}],
