@@ -57,7 +57,7 @@ describe('shortFloat32', () => {
   it("a mesh node's translation and scale (the dequantization) keep the float32's 9 digits; other nodes the shortest", () => {
     const json = { nodes: [{ mesh: 0, translation: [Math.fround(0.1), 0, 0], scale: [Math.fround(1000 / 16383), 1, 1] }, { translation: [Math.fround(0.1), 0, 0] }] };
     shortenJsonNumbers(json);
-    expect(json.nodes[0]!.scale[0]).toBe(0.0610388815);
+    expect(json.nodes[0]!.scale![0]).toBe(0.0610388815);
     expect(json.nodes[0]!.translation[0]).toBe(0.100000001);
     expect(json.nodes[1]!.translation[0]).toBe(0.1);
   });

@@ -244,6 +244,58 @@ describe.each(BACKENDS)('rotation channels near their rest value at quantize.rot
   });
 });
 
+describe.each(BACKENDS)('MeshSerializer2 positions and UVs at their own precision on %s', (backend) => {
+  const kernels: Kernels = kernelsOf[backend];
+
+  /** A MeshSerializer2-like Asset: positions and UVs on a 16-bit grid per axis of their box. */
+  function ms2Asset(): Asset {
+    const mesh = staticMesh('m', [0.3, -1.7, 12.25]);
+    const grid = (values: Float32Array, width: number) => {
+      for (let c = 0; c < width; c++) {
+        let lo = Infinity, hi = -Infinity;
+        for (let i = c; i < values.length; i += width) { lo = Math.min(lo, values[i]!); hi = Math.max(hi, values[i]!); }
+        for (let i = c; i < values.length; i += width) values[i] = Math.fround(lo + (Math.round(((values[i]! - lo) / (hi - lo)) * 65535) * (hi - lo)) / 65535);
+      }
+      return values;
+    };
+    const a = mesh.attributes;
+    return { source: 'ms2', upAxis: 'y', meshes: [{ ...mesh, attributes: { positions: grid(a.positions.slice(), 3), normals: a.normals, uvs: [grid(a.uvs![0]!.map((v) => v * 0.9 + 0.05), 2)] } }], animations: [], warnings: [] };
+  }
+
+  it("compressed, through the EXPONENTIAL filter at 24 bits: within one float32 ulp of the largest magnitude per component, POSITION min / max the decoded values'; positions: 16 still quantizes", async () => {
+    await gltf.initMeshopt();
+    const source = ms2Asset();
+    const bytes = glbFormat.encodeSync(ms2Asset(), { kernels, quantize: true, compress: 'meshopt' });
+    expect((await validateGltf(bytes)).errors).toBe(0);
+    const json = jsonOf(bytes);
+    const attributes = json.meshes[0].primitives[0].attributes;
+    const position = json.accessors[attributes.POSITION];
+    expect(position.componentType).toBe(5126);
+    expect(json.bufferViews[position.bufferView].extensions.EXT_meshopt_compression.filter).toBe('EXPONENTIAL');
+    expect(json.bufferViews[json.accessors[attributes.TEXCOORD_0].bufferView].extensions.EXT_meshopt_compression.filter).toBe('EXPONENTIAL');
+    const back = glbFormat.parseSync(bytes, { kernels }).meshes[0]!.attributes;
+    const src = source.meshes[0]!.attributes;
+    // Vertices are reordered: compare per component as sorted sets, and the decoded bounds with min / max.
+    for (const [decoded, original, width] of [[back.positions, src.positions, 3], [back.uvs![0]!, src.uvs![0]!, 2]] as const) {
+      for (let c = 0; c < width; c++) {
+        const d = Array.from(decoded.filter((_, i) => i % width === c)).sort((x, y) => x - y);
+        const o = Array.from(original.filter((_, i) => i % width === c)).sort((x, y) => x - y);
+        const largest = Math.max(...o.map(Math.abs));
+        const ulp = 2 ** (Math.floor(Math.log2(largest)) - 23);
+        let worst = 0;
+        for (let i = 0; i < d.length; i++) worst = Math.max(worst, Math.abs(d[i]! - o[i]!));
+        expect(worst).toBeLessThanOrEqual(ulp);
+        // (JSON holds their shortest digits: the same float32.)
+        if (width === 3) expect([position.min[c], position.max[c]].map(Math.fround)).toEqual([d[0], d[d.length - 1]]);
+      }
+    }
+    const given = jsonOf(glbFormat.encodeSync(ms2Asset(), { kernels, quantize: { position: 16 }, compress: 'meshopt' }));
+    expect(given.accessors[given.meshes[0].primitives[0].attributes.POSITION].componentType).toBe(5123);
+    const plain = jsonOf(glbFormat.encodeSync(ms2Asset(), { kernels, quantize: true }));
+    expect(plain.accessors[plain.meshes[0].primitives[0].attributes.POSITION].componentType).toBe(5126);
+  });
+});
+
 describe('CLI flags', () => {
   it('--prune-unread, --merge-meshes and --quantize uv=12 reach the glTF writer', () => {
     const flags = parseConversionFlags({ 'prune-unread': true, 'merge-meshes': true, quantize: 'uv=12' });

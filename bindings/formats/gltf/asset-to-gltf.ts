@@ -12,7 +12,8 @@ import { KeyTimeInputs } from './key-time-inputs.js';
 import { repairNonFinite, replaceNonFinite, UNIT_LENGTH_TOLERANCE } from './finite-values.js';
 import { perpendicularTo } from '../../model/perpendicular-tangents.js';
 import { composeTrs, invertAffine, multiply, swapYZInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
-import { inUnitRange, quantizeUnitVectors, VECTOR3_UNIT_TOLERANCE, positionBox, positionGrid, quantizePositions, quantizeSettings, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
+import { exponentialValues } from './exponential-values.js';
+import { sourcePrecisionFloats, inUnitRange, quantizeUnitVectors, VECTOR3_UNIT_TOLERANCE, positionBox, positionGrid, quantizePositions, quantizeSettings, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
 import { remappedPending, weldWrittenVertices, type PendingAccessor } from './weld-written-vertices.js';
 import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, type ComponentArray, type GltfObject } from './gltf-builder.js';
 
@@ -34,12 +35,13 @@ export function assetToGltf(asset: Asset, options: AssetToGltfOptions = {}): Glt
   const warn = (message: string) => { if (!said.has(message)) { said.add(message); asset.warnings.push(message); } };
   const toYUp = settings.upAxis === 'y' && asset.upAxis === 'z';
   const quantize = quantizeSettings(settings.quantize, asset.source, 'gltf');
+  const sourcePrecision = sourcePrecisionFloats(settings.quantize, asset.source);
   if (settings.compress !== 'none' && settings.compress !== 'meshopt') throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, `compress must be 'none' or 'meshopt', not ${String(settings.compress)}`);
   const builder = new GltfBuilder();
   const scene: { nodes: number[] } = { nodes: [] };
   builder.add('scenes', scene);
   builder.json.scene = 0;
-  const writer: Writer = { builder, toYUp, warn, scene: scene.nodes, quantize, quantized: { positionError: 0, floatPositions: 0, floatUvs: 0, exponentialUvs: 0, kinds: new Set() }, shareViews: settings.compress === 'meshopt', weldWritten: settings.pruneUnread === true };
+  const writer: Writer = { builder, toYUp, warn, scene: scene.nodes, quantize, quantized: { positionError: 0, floatPositions: 0, floatUvs: 0, exponentialUvs: 0, kinds: new Set() }, shareViews: settings.compress === 'meshopt', weldWritten: settings.pruneUnread === true, sourcePrecision };
 
   const joints = addSkeleton(writer, asset);
   // A skin for every skeleton, also when no mesh is skinned: glTF readers (ours too) take a
@@ -86,6 +88,8 @@ interface Writer {
   skinGrid?: PositionGrid;
   /** compress: 'meshopt': accessors of one kind share a bufferView (gltf-builder.ts says why). */
   shareViews: boolean;
+  /** Attributes kept float32 for the source's own precision (sourcePrecisionFloats): EXPONENTIAL at 24 bits when compressed. */
+  sourcePrecision: { position: boolean; uv: boolean };
   /** pruneUnread: vertices stored with the same bytes in every attribute are made one (weld-written-vertices.ts). */
   weldWritten: boolean;
   /** While a mesh's vertex accessors are held back for welding: them, in order (accessor() returns −1 − their place). */
@@ -320,7 +324,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     w.quantized.positionError = Math.max(w.quantized.positionError, quantized.maxError);
   } else {
     if (q && q.position !== 'float') w.quantized.floatPositions++;
-    attributes.POSITION = accessor(w, 'VEC3', positions, { ...VERTEX, bounds: true });
+    attributes.POSITION = w.shareViews && w.sourcePrecision.position ? sourcePrecisionPositions(w, positions) : accessor(w, 'VEC3', positions, { ...VERTEX, bounds: true });
   }
   const normals = a.normals ? unitVectors(axes(w, a.normals, 3), 3, `${label} normals`, w.warn) : undefined;
   if (normals && q && q.normal === 'oct8' && w.shareViews) attributes.NORMAL = octahedralAccessor(w, 'normal', normals, 3);
@@ -338,9 +342,10 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     // (measured on Box47.mesh's two sets, 168 UV units wide: 596,846 compressed bytes as float32,
     // 377,469 filtered; 'Separate' exponents 588,450; 20 bits 302,200 at 16× the error); at 16
     // bits with `uv: 12` (gltfpack's precision), within 2^(E − 15) for 2^E above that magnitude.
-    const exponential = q && q.uv !== 'float' && !unorm && w.shareViews;
+    // MeshSerializer2's UVs (sourcePrecisionFloats) too: unorm over 0–1 would be coarser than their own grid.
+    const exponential = q && (q.uv !== 'float' || w.sourcePrecision.uv) && !unorm && w.shareViews;
     if (exponential) w.quantized.kinds.add('uv exponential');
-    if (q && q.uv !== 'float' && !unorm) (exponential ? w.quantized.exponentialUvs++ : w.quantized.floatUvs++);
+    if (q && (q.uv !== 'float' || w.sourcePrecision.uv) && !unorm) (exponential ? w.quantized.exponentialUvs++ : w.quantized.floatUvs++);
     attributes[`TEXCOORD_${set}`] = unorm
       ? quantizedAccessor(w, 'uv', 'VEC2', quantizeUnorm(copy, 2, q.uv as 8 | 12 | 16), true)
       : accessor(w, 'VEC2', copy, exponential ? { ...VERTEX, filtered: { bytes: exponentialFilter(copy, copy.length / 2, 8, q.uv === 12 ? 16 : 24, 'SharedComponent'), filter: 'EXPONENTIAL' } } : VERTEX);
@@ -423,6 +428,19 @@ function quaternionAccessor(w: Writer, rotations: Float32Array): number {
   return accessor(w, 'VEC4', new Int16Array(rotations.length), { normalized: true, ...shared(w, 'animation rotation'), filtered: { bytes, filter: 'QUATERNION' } });
 }
 
+/**
+ * Positions kept float32 for the source's own precision (MeshSerializer2's per-axis unorm16),
+ * with compression: through the EXPONENTIAL filter at 24 bits (one exponent per component over the
+ * mesh), each within one float32 ulp of the mesh's largest magnitude in that component; min / max
+ * from the values the filter decodes to. Measured on SerializedMesh.data's optimized GLB: 66,496 →
+ * 59,424 bytes with its UVs filtered alike (positions as float32 31,893 compressed bytes).
+ */
+function sourcePrecisionPositions(w: Writer, positions: Float32Array): number {
+  const bytes = exponentialFilter(positions, positions.length / 3, 12, 24, 'SharedComponent');
+  w.quantized.kinds.add('position exponential');
+  return accessor(w, 'VEC3', exponentialValues(bytes), { ...VERTEX, bounds: true, filtered: { bytes, filter: 'EXPONENTIAL' } });
+}
+
 /** The snorm bits of a normal / tangent setting: 'oct8' is snorm8 where there is no filter (no compression). */
 function snormBits(bits: 8 | 16 | 'oct8'): 8 | 16 {
   return bits === 'oct8' ? 8 : bits;
@@ -451,6 +469,7 @@ function octahedralAccessor(w: Writer, kind: 'normal' | 'tangent', vectors: Floa
 function quantizedSummary(q: Required<GltfQuantizeOptions>, done: Writer['quantized'], w8: boolean): string {
   const parts: string[] = [];
   if (done.kinds.has('position')) parts.push(`positions ${q.position === 14 ? 'uint16 at 14 bits' : `uint${q.position}`} (largest error ${done.positionError.toPrecision(3)})`);
+  if (done.kinds.has('position exponential')) parts.push("positions (kept at the source's precision) through EXT_meshopt_compression's EXPONENTIAL filter at 24 bits of mantissa");
   if (done.floatPositions) parts.push(`positions of ${done.floatPositions} skinned meshes kept float32 (a joint's bind pose is singular, so no grid could be folded into the inverse bind matrices)`);
   const unit = (bits: 8 | 16 | 'oct8' | 'float') => (bits === 'oct8' ? (w8 ? "int8 through EXT_meshopt_compression's OCTAHEDRAL filter at 8 bits" : 'snorm8') : `snorm${bits}`);
   if (done.kinds.has('normal')) parts.push(`normals ${unit(q.normal)}`);

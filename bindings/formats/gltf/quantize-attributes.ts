@@ -63,6 +63,18 @@ export const GLTF_QUANTIZE_DEFAULTS: Required<GltfQuantizeOptions> = { position:
  */
 const PER_AXIS_UNORM16_SOURCES = ['ms2'];
 
+/**
+ * The attributes `quantizeSettings` keeps float32 only because the source's own per-axis grid
+ * would be coarser on a uniform one (PER_AXIS_UNORM16_SOURCES, no bits given): with compression
+ * the writer stores those through the EXPONENTIAL filter at 24 bits instead, within one float32
+ * ulp of the largest magnitude of each component, far finer than the source's 16-bit grid.
+ */
+export function sourcePrecisionFloats(option: boolean | GltfQuantizeOptions | undefined, source: string): { position: boolean; uv: boolean } {
+  const given = option === true ? {} : option && typeof option === 'object' ? option : undefined;
+  const perAxis = given !== undefined && PER_AXIS_UNORM16_SOURCES.includes(source);
+  return { position: perAxis && given.position === undefined, uv: perAxis && given.uv === undefined };
+}
+
 /** The bits to write with, or undefined when the writer keeps every attribute float32. */
 export function quantizeSettings(option: boolean | GltfQuantizeOptions | undefined, source: string, format: string): Required<GltfQuantizeOptions> | undefined {
   if (!option) return undefined;
