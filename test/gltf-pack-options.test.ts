@@ -170,12 +170,12 @@ describe.each(BACKENDS)('pruneUnread, mergeMeshes and quantize.uv 12 on %s', (ba
     }
   });
 
-  it('quantize.uv 12: UVs in 0–1 on every 16th unorm16 step, within 8 / 65535; outside 0–1 (compressed) at 16 bits of mantissa, within 2^(E − 15)', async () => {
+  it('quantize.uv 12: UVs in 0–1 (extent about 1) on every 16th unorm16 step, within 8 / 65535; outside 0–1 (compressed) within half a 12-bit step of their range; a narrow set on finer steps', async () => {
     await gltf.initMeshopt();
     const next = rng(3);
     const mesh = staticMesh('m', [0, 0, 0]);
     const count = mesh.attributes.positions.length / 3;
-    const inRange = Float32Array.from({ length: count * 2 }, (_, i) => (i < 4 ? [0, 1, 1 - 1e-6, 0.5][i]! : next()));
+    const inRange = Float32Array.from({ length: count * 2 }, (_, i) => (i < 6 ? [0, 0, 1, 1, 1 - 1e-6, 0.5][i]! : next()));
     const outside = Float32Array.from({ length: count * 2 }, () => next() * 6 - 1);
     const source: Asset = { source: 'test', upAxis: 'y', meshes: [{ ...mesh, attributes: { ...mesh.attributes, uvs: [inRange, outside] } }], animations: [], warnings: [] };
     const bytes = glbFormat.encodeSync(structuredClone(source), { kernels, quantize: { uv: 12, position: 'float' }, compress: 'meshopt' });
@@ -202,9 +202,21 @@ describe.each(BACKENDS)('pruneUnread, mergeMeshes and quantize.uv 12 on %s', (ba
     expect(matched).toBe(count);
     expect(inError).toBeLessThanOrEqual(8 / 65535 + 2 ** -24);
     expect(inError).toBeGreaterThan(0.5 / 65535);
-    // Largest magnitude below 5 < 2^3: one step 2^(3 + 1 − 16).
-    expect(outError).toBeLessThanOrEqual(2 ** (3 + 1 - 16));
+    // Never coarser than 12 bits over the set's range (gltfpack's): half a step, extent / 8190.
+    const extent = Math.max(...outside) - Math.min(...outside);
+    expect(outError).toBeLessThanOrEqual(extent / 8190);
+    expect(outError).toBeGreaterThan(2 ** (3 + 1 - 24));
     expect(() => glbFormat.encodeSync(structuredClone(source), { kernels, quantize: { uv: 10 as never } })).toThrow(/quantize.uv must be 8 or 12 or 16 or float/);
+    // A set 0.2 wide: 12 bits over its range is a step of 0.2 / 4095, so unorm16 steps of 2 (not 16).
+    const narrow = Float32Array.from({ length: count * 2 }, () => 0.4 + next() * 0.2);
+    const small: Asset = { ...source, meshes: [{ ...source.meshes[0]!, attributes: { ...source.meshes[0]!.attributes, uvs: [narrow] } }] };
+    const narrowBack = glbFormat.parseSync(glbFormat.encodeSync(structuredClone(small), { kernels, quantize: { uv: 12, position: 'float' } }), { kernels }).meshes[0]!.attributes.uvs![0]!;
+    let narrowError = 0;
+    for (let i = 0; i < narrow.length; i++) {
+      narrowError = Math.max(narrowError, Math.abs(narrowBack[i]! - narrow[i]!));
+      expect(Math.round(narrowBack[i]! * 65535) % 2).toBe(0);
+    }
+    expect(narrowError).toBeLessThanOrEqual(0.2 / 8190);
   });
 });
 

@@ -13,7 +13,7 @@ import { repairNonFinite, replaceNonFinite, UNIT_LENGTH_TOLERANCE } from './fini
 import { perpendicularTo } from '../../model/perpendicular-tangents.js';
 import { composeTrs, invertAffine, multiply, swapYZInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
 import { exponentialValues } from './exponential-values.js';
-import { sourcePrecisionFloats, inUnitRange, quantizeUnitVectors, VECTOR3_UNIT_TOLERANCE, positionBox, positionGrid, quantizePositions, quantizeSettings, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
+import { sourcePrecisionFloats, twelveBitExponentialBits, inUnitRange, quantizeUnitVectors, VECTOR3_UNIT_TOLERANCE, positionBox, positionGrid, quantizePositions, quantizeSettings, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
 import { remappedPending, weldWrittenVertices, type PendingAccessor } from './weld-written-vertices.js';
 import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, type ComponentArray, type GltfObject } from './gltf-builder.js';
 
@@ -340,15 +340,16 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     // Compressed, a set that unorm cannot hold goes through the EXPONENTIAL filter at 24 bits:
     // each value within one float32 ulp of the set's largest magnitude in its component
     // (measured on Box47.mesh's two sets, 168 UV units wide: 596,846 compressed bytes as float32,
-    // 377,469 filtered; 'Separate' exponents 588,450; 20 bits 302,200 at 16× the error); at 16
-    // bits with `uv: 12` (gltfpack's precision), within 2^(E − 15) for 2^E above that magnitude.
+    // 377,469 filtered; 'Separate' exponents 588,450; 20 bits 302,200 at 16× the error); with
+    // `uv: 12` (gltfpack's precision) at the fewest bits within half a 12-bit step of the set's
+    // range (twelveBitExponentialBits: mrfixit.iqm 15, Box47.mesh 12).
     // MeshSerializer2's UVs (sourcePrecisionFloats) too: unorm over 0–1 would be coarser than their own grid.
     const exponential = q && (q.uv !== 'float' || w.sourcePrecision.uv) && !unorm && w.shareViews;
     if (exponential) w.quantized.kinds.add('uv exponential');
     if (q && (q.uv !== 'float' || w.sourcePrecision.uv) && !unorm) (exponential ? w.quantized.exponentialUvs++ : w.quantized.floatUvs++);
     attributes[`TEXCOORD_${set}`] = unorm
       ? quantizedAccessor(w, 'uv', 'VEC2', quantizeUnorm(copy, 2, q.uv as 8 | 12 | 16), true)
-      : accessor(w, 'VEC2', copy, exponential ? { ...VERTEX, filtered: { bytes: exponentialFilter(copy, copy.length / 2, 8, q.uv === 12 ? 16 : 24, 'SharedComponent'), filter: 'EXPONENTIAL' } } : VERTEX);
+      : accessor(w, 'VEC2', copy, exponential ? { ...VERTEX, filtered: { bytes: exponentialFilter(copy, copy.length / 2, 8, q.uv === 12 ? twelveBitExponentialBits(copy, 2) : 24, 'SharedComponent'), filter: 'EXPONENTIAL' } } : VERTEX);
   });
   if (a.colors) {
     const colors = clampedColors(a.colors, label, w.warn);
@@ -476,7 +477,7 @@ function quantizedSummary(q: Required<GltfQuantizeOptions>, done: Writer['quanti
   if (done.kinds.has('tangent')) parts.push(`tangents ${unit(q.tangent)}`);
   if (done.kinds.has('uv')) parts.push(q.uv === 12 ? 'UVs unorm16 at 12 bits' : `UVs unorm${q.uv}`);
   if (done.floatUvs) parts.push(`${done.floatUvs} UV sets outside 0–1 kept float32`);
-  if (done.exponentialUvs) parts.push(`${done.exponentialUvs} UV sets outside 0–1 through EXT_meshopt_compression's EXPONENTIAL filter at ${q.uv === 12 ? 16 : 24} bits of mantissa`);
+  if (done.exponentialUvs) parts.push(`${done.exponentialUvs} UV sets outside 0–1 through EXT_meshopt_compression's EXPONENTIAL filter at ${q.uv === 12 ? '12–24 (within half a 12-bit step of their range)' : 24} bits of mantissa`);
   if (done.kinds.has('color')) parts.push(`colours unorm${q.color}`);
   if (done.kinds.has('weight')) parts.push(`skin weights unorm${q.weight}`);
   if (done.kinds.has('rotation')) parts.push(q.rotation === 12 && w8 ? "rotation keys int16 through EXT_meshopt_compression's QUATERNION filter at 12 bits" : 'rotation keys snorm16');

@@ -37,7 +37,8 @@ export interface GltfQuantizeOptions {
   tangent?: 8 | 16 | 'oct8' | 'float';
   /**
    * UV sets whose values lie in 0–1 as unorm16 or unorm8 (others stay float32); 12: unorm16 on
-   * every 16th step (gltfpack's 12-bit precision, within 8 / 65535 = 1.22e-4). Default 16.
+   * every 16th step or a finer power of two (never coarser than gltfpack's 12 bits over the set's
+   * range; within 8 / 65535 = 1.22e-4 at most). Default 16.
    */
   uv?: 8 | 12 | 16 | 'float';
   /** Vertex colours as unorm8 or unorm16. Default 8. */
@@ -214,15 +215,17 @@ export function inUnitRange(data: Float32Array): boolean {
 
 /**
  * Values in 0–1 as normalized unsigned integers: q = round(v · (2^bits − 1)). 12 bits: unorm16 on
- * every 16th step, q = 16 · round(v · 65535 / 16) (65,535 where that passes it, for 1), so within
- * 8 / 65535 of v: 65,535 is no multiple of 4,095, so unorm16 has no exact 12-bit grid; the low four
- * bits always 0 are what EXT_meshopt_compression then codes smaller (README § Web-ready GLB against gltfpack).
+ * every `unit`-th step, q = unit · round(v · 65535 / unit) (65,535 where that passes it, for 1),
+ * within unit / 131,070 of v, where unit is the power of two up to 16 at most 16 × the data's
+ * smaller extent (twelveBitUnit): never coarser than 12 bits over the data's own range, gltfpack's
+ * UV precision (65,535 is no multiple of 4,095, so unorm16 has no exact 12-bit grid). The low bits
+ * always 0 are what EXT_meshopt_compression then codes smaller (README § Web-ready GLB against gltfpack).
  */
 export function quantizeUnorm(data: Float32Array, components: number, bits: 8 | 12 | 16): QuantizedAttribute {
   const count = data.length / components;
   const wide = bits !== 8;
   const top = wide ? 65535 : 255;
-  const unit = bits === 12 ? 16 : 1;
+  const unit = bits === 12 ? twelveBitUnit(data, components) : 1;
   const { slots, byteStride } = layout(count, components, wide ? 2 : 1);
   const array = wide ? new Uint16Array(count * slots) : new Uint8Array(count * slots);
   for (let v = 0; v < count; v++) {
@@ -232,6 +235,27 @@ export function quantizeUnorm(data: Float32Array, components: number, bits: 8 | 
     }
   }
   return { array, byteStride };
+}
+
+/**
+ * The unorm16 step multiple for 12-bit values: the largest power of two up to 16 whose half step,
+ * unit / 131,070, is at most half a 12-bit step over the data's smaller extent, extent / 8,190
+ * (1 when that extent is below 1/8).
+ */
+export function twelveBitUnit(data: Float32Array, components: number): number {
+  let extent = Infinity;
+  for (let c = 0; c < components; c++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = c; i < data.length; i += components) {
+      if (data[i]! < lo) lo = data[i]!;
+      if (data[i]! > hi) hi = data[i]!;
+    }
+    extent = Math.min(extent, hi - lo);
+  }
+  let unit = 16;
+  while (unit > 1 && unit / 131070 > extent / 8190) unit /= 2;
+  return unit;
 }
 
 /**
@@ -253,4 +277,29 @@ export function quantizeWeights(weights: Float32Array, bits: 8 | 16): QuantizedA
     array[largest] = array[largest]! + (top - sum);
   }
   return { array };
+}
+
+/**
+ * The EXPONENTIAL filter's mantissa bits for a UV set outside 0–1 at `uv: 12` (one exponent per
+ * component over the set): the fewest, from 12 up to 24, whose step 2^(E + 1 − bits) (2^E the
+ * power of two above the component's largest magnitude) is at most half a 12-bit step over that
+ * component's extent, extent / 8,190: never coarser than gltfpack's 12 bits over the set's range.
+ */
+export function twelveBitExponentialBits(data: Float32Array, components: number): number {
+  let bits = 12;
+  for (let c = 0; c < components; c++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    let largest = 0;
+    for (let i = c; i < data.length; i += components) {
+      const v = data[i]!;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+      if (Math.abs(v) > largest) largest = Math.abs(v);
+    }
+    if (!(largest > 0)) continue;
+    const e = Math.floor(Math.log2(largest)) + 1;
+    while (bits < 24 && 2 ** (e + 1 - bits) > (hi - lo) / 8190) bits++;
+  }
+  return bits;
 }
