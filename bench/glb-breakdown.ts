@@ -1,14 +1,15 @@
 // Where the bytes of an optimized GLB go: for meshcodec's `quantize` + `compress: 'meshopt'` output
-// (default, and at gltfpack's precision: position 14, translation 16, normal / tangent oct8, rotation 12) and gltfpack's -cc / -cc -kv /
-// -cc -kv -vtf outputs of the same Asset, the compressed bytes of each bufferView
+// (default; at gltfpack's precision with merged meshes, bench/gltfpack-precision.ts; the same with
+// pruneUnread) and gltfpack's -cc -kv -vtf / -cc outputs of the same Asset, the compressed bytes of each bufferView
 // summed by what the view holds (POSITION, NORMAL, TANGENT, TEXCOORD_n, JOINTS, WEIGHTS, indices,
 // animation input, animation output per path, other), plus the JSON chunk. Also prints the
 // vertex codec version of the first compressed ATTRIBUTES view (header byte 0xa0 = v0, 0xa1 = v1).
 // Run: npx tsx bench/glb-breakdown.ts [files...]
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { detectFormat, glbFormat, initMeshopt } from '../bindings/index.js';
 import { gltfpack } from '../test/helpers/gltfpack.js';
+import { AT_GLTFPACK_PRECISION, AT_GLTFPACK_PRECISION_PRUNED } from './gltfpack-precision.js';
 
 const CORPUS = join(import.meta.dirname, '../../../shared/corpus');
 const FILES = process.argv.slice(2).length ? process.argv.slice(2) : ['/usr/share/assimp/models/IQM/mrfixit.iqm', join(CORPUS, 'unigine/actor_00.mesh'), join(CORPUS, 'unigine/Box47.mesh')];
@@ -57,14 +58,16 @@ await initMeshopt();
 for (const path of FILES) {
   const bytes = new Uint8Array(readFileSync(path));
   const handler = detectFormat(bytes, path)!;
-  const asset = handler.parseSync(bytes, { fileName: path });
-  const plain = glbFormat.encodeSync(asset, { textures: 'none' });
+  // Companions (a .msh's .msh.blob) from the input's folder.
+  const resolve = (name: string) => { const full = join(dirname(path), name); return statSync(full, { throwIfNoEntry: false })?.isFile() ? new Uint8Array(readFileSync(full)) : undefined; };
+  const read = () => handler.parseSync(bytes, { fileName: path, resolve });
+  const plain = glbFormat.encodeSync(read(), { textures: 'none' });
   const outputs: [string, Uint8Array][] = [
-    ['meshcodec q+meshopt', glbFormat.encodeSync(handler.parseSync(bytes, { fileName: path }), { textures: 'none', quantize: true, compress: 'meshopt' })],
-    ['gltfpack -cc', await gltfpack(plain, ['-cc'])],
-    ['meshcodec at gltfpack precision', glbFormat.encodeSync(handler.parseSync(bytes, { fileName: path }), { textures: 'none', quantize: { position: 14, translation: 16, normal: 'oct8', tangent: 'oct8', rotation: 12 }, compress: 'meshopt' })],
-    ['gltfpack -cc -kv', await gltfpack(plain, ['-cc', '-kv'])],
+    ['meshcodec q+meshopt', glbFormat.encodeSync(read(), { textures: 'none', quantize: true, compress: 'meshopt' })],
+    ['meshcodec at gltfpack precision', glbFormat.encodeSync(read(), { ...AT_GLTFPACK_PRECISION, textures: 'none' })],
     ['gltfpack -cc -kv -vtf', await gltfpack(plain, ['-cc', '-kv', '-vtf'])],
+    ['meshcodec at gltfpack precision, pruneUnread', glbFormat.encodeSync(read(), { ...AT_GLTFPACK_PRECISION_PRUNED, textures: 'none' })],
+    ['gltfpack -cc', await gltfpack(plain, ['-cc'])],
   ];
   const tables = outputs.map(([name, glb]) => ({ name, size: glb.length, ...breakdown(glb) }));
   const kinds = [...new Set(tables.flatMap((t) => [...t.kinds.keys()]))].sort();

@@ -2,7 +2,8 @@
 // run in this process) on every corpus file and a representative set of Debian's glTF samples.
 // For each input, one interleaved run of: meshcodec plain GLB (source file → GLB), meshcodec
 // optimized GLB (the writer options { quantize: true, compress: 'meshopt', textures: 'embed' },
-// printed "n/a" while the writer does not support them), gltfpack -cc on meshcodec's plain GLB,
+// printed "n/a" while the writer does not support them), the same at gltfpack's precision with
+// merged meshes, and that with pruneUnread (bench/gltfpack-precision.ts), gltfpack -cc on meshcodec's plain GLB,
 // and, for glTF inputs, gltfpack -cc on the sample itself. Reported per output: bytes, median
 // encode ms, Khronos validator errors, and the largest position / UV / rotation error after
 // decoding with meshcodec's reader against the source (meshcodec's plain GLB read back: the
@@ -17,14 +18,11 @@ import { assetError } from '../test/helpers/asset-error.js';
 import { gltfpack } from '../test/helpers/gltfpack.js';
 import { validateGltf } from '../test/helpers/gltf-validator.js';
 import { fmt, machine, markdownTable, RESULTS_DIR, writeResults } from './harness.js';
+import { AT_GLTFPACK_PRECISION, AT_GLTFPACK_PRECISION_PRUNED, OPTIMIZE } from './gltfpack-precision.js';
 
 const CORPUS = process.env.MESHCODEC_CORPUS ?? join(dirname(new URL(import.meta.url).pathname), '../../shared/corpus');
 const SAMPLES = '/usr/share/assimp/models';
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
-/** The writer options of the optimized GLB (issue 20), passed as they are. */
-const OPTIMIZE = { quantize: true, compress: 'meshopt', textures: 'embed' } as const;
-/** The quantize option of the second optimized row: gltfpack -cc's default precision where meshcodec's default is finer. */
-const OPTIMIZE_AT_GLTFPACK_PRECISION = { position: 14, translation: 16, normal: 'oct8', tangent: 'oct8', rotation: 12 } as const;
 
 interface Input {
   name: string;
@@ -144,8 +142,9 @@ for (const input of inputs()) {
     optimizedSupported = false;
   }
   if (optimizedSupported) contenders.push({ output: 'meshcodec optimized', make: () => glbFormat.encodeSync(read(), { ...(OPTIMIZE as object) } as never) });
-  // At gltfpack -cc's default precision: positions 14 bits, translation / scale keys 16 bits of mantissa, octahedral 8-bit normals and tangents, 12-bit quaternions.
-  if (optimizedSupported) contenders.push({ output: 'meshcodec optimized at gltfpack precision', make: () => glbFormat.encodeSync(read(), { ...OPTIMIZE, quantize: OPTIMIZE_AT_GLTFPACK_PRECISION } as never) });
+  // At gltfpack -cc's default precision (bench/gltfpack-precision.ts), meshes merged as gltfpack merges them; then also without the UV sets and tangents no material reads, as gltfpack -cc leaves them out.
+  if (optimizedSupported) contenders.push({ output: 'meshcodec optimized at gltfpack precision', make: () => glbFormat.encodeSync(read(), AT_GLTFPACK_PRECISION as never) });
+  if (optimizedSupported) contenders.push({ output: 'meshcodec optimized at gltfpack precision, pruneUnread', make: () => glbFormat.encodeSync(read(), AT_GLTFPACK_PRECISION_PRUNED as never) });
   contenders.push({ output: 'gltfpack -cc (meshcodec GLB)', make: () => gltfpack(plain, ['-cc'], 'in.glb') });
   contenders.push({ output: 'gltfpack -cc -kv (meshcodec GLB)', make: () => gltfpack(plain, ['-cc', '-kv'], 'in.glb') });
   // gltfpack drops UVs no texture uses, and with -kv keeps them as integers whose dequantization has no texture to go in: -vtf keeps them as floats, for a like-for-like size.
@@ -200,4 +199,28 @@ const table = markdownTable(
 console.log(`${header}\n\n${table}`);
 writeFileSync(join(RESULTS_DIR, 'gltfpack.md'), `${header}\n\n${table}\n\nErrors are measured after decoding each output with meshcodec's reader, against meshcodec's plain GLB of the source read back (test/helpers/asset-error.ts: symmetric nearest-vertex distance for positions, nearest UV among co-located vertices, angle between key rotations). Encode ms: meshcodec from the source file's bytes (read + write); gltfpack from meshcodec's plain GLB (or the sample) in memory.\n`);
 const path = writeResults('gltfpack', { rounds: ROUNDS, rows });
+// The README's table: one row per input, the contenders side by side.
+const WIDE: [string, string, boolean][] = [
+  ['meshcodec optimized', 'meshcodec `--optimize`', true],
+  ['meshcodec optimized at gltfpack precision', 'meshcodec at gltfpack precision', true],
+  ['meshcodec optimized at gltfpack precision, pruneUnread', 'the same, `pruneUnread`', true],
+  ['gltfpack -cc (meshcodec GLB)', 'gltfpack `-cc`', true],
+  ['gltfpack -cc -kv (meshcodec GLB)', '`-cc -kv`', false],
+  ['gltfpack -cc -kv -vtf (meshcodec GLB)', '`-cc -kv -vtf`', true],
+];
+const errorsOf = (r: Row) => [r.position || '–', r.uv || '–', r.rotation || '–'].join(' / ');
+const wide = markdownTable(
+  ['input', ...WIDE.flatMap(([, label, withError]) => (withError ? [label, 'error'] : [label]))],
+  [...new Set(rows.map((r) => r.input))].flatMap((input) => {
+    const mine = rows.filter((r) => r.input === input);
+    if (!mine.some((r) => r.output === 'gltfpack -cc (meshcodec GLB)')) return [];
+    return [[input, ...WIDE.flatMap(([output, , withError]) => {
+      const r = mine.find((m) => m.output === output);
+      const cell = r && r.bytes !== null ? `${r.bytes.toLocaleString('en-US')}${output.startsWith('gltfpack -cc -kv') ? '' : ` (${fmt(r.ms!)} ms)`}` : '—';
+      return withError ? [cell, r ? errorsOf(r) : ''] : [cell];
+    })]];
+  }),
+);
+console.log(`\n${wide}`);
+writeFileSync(join(RESULTS_DIR, 'gltfpack-wide.md'), `${header}\n\n${wide}\n`);
 console.log(`\nresults: ${path} and ${join(RESULTS_DIR, 'gltfpack.md')}`);

@@ -57,6 +57,19 @@ describe.each(BACKENDS)('--optimize, --quantize, --compress on %s', (backend) =>
   });
 });
 
+describe.each(BACKENDS)('--prune-unread, --merge-meshes on %s', (backend) => {
+  it('--prune-unread leaves out the tube\'s UV set and tangents (its material names no image) and welds its seam; --merge-meshes is taken; 0 validator errors', async () => {
+    const done = await convert({ bytes: tubeIqm(), inputPath: 'tube.iqm', to: 'glb', outputStem: 'out', flags: flags({ optimize: true, 'prune-unread': true, 'merge-meshes': true }) }, backend);
+    const bytes = done.files[0]!.bytes;
+    expect((await validateGltf(bytes)).errors).toBe(0);
+    const json = gltf.readGltfInput(bytes).json as Record<string, any>;
+    expect(Object.keys(json.meshes[0].primitives[0].attributes).sort()).toEqual(['JOINTS_0', 'NORMAL', 'POSITION', 'WEIGHTS_0']);
+    expect(done.warnings.some((w) => w.includes('UV set 0 and tangents read by no material of the file left out (pruneUnread)'))).toBe(true);
+    const plain = glbFormat.parseSync((await convert({ bytes: tubeIqm(), inputPath: 'tube.iqm', to: 'glb', outputStem: 'out', flags: flags({ optimize: true }) }, backend)).files[0]!.bytes);
+    expect(json.accessors[json.meshes[0].primitives[0].attributes.POSITION].count).toBeLessThan(plain.meshes[0]!.attributes.positions.length / 3);
+  });
+});
+
 describe.skipIf(!existsSync(MRFIXIT))('--optimize on mrfixit.iqm with Body.jpg and Head.jpg beside it', () => {
   it('a textured, quantized, meshopt-compressed GLB: the JPEGs embedded as they are (their views not compressed), 0 validator errors, read back with both textures', async () => {
     const job: ConvertJob = { bytes: new Uint8Array(readFileSync(MRFIXIT)), inputPath: MRFIXIT, to: 'glb', outputStem: 'mrfixit', flags: flags({ optimize: true }) };

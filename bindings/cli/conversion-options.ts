@@ -49,7 +49,7 @@ const switchOn: Parse = () => true;
 
 const QUANTIZE_ATTRIBUTES = ['position', 'normal', 'tangent', 'uv', 'color', 'weight', 'rotation', 'translation'];
 /** The bits each attribute takes on the command line (the writer checks the rest: rotation=8 is refused there). */
-const quantizeBits = (key: string) => (key === 'rotation' ? ['16', '12', 'float'] : key === 'translation' ? ['24', '16', 'float'] : key === 'position' ? ['8', '14', '16', 'float'] : key === 'normal' || key === 'tangent' ? ['8', '16', 'oct8', 'float'] : ['8', '16', 'float']);
+const quantizeBits = (key: string) => (key === 'rotation' ? ['16', '12', 'float'] : key === 'translation' ? ['24', '16', 'float'] : key === 'position' ? ['8', '14', '16', 'float'] : key === 'normal' || key === 'tangent' ? ['8', '16', 'oct8', 'float'] : key === 'uv' ? ['8', '12', '16', 'float'] : ['8', '16', 'float']);
 /** `--quantize`: truncate or round (UNIGINE, MeshSerializer2), yes (glTF, default bits) or glTF bits per attribute, `position=16,normal=8,uv=float`. */
 const quantizeFlag: Parse = (text) => {
   if (text === 'truncate' || text === 'round' || text === 'yes') return text;
@@ -146,6 +146,18 @@ export const CONVERSION_OPTIONS: readonly ConversionOption[] = [
     parse: oneOf('meshopt', 'none'),
     help: 'glTF: compress vertex, index and animation data with EXT_meshopt_compression (vertices reordered first)',
     targets: [{ side: 'write', formats: GLTF, key: 'compress' }],
+  },
+  {
+    flag: 'prune-unread',
+    parse: switchOn,
+    help: 'glTF: leave out UV sets and tangents no written material reads (warned), as gltfpack does without -kv',
+    targets: [{ side: 'write', formats: GLTF, key: 'pruneUnread' }],
+  },
+  {
+    flag: 'merge-meshes',
+    parse: switchOn,
+    help: 'glTF: merge meshes of one material and attribute layout (no morph targets) into one (names and boundaries lost; warned)',
+    targets: [{ side: 'write', formats: GLTF, key: 'mergeMeshes' }],
   },
   {
     flag: 'kind',

@@ -170,7 +170,10 @@ export function compareMeshes(asset: Asset, decoded: DecodedAsset): MeshComparis
     const count = positions.length / 3;
     const own = box(positions);
     const step = skinned ? skinStep : stepOf(own);
-    const positionBound = step / 2 + (skinned ? skinSlack : 1e-9 * Math.max(...own.min.map(Math.abs), ...own.max.map(Math.abs)));
+    // Static meshes: the node's offset and scale are float32 printed with their shortest digits
+    // (json-numbers.ts); a reader that keeps them in float64 is off by up to half a float32 ulp of
+    // each, 2^-24 of the coordinates' magnitude and of the extent.
+    const positionBound = step / 2 + (skinned ? skinSlack : 2 ** -24 * (Math.max(...own.min.map(Math.abs), ...own.max.map(Math.abs)) + step * 65535));
     const channels: Channel[] = [];
     const missing: string[] = [];
     const add = (channel: Omit<Channel, 'decoded'>, decodedValues: ArrayLike<number> | undefined) => {
@@ -528,7 +531,8 @@ export function compareAnimations(asset: Asset, json: Record<string, any>, decod
         for (let key = 0; key < expected.length && holdsRest; key += c) {
           const length = path === 'rotation' ? Math.hypot(...expected.subarray(key, key + 4)) : 1;
           // A channel within half a filter step of its node's rest value at every key is left out (rotations: exactly the rest value).
-          for (let k = 0; k < c; k++) holdsRest &&= path === 'rotation' ? Math.fround(expected[key + k]! / length) === Math.fround(rest[k]!) : Math.abs(expected[key + k]! - rest[k]!) <= boundOf(path, k) / 2;
+          // The rest value as the writer had it: float32 (the JSON prints its shortest digits, which a reader may keep in float64).
+          for (let k = 0; k < c; k++) holdsRest &&= path === 'rotation' ? Math.fround(expected[key + k]! / length) === Math.fround(rest[k]!) : Math.abs(expected[key + k]! - Math.fround(rest[k]!)) <= boundOf(path, k) / 2;
         }
         if (!holdsRest) result.failures.push(`${label}: Asset ${path} track ${i} (joint ${track.joint}) moves its joint but was not decoded`);
       }

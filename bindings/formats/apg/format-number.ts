@@ -1,7 +1,7 @@
 // Numbers as apg text. By default the shortest decimal that reads back (Math.fround(Number(s)),
 // which is what the parseFloats kernel gives) to the same float32; or a fixed number of
 // fraction digits, as C's %.Nf.
-import { shortestFloat32Text } from './shortest-float32.js';
+import { shortestFloat32Text } from '../../io/shortest-float32.js';
 
 /** Shortest form that reads back to the same float32 (shortest-float32.ts); C's spellings for infinities and NaN. */
 export function formatFloat32Shortest(value: number): string {

@@ -2,7 +2,7 @@
 // exponent, no string per number or per line. The previous writer pushed one string per line
 // and joined them before `TextEncoder.encode`; on a 1 MB file that was ~2 strings per value
 // and a quarter of the time in garbage collection.
-import { shortestDigits, shortestExponent, shortestFloat32 } from './shortest-float32.js';
+import { shortestDigits, shortestExponent, shortestFloat32 } from '../../io/shortest-float32.js';
 
 const encoder = new TextEncoder();
 const CACHE_BITS = 12;

@@ -29,6 +29,21 @@ export interface AssetToGltfOptions {
    * with its vertices in another order, the same triangles).
    */
   compress?: 'none' | 'meshopt';
+  /**
+   * false (default). true: UV sets and tangents no material of the written file reads are left
+   * out (a textured material reads its meshes' first UV set; with `textures: 'none'` none is read;
+   * tangents serve normal maps, which are never written), each mesh's warned, and the vertices
+   * that then differ in nothing are made one (prune-unread.ts), as gltfpack does without -kv.
+   * Opt-in: an application may read them itself (lightmaps, its own shading).
+   */
+  pruneUnread?: boolean;
+  /**
+   * false (default). true: meshes without morph targets of one material and one attribute layout
+   * (skinned ones with skinned ones) are merged into one mesh, named after the first
+   * (merge-meshes.ts; warned with the names merged), as gltfpack does by default: mesh names and
+   * boundaries are lost.
+   */
+  mergeMeshes?: boolean;
 }
 
-export const ASSET_TO_GLTF_DEFAULTS: Required<Omit<AssetToGltfOptions, 'kernels'>> = { upAxis: 'y', flipWinding: false, flipV: false, quantize: false, compress: 'none' };
+export const ASSET_TO_GLTF_DEFAULTS: Required<Omit<AssetToGltfOptions, 'kernels'>> = { upAxis: 'y', flipWinding: false, flipV: false, quantize: false, compress: 'none', pruneUnread: false, mergeMeshes: false };

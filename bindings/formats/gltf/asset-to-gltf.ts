@@ -5,14 +5,16 @@ import { getKernels } from '../../kernels/backend.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import type { Animation, Asset, IndexArray, Joint, Mesh } from '../../model/asset.js';
 import { meshoptOrderedMesh } from './meshopt-order.js';
-import { exponentialFilter, octahedralFilter, quaternionFilter } from './meshopt-encode.js';
+import { exponentialFilter, octahedralFilter, quaternionFilter, reorderForMeshopt } from './meshopt-encode.js';
 import { ASSET_TO_GLTF_DEFAULTS, type AssetToGltfOptions } from './asset-to-gltf-options.js';
 import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
 import { nonFiniteMessage, repairNonFinite, replaceNonFinite, UNIT_LENGTH_TOLERANCE } from './finite-values.js';
 import { positionsOnAxes, quantizedUnitVectors, rotationsAsSnorm16, turnedCopy, unitVectorsOnAxes, uvsForOutput, type UnitVectors } from './vertex-passes.js';
 import { composeTrs, invertAffine, multiply, type Mat4 } from './transforms.js';
-import { positionBox, positionGrid, quantizePositions, quantizeSettings, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
+import { positionBox, positionGrid, quantizePositions, quantizeSettings, sourcePrecisionFloats, twelveBitExponentialBits, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
+import { exponentialValues } from './exponential-values.js';
+import { remappedPending, weldWrittenVertices, type PendingAccessor } from './weld-written-vertices.js';
 import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, type ComponentArray, type GltfObject } from './gltf-builder.js';
 
 /**
@@ -33,12 +35,13 @@ export function assetToGltf(asset: Asset, options: AssetToGltfOptions = {}): Glt
   const warn = (message: string) => { if (!said.has(message)) { said.add(message); asset.warnings.push(message); } };
   const toYUp = settings.upAxis === 'y' && asset.upAxis === 'z';
   const quantize = quantizeSettings(settings.quantize, asset.source, 'gltf');
+  const sourcePrecision = sourcePrecisionFloats(settings.quantize, asset.source);
   if (settings.compress !== 'none' && settings.compress !== 'meshopt') throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, `compress must be 'none' or 'meshopt', not ${String(settings.compress)}`);
   const builder = new GltfBuilder();
   const scene: { nodes: number[] } = { nodes: [] };
   builder.add('scenes', scene);
   builder.json.scene = 0;
-  const writer: Writer = { builder, toYUp, warn, scene: scene.nodes, quantize, quantized: { positionError: 0, floatPositions: 0, floatUvs: 0, exponentialUvs: 0, kinds: new Set() }, shareViews: settings.compress === 'meshopt' };
+  const writer: Writer = { builder, toYUp, warn, scene: scene.nodes, quantize, quantized: { positionError: 0, floatPositions: 0, floatUvs: 0, exponentialUvs: 0, kinds: new Set() }, shareViews: settings.compress === 'meshopt', weldWritten: settings.pruneUnread === true, sourcePrecision };
 
   const joints = addSkeleton(writer, asset);
   // A skin for every skeleton, also when no mesh is skinned: glTF readers (ours too) take a
@@ -85,6 +88,12 @@ interface Writer {
   skinGrid?: PositionGrid;
   /** compress: 'meshopt': accessors of one kind share a bufferView (gltf-builder.ts says why). */
   shareViews: boolean;
+  /** Attributes kept float32 for the source's own precision (sourcePrecisionFloats): EXPONENTIAL at 24 bits when compressed. */
+  sourcePrecision: { position: boolean; uv: boolean };
+  /** pruneUnread: vertices stored with the same bytes in every attribute are made one (weld-written-vertices.ts). */
+  weldWritten: boolean;
+  /** While a mesh's vertex accessors are held back for welding: them, in order (accessor() returns −1 − their place). */
+  pending?: PendingAccessor[];
 }
 
 /** A joint node as written: its index and its rest TRS (what an animation channel that changes nothing holds). */
@@ -163,6 +172,26 @@ function increasingFromZero(times: Float32Array): boolean {
   return true;
 }
 
+/**
+ * Half a step of the QUATERNION filter at 12 bits: it stores the three smaller components of a
+ * unit quaternion, within ±1/√2, as 12-bit snorm, so one step is (1/√2) / 2047.
+ */
+const QUATERNION_12_HALF_STEP = Math.SQRT1_2 / 2047 / 2;
+
+/**
+ * True when every unit quaternion of `values` is within QUATERNION_12_HALF_STEP of `rest` in every
+ * component (q and −q are one rotation: the sign nearer the rest is compared). Leaving such a
+ * channel out errs less than the filter would; measured on mrfixit.iqm at gltfpack's precision:
+ * 18 of its 72 rotation channels (gltfpack -cc leaves out 18 too), JSON chunk 30,492 → 27,164 bytes.
+ */
+function rotationsNearRest(values: Float32Array, rest: readonly number[]): boolean {
+  for (let i = 0; i < values.length; i += 4) {
+    const sign = values[i]! * rest[0]! + values[i + 1]! * rest[1]! + values[i + 2]! * rest[2]! + values[i + 3]! * rest[3]! < 0 ? -1 : 1;
+    for (let c = 0; c < 4; c++) if (!(Math.abs(sign * values[i + c]! - Math.fround(rest[c]!)) <= QUATERNION_12_HALF_STEP)) return false;
+  }
+  return true;
+}
+
 /** True when every value is within half of its component's step of the rest value. */
 function withinStep(values: Float32Array, rest: readonly number[], step: number[]): boolean {
   for (let i = 0; i < values.length; i++) if (!(Math.abs(values[i]! - rest[i % 3]!) <= step[i % 3]! / 2)) return false;
@@ -175,6 +204,7 @@ function shared(w: Writer, kind: string): { group?: string } {
 }
 
 function accessor(w: Writer, type: AccessorType, array: ComponentArray, options?: AccessorOptions): number {
+  if (w.pending && options?.target === BUFFER_TARGET.ARRAY_BUFFER) return -w.pending.push({ type, array, options });
   // Vertex attributes of one type, component type and normalization share a view across meshes.
   if (w.shareViews && options?.target === BUFFER_TARGET.ARRAY_BUFFER && options.group === undefined) options = { ...options, group: `vertex ${type} ${array.constructor.name} ${options.normalized ? 'normalized' : ''}` };
   // And the meshes' triangle lists of one index type (editor_viewcube.mesh: 26 meshes, 26 index views).
@@ -301,6 +331,8 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   const a = mesh.attributes;
   const q = w.quantize;
   const attributes: Record<string, number> = {};
+  // Welding on the stored bytes needs every vertex array first (morph targets are written after the primitive: not welded).
+  if (w.weldWritten && !mesh.targets?.length) w.pending = [];
   // One pass turns, repairs and boxes the positions (vertex-passes.ts).
   const onAxes = positionsOnAxes(a.positions, w.toYUp, order);
   const positions = onAxes.positions;
@@ -318,7 +350,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     w.quantized.positionError = Math.max(w.quantized.positionError, quantized.maxError);
   } else {
     if (q && q.position !== 'float') w.quantized.floatPositions++;
-    attributes.POSITION = accessor(w, 'VEC3', positions, { ...VERTEX, bounds: true });
+    attributes.POSITION = w.shareViews && w.sourcePrecision.position ? sourcePrecisionPositions(w, positions) : accessor(w, 'VEC3', positions, { ...VERTEX, bounds: true });
   }
   // Normals and tangents: turned, made unit and checked in one pass each, quantized in another (vertex-passes.ts).
   const normals = a.normals ? unitVectorsWarned(w, a.normals, 3, `${label} normals`, undefined, order).unit : undefined;
@@ -336,13 +368,16 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     // Compressed, a set that unorm cannot hold goes through the EXPONENTIAL filter at 24 bits:
     // each value within one float32 ulp of the set's largest magnitude in its component
     // (measured on Box47.mesh's two sets, 168 UV units wide: 596,846 compressed bytes as float32,
-    // 377,469 filtered; 'Separate' exponents 588,450; 20 bits 302,200 at 16× the error).
-    const exponential = q && q.uv !== 'float' && !unorm && w.shareViews;
+    // 377,469 filtered; 'Separate' exponents 588,450; 20 bits 302,200 at 16× the error); with
+    // `uv: 12` (gltfpack's precision) at the fewest bits within half a 12-bit step of the set's
+    // range (twelveBitExponentialBits: mrfixit.iqm 15, Box47.mesh 12).
+    // MeshSerializer2's UVs (sourcePrecisionFloats) too: unorm over 0–1 would be coarser than their own grid.
+    const exponential = q && (q.uv !== 'float' || w.sourcePrecision.uv) && !unorm && w.shareViews;
     if (exponential) w.quantized.kinds.add('uv exponential');
-    if (q && q.uv !== 'float' && !unorm) (exponential ? w.quantized.exponentialUvs++ : w.quantized.floatUvs++);
+    if (q && (q.uv !== 'float' || w.sourcePrecision.uv) && !unorm) (exponential ? w.quantized.exponentialUvs++ : w.quantized.floatUvs++);
     attributes[`TEXCOORD_${set}`] = unorm
-      ? quantizedAccessor(w, 'uv', 'VEC2', quantizeUnorm(copy, 2, q.uv as 8 | 16), true)
-      : accessor(w, 'VEC2', copy, exponential ? { ...VERTEX, filtered: { bytes: exponentialFilter(copy, copy.length / 2, 8, 24, 'SharedComponent'), filter: 'EXPONENTIAL' } } : VERTEX);
+      ? quantizedAccessor(w, 'uv', 'VEC2', quantizeUnorm(copy, 2, q.uv as 8 | 12 | 16), true)
+      : accessor(w, 'VEC2', copy, exponential ? { ...VERTEX, filtered: { bytes: exponentialFilter(copy, copy.length / 2, 8, q.uv === 12 ? twelveBitExponentialBits(copy, 2) : 24, 'SharedComponent'), filter: 'EXPONENTIAL' } } : VERTEX);
   });
   if (a.colors) {
     const colors = clampedColors(a.colors, label, w.warn);
@@ -359,6 +394,23 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     const type = (['SCALAR', 'VEC2', 'VEC3', 'VEC4'] as const)[extra.components - 1];
     if (type) attributes[`_${name.toUpperCase()}`] = accessor(w, type, repairNonFinite(extra.data.slice(), 0, `${label} attribute ${name}`, w.warn), VERTEX);
     else w.warn(`${label}: extra attribute ${name} has ${extra.components} components, more than a glTF attribute holds (4), and is left out`);
+  }
+  if (w.pending) {
+    const welded = weldWrittenVertices(w.pending, indices, vertexCount);
+    w.pending = undefined;
+    indices = welded.indices;
+    let kept = welded.pending;
+    // The welded mesh ordered for the vertex cache and fetch again: the first order was made for
+    // the vertices before welding (at gltfpack's precision with pruneUnread: SerializedMesh.data
+    // 21,700 → 21,336 bytes, Box47.mesh 542,604 → 508,032).
+    if (welded.welded && settings.compress === 'meshopt') {
+      const again = reorderForMeshopt(indices, vertexCount - welded.welded);
+      indices = indices instanceof Uint32Array ? again.indices : Uint16Array.from(again.indices);
+      kept = remappedPending(kept, again.remap);
+    }
+    const written = kept.map((p) => accessor(w, p.type, p.array, p.options));
+    for (const [name, slot] of Object.entries(attributes)) if (slot < 0) attributes[name] = written[-slot - 1]!;
+    if (welded.welded) w.warn(`${label}: ${welded.welded} vertices stored the same in every attribute once written were made one (pruneUnread)`);
   }
   if (settings.flipWinding) {
     for (let t = 0; t + 2 < indices.length; t += 3) [indices[t + 1], indices[t + 2]] = [indices[t + 2]!, indices[t + 1]!];
@@ -405,6 +457,19 @@ function quaternionAccessor(w: Writer, rotations: Float32Array): number {
   return accessor(w, 'VEC4', new Int16Array(rotations.length), { normalized: true, ...shared(w, 'animation rotation'), filtered: { bytes, filter: 'QUATERNION' } });
 }
 
+/**
+ * Positions kept float32 for the source's own precision (MeshSerializer2's per-axis unorm16),
+ * with compression: through the EXPONENTIAL filter at 24 bits (one exponent per component over the
+ * mesh), each within one float32 ulp of the mesh's largest magnitude in that component; min / max
+ * from the values the filter decodes to. Measured on SerializedMesh.data's optimized GLB: 66,496 →
+ * 59,424 bytes with its UVs filtered alike (positions as float32 31,893 compressed bytes).
+ */
+function sourcePrecisionPositions(w: Writer, positions: Float32Array): number {
+  const bytes = exponentialFilter(positions, positions.length / 3, 12, 24, 'SharedComponent');
+  w.quantized.kinds.add('position exponential');
+  return accessor(w, 'VEC3', exponentialValues(bytes), { ...VERTEX, bounds: true, filtered: { bytes, filter: 'EXPONENTIAL' } });
+}
+
 /** The snorm bits of a normal / tangent setting: 'oct8' is snorm8 where there is no filter (no compression). */
 function snormBits(bits: 8 | 16 | 'oct8'): 8 | 16 {
   return bits === 'oct8' ? 8 : bits;
@@ -433,13 +498,14 @@ function octahedralAccessor(w: Writer, kind: 'normal' | 'tangent', vectors: Floa
 function quantizedSummary(q: Required<GltfQuantizeOptions>, done: Writer['quantized'], w8: boolean): string {
   const parts: string[] = [];
   if (done.kinds.has('position')) parts.push(`positions ${q.position === 14 ? 'uint16 at 14 bits' : `uint${q.position}`} (largest error ${done.positionError.toPrecision(3)})`);
+  if (done.kinds.has('position exponential')) parts.push("positions (kept at the source's precision) through EXT_meshopt_compression's EXPONENTIAL filter at 24 bits of mantissa");
   if (done.floatPositions) parts.push(`positions of ${done.floatPositions} skinned meshes kept float32 (a joint's bind pose is singular, so no grid could be folded into the inverse bind matrices)`);
   const unit = (bits: 8 | 16 | 'oct8' | 'float') => (bits === 'oct8' ? (w8 ? "int8 through EXT_meshopt_compression's OCTAHEDRAL filter at 8 bits" : 'snorm8') : `snorm${bits}`);
   if (done.kinds.has('normal')) parts.push(`normals ${unit(q.normal)}`);
   if (done.kinds.has('tangent')) parts.push(`tangents ${unit(q.tangent)}`);
-  if (done.kinds.has('uv')) parts.push(`UVs unorm${q.uv}`);
+  if (done.kinds.has('uv')) parts.push(q.uv === 12 ? 'UVs unorm16 at 12 bits' : `UVs unorm${q.uv}`);
   if (done.floatUvs) parts.push(`${done.floatUvs} UV sets outside 0–1 kept float32`);
-  if (done.exponentialUvs) parts.push(`${done.exponentialUvs} UV sets outside 0–1 through EXT_meshopt_compression's EXPONENTIAL filter at 24 bits of mantissa`);
+  if (done.exponentialUvs) parts.push(`${done.exponentialUvs} UV sets outside 0–1 through EXT_meshopt_compression's EXPONENTIAL filter at ${q.uv === 12 ? '12–24 (within half a 12-bit step of their range)' : 24} bits of mantissa`);
   if (done.kinds.has('color')) parts.push(`colours unorm${q.color}`);
   if (done.kinds.has('weight')) parts.push(`skin weights unorm${q.weight}`);
   if (done.kinds.has('rotation')) parts.push(q.rotation === 12 && w8 ? "rotation keys int16 through EXT_meshopt_compression's QUATERNION filter at 12 bits" : 'rotation keys snorm16');
@@ -545,6 +611,7 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
   const exponential: { values: Float32Array; path: string; sampler: number }[] = [];
   const steps = w.shareViews && w.quantize && w.quantize.translation !== 'float' ? exponentialSteps(w, animation, w.quantize.translation) : undefined;
   let nearRest = 0;
+  let nearRestRotations = 0;
   for (const track of animation.tracks) {
     const node = nodes[track.joint];
     if (!node || track.times.length === 0) {
@@ -571,6 +638,11 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       // key is left out too (the rest value is then as close as the filtered keys would be).
       if (steps && path !== 'rotation' && withinStep(converted, node[path], steps[path])) {
         nearRest++;
+        continue;
+      }
+      // The same for rotations through the QUATERNION filter (rotation: 12): within half its step.
+      if (path === 'rotation' && w.shareViews && w.quantize?.rotation === 12 && rotationsNearRest(converted, node.rotation)) {
+        nearRestRotations++;
         continue;
       }
       keptTimes.add(track.times);
@@ -603,6 +675,7 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
   }
   if (exponential.length) exponentialOutputs(w, exponential, samplers);
   if (nearRest) w.warn(`animation ${animation.name}: ${nearRest} translation or scale channels within half a quantization step (quantize.translation) of their node's rest value at every key are left out (the rest value holds)`);
+  if (nearRestRotations) w.warn(`animation ${animation.name}: ${nearRestRotations} rotation channels within half a QUATERNION filter step (quantize.rotation 12) of their node's rest rotation at every key are left out (the rest rotation holds)`);
   if (collapsed) w.warn(`animation ${animation.name}: ${collapsed} translation or scale channels that hold one value at every key are written with their first and last key only (the same motion)`);
   const gltf: GltfObject = { name: animation.name, channels, samplers };
   const extras: Record<string, unknown> = {};

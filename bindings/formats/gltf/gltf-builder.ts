@@ -19,6 +19,7 @@
 
 import { MeshFormatError } from '../../io/errors.js';
 import { align4 } from './glb-container.js';
+import { shortenJsonNumbers } from './json-numbers.js';
 import { meshoptLayout } from './meshopt-layout.js';
 import { EXT_MESHOPT_COMPRESSION, type MeshoptFilter, type MeshoptMode } from './meshopt-rules.js';
 
@@ -215,6 +216,8 @@ export class GltfBuilder {
   private tidyJson(): GltfObject {
     const json: GltfObject = {};
     for (const [key, value] of Object.entries(this.json)) if (!(Array.isArray(value) && value.length === 0)) json[key] = value;
+    // float32 values with their shortest round-trip digits (json-numbers.ts).
+    shortenJsonNumbers(json);
     return json;
   }
 }

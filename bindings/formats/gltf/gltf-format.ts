@@ -10,6 +10,9 @@ import { gltfToAsset, type GltfToAssetOptions } from './to-asset.js';
 import { gltfToEmbedded, gltfToFiles, gltfToGlb } from './write-gltf.js';
 import { TEXTURE_DEFAULTS, texturedMaterials, writeMaterialTextures, type GltfTextureJson, type TextureMode } from './texture-images.js';
 import { defineFormat } from '../define-format.js';
+import { MeshFormatError } from '../../io/errors.js';
+import { mergeStaticMeshes } from './merge-meshes.js';
+import { pruneUnreadAttributes } from './prune-unread.js';
 
 /** What the glTF handlers read with: the common options plus the glTF → Asset ones. */
 export interface GltfReadOptions extends ReadOptions, Omit<GltfToAssetOptions, 'kernels' | 'frameRate'> {}
@@ -35,6 +38,8 @@ export const GLTF_WRITE_DEFAULTS: Required<Omit<GltfWriteOptions, 'kernels' | 'f
   flipV: false,
   quantize: false,
   compress: 'none',
+  pruneUnread: false,
+  mergeMeshes: false,
   embedBuffers: false,
   textures: TEXTURE_DEFAULTS.textures,
 };
@@ -68,11 +73,25 @@ function describeGltf(bytes: Uint8Array, options: GltfReadOptions = {}): Record<
 
 /** The Asset's glTF, its textured materials' images added (texture-images.ts) to the materials the builder made by name. */
 function builtGltf(asset: Asset, options: GltfWriteOptions) {
-  const builder = assetToGltf(asset, options);
   const warn = (message: string) => asset.warnings.push(message);
+  asset = preparedMeshes(asset, options, warn);
+  const builder = assetToGltf(asset, options);
   const materials = texturedMaterials(asset, warn);
   if (materials.length) writeMaterialTextures(builder.json as unknown as GltfTextureJson, (bytes) => builder.addBufferView(bytes), materials, options.textures ?? GLTF_WRITE_DEFAULTS.textures, warn);
   return builder.build({ compress: options.compress });
+}
+
+/** The Asset as written: UV sets and tangents no material reads left out (`pruneUnread`), static meshes merged (`mergeMeshes`); the Asset itself when neither is asked for. */
+function preparedMeshes(asset: Asset, options: GltfWriteOptions, warn: (message: string) => void): Asset {
+  for (const key of ['pruneUnread', 'mergeMeshes'] as const) {
+    if (options[key] !== undefined && typeof options[key] !== 'boolean') throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, `${key} must be true or false, not ${String(options[key])}`);
+  }
+  if (!options.pruneUnread && !options.mergeMeshes) return asset;
+  let meshes = asset.meshes;
+  if (options.pruneUnread) meshes = pruneUnreadAttributes(asset, options.textures ?? GLTF_WRITE_DEFAULTS.textures, warn);
+  if (options.mergeMeshes) meshes = mergeStaticMeshes(meshes, warn);
+  // The same warnings array: what the writer says lands on the caller's Asset.
+  return { ...asset, meshes };
 }
 
 /** glTF 2.0 JSON (.gltf). `encodeSync` embeds the buffer; `encodeFiles` writes a .bin beside it unless `embedBuffers`. */

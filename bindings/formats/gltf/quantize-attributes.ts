@@ -36,8 +36,12 @@ export interface GltfQuantizeOptions {
   normal?: 8 | 16 | 'oct8' | 'float';
   /** Tangents as snorm8 or snorm16 (w = ±1 exactly); 'oct8' as for normals. Default 8. */
   tangent?: 8 | 16 | 'oct8' | 'float';
-  /** UV sets whose values lie in 0–1 as unorm16 or unorm8 (others stay float32). Default 16. */
-  uv?: 8 | 16 | 'float';
+  /**
+   * UV sets whose values lie in 0–1 as unorm16 or unorm8 (others stay float32); 12: unorm16 on
+   * every 16th step or a finer power of two (never coarser than gltfpack's 12 bits over the set's
+   * range; within 8 / 65535 = 1.22e-4 at most). Default 16.
+   */
+  uv?: 8 | 12 | 16 | 'float';
   /** Vertex colours as unorm8 or unorm16. Default 8. */
   color?: 8 | 16 | 'float';
   /** Skin weights as unorm8 or unorm16, summing exactly to 1. Default 8. */
@@ -61,6 +65,18 @@ export const GLTF_QUANTIZE_DEFAULTS: Required<GltfQuantizeOptions> = { position:
  */
 const PER_AXIS_UNORM16_SOURCES = ['ms2'];
 
+/**
+ * The attributes `quantizeSettings` keeps float32 only because the source's own per-axis grid
+ * would be coarser on a uniform one (PER_AXIS_UNORM16_SOURCES, no bits given): with compression
+ * the writer stores those through the EXPONENTIAL filter at 24 bits instead, within one float32
+ * ulp of the largest magnitude of each component, far finer than the source's 16-bit grid.
+ */
+export function sourcePrecisionFloats(option: boolean | GltfQuantizeOptions | undefined, source: string): { position: boolean; uv: boolean } {
+  const given = option === true ? {} : option && typeof option === 'object' ? option : undefined;
+  const perAxis = given !== undefined && PER_AXIS_UNORM16_SOURCES.includes(source);
+  return { position: perAxis && given.position === undefined, uv: perAxis && given.uv === undefined };
+}
+
 /** The bits to write with, or undefined when the writer keeps every attribute float32. */
 export function quantizeSettings(option: boolean | GltfQuantizeOptions | undefined, source: string, format: string): Required<GltfQuantizeOptions> | undefined {
   if (!option) return undefined;
@@ -75,7 +91,7 @@ export function quantizeSettings(option: boolean | GltfQuantizeOptions | undefin
     if (given.uv === undefined) settings.uv = 'float';
   }
   for (const [key, value] of Object.entries(settings)) {
-    const allowed = key === 'rotation' ? [16, 12, 'float'] : key === 'translation' ? [24, 16, 'float'] : key === 'position' ? [8, 14, 16, 'float'] : key === 'normal' || key === 'tangent' ? [8, 16, 'oct8', 'float'] : [8, 16, 'float'];
+    const allowed = key === 'rotation' || key === 'uv' ? (key === 'uv' ? [8, 12, 16, 'float'] : [16, 12, 'float']) : key === 'translation' ? [24, 16, 'float'] : key === 'position' ? [8, 14, 16, 'float'] : key === 'normal' || key === 'tangent' ? [8, 16, 'oct8', 'float'] : [8, 16, 'float'];
     if (!allowed.includes(value)) throw new MeshFormatError({ code: 'BAD_OPTION', format }, `quantize.${key} must be ${allowed.join(' or ')}, not ${String(value)}`);
   }
   return settings;
@@ -180,25 +196,57 @@ function snormLoop(data: Float32Array, components: number, top: number, array: I
 /** How far from 1 the Khronos validator lets a normal's or tangent's xyz length be (its Vector3 check; rotations get 0.00769). */
 export const VECTOR3_UNIT_TOLERANCE = 0.00674;
 
-/** Values in 0–1 as normalized unsigned integers: q = round(v · (2^bits − 1)). */
-export function quantizeUnorm(data: Float32Array, components: number, bits: 8 | 16): QuantizedAttribute {
+/**
+ * Values in 0–1 as normalized unsigned integers: q = round(v · (2^bits − 1)). 12 bits: unorm16 on
+ * every `unit`-th step, q = unit · round(v · 65535 / unit) (65,535 where that passes it, for 1),
+ * within unit / 131,070 of v, where unit is the power of two up to 16 at most 16 × the data's
+ * smaller extent (twelveBitUnit): never coarser than 12 bits over the data's own range, gltfpack's
+ * UV precision (65,535 is no multiple of 4,095, so unorm16 has no exact 12-bit grid). The low bits
+ * always 0 are what EXT_meshopt_compression then codes smaller (README § Web-ready GLB against gltfpack).
+ */
+export function quantizeUnorm(data: Float32Array, components: number, bits: 8 | 12 | 16): QuantizedAttribute {
   const count = data.length / components;
-  const top = bits === 16 ? 65535 : 255;
-  const { slots, byteStride } = layout(count, components, bits === 16 ? 2 : 1);
-  const array = bits === 16 ? new Uint16Array(count * slots) : new Uint8Array(count * slots);
-  unormLoop(data, components, top, array, slots);
+  const wide = bits !== 8;
+  const top = wide ? 65535 : 255;
+  const unit = bits === 12 ? twelveBitUnit(data, components) : 1;
+  const { slots, byteStride } = layout(count, components, wide ? 2 : 1);
+  const array = wide ? new Uint16Array(count * slots) : new Uint8Array(count * slots);
+  unormLoop(data, components, top, unit, array, slots);
   return { array, byteStride };
 }
 
-function unormLoop(data: Float32Array, components: number, top: number, array: Uint8Array | Uint16Array, slots: number): number {
+/** The loop of quantizeUnorm (a function of its own: vertex-passes.ts says why); unit 1 divides and multiplies exactly. */
+function unormLoop(data: Float32Array, components: number, top: number, unit: number, array: Uint8Array | Uint16Array, slots: number): number {
   const count = data.length / components;
   for (let v = 0; v < count; v++) {
     for (let c = 0; c < components; c++) {
       const x = data[v * components + c]!;
-      array[v * slots + c] = roundHalfUp((x >= 1 ? 1 : x > 0 ? x : 0) * top);
+      const q = roundHalfUp(((x >= 1 ? 1 : x > 0 ? x : 0) * top) / unit) * unit;
+      array[v * slots + c] = q > top ? top : q;
     }
   }
   return 0;
+}
+
+/**
+ * The unorm16 step multiple for 12-bit values: the largest power of two up to 16 whose half step,
+ * unit / 131,070, is at most half a 12-bit step over the data's smaller extent, extent / 8,190
+ * (1 when that extent is below 1/8).
+ */
+export function twelveBitUnit(data: Float32Array, components: number): number {
+  let extent = Infinity;
+  for (let c = 0; c < components; c++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = c; i < data.length; i += components) {
+      if (data[i]! < lo) lo = data[i]!;
+      if (data[i]! > hi) hi = data[i]!;
+    }
+    extent = Math.min(extent, hi - lo);
+  }
+  let unit = 16;
+  while (unit > 1 && unit / 131070 > extent / 8190) unit /= 2;
+  return unit;
 }
 
 /**
@@ -225,4 +273,29 @@ function weightsLoop(weights: Float32Array, top: number, array: Uint8Array | Uin
     array[largest] = array[largest]! + (top - sum);
   }
   return 0;
+}
+
+/**
+ * The EXPONENTIAL filter's mantissa bits for a UV set outside 0–1 at `uv: 12` (one exponent per
+ * component over the set): the fewest, from 12 up to 24, whose step 2^(E + 1 − bits) (2^E the
+ * power of two above the component's largest magnitude) is at most half a 12-bit step over that
+ * component's extent, extent / 8,190: never coarser than gltfpack's 12 bits over the set's range.
+ */
+export function twelveBitExponentialBits(data: Float32Array, components: number): number {
+  let bits = 12;
+  for (let c = 0; c < components; c++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    let largest = 0;
+    for (let i = c; i < data.length; i += components) {
+      const v = data[i]!;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+      if (Math.abs(v) > largest) largest = Math.abs(v);
+    }
+    if (!(largest > 0)) continue;
+    const e = Math.floor(Math.log2(largest)) + 1;
+    while (bits < 24 && 2 ** (e + 1 - bits) > (hi - lo) / 8190) bits++;
+  }
+  return bits;
 }
