@@ -143,6 +143,8 @@ describe.each(BACKENDS)('pruneUnread, mergeMeshes and quantize.uv 12 on %s', (ba
         ...tube,
         source: 'test',
         meshes: [staticMesh('a1', [0, 0, 0], 'a'), staticMesh('b', [1, 0, 0], 'b'), staticMesh('a2', [4, 1, 0], 'a'), morph, { ...skinned, name: 's1' }, { ...skinned, name: 's2', attributes: { ...skinned.attributes, positions: skinned.attributes.positions.map((v, i) => v + (i % 3 === 2 ? 1 : 0)) } }],
+        // 'b' has a texture, so it is written unlike 'a' (a name only).
+        materials: [{ name: 'b', baseColorTexture: { uri: 'b.png', mimeType: 'image/png', bytes: PNG } }],
         warnings: [],
       };
     };
@@ -168,6 +170,43 @@ describe.each(BACKENDS)('pruneUnread, mergeMeshes and quantize.uv 12 on %s', (ba
       expect(back.meshes[3]!.attributes.joints).toBeDefined();
       expect(back.meshes[3]!.attributes.positions.length).toBe(source.meshes[4]!.attributes.positions.length * 2);
     }
+  });
+
+  it('mergeMeshes: materials written alike but for the name (no texture, or the same texture) merge, the warning naming them; a mesh past 65,536 vertices takes a small one, two small ones stay 16-bit', async () => {
+    const texture = { uri: 't.png', mimeType: 'image/png', bytes: PNG };
+    const withoutMaterial = ({ material: _m, ...mesh }: Mesh): Mesh => mesh;
+    const asset: Asset = {
+      source: 'test',
+      upAxis: 'y',
+      meshes: [staticMesh('p1', [0, 0, 0], 'plain1'), staticMesh('p2', [1, 0, 0], 'plain2'), staticMesh('t1', [2, 0, 0], 'tex1'), staticMesh('t2', [3, 0, 0], 'tex2'), staticMesh('u', [4, 0, 0], 'other'), withoutMaterial(staticMesh('none', [5, 0, 0]))],
+      materials: [{ name: 'tex1', baseColorTexture: texture }, { name: 'tex2', baseColorTexture: { ...texture } }, { name: 'other', baseColorTexture: { ...texture, uri: 'u.png' } }],
+      animations: [],
+      warnings: [],
+    };
+    const bytes = glbFormat.encodeSync(asset, { kernels, quantize: true, mergeMeshes: true });
+    expect((await validateGltf(bytes)).errors).toBe(0);
+    const json = jsonOf(bytes);
+    expect(json.meshes.map((m: any) => m.name)).toEqual(['p1', 't1', 'u', 'none']);
+    expect(json.meshes.map((m: any) => json.materials[m.primitives[0].material]?.name)).toEqual(['plain1', 'tex1', 'other', undefined]);
+    expect(asset.warnings).toContain('meshes p1, p2 (2, one material and layout) are merged into one mesh named p1; their materials plain2 (written alike but for the name) become plain1 (mergeMeshes)');
+    expect(asset.warnings).toContain('meshes t1, t2 (2, one material and layout) are merged into one mesh named t1; their materials tex2 (written alike but for the name) become tex1 (mergeMeshes)');
+
+    // Index widths: a quad grid of `n` vertices, `at` along x.
+    const grid = (name: string, n: number, at: number): Mesh => {
+      const positions = new Float32Array(n * 3);
+      for (let v = 0; v < n; v++) positions.set([at + (v % 300) * 0.01, Math.floor(v / 300) * 0.01, 0], v * 3);
+      const indices = new Uint32Array((n - 2) * 3);
+      for (let t = 0; t < n - 2; t++) indices.set([t, t + 1, t + 2], t * 3);
+      return { name, attributes: { positions }, indices };
+    };
+    const sizes = (counts: number[]) => {
+      const written: Asset = { source: 'test', upAxis: 'y', meshes: counts.map((n, i) => grid(`g${i}`, n, i * 4)), animations: [], warnings: [] };
+      const json = jsonOf(glbFormat.encodeSync(written, { kernels, mergeMeshes: true }));
+      return json.meshes.map((m: any) => json.accessors[m.primitives[0].attributes.POSITION].count);
+    };
+    expect(sizes([40000, 40000])).toEqual([40000, 40000]);
+    expect(sizes([70000, 40000])).toEqual([110000]);
+    expect(sizes([40000, 70000])).toEqual([110000]);
   });
 
   it('quantize.uv 12: UVs in 0–1 (extent about 1) on every 16th unorm16 step, within 8 / 65535; outside 0–1 (compressed) within half a 12-bit step of their range; a narrow set on finer steps', async () => {

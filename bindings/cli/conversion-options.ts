@@ -156,7 +156,7 @@ export const CONVERSION_OPTIONS: readonly ConversionOption[] = [
   {
     flag: 'merge-meshes',
     parse: switchOn,
-    help: 'glTF: merge meshes of one material and attribute layout (no morph targets) into one (names and boundaries lost; warned)',
+    help: 'glTF: merge meshes of one material (as written: names aside) and attribute layout (no morph targets) into one (names and boundaries lost; warned)',
     targets: [{ side: 'write', formats: GLTF, key: 'mergeMeshes' }],
   },
   {

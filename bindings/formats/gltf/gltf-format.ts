@@ -89,7 +89,7 @@ function preparedMeshes(asset: Asset, options: GltfWriteOptions, warn: (message:
   if (!options.pruneUnread && !options.mergeMeshes) return asset;
   let meshes = asset.meshes;
   if (options.pruneUnread) meshes = pruneUnreadAttributes(asset, options.textures ?? GLTF_WRITE_DEFAULTS.textures, warn);
-  if (options.mergeMeshes) meshes = mergeStaticMeshes(meshes, warn);
+  if (options.mergeMeshes) meshes = mergeStaticMeshes(meshes, warn, asset.materials);
   // The same warnings array: what the writer says lands on the caller's Asset.
   return { ...asset, meshes };
 }

@@ -11,27 +11,46 @@
 // 26 primitives cannot share one node, as each mesh's quantization grid is in its node; one merged
 // mesh on one grid: 4,536 bytes (2.1 kB of JSON), gltfpack -cc -kv -vtf 3,224. The position error is then
 // half a step of the merged mesh's grid (over the merged extent, not each mesh's own).
-// Groups stop where the merged vertex count would pass 65,536 (16-bit indices), unless a single
-// mesh is larger.
-import type { IndexArray, Mesh, MeshAttributes } from '../../model/asset.js';
+// Groups stop where the merged vertex count would pass 65,536 (16-bit indices), unless the group
+// or the mesh joining it passes it already (its indices are 32-bit either way; with meshopt's index
+// codec the smaller mesh's wider indices cost next to nothing: Box47.mesh's 21,422 and 71,742
+// vertices as one mesh, at gltfpack's precision with pruneUnread, 508,052 → 503,608 bytes against
+// gltfpack -cc's 501,140).
+//
+// "One material" means one material as written, not one name: the writer gives a material its name
+// and, when the Asset lists it with a texture, that texture; two names with nothing else (or the
+// same texture reference) are written alike but for the name, so their meshes merge and the
+// merged mesh keeps the first one's material (the warning names the others), as gltfpack merges
+// materials that differ only in name. Measured at gltfpack's precision with pruneUnread:
+// concrete_roof_tl.msh (`concrete.mtl`, `paving.mtl`, names only) 2,248 → 1,708 bytes against
+// gltfpack -cc's 1,728.
+import type { IndexArray, Material, Mesh, MeshAttributes } from '../../model/asset.js';
+
+/** What a mesh's material is written as, apart from its name: its texture's reference, or nothing (undefined: no material at all). */
+function materialContent(name: string | undefined, materials: ReadonlyMap<string, Material>): string | null {
+  if (name === undefined) return null;
+  const texture = materials.get(name)?.baseColorTexture;
+  return texture ? `texture:${texture.uri}` : 'plain';
+}
 
 /** Meshes that may be merged, by what they must share: material and the layout of their arrays. */
-function mergeKey(mesh: Mesh): string | undefined {
+function mergeKey(mesh: Mesh, materials: ReadonlyMap<string, Material>): string | undefined {
   const a = mesh.attributes;
   if (!a.joints !== !a.weights || mesh.targets?.length || mesh.indices.length < 3 || a.positions.length === 0) return undefined;
   // A mesh with an index outside it stays alone, for the writer to report.
   const count = a.positions.length / 3;
   for (let i = 0; i < mesh.indices.length; i++) if (mesh.indices[i]! >= count) return undefined;
   const extras = Object.entries(mesh.extras ?? {}).map(([name, e]) => `${name}:${e.components}`).sort();
-  return JSON.stringify([mesh.material ?? null, !!a.normals, !!a.tangents, a.uvs?.length ?? 0, !!a.colors, !!a.joints, extras]);
+  return JSON.stringify([materialContent(mesh.material, materials), !!a.normals, !!a.tangents, a.uvs?.length ?? 0, !!a.colors, !!a.joints, extras]);
 }
 
 /** `meshes` with each group of mergeable meshes made one (at the first one's place); warnings through `warn`. */
-export function mergeStaticMeshes(meshes: Mesh[], warn: (message: string) => void): Mesh[] {
+export function mergeStaticMeshes(meshes: Mesh[], warn: (message: string) => void, materialList: readonly Material[] = []): Mesh[] {
+  const materials = new Map(materialList.map((m) => [m.name, m]));
   const groups = new Map<string, Mesh[][]>();
   const slots: (Mesh | Mesh[])[] = [];
   for (const mesh of meshes) {
-    const key = mergeKey(mesh);
+    const key = mergeKey(mesh, materials);
     if (key === undefined) {
       slots.push(mesh);
       continue;
@@ -39,7 +58,10 @@ export function mergeStaticMeshes(meshes: Mesh[], warn: (message: string) => voi
     const list = groups.get(key) ?? groups.set(key, []).get(key)!;
     const open = list[list.length - 1];
     const vertices = (group: Mesh[]) => group.reduce((n, m) => n + m.attributes.positions.length / 3, 0);
-    if (open && vertices(open) + mesh.attributes.positions.length / 3 <= 65536) open.push(mesh);
+    const openCount = open ? vertices(open) : 0;
+    const count = mesh.attributes.positions.length / 3;
+    // Small meshes are not merged into 32-bit indices; a mesh that needs them already takes any other.
+    if (open && (openCount + count <= 65536 || openCount > 65536 || count > 65536)) open.push(mesh);
     else {
       const group = [mesh];
       list.push(group);
@@ -49,7 +71,9 @@ export function mergeStaticMeshes(meshes: Mesh[], warn: (message: string) => voi
   return slots.map((slot) => {
     if (!Array.isArray(slot)) return slot;
     if (slot.length === 1) return slot[0]!;
-    warn(`meshes ${slot.map((m) => m.name).join(', ')} (${slot.length}, one material and layout) are merged into one mesh named ${slot[0]!.name} (mergeMeshes)`);
+    const others = [...new Set(slot.map((m) => m.material).filter((name) => name !== slot[0]!.material))];
+    const materialNote = others.length ? `; their materials ${others.join(', ')} (written alike but for the name) become ${slot[0]!.material}` : '';
+    warn(`meshes ${slot.map((m) => m.name).join(', ')} (${slot.length}, one material and layout) are merged into one mesh named ${slot[0]!.name}${materialNote} (mergeMeshes)`);
     return merged(slot);
   });
 }
