@@ -19,38 +19,50 @@
 //
 // "One material" means one material as written, not one name: the writer gives a material its name
 // and, when the Asset lists it with a texture, that texture; two names with nothing else (or the
-// same texture reference) are written alike but for the name, so their meshes merge and the
+// same texture: one URI and one bytes object, or no bytes) are written alike but for the name, so their meshes merge and the
 // merged mesh keeps the first one's material (the warning names the others), as gltfpack merges
 // materials that differ only in name. Measured at gltfpack's precision with pruneUnread:
 // concrete_roof_tl.msh (`concrete.mtl`, `paving.mtl`, names only) 2,248 → 1,708 bytes against
 // gltfpack -cc's 1,728.
 import type { IndexArray, Material, Mesh, MeshAttributes } from '../../model/asset.js';
 
-/** What a mesh's material is written as, apart from its name: its texture's reference, or nothing (undefined: no material at all). */
-function materialContent(name: string | undefined, materials: ReadonlyMap<string, Material>): string | null {
+/**
+ * What a mesh's material is written as, apart from its name: its texture's image, by URI and by
+ * bytes (the writer tells images apart by their bytes object: texture-images.ts), the bytes
+ * numbered in `images`; 'plain' without a texture; null without a material. A URI alone is not
+ * the image: two embedded glTF images of one name read back under one URI with other bytes.
+ */
+function materialContent(name: string | undefined, materials: ReadonlyMap<string, Material>, images: Map<Uint8Array, number>): string | null {
   if (name === undefined) return null;
   const texture = materials.get(name)?.baseColorTexture;
-  return texture ? `texture:${texture.uri}` : 'plain';
+  if (!texture) return 'plain';
+  let id = -1;
+  if (texture.bytes) {
+    id = images.get(texture.bytes) ?? images.size;
+    images.set(texture.bytes, id);
+  }
+  return `texture:${id}:${texture.uri}`;
 }
 
 /** Meshes that may be merged, by what they must share: material and the layout of their arrays. */
-function mergeKey(mesh: Mesh, materials: ReadonlyMap<string, Material>): string | undefined {
+function mergeKey(mesh: Mesh, materials: ReadonlyMap<string, Material>, images: Map<Uint8Array, number>): string | undefined {
   const a = mesh.attributes;
   if (!a.joints !== !a.weights || mesh.targets?.length || mesh.indices.length < 3 || a.positions.length === 0) return undefined;
   // A mesh with an index outside it stays alone, for the writer to report.
   const count = a.positions.length / 3;
   for (let i = 0; i < mesh.indices.length; i++) if (mesh.indices[i]! >= count) return undefined;
   const extras = Object.entries(mesh.extras ?? {}).map(([name, e]) => `${name}:${e.components}`).sort();
-  return JSON.stringify([materialContent(mesh.material, materials), !!a.normals, !!a.tangents, a.uvs?.length ?? 0, !!a.colors, !!a.joints, extras]);
+  return JSON.stringify([materialContent(mesh.material, materials, images), !!a.normals, !!a.tangents, a.uvs?.length ?? 0, !!a.colors, !!a.joints, extras]);
 }
 
 /** `meshes` with each group of mergeable meshes made one (at the first one's place); warnings through `warn`. */
 export function mergeStaticMeshes(meshes: Mesh[], warn: (message: string) => void, materialList: readonly Material[] = []): Mesh[] {
   const materials = new Map(materialList.map((m) => [m.name, m]));
+  const images = new Map<Uint8Array, number>();
   const groups = new Map<string, Mesh[][]>();
   const slots: (Mesh | Mesh[])[] = [];
   for (const mesh of meshes) {
-    const key = mergeKey(mesh, materials);
+    const key = mergeKey(mesh, materials, images);
     if (key === undefined) {
       slots.push(mesh);
       continue;
