@@ -279,7 +279,9 @@ function weightsLoop(weights: Float32Array, top: number, array: Uint8Array | Uin
  * The EXPONENTIAL filter's mantissa bits for a UV set outside 0–1 at `uv: 12` (one exponent per
  * component over the set): the fewest, from 12 up to 24, whose step 2^(E + 1 − bits) (2^E the
  * power of two above the component's largest magnitude) is at most half a 12-bit step over that
- * component's extent, extent / 8,190: never coarser than gltfpack's 12 bits over the set's range.
+ * component's extent, extent / 8,190: never coarser than gltfpack's 12 bits over the set's range,
+ * except where even 24 bits cannot reach it (a set far from zero for its extent, as UVs in
+ * 1000–1000.01): the step is then one float32 ulp of the largest magnitude, as at the default.
  */
 export function twelveBitExponentialBits(data: Float32Array, components: number): number {
   let bits = 12;
