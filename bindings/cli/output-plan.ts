@@ -1,4 +1,4 @@
-import { basename, dirname, extname, join } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { InputFile } from './inputs.js';
 
 /** Where one input's output goes: a folder and a name without the target's extension. */
@@ -20,7 +20,8 @@ export function planOutputs(inputs: readonly InputFile[], outDir: string | undef
     const name = basename(rel);
     return { dir, name, stem: name.slice(0, name.length - extname(name).length) || name };
   });
-  const key = (dir: string, stem: string) => join(dir, stem).toLowerCase();
+  // The resolved path: one folder spelled two ways (`/abs/x`, `x`, `./x`) is one place.
+  const key = (dir: string, stem: string) => resolve(dir, stem).toLowerCase();
   const counts = new Map<string, number>();
   for (const p of places) counts.set(key(p.dir, p.stem), (counts.get(key(p.dir, p.stem)) ?? 0) + 1);
   const taken = new Set<string>();
