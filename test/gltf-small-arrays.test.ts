@@ -40,4 +40,17 @@ describe('SmallFloatArrays', () => {
     pool.take(4096);
     expect(unused).toEqual([0, (16384 - 4096 - 4000 - 100 - 4096) * 4]);
   });
+
+  it('a new block is no larger than its first array plus the room the budget has left, so the last block\'s unused part stays within the budget', () => {
+    let room = 1000;
+    const pool = new SmallFloatArrays(Infinity, (bytes) => (room -= bytes), () => room);
+    const first = pool.take(100);
+    // 100 floats and 1000 bytes (250 floats) of room: a block of 350 floats, not 16384.
+    expect(first.buffer.byteLength).toBe(350 * 4);
+    room = 0;
+    pool.take(300);
+    // No room at all: the block is just the array.
+    const last = pool.take(40);
+    expect(last.buffer.byteLength).toBe(40 * 4);
+  });
 });

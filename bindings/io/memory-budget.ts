@@ -28,6 +28,11 @@ export class MemoryBudget {
     return true;
   }
 
+  /** Bytes that can still be taken. */
+  get remaining(): number {
+    return this.limit - this.spent;
+  }
+
   /** How the limit reads in a message. */
   describe(): string {
     return `${this.limit} bytes (${(this.limit - MEMORY_BUDGET_DEFAULTS.slackBytes) / Math.max(this.inputBytes, 1)} per byte of the ${this.inputBytes} input bytes, plus ${MEMORY_BUDGET_DEFAULTS.slackBytes})`;

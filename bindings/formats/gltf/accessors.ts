@@ -36,7 +36,7 @@ export class AccessorReader {
     this.accessors = list(input.json, 'accessors', input.jsonOffset);
     this.views = list(input.json, 'bufferViews', input.jsonOffset);
     this.budget = new ExpansionBudget(input.inputBytes, maxExpansion, input.jsonOffset);
-    this.small = new SmallFloatArrays(input.inputBytes, (bytes) => this.budget.charge(bytes, 'accessor values'));
+    this.small = new SmallFloatArrays(input.inputBytes, (bytes) => this.budget.charge(bytes, 'accessor values'), () => this.budget.remaining);
   }
 
   /** An accessor's definition: type, componentType, count, normalized. */

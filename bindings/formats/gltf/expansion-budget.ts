@@ -26,6 +26,11 @@ export class ExpansionBudget {
     return this.budget.limit;
   }
 
+  /** Bytes that can still be charged. */
+  get remaining(): number {
+    return this.budget.remaining;
+  }
+
   /** Records `bytes` about to be allocated for `label`; BAD_COUNT when the input cannot justify them. */
   charge(bytes: number, label: string): void {
     if (!this.budget.take(bytes)) {

@@ -20,9 +20,12 @@ export class SmallFloatArrays {
    * `inputBytes`: a block takes at most twice the input's bytes (a small file keeps small
    * blocks), and arrays up to a quarter of a block come from blocks, so that at most a quarter of
    * a block is ever left unused when the next one starts; `chargeUnused` is told of it (the
-   * reader's expansion budget), so the budget bounds the blocks as it bounds the arrays.
+   * reader's expansion budget), so the budget bounds the blocks as it bounds the arrays. The
+   * last block's unused part is never charged (no block follows it), so a new block is made no
+   * larger than the array that starts it plus what the budget can still take (`room`, in bytes):
+   * whatever of it stays unused was room the budget had, and the blocks never take the read past it.
    */
-  constructor(inputBytes = Infinity, private readonly chargeUnused: (bytes: number) => void = () => {}) {
+  constructor(inputBytes = Infinity, private readonly chargeUnused: (bytes: number) => void = () => {}, private readonly room: () => number = () => Infinity) {
     this.blockFloats = Math.max(4, Math.min(BLOCK, Math.floor(inputBytes / 2)));
     this.small = Math.max(1, this.blockFloats >> 2);
   }
@@ -33,7 +36,9 @@ export class SmallFloatArrays {
     if (!this.block || this.used + length > this.block.length) {
       // What the last block leaves unused counts against the read's budget like any array.
       if (this.block) this.chargeUnused((this.block.length - this.used) * 4);
-      this.block = new Float32Array(this.blockFloats);
+      // The array itself was charged by the caller; the rest of the block must fit in the room left.
+      const spare = Math.floor(Math.max(0, this.room()) / 4);
+      this.block = new Float32Array(Math.max(length, Math.min(this.blockFloats, length + spare)));
       this.used = 0;
     }
     const view = this.block.subarray(this.used, this.used + length);
