@@ -42,9 +42,12 @@ export class PartialRegistry {
   begin(temporaries: readonly string[]): boolean {
     const bytes = encoder.encode(temporaries.join('\0'));
     if (bytes.byteLength > this.names.byteLength) throw new RangeError(`temporary names of ${bytes.byteLength} bytes (at most ${this.names.byteLength})`);
-    if (Atomics.compareExchange(this.state, 0, IDLE, WRITING) !== IDLE) return false;
+    // Names first, then the state: a stop that sees WRITING finds them, however long this thread
+    // stalls between the two (only this thread writes them, and a stop reads them only once it has
+    // seen WRITING, which the sequentially consistent exchange below publishes after them).
     this.names.set(bytes);
     Atomics.store(this.state, 1, bytes.byteLength);
+    if (Atomics.compareExchange(this.state, 0, IDLE, WRITING) !== IDLE) return false;
     return true;
   }
 
