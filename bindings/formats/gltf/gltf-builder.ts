@@ -78,6 +78,16 @@ export interface AccessorOptions {
   filtered?: { bytes: Uint8Array; filter: MeshoptFilter };
 }
 
+/** A shared view and what makes accessors share it: the same group, element stride, target, padding stride and filter. */
+interface GroupView {
+  group: string;
+  stride: number;
+  target: number | undefined;
+  byteStride: number | undefined;
+  filter: MeshoptFilter | undefined;
+  view: number;
+}
+
 /** The document's JSON and where each buffer view's bytes go in the binary buffer. */
 export interface BuiltGltf {
   json: GltfObject;
@@ -101,7 +111,11 @@ export class GltfBuilder {
   readonly json: GltfObject & { asset: GltfObject } = { asset: { version: '2.0', generator: 'meshcodec' } };
   /** Each view's parts (one, or a group's arrays back to back); laid out in build(). */
   private readonly views: { parts: Uint8Array[]; length: number; compression?: ViewCompression }[] = [];
-  private readonly groups = new Map<string, number>();
+  /**
+   * Shared views by group name, then by the rest of their key (stride, target, byteStride,
+   * filter) in a short list: a key string joined per accessor was hashed afresh on every call.
+   */
+  private readonly groups = new Map<string, GroupView[]>();
 
   /** Appends `object` to the top-level array `kind` ('meshes', 'nodes'…), giving its index. */
   add(kind: string, object: GltfObject): number {
@@ -133,11 +147,13 @@ export class GltfBuilder {
   }
 
   /** `bytes` appended to the shared view of `key` (made on first use), and their byteOffset in it. */
-  private addToGroup(key: string, bytes: Uint8Array, extra: GltfObject, compression: ViewCompression): { bufferView: number; byteOffset: number } {
-    const known = this.groups.get(key);
+  private addToGroup(key: Omit<GroupView, 'view'>, bytes: Uint8Array, extra: GltfObject, compression: ViewCompression): { bufferView: number; byteOffset: number } {
+    let list = this.groups.get(key.group);
+    if (list === undefined) this.groups.set(key.group, (list = []));
+    const known = list.find((g) => g.stride === key.stride && g.target === key.target && g.byteStride === key.byteStride && g.filter === key.filter)?.view;
     if (known === undefined) {
       const bufferView = this.addBufferView(bytes, extra, { ...compression });
-      this.groups.set(key, bufferView);
+      list.push({ ...key, view: bufferView });
       return { bufferView, byteOffset: 0 };
     }
     const view = this.views[known]!;
@@ -170,7 +186,7 @@ export class GltfBuilder {
     // A vertex view that several accessors use must say its byteStride (glTF).
     if (sharing && options.target === BUFFER_TARGET.ARRAY_BUFFER) extra.byteStride = stride;
     const shared = sharing
-      ? this.addToGroup(`${options.group}|${stride}|${options.target ?? ''}|${options.byteStride ?? ''}|${filter ?? ''}`, bytes, extra, compression)
+      ? this.addToGroup({ group: options.group!, stride, target: options.target, byteStride: options.byteStride, filter }, bytes, extra, compression)
       : undefined;
     const bufferView = shared ? shared.bufferView : this.addBufferView(bytes, extra, compressible ? compression : undefined);
     const accessor: GltfObject = { bufferView, componentType: componentTypeOf(array), count, type };
