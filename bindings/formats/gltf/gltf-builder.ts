@@ -165,8 +165,8 @@ export class GltfBuilder {
     return { bufferView: known, byteOffset };
   }
 
-  /** A buffer view of its own holding `array`, and an accessor of `type` over it. */
-  addAccessor(array: ComponentArray, type: AccessorType, options: AccessorOptions = {}): number {
+  /** A buffer view of its own holding `array`, and an accessor of `type` over it; `group` (when given) in place of `options.group`. */
+  addAccessor(array: ComponentArray, type: AccessorType, options: AccessorOptions = {}, group = options.group): number {
     const components = COMPONENTS[type];
     const elementBytes = components * array.BYTES_PER_ELEMENT;
     const stride = options.byteStride ?? elementBytes;
@@ -182,17 +182,21 @@ export class GltfBuilder {
     if (filter && !(compressible && mode === 'ATTRIBUTES' && bytes.length === array.byteLength)) throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, `a ${filter}-filtered accessor must be a compressible vertex or animation array of its own size`);
     const compression: ViewCompression = filter ? { mode, byteStride: stride, count, filter } : { mode, byteStride: stride, count };
     // Triangle lists share a view too: each is whole triangles, so none crosses into the next.
-    const sharing = options.group !== undefined && compressible && bytes.length === count * stride;
+    const sharing = group !== undefined && compressible && bytes.length === count * stride;
     // A vertex view that several accessors use must say its byteStride (glTF).
     if (sharing && options.target === BUFFER_TARGET.ARRAY_BUFFER) extra.byteStride = stride;
     const shared = sharing
-      ? this.addToGroup({ group: options.group!, stride, target: options.target, byteStride: options.byteStride, filter }, bytes, extra, compression)
+      ? this.addToGroup({ group: group!, stride, target: options.target, byteStride: options.byteStride, filter }, bytes, extra, compression)
       : undefined;
     const bufferView = shared ? shared.bufferView : this.addBufferView(bytes, extra, compressible ? compression : undefined);
     const accessor: GltfObject = { bufferView, componentType: componentTypeOf(array), count, type };
     if (shared && shared.byteOffset > 0) accessor.byteOffset = shared.byteOffset;
     if (options.normalized) accessor.normalized = true;
-    if (options.bounds) Object.assign(accessor, bounds(array, components, stride / array.BYTES_PER_ELEMENT, count));
+    if (options.bounds) {
+      const { min, max } = bounds(array, components, stride / array.BYTES_PER_ELEMENT, count);
+      accessor.min = min;
+      accessor.max = max;
+    }
     return this.add('accessors', accessor);
   }
 
