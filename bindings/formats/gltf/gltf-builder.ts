@@ -150,10 +150,11 @@ export class GltfBuilder {
   private addToGroup(key: Omit<GroupView, 'view'>, bytes: Uint8Array, extra: GltfObject, compression: ViewCompression): { bufferView: number; byteOffset: number } {
     let list = this.groups.get(key.group);
     if (list === undefined) this.groups.set(key.group, (list = []));
-    const known = list.find((g) => g.stride === key.stride && g.target === key.target && g.byteStride === key.byteStride && g.filter === key.filter)?.view;
+    let known: number | undefined;
+    for (const g of list) if (g.stride === key.stride && g.target === key.target && g.byteStride === key.byteStride && g.filter === key.filter) known = g.view;
     if (known === undefined) {
-      const bufferView = this.addBufferView(bytes, extra, { ...compression });
-      list.push({ ...key, view: bufferView });
+      const bufferView = this.addBufferView(bytes, extra, { mode: compression.mode, byteStride: compression.byteStride, count: compression.count, filter: compression.filter });
+      list.push({ group: key.group, stride: key.stride, target: key.target, byteStride: key.byteStride, filter: key.filter, view: bufferView });
       return { bufferView, byteOffset: 0 };
     }
     const view = this.views[known]!;
@@ -214,7 +215,7 @@ export class GltfBuilder {
       const offset = byteLength;
       byteLength = align4(offset + v.length);
       if (offset > 0) jsonViews[i]!.byteOffset = offset;
-      return { ...v, offset };
+      return { parts: v.parts, length: v.length, compression: v.compression, offset };
     });
     if (options.compress !== 'meshopt' && this.views.some((v) => v.compression?.filter)) throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, "filtered accessors are only stored with compress: 'meshopt'");
     if (options.compress === 'meshopt' && this.views.some((v) => v.compression)) {
