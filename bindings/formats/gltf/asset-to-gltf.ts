@@ -134,7 +134,7 @@ function exponentialOutputs(w: Writer, outputs: { values: Float32Array; path: st
     at = 0;
     for (const o of mine) {
       const filtered = bytes.subarray(at * 4, (at += o.values.length) * 4);
-      samplers[o.sampler]!.output = accessor(w, 'VEC3', o.values, { ...shared(w, `animation ${path}`), filtered: { bytes: filtered, filter: 'EXPONENTIAL' } });
+      samplers[o.sampler]!.output = accessor(w, 'VEC3', o.values, { group: sharedIf(w, ANIMATION_GROUPS[path as 'translation' | 'scale']), filtered: { bytes: filtered, filter: 'EXPONENTIAL' } });
     }
   }
 }
@@ -200,10 +200,17 @@ function withinStep(values: Float32Array, rest: readonly number[], step: number[
   return true;
 }
 
-/** The `group` option that puts accessors of `kind` in one shared view, when the writer shares views. */
-function shared(w: Writer, kind: string): { group?: string } {
-  return w.shareViews ? { group: kind } : {};
+/**
+ * The `group` option that puts accessors of `kind` in one shared view, when the writer shares
+ * views (undefined when not). Given as a property of each options literal, with the group names
+ * as constants: a spread `{ group }` and a name joined per accessor cost a slow object copy and a
+ * string hashed afresh for every animation channel.
+ */
+function sharedIf(w: Writer, kind: string): string | undefined {
+  return w.shareViews ? kind : undefined;
 }
+
+const ANIMATION_GROUPS = { translation: 'animation translation', rotation: 'animation rotation', scale: 'animation scale' } as const;
 
 function accessor(w: Writer, type: AccessorType, array: ComponentArray, options?: AccessorOptions): number {
   if (w.pending && options?.target === BUFFER_TARGET.ARRAY_BUFFER) return -w.pending.push({ type, array, options });
@@ -485,7 +492,7 @@ function quantizedAccessor(w: Writer, kind: keyof GltfQuantizeOptions, type: Acc
 function quaternionAccessor(w: Writer, rotations: Float32Array): number {
   w.quantized.kinds.add('rotation');
   const bytes = quaternionFilter(rotations, rotations.length / 4, 12);
-  return accessor(w, 'VEC4', new Int16Array(rotations.length), { normalized: true, ...shared(w, 'animation rotation'), filtered: { bytes, filter: 'QUATERNION' } });
+  return accessor(w, 'VEC4', new Int16Array(rotations.length), { normalized: true, group: sharedIf(w, ANIMATION_GROUPS.rotation), filtered: { bytes, filter: 'QUATERNION' } });
 }
 
 /**
@@ -687,14 +694,14 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       const times = constant ? (endsOf.get(track.times) ?? endsOf.set(track.times, Float32Array.of(track.times[0]!, track.times[track.times.length - 1]!)).get(track.times)!) : track.times;
       const kept = (v: Float32Array) => (constant ? ends(v, width) : v);
       // The input is made on its first use, so that no accessor is left unused.
-      const input = inputs.get(times, () => accessor(w, 'SCALAR', times, { bounds: true, ...shared(w, 'animation input') }));
+      const input = inputs.get(times, () => accessor(w, 'SCALAR', times, { bounds: true, group: sharedIf(w, 'animation input') }));
       const output = path === 'rotation' && w.quantize?.rotation === 12 && w.shareViews
         ? quaternionAccessor(w, kept(converted))
         : path === 'rotation' && w.quantize && w.quantize.rotation !== 'float'
-        ? (w.quantized.kinds.add('rotation'), accessor(w, type, rotationsAsSnorm16(kept(values), kept(converted), w.toYUp), { normalized: true, ...shared(w, 'animation rotation') }))
+        ? (w.quantized.kinds.add('rotation'), accessor(w, type, rotationsAsSnorm16(kept(values), kept(converted), w.toYUp), { normalized: true, group: sharedIf(w, ANIMATION_GROUPS.rotation) }))
         : path !== 'rotation' && w.shareViews && w.quantize && w.quantize.translation !== 'float'
           ? (exponential.push({ values: kept(converted), path, sampler: samplers.length }), -1)
-          : accessor(w, type, kept(converted), shared(w, `animation ${path}`));
+          : accessor(w, type, kept(converted), { group: sharedIf(w, ANIMATION_GROUPS[path]) });
       // LINEAR is glTF's default interpolation: said only in the plain writer's output.
       const sampler = samplers.push(w.shareViews ? { input, output } : { input, output, interpolation: 'LINEAR' }) - 1;
       channels.push({ sampler, target: { node: node.index, path } });
