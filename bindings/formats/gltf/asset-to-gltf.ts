@@ -388,7 +388,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     w.quantized.positionError = Math.max(w.quantized.positionError, quantized.maxError);
   } else {
     if (q && q.position !== 'float') w.quantized.floatPositions++;
-    attributes.POSITION = w.shareViews && w.sourcePrecision.position ? sourcePrecisionPositions(w, positions) : accessor(w, 'VEC3', positions, { ...VERTEX, bounds: true });
+    attributes.POSITION = w.shareViews && w.sourcePrecision.position ? sourcePrecisionPositions(w, positions) : accessor(w, 'VEC3', positions, { target: BUFFER_TARGET.ARRAY_BUFFER, bounds: true });
   }
   // Normals and tangents: turned, made unit and checked in one pass each, quantized in another (vertex-passes.ts).
   const normals = a.normals ? unitVectorsWarned(w, a.normals, 3, `${label} normals`, undefined, order).unit : undefined;
@@ -415,7 +415,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     if (q && (q.uv !== 'float' || w.sourcePrecision.uv) && !unorm) (exponential ? w.quantized.exponentialUvs++ : w.quantized.floatUvs++);
     attributes[`TEXCOORD_${set}`] = unorm
       ? quantizedAccessor(w, 'uv', 'VEC2', quantizeUnorm(copy, 2, q.uv as 8 | 12 | 16), true)
-      : accessor(w, 'VEC2', copy, exponential ? { ...VERTEX, filtered: { bytes: exponentialFilter(copy, copy.length / 2, 8, q.uv === 12 ? twelveBitExponentialBits(copy, 2) : 24, 'SharedComponent'), filter: 'EXPONENTIAL' } } : VERTEX);
+      : accessor(w, 'VEC2', copy, exponential ? { target: BUFFER_TARGET.ARRAY_BUFFER, filtered: { bytes: exponentialFilter(copy, copy.length / 2, 8, q.uv === 12 ? twelveBitExponentialBits(copy, 2) : 24, 'SharedComponent'), filter: 'EXPONENTIAL' } } : VERTEX);
   });
   if (a.colors) {
     const colors = clampedColors(a.colors, label, w.warn);
@@ -461,7 +461,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
       const displacements = repairNonFinite(axes(w, target.positions, 3), 0, `${what} positions`, w.warn);
       // Displacements are in the mesh's own units: with quantized positions, steps of the grid.
       if (positionStep !== 1) for (let i = 0; i < displacements.length; i++) displacements[i] = displacements[i]! / positionStep;
-      const morph: Record<string, number> = { POSITION: accessor(w, 'VEC3', displacements, { ...VERTEX, bounds: true }) };
+      const morph: Record<string, number> = { POSITION: accessor(w, 'VEC3', displacements, { target: BUFFER_TARGET.ARRAY_BUFFER, bounds: true }) };
       if (target.normals) morph.NORMAL = accessor(w, 'VEC3', repairNonFinite(axes(w, target.normals, 3), 0, `${what} normals`, w.warn), VERTEX);
       return morph;
     });
@@ -505,7 +505,7 @@ function quaternionAccessor(w: Writer, rotations: Float32Array): number {
 function sourcePrecisionPositions(w: Writer, positions: Float32Array): number {
   const bytes = exponentialFilter(positions, positions.length / 3, 12, 24, 'SharedComponent');
   w.quantized.kinds.add('position exponential');
-  return accessor(w, 'VEC3', exponentialValues(bytes), { ...VERTEX, bounds: true, filtered: { bytes, filter: 'EXPONENTIAL' } });
+  return accessor(w, 'VEC3', exponentialValues(bytes), { target: BUFFER_TARGET.ARRAY_BUFFER, bounds: true, filtered: { bytes, filter: 'EXPONENTIAL' } });
 }
 
 /** The snorm bits of a normal / tangent setting: 'oct8' is snorm8 where there is no filter (no compression). */
@@ -529,7 +529,7 @@ function octahedralAccessor(w: Writer, kind: 'normal' | 'tangent', vectors: Floa
   w.quantized.kinds.add(kind);
   w.builder.useExtension('KHR_mesh_quantization', true);
   const bytes = octahedralFilter(four, count, 4, 8);
-  return accessor(w, components === 3 ? 'VEC3' : 'VEC4', new Int8Array(count * 4), { ...VERTEX, normalized: true, byteStride: 4, filtered: { bytes, filter: 'OCTAHEDRAL' } });
+  return accessor(w, components === 3 ? 'VEC3' : 'VEC4', new Int8Array(count * 4), { target: BUFFER_TARGET.ARRAY_BUFFER, normalized: true, byteStride: 4, filtered: { bytes, filter: 'OCTAHEDRAL' } });
 }
 
 /** One sentence saying what was quantized, with the largest position error measured. */
