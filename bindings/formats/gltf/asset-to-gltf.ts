@@ -299,7 +299,7 @@ function same(a: readonly number[], b: readonly number[]): boolean {
 function jointTrs(w: Writer, joint: Joint): [[number, number, number], [number, number, number, number], [number, number, number]] {
   const label = `joint ${joint.name} bind pose`;
   const t = axes(w, Float32Array.from(joint.translation), 3);
-  const r = unitQuaternions(axes(w, Float32Array.from(joint.rotation), 4), `${label} rotation`, w.warn);
+  const r = unitQuaternions(axes(w, Float32Array.from(joint.rotation), 4), () => `${label} rotation`, w.warn);
   const s = axes(w, Float32Array.from(joint.scale), 3, 'scale');
   return [[t[0]!, t[1]!, t[2]!], [r[0]!, r[1]!, r[2]!, r[3]!], [s[0]!, s[1]!, s[2]!]];
 }
@@ -668,7 +668,7 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       const type = path === 'rotation' ? 'VEC4' : 'VEC3';
       // A translation or scale channel at rest is found before it is copied (mrfixit.iqm: 75 of its 150).
       if (path !== 'rotation' && holdsRestOnAxes(values, node[path], w.toYUp, path === 'scale')) continue;
-      const converted = path === 'translation' ? axes(w, values, 3) : path === 'scale' ? axes(w, values, 3, 'scale') : unitQuaternions(axes(w, values, 4), `animation ${animation.name} joint ${track.joint} rotation keys`, w.warn);
+      const converted = path === 'translation' ? axes(w, values, 3) : path === 'scale' ? axes(w, values, 3, 'scale') : unitQuaternions(axes(w, values, 4), () => `animation ${animation.name} joint ${track.joint} rotation keys`, w.warn);
       // A channel that holds the node's rest value at every key changes nothing: no sampler
       // (glTF keeps the node's own TRS wherever an animation has no channel for it).
       if (holdsRest(converted, node[path])) continue;
@@ -756,7 +756,22 @@ function holdsRest(values: Float32Array, rest: readonly number[]): boolean {
 }
 
 /** Every quaternion scaled to unit length in place; zero or non-finite ones become the identity. Both counted in warnings (rescaling beyond the validator's tolerance only). */
-function unitQuaternions(data: Float32Array, what: string, warn: (m: string) => void): Float32Array {
+function unitQuaternions(data: Float32Array, what: () => string, warn: (m: string) => void): Float32Array {
+  unitQuaternionsLoop(data, QUATERNION_COUNTS);
+  const [replaced, rescaled] = QUATERNION_COUNTS;
+  if (replaced) warn(`${what()}: ${replaced} zero or non-finite rotations were written as the identity`);
+  if (rescaled) warn(`${what()}: ${rescaled} rotations not of unit length were normalised`);
+  return data;
+}
+
+/** unitQuaternionsLoop's counts: replaced, rescaled. */
+const QUATERNION_COUNTS = new Float64Array(2);
+
+/**
+ * The loop of unitQuaternions, in a function of its own (vertex-passes.ts says why: on-stack
+ * replaced code was thrown away at the warnings after it, on every call), its counts in `counts`.
+ */
+function unitQuaternionsLoop(data: Float32Array, counts: Float64Array): number {
   let replaced = 0;
   let rescaled = 0;
   for (let i = 0; i < data.length; i += 4) {
@@ -766,13 +781,19 @@ function unitQuaternions(data: Float32Array, what: string, warn: (m: string) => 
     const length = Math.sqrt(x * x + y * y + z * z + q * q);
     if (length > 0 && Number.isFinite(length)) {
       if (Math.abs(length - 1) > UNIT_LENGTH_TOLERANCE) rescaled++;
-      for (let c = 0; c < 4; c++) data[i + c] = data[i + c]! / length;
+      data[i] = x / length;
+      data[i + 1] = y / length;
+      data[i + 2] = z / length;
+      data[i + 3] = q / length;
     } else {
       replaced++;
-      data.set([0, 0, 0, 1], i);
+      data[i] = 0;
+      data[i + 1] = 0;
+      data[i + 2] = 0;
+      data[i + 3] = 1;
     }
   }
-  if (replaced) warn(`${what}: ${replaced} zero or non-finite rotations were written as the identity`);
-  if (rescaled) warn(`${what}: ${rescaled} rotations not of unit length were normalised`);
-  return data;
+  counts[0] = replaced;
+  counts[1] = rescaled;
+  return 0;
 }
