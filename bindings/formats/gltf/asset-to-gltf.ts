@@ -297,12 +297,23 @@ function same(a: readonly number[], b: readonly number[]): boolean {
 
 /** A joint's bind pose as float32 on the output axes (validateAsset refused values not finite as float32), its rotation of unit length. */
 function jointTrs(w: Writer, joint: Joint): [[number, number, number], [number, number, number, number], [number, number, number]] {
-  const label = `joint ${joint.name} bind pose`;
-  const t = axes(w, Float32Array.from(joint.translation), 3);
-  const r = unitQuaternions(axes(w, Float32Array.from(joint.rotation), 4), () => `${label} rotation`, w.warn);
-  const s = axes(w, Float32Array.from(joint.scale), 3, 'scale');
-  return [[t[0]!, t[1]!, t[2]!], [r[0]!, r[1]!, r[2]!, r[3]!], [s[0]!, s[1]!, s[2]!]];
+  // As float32 and turned as axes() turns them, without the three arrays (and their turned
+  // copies) per joint that a typed-array round trip allocated; the rotation made unit in a scratch.
+  const f = Math.fround;
+  const { translation: t, rotation: r, scale: s } = joint;
+  const tx = f(t[0]!), ty = f(t[1]!), tz = f(t[2]!);
+  const sx = f(s[0]!), sy = f(s[1]!), sz = f(s[2]!);
+  const q = JOINT_ROTATION;
+  q[0] = r[0]!;
+  q[1] = w.toYUp ? r[2]! : r[1]!;
+  q[2] = w.toYUp ? -f(r[1]!) : r[2]!;
+  q[3] = r[3]!;
+  unitQuaternions(q, () => `joint ${joint.name} bind pose rotation`, w.warn);
+  return [w.toYUp ? [tx, tz, -ty] : [tx, ty, tz], [q[0]!, q[1]!, q[2]!, q[3]!], w.toYUp ? [sx, sz, sy] : [sx, sy, sz]];
 }
+
+/** jointTrs's rotation, made unit in place. */
+const JOINT_ROTATION = new Float32Array(4);
 
 /** The one grid over every mesh that will be written skinned (positions on the output axes, non-finite ones as 0), or undefined when there is none. */
 function skinnedGrid(w: Writer, asset: Asset, bits: 8 | 14 | 16): PositionGrid | undefined {
