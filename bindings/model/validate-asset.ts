@@ -242,24 +242,31 @@ function checkSkeleton(value: unknown): number {
 
 const CHANNELS = [['translation', 3], ['rotation', 4], ['scale', 3]] as const;
 
-function checkTrack(value: unknown, path: string, jointCount: number, trackCount: number): void {
-  const track = record(value, path, 'a track');
+/**
+ * One track. Its path (`animations[a].tracks[t]`) is built only for a message: built for every
+ * track and channel of every encode, it was a number formatted and strings joined per check (the
+ * optimized GLB writer's fixed cost on animated files).
+ */
+function checkTrack(value: unknown, at: string, t: number, jointCount: number, trackCount: number): void {
+  const path = () => `${at}.tracks[${t}]`;
+  if (!isRecord(value)) record(value, path(), 'a track');
+  const track = value as Record<string, unknown>;
   const { joint } = track;
   const limit = jointCount > 0 ? jointCount : Math.max(MIN_UNNAMED_JOINTS, trackCount);
   if (!(typeof joint === 'number' && Number.isInteger(joint) && joint >= 0 && joint < limit)) {
-    fail('BAD_INDEX', `${path}.joint`, jointCount > 0 ? `joint ${describe(joint)} is not one of the skeleton's ${jointCount}` : `joint ${describe(joint)} is not a joint number below ${limit} (the Asset has no skeleton and ${trackCount} tracks)`);
+    fail('BAD_INDEX', `${path()}.joint`, jointCount > 0 ? `joint ${describe(joint)} is not one of the skeleton's ${jointCount}` : `joint ${describe(joint)} is not a joint number below ${limit} (the Asset has no skeleton and ${trackCount} tracks)`);
   }
-  const times = float32(track.times, `${path}.times`, 'key times');
-  finite(times, `${path}.times`, 'key time');
+  const times = track.times instanceof Float32Array ? track.times : float32(track.times, `${path()}.times`, 'key times');
+  if (firstNonFinite(times) >= 0) finite(times, `${path()}.times`, 'key time');
   for (let k = 1; k < times.length; k++) {
-    if (times[k]! < times[k - 1]!) fail('BAD_VALUE', `${path}.times[${k}]`, `key time ${times[k]} comes before the previous key's ${times[k - 1]}`);
+    if (times[k]! < times[k - 1]!) fail('BAD_VALUE', `${path()}.times[${k}]`, `key time ${times[k]} comes before the previous key's ${times[k - 1]}`);
   }
   for (const [channel, components] of CHANNELS) {
-    if (track[channel] === undefined) continue;
-    const at = `${path}.${channel}`;
-    const values = float32(track[channel], at, `${channel} keys`);
-    length(values, times.length * components, at, times.length, 'keys', components);
-    finite(values, at, `a ${channel} key value`);
+    const given = track[channel];
+    if (given === undefined) continue;
+    const values = given instanceof Float32Array ? given : float32(given, `${path()}.${channel}`, `${channel} keys`);
+    if (values.length !== times.length * components) length(values, times.length * components, `${path()}.${channel}`, times.length, 'keys', components);
+    if (firstNonFinite(values) >= 0) finite(values, `${path()}.${channel}`, `a ${channel} key value`);
   }
 }
 
@@ -274,7 +281,7 @@ function checkAnimation(value: unknown, a: number, jointCount: number, trackCoun
   // (which keeps key times) must take it back; writers that store every frame refuse more than
   // MAX_SAMPLED_FRAMES themselves (checkSampledFrames), naming the animation.
   if (loop !== undefined && typeof loop !== 'boolean') fail('BAD_VALUE', `${at}.loop`, `loop must be true, false or absent, not ${describe(loop)}`);
-  array(animation.tracks, `${at}.tracks`, 'tracks').forEach((track, t) => checkTrack(track, `${at}.tracks[${t}]`, jointCount, trackCount));
+  array(animation.tracks, `${at}.tracks`, 'tracks').forEach((track, t) => checkTrack(track, at, t, jointCount, trackCount));
 }
 
 /**

@@ -41,7 +41,7 @@ export function assetToGltf(asset: Asset, options: AssetToGltfOptions = {}): Glt
   const scene: { nodes: number[] } = { nodes: [] };
   builder.add('scenes', scene);
   builder.json.scene = 0;
-  const writer: Writer = { builder, toYUp, warn, scene: scene.nodes, quantize, quantized: { positionError: 0, floatPositions: 0, floatUvs: 0, exponentialUvs: 0, kinds: new Set() }, shareViews: settings.compress === 'meshopt', weldWritten: settings.pruneUnread === true, sourcePrecision };
+  const writer: Writer = { builder, toYUp, warn, scene: scene.nodes, quantize, quantized: { positionError: 0, floatPositions: 0, floatUvs: 0, exponentialUvs: 0, kinds: new Set() }, groupNames: new Map(), shareViews: settings.compress === 'meshopt', weldWritten: settings.pruneUnread === true, sourcePrecision };
 
   const joints = addSkeleton(writer, asset);
   // A skin for every skeleton, also when no mesh is skinned: glTF readers (ours too) take a
@@ -88,6 +88,8 @@ interface Writer {
   skinGrid?: PositionGrid;
   /** compress: 'meshopt': accessors of one kind share a bufferView (gltf-builder.ts says why). */
   shareViews: boolean;
+  /** The shared views' group names made so far (sharedGroup). */
+  groupNames: Map<number, string>;
   /** Attributes kept float32 for the source's own precision (sourcePrecisionFloats): EXPONENTIAL at 24 bits when compressed. */
   sourcePrecision: { position: boolean; uv: boolean };
   /** pruneUnread: vertices stored with the same bytes in every attribute are made one (weld-written-vertices.ts). */
@@ -132,7 +134,7 @@ function exponentialOutputs(w: Writer, outputs: { values: Float32Array; path: st
     at = 0;
     for (const o of mine) {
       const filtered = bytes.subarray(at * 4, (at += o.values.length) * 4);
-      samplers[o.sampler]!.output = accessor(w, 'VEC3', o.values, { ...shared(w, `animation ${path}`), filtered: { bytes: filtered, filter: 'EXPONENTIAL' } });
+      samplers[o.sampler]!.output = accessor(w, 'VEC3', o.values, { group: sharedIf(w, ANIMATION_GROUPS[path as 'translation' | 'scale']), filtered: { bytes: filtered, filter: 'EXPONENTIAL' } });
     }
   }
 }
@@ -198,18 +200,51 @@ function withinStep(values: Float32Array, rest: readonly number[], step: number[
   return true;
 }
 
-/** The `group` option that puts accessors of `kind` in one shared view, when the writer shares views. */
-function shared(w: Writer, kind: string): { group?: string } {
-  return w.shareViews ? { group: kind } : {};
+/**
+ * The `group` option that puts accessors of `kind` in one shared view, when the writer shares
+ * views (undefined when not). Given as a property of each options literal, with the group names
+ * as constants: a spread `{ group }` and a name joined per accessor cost a slow object copy and a
+ * string hashed afresh for every animation channel.
+ */
+function sharedIf(w: Writer, kind: string): string | undefined {
+  return w.shareViews ? kind : undefined;
 }
+
+const ANIMATION_GROUPS = { translation: 'animation translation', rotation: 'animation rotation', scale: 'animation scale' } as const;
 
 function accessor(w: Writer, type: AccessorType, array: ComponentArray, options?: AccessorOptions): number {
   if (w.pending && options?.target === BUFFER_TARGET.ARRAY_BUFFER) return -w.pending.push({ type, array, options });
-  // Vertex attributes of one type, component type and normalization share a view across meshes.
-  if (w.shareViews && options?.target === BUFFER_TARGET.ARRAY_BUFFER && options.group === undefined) options = { ...options, group: `vertex ${type} ${array.constructor.name} ${options.normalized ? 'normalized' : ''}` };
-  // And the meshes' triangle lists of one index type (editor_viewcube.mesh: 26 meshes, 26 index views).
-  if (w.shareViews && options?.target === BUFFER_TARGET.ELEMENT_ARRAY_BUFFER && options.group === undefined) options = { ...options, group: `indices ${array.constructor.name}` };
+  // Vertex attributes of one type, component type and normalization share a view across meshes;
+  // and the meshes' triangle lists of one index type (editor_viewcube.mesh: 26 meshes, 26 index views).
+  // (The group goes beside the options: a spread copy of options of many shapes took the slow path, 8 % of editor_viewcube.mesh's encode.)
+  if (w.shareViews && options !== undefined && options.group === undefined && (options.target === BUFFER_TARGET.ARRAY_BUFFER || options.target === BUFFER_TARGET.ELEMENT_ARRAY_BUFFER)) {
+    return w.builder.addAccessor(array, type, options, sharedGroup(w, type, array, options.target === BUFFER_TARGET.ARRAY_BUFFER, options.normalized === true));
+  }
   return w.builder.addAccessor(array, type, options);
+}
+
+/**
+ * The group name of a vertex attribute's or index list's shared view, made once per writer and
+ * kind: a name built per accessor was a new string the builder's group map hashed on every call
+ * (with the typed array's constructor name looked up), 3–5 % of a small file's optimized encode.
+ */
+function sharedGroup(w: Writer, type: AccessorType, array: ComponentArray, vertex: boolean, normalized: boolean): string {
+  const code = (vertex ? 1 : 0) | (normalized ? 2 : 0) | (componentCode(array) << 2) | (TYPE_CODES[type] << 5);
+  let name = w.groupNames.get(code);
+  if (name === undefined) w.groupNames.set(code, (name = vertex ? `vertex ${type} ${array.constructor.name} ${normalized ? 'normalized' : ''}` : `indices ${array.constructor.name}`));
+  return name;
+}
+
+const TYPE_CODES: Record<AccessorType, number> = { SCALAR: 0, VEC2: 1, VEC3: 2, VEC4: 3, MAT4: 4 };
+
+/** A small number per typed array kind (sharedGroup's key). */
+function componentCode(array: ComponentArray): number {
+  if (array instanceof Float32Array) return 0;
+  if (array instanceof Uint8Array) return 1;
+  if (array instanceof Int8Array) return 2;
+  if (array instanceof Uint16Array) return 3;
+  if (array instanceof Int16Array) return 4;
+  return 5;
 }
 
 /** A copy of xyz-per-element data turned to the output axes (`kind` says how the values turn), in one pass. */
@@ -262,12 +297,23 @@ function same(a: readonly number[], b: readonly number[]): boolean {
 
 /** A joint's bind pose as float32 on the output axes (validateAsset refused values not finite as float32), its rotation of unit length. */
 function jointTrs(w: Writer, joint: Joint): [[number, number, number], [number, number, number, number], [number, number, number]] {
-  const label = `joint ${joint.name} bind pose`;
-  const t = axes(w, Float32Array.from(joint.translation), 3);
-  const r = unitQuaternions(axes(w, Float32Array.from(joint.rotation), 4), `${label} rotation`, w.warn);
-  const s = axes(w, Float32Array.from(joint.scale), 3, 'scale');
-  return [[t[0]!, t[1]!, t[2]!], [r[0]!, r[1]!, r[2]!, r[3]!], [s[0]!, s[1]!, s[2]!]];
+  // As float32 and turned as axes() turns them, without the three arrays (and their turned
+  // copies) per joint that a typed-array round trip allocated; the rotation made unit in a scratch.
+  const f = Math.fround;
+  const { translation: t, rotation: r, scale: s } = joint;
+  const tx = f(t[0]!), ty = f(t[1]!), tz = f(t[2]!);
+  const sx = f(s[0]!), sy = f(s[1]!), sz = f(s[2]!);
+  const q = JOINT_ROTATION;
+  q[0] = r[0]!;
+  q[1] = w.toYUp ? r[2]! : r[1]!;
+  q[2] = w.toYUp ? -f(r[1]!) : r[2]!;
+  q[3] = r[3]!;
+  unitQuaternions(q, () => `joint ${joint.name} bind pose rotation`, w.warn);
+  return [w.toYUp ? [tx, tz, -ty] : [tx, ty, tz], [q[0]!, q[1]!, q[2]!, q[3]!], w.toYUp ? [sx, sz, sy] : [sx, sy, sz]];
 }
+
+/** jointTrs's rotation, made unit in place. */
+const JOINT_ROTATION = new Float32Array(4);
 
 /** The one grid over every mesh that will be written skinned (positions on the output axes, non-finite ones as 0), or undefined when there is none. */
 function skinnedGrid(w: Writer, asset: Asset, bits: 8 | 14 | 16): PositionGrid | undefined {
@@ -322,12 +368,15 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     w.warn(`${label} has no triangles and is left out (glTF accessors cannot be empty)`);
     return undefined;
   }
-  let indices: IndexArray = kernels.compactIndices(kernels.widenIndices(source.indices), vertexCount);
+  let indices: IndexArray;
   let mesh = source;
   // Compressing, vertices are renumbered; positions, normals, tangents and UV sets are moved by
-  // the vertex passes as they read them (`order`), the other attributes by meshoptOrderedMesh.
+  // the vertex passes as they read them (`order`), the other attributes by meshoptOrderedMesh,
+  // which copies the source's indices itself (widened and narrowed here first, they were copied
+  // twice more for nothing: 3.7 % of untitled.apg's optimized encode).
   let order: Uint32Array | undefined;
-  if (settings.compress === 'meshopt') ({ mesh, indices, remap: order } = meshoptOrderedMesh(source, indices, MOVED_BY_VERTEX_PASSES));
+  if (settings.compress === 'meshopt') ({ mesh, indices, remap: order } = meshoptOrderedMesh(source, source.indices, MOVED_BY_VERTEX_PASSES));
+  else indices = kernels.compactIndices(kernels.widenIndices(source.indices), vertexCount);
   const a = mesh.attributes;
   const q = w.quantize;
   const attributes: Record<string, number> = {};
@@ -350,7 +399,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     w.quantized.positionError = Math.max(w.quantized.positionError, quantized.maxError);
   } else {
     if (q && q.position !== 'float') w.quantized.floatPositions++;
-    attributes.POSITION = w.shareViews && w.sourcePrecision.position ? sourcePrecisionPositions(w, positions) : accessor(w, 'VEC3', positions, { ...VERTEX, bounds: true });
+    attributes.POSITION = w.shareViews && w.sourcePrecision.position ? sourcePrecisionPositions(w, positions) : accessor(w, 'VEC3', positions, { target: BUFFER_TARGET.ARRAY_BUFFER, bounds: true });
   }
   // Normals and tangents: turned, made unit and checked in one pass each, quantized in another (vertex-passes.ts).
   const normals = a.normals ? unitVectorsWarned(w, a.normals, 3, `${label} normals`, undefined, order).unit : undefined;
@@ -377,7 +426,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     if (q && (q.uv !== 'float' || w.sourcePrecision.uv) && !unorm) (exponential ? w.quantized.exponentialUvs++ : w.quantized.floatUvs++);
     attributes[`TEXCOORD_${set}`] = unorm
       ? quantizedAccessor(w, 'uv', 'VEC2', quantizeUnorm(copy, 2, q.uv as 8 | 12 | 16), true)
-      : accessor(w, 'VEC2', copy, exponential ? { ...VERTEX, filtered: { bytes: exponentialFilter(copy, copy.length / 2, 8, q.uv === 12 ? twelveBitExponentialBits(copy, 2) : 24, 'SharedComponent'), filter: 'EXPONENTIAL' } } : VERTEX);
+      : accessor(w, 'VEC2', copy, exponential ? { target: BUFFER_TARGET.ARRAY_BUFFER, filtered: { bytes: exponentialFilter(copy, copy.length / 2, 8, q.uv === 12 ? twelveBitExponentialBits(copy, 2) : 24, 'SharedComponent'), filter: 'EXPONENTIAL' } } : VERTEX);
   });
   if (a.colors) {
     const colors = clampedColors(a.colors, label, w.warn);
@@ -423,7 +472,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
       const displacements = repairNonFinite(axes(w, target.positions, 3), 0, `${what} positions`, w.warn);
       // Displacements are in the mesh's own units: with quantized positions, steps of the grid.
       if (positionStep !== 1) for (let i = 0; i < displacements.length; i++) displacements[i] = displacements[i]! / positionStep;
-      const morph: Record<string, number> = { POSITION: accessor(w, 'VEC3', displacements, { ...VERTEX, bounds: true }) };
+      const morph: Record<string, number> = { POSITION: accessor(w, 'VEC3', displacements, { target: BUFFER_TARGET.ARRAY_BUFFER, bounds: true }) };
       if (target.normals) morph.NORMAL = accessor(w, 'VEC3', repairNonFinite(axes(w, target.normals, 3), 0, `${what} normals`, w.warn), VERTEX);
       return morph;
     });
@@ -442,7 +491,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
 function quantizedAccessor(w: Writer, kind: keyof GltfQuantizeOptions, type: AccessorType, quantized: QuantizedAttribute, normalized: boolean, bounds = false, extension = false): number {
   w.quantized.kinds.add(kind);
   if (extension) w.builder.useExtension('KHR_mesh_quantization', true);
-  return accessor(w, type, quantized.array, { ...VERTEX, normalized, bounds, byteStride: quantized.byteStride });
+  return accessor(w, type, quantized.array, { target: BUFFER_TARGET.ARRAY_BUFFER, normalized, bounds, byteStride: quantized.byteStride });
 }
 
 /**
@@ -454,7 +503,7 @@ function quantizedAccessor(w: Writer, kind: keyof GltfQuantizeOptions, type: Acc
 function quaternionAccessor(w: Writer, rotations: Float32Array): number {
   w.quantized.kinds.add('rotation');
   const bytes = quaternionFilter(rotations, rotations.length / 4, 12);
-  return accessor(w, 'VEC4', new Int16Array(rotations.length), { normalized: true, ...shared(w, 'animation rotation'), filtered: { bytes, filter: 'QUATERNION' } });
+  return accessor(w, 'VEC4', new Int16Array(rotations.length), { normalized: true, group: sharedIf(w, ANIMATION_GROUPS.rotation), filtered: { bytes, filter: 'QUATERNION' } });
 }
 
 /**
@@ -467,7 +516,7 @@ function quaternionAccessor(w: Writer, rotations: Float32Array): number {
 function sourcePrecisionPositions(w: Writer, positions: Float32Array): number {
   const bytes = exponentialFilter(positions, positions.length / 3, 12, 24, 'SharedComponent');
   w.quantized.kinds.add('position exponential');
-  return accessor(w, 'VEC3', exponentialValues(bytes), { ...VERTEX, bounds: true, filtered: { bytes, filter: 'EXPONENTIAL' } });
+  return accessor(w, 'VEC3', exponentialValues(bytes), { target: BUFFER_TARGET.ARRAY_BUFFER, bounds: true, filtered: { bytes, filter: 'EXPONENTIAL' } });
 }
 
 /** The snorm bits of a normal / tangent setting: 'oct8' is snorm8 where there is no filter (no compression). */
@@ -491,7 +540,7 @@ function octahedralAccessor(w: Writer, kind: 'normal' | 'tangent', vectors: Floa
   w.quantized.kinds.add(kind);
   w.builder.useExtension('KHR_mesh_quantization', true);
   const bytes = octahedralFilter(four, count, 4, 8);
-  return accessor(w, components === 3 ? 'VEC3' : 'VEC4', new Int8Array(count * 4), { ...VERTEX, normalized: true, byteStride: 4, filtered: { bytes, filter: 'OCTAHEDRAL' } });
+  return accessor(w, components === 3 ? 'VEC3' : 'VEC4', new Int8Array(count * 4), { target: BUFFER_TARGET.ARRAY_BUFFER, normalized: true, byteStride: 4, filtered: { bytes, filter: 'OCTAHEDRAL' } });
 }
 
 /** One sentence saying what was quantized, with the largest position error measured. */
@@ -630,7 +679,7 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       const type = path === 'rotation' ? 'VEC4' : 'VEC3';
       // A translation or scale channel at rest is found before it is copied (mrfixit.iqm: 75 of its 150).
       if (path !== 'rotation' && holdsRestOnAxes(values, node[path], w.toYUp, path === 'scale')) continue;
-      const converted = path === 'translation' ? axes(w, values, 3) : path === 'scale' ? axes(w, values, 3, 'scale') : unitQuaternions(axes(w, values, 4), `animation ${animation.name} joint ${track.joint} rotation keys`, w.warn);
+      const converted = path === 'translation' ? axes(w, values, 3) : path === 'scale' ? axes(w, values, 3, 'scale') : unitQuaternions(axes(w, values, 4), () => `animation ${animation.name} joint ${track.joint} rotation keys`, w.warn);
       // A channel that holds the node's rest value at every key changes nothing: no sampler
       // (glTF keeps the node's own TRS wherever an animation has no channel for it).
       if (holdsRest(converted, node[path])) continue;
@@ -656,14 +705,14 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       const times = constant ? (endsOf.get(track.times) ?? endsOf.set(track.times, Float32Array.of(track.times[0]!, track.times[track.times.length - 1]!)).get(track.times)!) : track.times;
       const kept = (v: Float32Array) => (constant ? ends(v, width) : v);
       // The input is made on its first use, so that no accessor is left unused.
-      const input = inputs.get(times, () => accessor(w, 'SCALAR', times, { bounds: true, ...shared(w, 'animation input') }));
+      const input = inputs.get(times, () => accessor(w, 'SCALAR', times, { bounds: true, group: sharedIf(w, 'animation input') }));
       const output = path === 'rotation' && w.quantize?.rotation === 12 && w.shareViews
         ? quaternionAccessor(w, kept(converted))
         : path === 'rotation' && w.quantize && w.quantize.rotation !== 'float'
-        ? (w.quantized.kinds.add('rotation'), accessor(w, type, rotationsAsSnorm16(kept(values), kept(converted), w.toYUp), { normalized: true, ...shared(w, 'animation rotation') }))
+        ? (w.quantized.kinds.add('rotation'), accessor(w, type, rotationsAsSnorm16(kept(values), kept(converted), w.toYUp), { normalized: true, group: sharedIf(w, ANIMATION_GROUPS.rotation) }))
         : path !== 'rotation' && w.shareViews && w.quantize && w.quantize.translation !== 'float'
           ? (exponential.push({ values: kept(converted), path, sampler: samplers.length }), -1)
-          : accessor(w, type, kept(converted), shared(w, `animation ${path}`));
+          : accessor(w, type, kept(converted), { group: sharedIf(w, ANIMATION_GROUPS[path]) });
       // LINEAR is glTF's default interpolation: said only in the plain writer's output.
       const sampler = samplers.push(w.shareViews ? { input, output } : { input, output, interpolation: 'LINEAR' }) - 1;
       channels.push({ sampler, target: { node: node.index, path } });
@@ -718,7 +767,22 @@ function holdsRest(values: Float32Array, rest: readonly number[]): boolean {
 }
 
 /** Every quaternion scaled to unit length in place; zero or non-finite ones become the identity. Both counted in warnings (rescaling beyond the validator's tolerance only). */
-function unitQuaternions(data: Float32Array, what: string, warn: (m: string) => void): Float32Array {
+function unitQuaternions(data: Float32Array, what: () => string, warn: (m: string) => void): Float32Array {
+  unitQuaternionsLoop(data, QUATERNION_COUNTS);
+  const [replaced, rescaled] = QUATERNION_COUNTS;
+  if (replaced) warn(`${what()}: ${replaced} zero or non-finite rotations were written as the identity`);
+  if (rescaled) warn(`${what()}: ${rescaled} rotations not of unit length were normalised`);
+  return data;
+}
+
+/** unitQuaternionsLoop's counts: replaced, rescaled. */
+const QUATERNION_COUNTS = new Float64Array(2);
+
+/**
+ * The loop of unitQuaternions, in a function of its own (vertex-passes.ts says why: on-stack
+ * replaced code was thrown away at the warnings after it, on every call), its counts in `counts`.
+ */
+function unitQuaternionsLoop(data: Float32Array, counts: Float64Array): number {
   let replaced = 0;
   let rescaled = 0;
   for (let i = 0; i < data.length; i += 4) {
@@ -728,13 +792,19 @@ function unitQuaternions(data: Float32Array, what: string, warn: (m: string) => 
     const length = Math.sqrt(x * x + y * y + z * z + q * q);
     if (length > 0 && Number.isFinite(length)) {
       if (Math.abs(length - 1) > UNIT_LENGTH_TOLERANCE) rescaled++;
-      for (let c = 0; c < 4; c++) data[i + c] = data[i + c]! / length;
+      data[i] = x / length;
+      data[i + 1] = y / length;
+      data[i + 2] = z / length;
+      data[i + 3] = q / length;
     } else {
       replaced++;
-      data.set([0, 0, 0, 1], i);
+      data[i] = 0;
+      data[i + 1] = 0;
+      data[i + 2] = 0;
+      data[i + 3] = 1;
     }
   }
-  if (replaced) warn(`${what}: ${replaced} zero or non-finite rotations were written as the identity`);
-  if (rescaled) warn(`${what}: ${rescaled} rotations not of unit length were normalised`);
-  return data;
+  counts[0] = replaced;
+  counts[1] = rescaled;
+  return 0;
 }

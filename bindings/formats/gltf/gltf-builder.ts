@@ -78,6 +78,16 @@ export interface AccessorOptions {
   filtered?: { bytes: Uint8Array; filter: MeshoptFilter };
 }
 
+/** A shared view and what makes accessors share it: the same group, element stride, target, padding stride and filter. */
+interface GroupView {
+  group: string;
+  stride: number;
+  target: number | undefined;
+  byteStride: number | undefined;
+  filter: MeshoptFilter | undefined;
+  view: number;
+}
+
 /** The document's JSON and where each buffer view's bytes go in the binary buffer. */
 export interface BuiltGltf {
   json: GltfObject;
@@ -101,7 +111,11 @@ export class GltfBuilder {
   readonly json: GltfObject & { asset: GltfObject } = { asset: { version: '2.0', generator: 'meshcodec' } };
   /** Each view's parts (one, or a group's arrays back to back); laid out in build(). */
   private readonly views: { parts: Uint8Array[]; length: number; compression?: ViewCompression }[] = [];
-  private readonly groups = new Map<string, number>();
+  /**
+   * Shared views by group name, then by the rest of their key (stride, target, byteStride,
+   * filter) in a short list: a key string joined per accessor was hashed afresh on every call.
+   */
+  private readonly groups = new Map<string, GroupView[]>();
 
   /** Appends `object` to the top-level array `kind` ('meshes', 'nodes'…), giving its index. */
   add(kind: string, object: GltfObject): number {
@@ -133,11 +147,14 @@ export class GltfBuilder {
   }
 
   /** `bytes` appended to the shared view of `key` (made on first use), and their byteOffset in it. */
-  private addToGroup(key: string, bytes: Uint8Array, extra: GltfObject, compression: ViewCompression): { bufferView: number; byteOffset: number } {
-    const known = this.groups.get(key);
+  private addToGroup(key: Omit<GroupView, 'view'>, bytes: Uint8Array, extra: GltfObject, compression: ViewCompression): { bufferView: number; byteOffset: number } {
+    let list = this.groups.get(key.group);
+    if (list === undefined) this.groups.set(key.group, (list = []));
+    let known: number | undefined;
+    for (const g of list) if (g.stride === key.stride && g.target === key.target && g.byteStride === key.byteStride && g.filter === key.filter) known = g.view;
     if (known === undefined) {
-      const bufferView = this.addBufferView(bytes, extra, { ...compression });
-      this.groups.set(key, bufferView);
+      const bufferView = this.addBufferView(bytes, extra, { mode: compression.mode, byteStride: compression.byteStride, count: compression.count, filter: compression.filter });
+      list.push({ group: key.group, stride: key.stride, target: key.target, byteStride: key.byteStride, filter: key.filter, view: bufferView });
       return { bufferView, byteOffset: 0 };
     }
     const view = this.views[known]!;
@@ -149,8 +166,8 @@ export class GltfBuilder {
     return { bufferView: known, byteOffset };
   }
 
-  /** A buffer view of its own holding `array`, and an accessor of `type` over it. */
-  addAccessor(array: ComponentArray, type: AccessorType, options: AccessorOptions = {}): number {
+  /** A buffer view of its own holding `array`, and an accessor of `type` over it; `group` (when given) in place of `options.group`. */
+  addAccessor(array: ComponentArray, type: AccessorType, options: AccessorOptions = {}, group = options.group): number {
     const components = COMPONENTS[type];
     const elementBytes = components * array.BYTES_PER_ELEMENT;
     const stride = options.byteStride ?? elementBytes;
@@ -166,17 +183,21 @@ export class GltfBuilder {
     if (filter && !(compressible && mode === 'ATTRIBUTES' && bytes.length === array.byteLength)) throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, `a ${filter}-filtered accessor must be a compressible vertex or animation array of its own size`);
     const compression: ViewCompression = filter ? { mode, byteStride: stride, count, filter } : { mode, byteStride: stride, count };
     // Triangle lists share a view too: each is whole triangles, so none crosses into the next.
-    const sharing = options.group !== undefined && compressible && bytes.length === count * stride;
+    const sharing = group !== undefined && compressible && bytes.length === count * stride;
     // A vertex view that several accessors use must say its byteStride (glTF).
     if (sharing && options.target === BUFFER_TARGET.ARRAY_BUFFER) extra.byteStride = stride;
     const shared = sharing
-      ? this.addToGroup(`${options.group}|${stride}|${options.target ?? ''}|${options.byteStride ?? ''}|${filter ?? ''}`, bytes, extra, compression)
+      ? this.addToGroup({ group: group!, stride, target: options.target, byteStride: options.byteStride, filter }, bytes, extra, compression)
       : undefined;
     const bufferView = shared ? shared.bufferView : this.addBufferView(bytes, extra, compressible ? compression : undefined);
     const accessor: GltfObject = { bufferView, componentType: componentTypeOf(array), count, type };
     if (shared && shared.byteOffset > 0) accessor.byteOffset = shared.byteOffset;
     if (options.normalized) accessor.normalized = true;
-    if (options.bounds) Object.assign(accessor, bounds(array, components, stride / array.BYTES_PER_ELEMENT, count));
+    if (options.bounds) {
+      const { min, max } = bounds(array, components, stride / array.BYTES_PER_ELEMENT, count);
+      accessor.min = min;
+      accessor.max = max;
+    }
     return this.add('accessors', accessor);
   }
 
@@ -194,7 +215,7 @@ export class GltfBuilder {
       const offset = byteLength;
       byteLength = align4(offset + v.length);
       if (offset > 0) jsonViews[i]!.byteOffset = offset;
-      return { ...v, offset };
+      return { parts: v.parts, length: v.length, compression: v.compression, offset };
     });
     if (options.compress !== 'meshopt' && this.views.some((v) => v.compression?.filter)) throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, "filtered accessors are only stored with compress: 'meshopt'");
     if (options.compress === 'meshopt' && this.views.some((v) => v.compression)) {

@@ -22,9 +22,27 @@ import { shortestDigits, shortestExponent, shortestFloat32 } from '../../io/shor
 export function shortFloat32(value: number): number {
   if (Number.isInteger(value) || !Number.isFinite(value) || Math.fround(value) !== value) return value;
   shortestFloat32(value);
-  const short = Number(`${value < 0 ? '-' : ''}${shortestDigits}e${shortestExponent}`);
+  const short = decimalValue(value < 0, shortestDigits, shortestExponent);
   // Always true by shortestFloat32's contract; kept so that a value is never changed otherwise.
   return Math.fround(short) === value ? short : value;
+}
+
+/** 10^0 … 10^22: every one exact in a double. */
+const EXACT_POWERS_OF_TEN = Float64Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
+
+/**
+ * The double nearest ±digits × 10^exponent, as `Number` reads its decimal text. With at most 9
+ * digits (below 2^53) and |exponent| ≤ 22 both factors are exact doubles, so one IEEE multiply
+ * or divide rounds the exact value once, to the same nearest double (Clinger's fast path);
+ * other exponents go through the text. The text for every key's number was 1.6 % of arm.mesh's
+ * optimized encode (a string built and parsed per number).
+ */
+export function decimalValue(negative: boolean, digits: number, exponent: number): number {
+  let value: number;
+  if (digits < 2 ** 53 && exponent >= 0 && exponent <= 22) value = digits * EXACT_POWERS_OF_TEN[exponent]!;
+  else if (digits < 2 ** 53 && exponent < 0 && exponent >= -22) value = digits / EXACT_POWERS_OF_TEN[-exponent]!;
+  else value = Number(`${digits}e${exponent}`);
+  return negative ? -value : value;
 }
 
 /**
