@@ -155,16 +155,19 @@ async function overheadParts(list: string[]): Promise<{ read: number; write: num
     'export default ({ port, inputs }) => new Promise((done) => { inputs.forEach((input, file) => port.postMessage({ file, result: { input, ok: true, outputs: [input + ".glb"], from: "unigine", to: "glb", bytesIn: 27223, bytesOut: 30000, rewritten: false, warnings: [] } })); port.postMessage({ done: true }); port.close(); done(null); });\n',
   );
   const pool = new Piscina({ filename: pathToFileURL(poster).href, minThreads: 1, maxThreads: 1, idleTimeout: Infinity });
-  const postAll = (inputs: string[]) =>
-    new Promise<void>((done) => {
-      const { port1, port2 } = new MessageChannel();
+  // Both the last message and the task's own end are awaited: destroying the pool while a task
+  // is still settling rejects it (an unhandled ThreadTermination ended the run before).
+  const postAll = async (inputs: string[]) => {
+    const { port1, port2 } = new MessageChannel();
+    const received = new Promise<void>((done) => {
       port1.on('message', (m: { done?: boolean }) => {
         if (!m.done) return;
         port1.close();
         done();
       });
-      void pool.run({ port: port2, inputs }, { transferList: [port2] });
     });
+    await Promise.all([received, pool.run({ port: port2, inputs }, { transferList: [port2] })]);
+  };
   await postAll(list.slice(0, 50)); // the worker started and warm
   const message = await cpuOf(() => postAll(list));
   await pool.destroy();
