@@ -90,18 +90,9 @@ export function mergeStaticMeshes(meshes: Mesh[], warn: (message: string) => voi
   });
 }
 
-function concat<T extends Float32Array>(parts: T[]): T {
+/** `parts` back to back in one array of their type (float attributes, or joints). */
+function concat<T extends Float32Array | Uint16Array>(parts: T[]): T {
   const out = new (parts[0]!.constructor as new (length: number) => T)(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-function concatJoints(parts: Uint16Array[]): Uint16Array {
-  const out = new Uint16Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {
     out.set(p, at);
@@ -119,7 +110,7 @@ function merged(group: Mesh[]): Mesh {
   if (a.tangents) attributes.tangents = concat(group.map((m) => m.attributes.tangents!));
   if (a.uvs) attributes.uvs = a.uvs.map((_, set) => concat(group.map((m) => m.attributes.uvs![set]!)));
   if (a.colors) attributes.colors = concat(group.map((m) => m.attributes.colors!));
-  if (a.joints) attributes.joints = concatJoints(group.map((m) => m.attributes.joints!));
+  if (a.joints) attributes.joints = concat(group.map((m) => m.attributes.joints!));
   if (a.weights) attributes.weights = concat(group.map((m) => m.attributes.weights!));
   const vertexCount = attributes.positions.length / 3;
   const indices: IndexArray = vertexCount <= 256 ? new Uint8Array(group.reduce((n, m) => n + m.indices.length, 0)) : vertexCount <= 65536 ? new Uint16Array(group.reduce((n, m) => n + m.indices.length, 0)) : new Uint32Array(group.reduce((n, m) => n + m.indices.length, 0));
