@@ -50,6 +50,16 @@ describe('batch units and the shared counter', () => {
     expect(units).toEqual([[0, 2], [1], [3], [4]]);
   });
 
+  it('one folder spelled two ways (relative, absolute, through ..) is one unit', () => {
+    const units = batchUnits([
+      { inputPath: 'a/x.mesh', dir: 'o', stem: 'x' },
+      { inputPath: 'a/x.iqm', dir: join(process.cwd(), 'o'), stem: 'x' },
+      { inputPath: 'a/x.apg', dir: 'q/../o', stem: 'x' },
+      { inputPath: 'a/y.apg', dir: 'o', stem: 'y' },
+    ]);
+    expect(units).toEqual([[0, 1, 2], [3]]);
+  });
+
   it('hands out every unit once, whoever asks', () => {
     const claim = new Int32Array(new SharedArrayBuffer(4));
     const taken: number[] = [];

@@ -13,7 +13,7 @@
 // Outputs whose names could meet go to one thread: a unit is the files of one output folder whose
 // stems agree up to their first dot (every name a writer makes is its stem, a dot and more), so
 // that each thread's own record of names written catches every collision (OUTPUT_COLLISION).
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Kernels } from '../kernels/kernels.js';
 import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
 import { runConvertJobOnDisk } from '../node/recording-resolver.js';
@@ -50,7 +50,8 @@ export type BatchResult =
 /** The part of a name up to its first dot, lower-cased: names that can meet share it. */
 function unitKey(dir: string, name: string): string {
   const dot = name.indexOf('.');
-  return `${dir.toLowerCase()}\0${(dot < 0 ? name : name.slice(0, dot)).toLowerCase()}`;
+  // The folder resolved: one folder spelled two ways (relative, absolute, with `..`) is one unit.
+  return `${resolve(dir).toLowerCase()}\0${(dot < 0 ? name : name.slice(0, dot)).toLowerCase()}`;
 }
 
 /** The batch's units, in the order of their first file: indexes into `files`. */
