@@ -25,6 +25,7 @@
  */
 import { MeshFormatError } from '../../io/errors.js';
 import { meshoptEncoder } from './meshopt-module.js';
+import { scatterElements } from './move-elements.js';
 import { meshoptViewProblem, type MeshoptFilter, type MeshoptMode, type MeshoptViewExtension } from './meshopt-rules.js';
 
 export { EXT_MESHOPT_COMPRESSION, MESHOPT_FILTERS, MESHOPT_MODES, type MeshoptFilter, type MeshoptMode, type MeshoptViewExtension } from './meshopt-rules.js';
@@ -181,7 +182,7 @@ function firstChanged(copy: Uint32Array, source: ArrayLike<number>, limit: numbe
 export function remapElements(bytes: Uint8Array, byteStride: number, remap: Uint32Array): Uint8Array {
   if (bytes.length !== remap.length * byteStride) badOption(`${bytes.length} bytes are not ${remap.length} elements of ${byteStride}`);
   const out = new Uint8Array(bytes.length);
-  for (let v = 0; v < remap.length; v++) out.set(bytes.subarray(v * byteStride, (v + 1) * byteStride), remap[v]! * byteStride);
+  scatterElements(bytes, out, byteStride, remap);
   return out;
 }
 

@@ -11,6 +11,7 @@
 // bit for bit. The first vertex of each kind is kept, in order: vertices numbered by first use
 // stay so.
 import type { AccessorOptions, AccessorType, ComponentArray } from './gltf-builder.js';
+import { gatherElements, scatterElements } from './move-elements.js';
 
 /** A vertex accessor the writer holds back until the mesh's vertices are welded. */
 export interface PendingAccessor {
@@ -69,11 +70,11 @@ export function weldWrittenVertices<T extends Uint8Array | Uint16Array | Uint32A
     const { stride } = streams[i]!;
     const slots = stride / p.array.BYTES_PER_ELEMENT;
     const array = new (p.array.constructor as new (length: number) => ComponentArray)(kept.length * slots);
-    gather(p.array, array, slots, keptList);
+    gatherElements(p.array, array, slots, keptList);
     const options: AccessorOptions = { ...p.options };
     if (p.options.filtered) {
       const bytes = new Uint8Array(kept.length * stride);
-      gather(p.options.filtered.bytes, bytes, stride, keptList);
+      gatherElements(p.options.filtered.bytes, bytes, stride, keptList);
       options.filtered = { ...p.options.filtered, bytes };
     }
     return { type: p.type, array, options };
@@ -89,37 +90,13 @@ export function remappedPending(pending: PendingAccessor[], remap: Uint32Array):
     const { stride } = bytesOf(p);
     const slots = stride / p.array.BYTES_PER_ELEMENT;
     const array = new (p.array.constructor as new (length: number) => ComponentArray)(p.array.length);
-    scatter(p.array, array, slots, remap);
+    scatterElements(p.array, array, slots, remap);
     const options: AccessorOptions = { ...p.options };
     if (p.options.filtered) {
       const bytes = new Uint8Array(p.options.filtered.bytes.length);
-      scatter(p.options.filtered.bytes, bytes, stride, remap);
+      scatterElements(p.options.filtered.bytes, bytes, stride, remap);
       options.filtered = { ...p.options.filtered, bytes };
     }
     return { type: p.type, array, options };
   });
-}
-
-// Element copies in loops of their own, component by component: a `subarray` + `set` per vertex
-// made a view object each (Box47.mesh at gltfpack's precision with pruneUnread: the weld and the
-// reorder after it 22 ms of a 47 ms encode before, see README § Web-ready GLB against gltfpack).
-
-/** out[k] = from[kept[k]], elements of `width` values. */
-function gather(from: ComponentArray, out: ComponentArray, width: number, kept: Uint32Array): number {
-  for (let k = 0; k < kept.length; k++) {
-    const src = kept[k]! * width;
-    const dst = k * width;
-    for (let c = 0; c < width; c++) out[dst + c] = from[src + c]!;
-  }
-  return 0;
-}
-
-/** out[remap[v]] = from[v], elements of `width` values. */
-function scatter(from: ComponentArray, out: ComponentArray, width: number, remap: Uint32Array): number {
-  for (let v = 0; v < remap.length; v++) {
-    const src = v * width;
-    const dst = remap[v]! * width;
-    for (let c = 0; c < width; c++) out[dst + c] = from[src + c]!;
-  }
-  return 0;
 }
