@@ -421,6 +421,21 @@ describe('the glTF reader and hand-built Assets', () => {
     expect(twice.warnings.filter((w) => w.includes('has the name a.png of an earlier material'))).toHaveLength(1);
   });
 
+  it.each(BACKENDS)('%s: texture bytes are the Asset\'s own: overwriting the resolver\'s buffers after parsing changes nothing', (backend) => {
+    const k = kernels[backend];
+    const png = tgaToPng(encodeTga(randomImage(3, 2, 9), { depth: 24, rle: false, topToBottom: true, rightToLeft: false }));
+    const given = png.slice();
+    const asset = iqmFormat.parseSync(iqmWithMaterials(k, ['a.png']), { kernels: k, resolve: resolverOf({ 'a.png': given }) });
+    // The same image by URI from a .gltf: the glTF reader's own resolver path.
+    const json = JSON.parse(new TextDecoder().decode(gltfFormat.encodeSync(asset, { kernels: k, textures: 'uri' })));
+    const byUri = given.slice();
+    const read = gltfFormat.parseSync(new TextEncoder().encode(JSON.stringify(json)), { kernels: k, resolve: resolverOf({ 'a.png': byUri }) });
+    given.fill(0);
+    byUri.fill(0);
+    expect(asset.materials?.[0]?.baseColorTexture?.bytes).toEqual(png);
+    expect(read.materials?.[0]?.baseColorTexture?.bytes).toEqual(png);
+  });
+
   it('validateAsset refuses a material listed twice, a uri that is not a string, bytes that are not a Uint8Array', () => {
     const base = (): Asset => ({ source: 't', warnings: [], animations: [], meshes: [] });
     const cases: [Asset['materials'], string][] = [

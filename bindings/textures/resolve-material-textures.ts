@@ -71,7 +71,9 @@ export function resolveMaterialTextures(asset: Asset, resolve: SiblingResolver):
         asset.warnings.push(`material ${name}: ${candidate} beside the input is not a PNG, JPEG or TGA image; not used as its texture`);
         continue;
       }
-      found = { uri: candidate, mimeType, bytes };
+      // A copy: an Asset never shares memory with what it was read from (the caller may reuse
+      // the resolver's buffers), and one image per material is small beside its meshes.
+      found = { uri: candidate, mimeType, bytes: bytes.slice() };
       break;
     }
     if (!found) {

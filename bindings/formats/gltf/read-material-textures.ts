@@ -102,7 +102,8 @@ function readImage(input: GltfInput, def: unknown, i: number, views: unknown[], 
     return fail('BAD_VALUE', `images[${i}].uri '${def.uri}' is not a valid URI`, at);
   }
   const local = !/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(name) && !name.startsWith('/') && !name.startsWith('\\') && !name.includes('\0') && !name.split(/[\\/]/).includes('..');
-  const bytes = local ? resolve?.(name) : undefined;
+  // Copied, as images in the file are: an Asset never shares memory with what it was read from.
+  const bytes = local ? resolve?.(name)?.slice() : undefined;
   const mimeType = (bytes ? sniffImageType(bytes, name) : undefined) ?? declared;
   return { uri: name, ...(mimeType ? { mimeType } : {}), ...(bytes ? { bytes } : {}) };
 }
