@@ -14,7 +14,8 @@ import { positionsOnAxes, quantizedUnitVectors, rotationsAsSnorm16, turnedCopy, 
 import { composeTrs, invertAffine, multiply, type Mat4 } from './transforms.js';
 import { positionBox, positionGrid, quantizePositions, quantizeSettings, sourcePrecisionFloats, twelveBitExponentialBits, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
 import { exponentialValues } from './exponential-values.js';
-import { remappedPending, weldWrittenVertices, type PendingAccessor } from './weld-written-vertices.js';
+import { remappedPending, weldWrittenVertices, withoutUnreferencedVertices, type PendingAccessor } from './weld-written-vertices.js';
+import { withoutDegenerateTriangles } from './degenerate-triangles.js';
 import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, type ComponentArray, type GltfObject } from './gltf-builder.js';
 
 /**
@@ -92,7 +93,7 @@ interface Writer {
   groupNames: Map<number, string>;
   /** Attributes kept float32 for the source's own precision (sourcePrecisionFloats): EXPONENTIAL at 24 bits when compressed. */
   sourcePrecision: { position: boolean; uv: boolean };
-  /** pruneUnread: vertices stored with the same bytes in every attribute are made one (weld-written-vertices.ts). */
+  /** pruneUnread: vertices a reader decodes alike in every attribute are made one (weld-written-vertices.ts), degenerate triangles and unused vertices left out. */
   weldWritten: boolean;
   /** While a mesh's vertex accessors are held back for welding: them, in order (accessor() returns −1 − their place). */
   pending?: PendingAccessor[];
@@ -380,7 +381,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   const a = mesh.attributes;
   const q = w.quantize;
   const attributes: Record<string, number> = {};
-  // Welding on the stored bytes needs every vertex array first (morph targets are written after the primitive: not welded).
+  // Welding on the written attributes needs every vertex array first (morph targets are written after the primitive: not welded).
   if (w.weldWritten && !mesh.targets?.length) w.pending = [];
   // One pass turns, repairs and boxes the positions (vertex-passes.ts).
   const onAxes = positionsOnAxes(a.positions, w.toYUp, order);
@@ -447,19 +448,27 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   if (w.pending) {
     const welded = weldWrittenVertices(w.pending, indices, vertexCount);
     w.pending = undefined;
-    indices = welded.indices;
-    let kept = welded.pending;
+    // Then the triangles the weld left without area, and the vertices no triangle names (unless
+    // none would be left: a glTF accessor holds at least one element).
+    const found = withoutDegenerateTriangles(welded.indices);
+    const triangles = found.indices.length > 0 ? found : { indices: welded.indices, dropped: 0 };
+    const referenced = triangles.indices.length > 0 ? withoutUnreferencedVertices(welded.pending, triangles.indices, vertexCount - welded.welded) : { ...welded, dropped: 0 };
+    indices = referenced.indices;
+    let kept = referenced.pending;
+    const left = vertexCount - welded.welded - referenced.dropped;
     // The welded mesh ordered for the vertex cache and fetch again: the first order was made for
     // the vertices before welding (at gltfpack's precision with pruneUnread: SerializedMesh.data
     // 21,700 → 21,336 bytes, Box47.mesh 542,604 → 508,032).
-    if (welded.welded && settings.compress === 'meshopt') {
-      const again = reorderForMeshopt(indices, vertexCount - welded.welded);
+    if ((welded.welded || referenced.dropped) && settings.compress === 'meshopt') {
+      const again = reorderForMeshopt(indices, left);
       indices = indices instanceof Uint32Array ? again.indices : Uint16Array.from(again.indices);
       kept = remappedPending(kept, again.remap);
     }
     const written = kept.map((p) => accessor(w, p.type, p.array, p.options));
     for (const [name, slot] of Object.entries(attributes)) if (slot < 0) attributes[name] = written[-slot - 1]!;
     if (welded.welded) w.warn(`${label}: ${welded.welded} vertices stored the same in every attribute once written were made one (pruneUnread)`);
+    if (triangles.dropped) w.warn(`${label}: ${triangles.dropped} triangles whose corners were made one vertex (no area) were left out (pruneUnread)`);
+    if (referenced.dropped) w.warn(`${label}: ${referenced.dropped} vertices no triangle uses were left out (pruneUnread)`);
   }
   if (settings.flipWinding) {
     for (let t = 0; t + 2 < indices.length; t += 3) [indices[t + 1], indices[t + 2]] = [indices[t + 2]!, indices[t + 1]!];

@@ -6,11 +6,18 @@
 // gltfpack's precision (bench/glb-breakdown.ts): no two of its 3,128 vertices are equal in
 // float32, 2,375 remain once welded on the stored bytes (gltfpack -cc: 2,357, across its merged meshes).
 //
-// Keyed on the stored bytes (a filter's output where there is one: each filter decodes an element
-// from its own bytes, given the view's fixed parameters), so an attribute kept float32 must match
-// bit for bit. The first vertex of each kind is kept, in order: vertices numbered by first use
-// stay so.
+// Keyed on what a reader decodes: the stored bytes, or for a filtered attribute (octahedral
+// normals and tangents, exponential UVs) the filter's output as meshoptimizer's own decoder makes
+// it (each filter decodes an element from its own bytes, given the view's fixed parameters), so an
+// attribute kept float32 must match bit for bit. Two octahedral codes can decode to one int8
+// vector (the decoder renormalizes and rounds to 8 bits): keyed on the codes, Box47.mesh at
+// gltfpack's precision kept 77,463 vertices of which 622 decoded the same as another (gltfpack -cc:
+// 76,950); keyed on the decoded bytes, 76,841. The alternative, the spec's decode written again in
+// TypeScript, could round an edge case otherwise than the decoder every viewer uses; the round
+// trip through the codec costs one encode and decode of the filtered stream (pruneUnread only).
+// The first vertex of each kind is kept, in order: vertices numbered by first use stay so.
 import type { AccessorOptions, AccessorType, ComponentArray } from './gltf-builder.js';
+import { meshoptDecoder, meshoptEncoder } from './meshopt-module.js';
 import { gatherElements, scatterElements } from './move-elements.js';
 
 /** A vertex accessor the writer holds back until the mesh's vertices are welded. */
@@ -27,13 +34,25 @@ function bytesOf(p: PendingAccessor): { bytes: Uint8Array; stride: number } {
   return { bytes: p.options.filtered?.bytes ?? new Uint8Array(p.array.buffer, p.array.byteOffset, p.array.byteLength), stride };
 }
 
+/** The bytes a reader decodes from `p`: its own, or its filtered bytes through the codec and the filter's decode. */
+function decodedBytesOf(p: PendingAccessor): { bytes: Uint8Array; stride: number } {
+  const stored = bytesOf(p);
+  const filtered = p.options.filtered;
+  if (!filtered || filtered.filter === 'NONE' || stored.bytes.length === 0) return stored;
+  const count = stored.bytes.length / stored.stride;
+  const encoded = meshoptEncoder().encodeGltfBuffer(stored.bytes, count, stored.stride, 'ATTRIBUTES', 0);
+  const bytes = new Uint8Array(stored.bytes.length);
+  meshoptDecoder('gltf', undefined, 'a filtered vertex attribute').decodeGltfBuffer(bytes, count, stored.stride, encoded, 'ATTRIBUTES', filtered.filter);
+  return { bytes, stride: stored.stride };
+}
+
 /**
- * `pending` (each `vertexCount` elements) and `indices` with the vertices of equal stored bytes
+ * `pending` (each `vertexCount` elements) and `indices` with the vertices a reader decodes alike
  * made one: the accessors' arrays compacted, the indices renumbered (same type). `welded`: how
  * many vertices went; 0 leaves everything as it was.
  */
 export function weldWrittenVertices<T extends Uint8Array | Uint16Array | Uint32Array>(pending: PendingAccessor[], indices: T, vertexCount: number): { pending: PendingAccessor[]; indices: T; welded: number } {
-  const streams = pending.map(bytesOf);
+  const streams = pending.map(decodedBytesOf);
   if (streams.some((s) => s.bytes.length !== s.stride * vertexCount)) return { pending, indices, welded: 0 };
   const equal = (a: number, b: number) => {
     for (const { bytes, stride } of streams) for (let k = 0, x = a * stride, y = b * stride; k < stride; k++) if (bytes[x + k] !== bytes[y + k]) return false;
@@ -65,23 +84,42 @@ export function weldWrittenVertices<T extends Uint8Array | Uint16Array | Uint32A
   }
   const welded = vertexCount - kept.length;
   if (welded === 0) return { pending, indices, welded };
-  const keptList = Uint32Array.from(kept);
-  const out = pending.map((p, i) => {
-    const { stride } = streams[i]!;
+  const renumbered = new (indices.constructor as new (length: number) => T)(indices.length);
+  for (let i = 0; i < indices.length; i++) renumbered[i] = remap[indices[i]!]!;
+  return { pending: gatheredPending(pending, Uint32Array.from(kept)), indices: renumbered, welded };
+}
+
+/**
+ * `pending` and `indices` without the vertices no index names (pruneUnread: nothing draws them;
+ * gltfpack leaves them out too), the others kept in order. `dropped`: how many went.
+ */
+export function withoutUnreferencedVertices<T extends Uint8Array | Uint16Array | Uint32Array>(pending: PendingAccessor[], indices: T, vertexCount: number): { pending: PendingAccessor[]; indices: T; dropped: number } {
+  const remap = new Int32Array(vertexCount).fill(-1);
+  for (let i = 0; i < indices.length; i++) remap[indices[i]!] = 0;
+  const kept: number[] = [];
+  for (let v = 0; v < vertexCount; v++) if (remap[v] === 0) remap[v] = kept.push(v) - 1;
+  const dropped = vertexCount - kept.length;
+  if (dropped === 0 || pending.some((p) => bytesOf(p).bytes.length !== bytesOf(p).stride * vertexCount)) return { pending, indices, dropped: 0 };
+  const renumbered = new (indices.constructor as new (length: number) => T)(indices.length);
+  for (let i = 0; i < indices.length; i++) renumbered[i] = remap[indices[i]!]!;
+  return { pending: gatheredPending(pending, Uint32Array.from(kept)), indices: renumbered, dropped };
+}
+
+/** Each accessor's elements `kept` (old vertex numbers, in their new order), filtered bytes alike. */
+function gatheredPending(pending: PendingAccessor[], kept: Uint32Array): PendingAccessor[] {
+  return pending.map((p) => {
+    const { stride } = bytesOf(p);
     const slots = stride / p.array.BYTES_PER_ELEMENT;
     const array = new (p.array.constructor as new (length: number) => ComponentArray)(kept.length * slots);
-    gatherElements(p.array, array, slots, keptList);
+    gatherElements(p.array, array, slots, kept);
     const options: AccessorOptions = { ...p.options };
     if (p.options.filtered) {
       const bytes = new Uint8Array(kept.length * stride);
-      gatherElements(p.options.filtered.bytes, bytes, stride, keptList);
+      gatherElements(p.options.filtered.bytes, bytes, stride, kept);
       options.filtered = { ...p.options.filtered, bytes };
     }
     return { type: p.type, array, options };
   });
-  const renumbered = new (indices.constructor as new (length: number) => T)(indices.length);
-  for (let i = 0; i < indices.length; i++) renumbered[i] = remap[indices[i]!]!;
-  return { pending: out, indices: renumbered, welded };
 }
 
 /** `pending`'s elements moved to their new places, out[remap[v]] = in[v] (a meshopt reorder of the welded mesh). */
