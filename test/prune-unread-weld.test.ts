@@ -6,7 +6,8 @@
 // no two kept vertices that decode alike. On every backend, 0 validator errors.
 import { MeshoptDecoder } from 'meshoptimizer';
 import { describe, expect, it } from 'vitest';
-import { glbFormat, gltf, type Asset, type GltfWriteOptions, type Kernels, type Mesh } from '../bindings/index.js';
+import { glbFormat, gltf, type Asset, type Kernels, type Mesh } from '../bindings/index.js';
+import type { GltfWriteOptions } from '../bindings/formats/gltf/index.js';
 import { allKernels, BACKENDS, rng } from './helpers/backends.js';
 import { validateGltf } from './helpers/gltf-validator.js';
 
