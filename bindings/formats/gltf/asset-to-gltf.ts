@@ -14,8 +14,7 @@ import { positionsOnAxes, quantizedUnitVectors, rotationsAsSnorm16, turnedCopy, 
 import { composeTrs, invertAffine, multiply, type Mat4 } from './transforms.js';
 import { positionBox, positionGrid, quantizePositions, quantizeSettings, sourcePrecisionFloats, twelveBitExponentialBits, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
 import { exponentialValues } from './exponential-values.js';
-import { remappedPending, weldWrittenVertices, withoutUnreferencedVertices, type PendingAccessor } from './weld-written-vertices.js';
-import { withoutDegenerateTriangles } from './degenerate-triangles.js';
+import { remappedPending, weldWrittenVertices, type PendingAccessor } from './weld-written-vertices.js';
 import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, type ComponentArray, type GltfObject } from './gltf-builder.js';
 
 /**
@@ -448,27 +447,21 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   if (w.pending) {
     const welded = weldWrittenVertices(w.pending, indices, vertexCount);
     w.pending = undefined;
-    // Then the triangles the weld left without area, and the vertices no triangle names (unless
-    // none would be left: a glTF accessor holds at least one element).
-    const found = withoutDegenerateTriangles(welded.indices);
-    const triangles = found.indices.length > 0 ? found : { indices: welded.indices, dropped: 0 };
-    const referenced = triangles.indices.length > 0 ? withoutUnreferencedVertices(welded.pending, triangles.indices, vertexCount - welded.welded) : { ...welded, dropped: 0 };
-    indices = referenced.indices;
-    let kept = referenced.pending;
-    const left = vertexCount - welded.welded - referenced.dropped;
+    indices = welded.indices;
+    let kept = welded.pending;
     // The welded mesh ordered for the vertex cache and fetch again: the first order was made for
     // the vertices before welding (at gltfpack's precision with pruneUnread: SerializedMesh.data
     // 21,700 → 21,336 bytes, Box47.mesh 542,604 → 508,032).
-    if ((welded.welded || referenced.dropped) && settings.compress === 'meshopt') {
-      const again = reorderForMeshopt(indices, left);
+    if ((welded.welded || welded.degenerate || welded.unused) && settings.compress === 'meshopt') {
+      const again = reorderForMeshopt(indices, vertexCount - welded.welded - welded.unused);
       indices = indices instanceof Uint32Array ? again.indices : Uint16Array.from(again.indices);
       kept = remappedPending(kept, again.remap);
     }
     const written = kept.map((p) => accessor(w, p.type, p.array, p.options));
     for (const [name, slot] of Object.entries(attributes)) if (slot < 0) attributes[name] = written[-slot - 1]!;
     if (welded.welded) w.warn(`${label}: ${welded.welded} vertices stored the same in every attribute once written were made one (pruneUnread)`);
-    if (triangles.dropped) w.warn(`${label}: ${triangles.dropped} triangles whose corners were made one vertex (no area) were left out (pruneUnread)`);
-    if (referenced.dropped) w.warn(`${label}: ${referenced.dropped} vertices no triangle uses were left out (pruneUnread)`);
+    if (welded.degenerate) w.warn(`${label}: ${welded.degenerate} triangles whose corners were made one vertex (no area) were left out (pruneUnread)`);
+    if (welded.unused) w.warn(`${label}: ${welded.unused} vertices no triangle uses were left out (pruneUnread)`);
   }
   if (settings.flipWinding) {
     for (let t = 0; t + 2 < indices.length; t += 3) [indices[t + 1], indices[t + 2]] = [indices[t + 2]!, indices[t + 1]!];

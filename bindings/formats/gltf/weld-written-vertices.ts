@@ -16,6 +16,14 @@
 // TypeScript, could round an edge case otherwise than the decoder every viewer uses; the round
 // trip through the codec costs one encode and decode of the filtered stream (pruneUnread only).
 // The first vertex of each kind is kept, in order: vertices numbered by first use stay so.
+//
+// Then, in the same pass (one gather of every attribute): triangles the weld leaves naming one
+// vertex twice cover no area and draw nothing (Box47.mesh at gltfpack's precision: 90 of
+// 76,303), and vertices no triangle names are drawn by nothing; both are left out, as gltfpack
+// leaves them out of every mesh it writes (meshcodec only under pruneUnread, each warned). Unless
+// no triangle would be left: a glTF accessor holds at least one element, so such a mesh is
+// written whole. Done as a second pass over the indices and a second gather, they cost Box47.mesh's
+// pruned encode 4–5 ms of 45; folded into the weld's renumbering, about 1 ms.
 import type { AccessorOptions, AccessorType, ComponentArray } from './gltf-builder.js';
 import { meshoptDecoder, meshoptEncoder } from './meshopt-module.js';
 import { gatherElements, scatterElements } from './move-elements.js';
@@ -46,14 +54,28 @@ function decodedBytesOf(p: PendingAccessor): { bytes: Uint8Array; stride: number
   return { bytes, stride: stored.stride };
 }
 
+/** What weldWrittenVertices did: vertices made one with another, triangles and vertices left out. */
+export interface WeldResult<T> {
+  pending: PendingAccessor[];
+  indices: T;
+  /** Vertices made one with an earlier one. */
+  welded: number;
+  /** Triangles left out: two of their corners became one vertex. */
+  degenerate: number;
+  /** Distinct vertices left out: no kept triangle names them. */
+  unused: number;
+}
+
 /**
- * `pending` (each `vertexCount` elements) and `indices` with the vertices a reader decodes alike
- * made one: the accessors' arrays compacted, the indices renumbered (same type). `welded`: how
- * many vertices went; 0 leaves everything as it was.
+ * `pending` (each `vertexCount` elements) and `indices` (a triangle list) with the vertices a
+ * reader decodes alike made one, then the triangles left naming a vertex twice and the vertices
+ * no triangle names left out (unless no triangle would be left): the accessors' arrays compacted,
+ * the indices renumbered (same type). All counts 0 leave everything as it was.
  */
-export function weldWrittenVertices<T extends Uint8Array | Uint16Array | Uint32Array>(pending: PendingAccessor[], indices: T, vertexCount: number): { pending: PendingAccessor[]; indices: T; welded: number } {
+export function weldWrittenVertices<T extends Uint8Array | Uint16Array | Uint32Array>(pending: PendingAccessor[], indices: T, vertexCount: number): WeldResult<T> {
+  const unchanged = { pending, indices, welded: 0, degenerate: 0, unused: 0 };
   const streams = pending.map(decodedBytesOf);
-  if (streams.some((s) => s.bytes.length !== s.stride * vertexCount)) return { pending, indices, welded: 0 };
+  if (streams.some((s) => s.bytes.length !== s.stride * vertexCount)) return unchanged;
   const equal = (a: number, b: number) => {
     for (const { bytes, stride } of streams) for (let k = 0, x = a * stride, y = b * stride; k < stride; k++) if (bytes[x + k] !== bytes[y + k]) return false;
     return true;
@@ -61,8 +83,10 @@ export function weldWrittenVertices<T extends Uint8Array | Uint16Array | Uint32A
   let size = 1;
   while (size < vertexCount * 2) size <<= 1;
   const table = new Int32Array(size).fill(-1);
-  const remap = new Uint32Array(vertexCount);
-  const kept: number[] = [];
+  // kind[v]: the number of v's kind (0, 1, … in order of first vertex); first[kind]: that vertex.
+  const kind = new Uint32Array(vertexCount);
+  const first = new Uint32Array(vertexCount);
+  let kinds = 0;
   for (let v = 0; v < vertexCount; v++) {
     let h = 0x811c9dc5;
     for (const { bytes, stride } of streams) for (let k = 0, at = v * stride; k < stride; k++) h = Math.imul(h ^ bytes[at + k]!, 0x01000193);
@@ -71,38 +95,47 @@ export function weldWrittenVertices<T extends Uint8Array | Uint16Array | Uint32A
       const at = table[slot]!;
       if (at < 0) {
         table[slot] = v;
-        remap[v] = kept.length;
-        kept.push(v);
+        kind[v] = kinds;
+        first[kinds++] = v;
         break;
       }
       if (equal(at, v)) {
-        remap[v] = remap[at]!;
+        kind[v] = kind[at]!;
         break;
       }
       slot = (slot + 1) & (size - 1);
     }
   }
-  const welded = vertexCount - kept.length;
-  if (welded === 0) return { pending, indices, welded };
+  // Indices through the kinds, triangles naming a kind twice left out (all kept if none would be left).
   const renumbered = new (indices.constructor as new (length: number) => T)(indices.length);
-  for (let i = 0; i < indices.length; i++) renumbered[i] = remap[indices[i]!]!;
-  return { pending: gatheredPending(pending, Uint32Array.from(kept)), indices: renumbered, welded };
-}
-
-/**
- * `pending` and `indices` without the vertices no index names (pruneUnread: nothing draws them;
- * gltfpack leaves them out too), the others kept in order. `dropped`: how many went.
- */
-export function withoutUnreferencedVertices<T extends Uint8Array | Uint16Array | Uint32Array>(pending: PendingAccessor[], indices: T, vertexCount: number): { pending: PendingAccessor[]; indices: T; dropped: number } {
-  const remap = new Int32Array(vertexCount).fill(-1);
-  for (let i = 0; i < indices.length; i++) remap[indices[i]!] = 0;
-  const kept: number[] = [];
-  for (let v = 0; v < vertexCount; v++) if (remap[v] === 0) remap[v] = kept.push(v) - 1;
-  const dropped = vertexCount - kept.length;
-  if (dropped === 0 || pending.some((p) => bytesOf(p).bytes.length !== bytesOf(p).stride * vertexCount)) return { pending, indices, dropped: 0 };
-  const renumbered = new (indices.constructor as new (length: number) => T)(indices.length);
-  for (let i = 0; i < indices.length; i++) renumbered[i] = remap[indices[i]!]!;
-  return { pending: gatheredPending(pending, Uint32Array.from(kept)), indices: renumbered, dropped };
+  let length = 0;
+  for (let t = 0; t + 2 < indices.length; t += 3) {
+    const a = kind[indices[t]!]!;
+    const b = kind[indices[t + 1]!]!;
+    const c = kind[indices[t + 2]!]!;
+    if (a === b || b === c || a === c) continue;
+    renumbered[length] = a;
+    renumbered[length + 1] = b;
+    renumbered[length + 2] = c;
+    length += 3;
+  }
+  const dropTriangles = length > 0 && indices.length % 3 === 0;
+  if (!dropTriangles) {
+    length = indices.length;
+    for (let i = 0; i < length; i++) renumbered[i] = kind[indices[i]!]!;
+  }
+  // The kinds kept: those a kept index names (every kind where no triangle is left out).
+  const place = new Int32Array(kinds).fill(dropTriangles ? -1 : 0);
+  for (let i = 0; i < length; i++) place[renumbered[i]!] = 0;
+  let kept = 0;
+  for (let k = 0; k < kinds; k++) if (place[k] === 0) first[kept] = first[k]!, (place[k] = kept++);
+  const degenerate = (indices.length - length) / 3;
+  const unused = kinds - kept;
+  const welded = vertexCount - kinds;
+  if (welded === 0 && degenerate === 0 && unused === 0) return unchanged;
+  const out = (length === renumbered.length ? renumbered : (renumbered.slice(0, length) as T));
+  for (let i = 0; i < length; i++) out[i] = place[out[i]!]!;
+  return { pending: gatheredPending(pending, first.subarray(0, kept)), indices: out, welded, degenerate, unused };
 }
 
 /** Each accessor's elements `kept` (old vertex numbers, in their new order), filtered bytes alike. */
