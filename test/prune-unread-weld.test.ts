@@ -4,6 +4,7 @@
 // left out (warned). Checked against the same Asset written without pruneUnread, read back by
 // meshcodec's reader (meshoptimizer's decoder): the same triangles as decoded corner values, and
 // no two kept vertices that decode alike. On every backend, 0 validator errors.
+import { encode as encodePng } from 'fast-png';
 import { MeshoptDecoder } from 'meshoptimizer';
 import { describe, expect, it } from 'vitest';
 import { glbFormat, gltf, type Asset, type Kernels, type Mesh } from '../bindings/index.js';
@@ -12,6 +13,7 @@ import { allKernels, BACKENDS, rng } from './helpers/backends.js';
 import { validateGltf } from './helpers/gltf-validator.js';
 
 const kernelsOf = allKernels();
+const PNG = encodePng({ width: 2, height: 2, data: new Uint8Array(16).fill(200), channels: 4, depth: 8 });
 
 /**
  * A closed fan of `bases` points on a unit sphere, each point `copies` times with its normal
@@ -74,8 +76,23 @@ function assetOf(mesh: Mesh): Asset {
 
 /** Each vertex of a read-back mesh as the text of its decoded position and normal. */
 function vertexKeys(mesh: Mesh): string[] {
-  const { positions, normals } = mesh.attributes;
-  return Array.from({ length: positions.length / 3 }, (_, v) => `${Array.from(positions.subarray(v * 3, v * 3 + 3)).join(',')}|${Array.from(normals!.subarray(v * 3, v * 3 + 3)).join(',')}`);
+  const { positions, normals, uvs = [] } = mesh.attributes;
+  const uv = (v: number) => uvs.map((set) => `|${set[v * 2]},${set[v * 2 + 1]}`).join('');
+  return Array.from({ length: positions.length / 3 }, (_, v) => `${Array.from(positions.subarray(v * 3, v * 3 + 3)).join(',')}|${Array.from(normals!.subarray(v * 3, v * 3 + 3)).join(',')}${uv(v)}`);
+}
+
+/**
+ * `mesh` textured (so pruneUnread keeps its first UV set) with UVs outside 0–1 (so compressed
+ * they go through the EXPONENTIAL filter): each copy of a point its own UV, a few copies alike.
+ */
+function texturedAssetOf(mesh: Mesh): Asset {
+  const count = mesh.attributes.positions.length / 3;
+  const uv = new Float32Array(count * 2);
+  for (let v = 0; v < count; v++) {
+    uv[v * 2] = mesh.attributes.positions[v * 3]! * 3 + (v % 3) * 0.25;
+    uv[v * 2 + 1] = mesh.attributes.positions[v * 3 + 1]! * 3 - 2;
+  }
+  return { ...assetOf({ ...mesh, material: 'tiles', attributes: { ...mesh.attributes, uvs: [uv] } }), materials: [{ name: 'tiles', baseColorTexture: { uri: 'tiles.png', mimeType: 'image/png', bytes: PNG } }] };
 }
 
 /** The triangles as decoded corner values, each rotated to start at its least corner (winding kept), sorted. */
@@ -124,6 +141,27 @@ describe.each(BACKENDS)('pruneUnread weld on decoded values on %s', (backend) =>
       const warnings = written.warnings.join('\n');
       expect(warnings).toContain(`mesh jittered: ${degenerate} triangles whose corners were made one vertex (no area) were left out (pruneUnread)`);
       expect(warnings).toMatch(/mesh jittered: \d+ vertices no triangle uses were left out \(pruneUnread\)/);
+    }
+  });
+
+  it('a textured mesh with UVs outside 0–1 (EXPONENTIAL-filtered when compressed): welded on the decoded UVs too, the same triangles as decoded corners', async () => {
+    await gltf.initMeshopt();
+    for (const options of OPTION_SETS) {
+      const plainBytes = glbFormat.encodeSync(texturedAssetOf(jitteredMesh(4)), { kernels, ...options });
+      const prunedBytes = glbFormat.encodeSync(texturedAssetOf(jitteredMesh(4)), { kernels, ...options, pruneUnread: true });
+      expect((await validateGltf(prunedBytes)).errors).toBe(0);
+      const json = gltf.readGltfInput(prunedBytes).json as any;
+      const uvView = json.bufferViews[json.accessors[json.meshes[0].primitives[0].attributes.TEXCOORD_0].bufferView];
+      expect(uvView.extensions?.EXT_meshopt_compression?.filter).toBe(options.compress ? 'EXPONENTIAL' : undefined);
+      const plain = glbFormat.parseSync(plainBytes, { kernels }).meshes[0]!;
+      const pruned = glbFormat.parseSync(prunedBytes, { kernels }).meshes[0]!;
+      expect(pruned.attributes.uvs).toHaveLength(1);
+      const expected = cornerTriangles(plain).filter((c) => c[0] !== c[1] && c[1] !== c[2] && c[0] !== c[2]);
+      expect(cornerTriangles(pruned)).toEqual(expected);
+      const keys = vertexKeys(pruned);
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(keys.length).toBe(new Set(expected.flat()).size);
+      expect(keys.length).toBeLessThan(plain.attributes.positions.length / 3);
     }
   });
 
