@@ -459,7 +459,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     }
     const written = kept.map((p) => accessor(w, p.type, p.array, p.options));
     for (const [name, slot] of Object.entries(attributes)) if (slot < 0) attributes[name] = written[-slot - 1]!;
-    if (welded.welded) w.warn(`${label}: ${welded.welded} vertices stored the same in every attribute once written were made one (pruneUnread)`);
+    if (welded.welded) w.warn(`${label}: ${welded.welded} vertices that read back the same in every attribute once written were made one (pruneUnread)`);
     if (welded.degenerate) w.warn(`${label}: ${welded.degenerate} triangles whose corners were made one vertex (no area) were left out (pruneUnread)`);
     if (welded.unused) w.warn(`${label}: ${welded.unused} vertices no triangle uses were left out (pruneUnread)`);
   }
