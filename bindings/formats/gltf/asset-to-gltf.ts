@@ -92,7 +92,7 @@ interface Writer {
   groupNames: Map<number, string>;
   /** Attributes kept float32 for the source's own precision (sourcePrecisionFloats): EXPONENTIAL at 24 bits when compressed. */
   sourcePrecision: { position: boolean; uv: boolean };
-  /** pruneUnread: vertices stored with the same bytes in every attribute are made one (weld-written-vertices.ts). */
+  /** pruneUnread: vertices a reader decodes alike in every attribute are made one (weld-written-vertices.ts), degenerate triangles and unused vertices left out. */
   weldWritten: boolean;
   /** While a mesh's vertex accessors are held back for welding: them, in order (accessor() returns −1 − their place). */
   pending?: PendingAccessor[];
@@ -380,7 +380,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   const a = mesh.attributes;
   const q = w.quantize;
   const attributes: Record<string, number> = {};
-  // Welding on the stored bytes needs every vertex array first (morph targets are written after the primitive: not welded).
+  // Welding on the written attributes needs every vertex array first (morph targets are written after the primitive: not welded).
   if (w.weldWritten && !mesh.targets?.length) w.pending = [];
   // One pass turns, repairs and boxes the positions (vertex-passes.ts).
   const onAxes = positionsOnAxes(a.positions, w.toYUp, order);
@@ -452,14 +452,16 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     // The welded mesh ordered for the vertex cache and fetch again: the first order was made for
     // the vertices before welding (at gltfpack's precision with pruneUnread: SerializedMesh.data
     // 21,700 → 21,336 bytes, Box47.mesh 542,604 → 508,032).
-    if (welded.welded && settings.compress === 'meshopt') {
-      const again = reorderForMeshopt(indices, vertexCount - welded.welded);
+    if ((welded.welded || welded.degenerate || welded.unused) && settings.compress === 'meshopt') {
+      const again = reorderForMeshopt(indices, vertexCount - welded.welded - welded.unused);
       indices = indices instanceof Uint32Array ? again.indices : Uint16Array.from(again.indices);
       kept = remappedPending(kept, again.remap);
     }
     const written = kept.map((p) => accessor(w, p.type, p.array, p.options));
     for (const [name, slot] of Object.entries(attributes)) if (slot < 0) attributes[name] = written[-slot - 1]!;
-    if (welded.welded) w.warn(`${label}: ${welded.welded} vertices stored the same in every attribute once written were made one (pruneUnread)`);
+    if (welded.welded) w.warn(`${label}: ${welded.welded} vertices that read back the same in every attribute once written were made one (pruneUnread)`);
+    if (welded.degenerate) w.warn(`${label}: ${welded.degenerate} triangles whose corners were made one vertex (no area) were left out (pruneUnread)`);
+    if (welded.unused) w.warn(`${label}: ${welded.unused} vertices no triangle uses were left out (pruneUnread)`);
   }
   if (settings.flipWinding) {
     for (let t = 0; t + 2 < indices.length; t += 3) [indices[t + 1], indices[t + 2]] = [indices[t + 2]!, indices[t + 1]!];
