@@ -182,7 +182,7 @@ describe.skipIf(!existsSync(MORPH_CUBE))('AnimatedMorphCube.gltf: quantized morp
         const json = jsonOf(bytes);
         const types = targetTypes(json);
         expect(types).toEqual([0, 1].map(() => ({ POSITION: c.position, NORMAL: c.normal, normalized: true })));
-        if (c.position === COMPONENT.FLOAT) expect(written.warnings.filter((m) => m.includes('kept float32 (in grid steps)'))).toHaveLength(2);
+        if (c.position === COMPONENT.FLOAT) expect(written.warnings.filter((m) => m.includes('kept float32 (in grid steps'))).toHaveLength(2);
         else expect(written.warnings.some((m) => m.includes('morph target displacements int16'))).toBe(true);
         const step = stepOf(json);
         // The node's scale is printed with 9 digits (README § glTF quantization): one grid step of the cube's largest extent.
@@ -224,7 +224,10 @@ describe('Assets built by hand: narrowest type that holds the steps, float32 whe
         expect((await validateGltf(bytes)).errors).toBe(0);
         const json = jsonOf(bytes);
         expect(targetTypes(json)).toEqual([{ POSITION: COMPONENT.FLOAT, NORMAL: COMPONENT.FLOAT, normalized: false }, { POSITION: COMPONENT.FLOAT }]);
-        expect(asset.warnings).toContain('mesh tube morph target bulge: displacements of more than 32,767 steps of the mesh\'s position grid are kept float32 (in grid steps)');
+        const how = compress === 'meshopt' ? ", through EXT_meshopt_compression's EXPONENTIAL filter at 24 bits of mantissa" : '';
+        expect(asset.warnings).toContain(`mesh tube morph target bulge: displacements of more than 32,767 steps of the mesh's position grid are kept float32 (in grid steps${how})`);
+        const filters = json.bufferViews.map((v: Record<string, any>) => v.extensions?.EXT_meshopt_compression?.filter);
+        expect(filters.includes('EXPONENTIAL')).toBe(compress === 'meshopt');
         expect(asset.warnings).toContain('mesh tube morph target bulge: normal deltas with a component outside −1..1 are kept float32 (snorm cannot hold them)');
         const bounds = boundsOf(stepOf(json), false, 0, 130, 2);
         const expected = vertexGroups(morphedTube(240, -2));

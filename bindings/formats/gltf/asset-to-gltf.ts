@@ -499,10 +499,16 @@ function morphTargetAccessors(w: Writer, target: MorphTarget, label: string, pos
     const group = w.shareViews ? sharedGroup(w, 'VEC3', onGrid!.array, true, false) : undefined;
     morph.POSITION = accessor(w, 'VEC3', steps.attribute.array, { target: BUFFER_TARGET.ARRAY_BUFFER, bounds: true, byteStride: steps.attribute.byteStride, group });
   } else {
-    if (onGrid) w.warn(`${what}: displacements of more than 32,767 steps of the mesh's position grid are kept float32 (in grid steps)`);
     // Displacements are in the mesh's own units: with quantized positions, steps of the grid.
     if (positionStep !== 1) for (let i = 0; i < displacements.length; i++) displacements[i] = displacements[i]! / positionStep;
-    morph.POSITION = accessor(w, 'VEC3', displacements, { target: BUFFER_TARGET.ARRAY_BUFFER, bounds: true });
+    // Compressed, through the EXPONENTIAL filter at 24 bits (each within one float32 ulp of the
+    // target's largest magnitude per component): AnimatedMorphCube.gltf's `--optimize` (16 bits,
+    // 65,000 steps) 296 → 231 compressed bytes, the file 3,168 → 3,124.
+    const filtered = onGrid && w.shareViews ? exponentialFilter(displacements, displacements.length / 3, 12, 24, 'SharedComponent') : undefined;
+    if (onGrid) w.warn(`${what}: displacements of more than 32,767 steps of the mesh's position grid are kept float32 (in grid steps${filtered ? ", through EXT_meshopt_compression's EXPONENTIAL filter at 24 bits of mantissa" : ''})`);
+    morph.POSITION = filtered
+      ? accessor(w, 'VEC3', exponentialValues(filtered), { target: BUFFER_TARGET.ARRAY_BUFFER, bounds: true, filtered: { bytes: filtered, filter: 'EXPONENTIAL' } })
+      : accessor(w, 'VEC3', displacements, { target: BUFFER_TARGET.ARRAY_BUFFER, bounds: true });
   }
   if (target.normals) {
     const deltas = repairNonFinite(axes(w, target.normals, 3), 0, `${what} normals`, w.warn);
