@@ -248,6 +248,38 @@ describe('Assets built by hand: narrowest type that holds the steps, float32 whe
       expect(worstRatio(vertexGroups(back), vertexGroups(morphedTube(0.5, 0.25, true)), bounds)).toBeLessThanOrEqual(1);
     });
 
+    for (const compress of ['none', 'meshopt'] as const) {
+      it(`${backend}, ${compress}: a displacement of more grid steps than float32 holds: a static mesh keeps float32 positions, a skinned one's steps are clamped; both warned, valid`, async () => {
+        await initMeshopt();
+        // The tube shrunk to 2e-30 high (a step of 3e-35 at 16 bits) with a displacement of 1e20.
+        const shrunk = (skinned: boolean) => {
+          const asset = morphedTube(0, 0, skinned);
+          const mesh = asset.meshes[0]!;
+          mesh.attributes.positions = mesh.attributes.positions.map((p) => p * 1e-30);
+          mesh.targets![0]!.positions[4] = 1e20;
+          return asset;
+        };
+        const fixed = shrunk(false);
+        const bytes = glbFormat.encodeSync(fixed, { kernels, quantize: true, compress });
+        expect((await validateGltf(bytes)).errors).toBe(0);
+        expect(fixed.warnings).toContain('mesh tube: positions kept float32: morph target bulge moves a vertex by more steps of the position grid than float32 holds');
+        const json = jsonOf(bytes);
+        expect(json.accessors[json.meshes[0].primitives[0].attributes.POSITION].componentType).toBe(COMPONENT.FLOAT);
+        const back = glbFormat.parseSync(bytes, { kernels }).meshes[0]!;
+        // Compressed, vertices are renumbered: the one displacement and the positions compared as sets.
+        expect(Math.max(...back.targets![0]!.positions)).toBe(Math.fround(1e20));
+        const triples = (p: Float32Array) => Array.from({ length: p.length / 3 }, (_, v) => `${p[v * 3]},${p[v * 3 + 1]},${p[v * 3 + 2]}`).sort();
+        expect(triples(back.attributes.positions)).toEqual(triples(fixed.meshes[0]!.attributes.positions));
+
+        const skinned = shrunk(true);
+        const skinnedBytes = glbFormat.encodeSync(skinned, { kernels, quantize: true, compress });
+        expect((await validateGltf(skinnedBytes)).errors).toBe(0);
+        expect(skinned.warnings).toContain("mesh tube morph target bulge: 1 displacement components of more steps of the skinned meshes' position grid than float32 holds were clamped to the largest float32");
+        const skinnedBack = glbFormat.parseSync(skinnedBytes, { kernels }).meshes[0]!;
+        expect(skinnedBack.targets![0]!.positions.every(Number.isFinite)).toBe(true);
+      });
+    }
+
     it(`${backend}: the same targets through UNIGINE's .mesh, then an optimized GLB`, async () => {
       await initMeshopt();
       const mesh = unigineFormat.encodeSync(morphedTube(0.5, 0.25), { kernels });

@@ -14,7 +14,7 @@ import { positionsOnAxes, quantizedUnitVectors, rotationsAsSnorm16, turnedCopy, 
 import { composeTrs, invertAffine, multiply, type Mat4 } from './transforms.js';
 import { positionBox, positionGrid, quantizePositions, quantizeSettings, sourcePrecisionFloats, twelveBitExponentialBits, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
 import { exponentialValues } from './exponential-values.js';
-import { gridDisplacements, snormDeltas } from './quantize-morph-targets.js';
+import { FLOAT32_MAX, gridDisplacements, snormDeltas, targetBeyondFloatSteps } from './quantize-morph-targets.js';
 import { remappedPending, weldWrittenVertices, type PendingAccessor } from './weld-written-vertices.js';
 import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, type ComponentArray, type GltfObject } from './gltf-builder.js';
 
@@ -393,8 +393,12 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   let node: GltfObject = {};
   let positionStep = 1;
   let onGrid: (QuantizedAttribute & PositionGrid) | undefined;
-  if (q && q.position !== 'float' && (!skinnedMesh || w.skinGrid)) {
-    const quantized = (onGrid = quantizePositions(positions, q.position, skinnedMesh ? w.skinGrid : positionGrid(onAxes.box, q.position)));
+  const grid = q && q.position !== 'float' && (!skinnedMesh || w.skinGrid) ? (skinnedMesh ? w.skinGrid : positionGrid(onAxes.box, q.position)) : undefined;
+  // A static mesh with a morph displacement of more grid steps than float32 holds keeps float32 positions (quantize-morph-targets.ts).
+  const unfit = grid && !skinnedMesh && mesh.targets?.length ? targetBeyondFloatSteps(mesh.targets, grid.step) : undefined;
+  if (unfit !== undefined) w.warn(`${label}: positions kept float32: morph target ${unfit} moves a vertex by more steps of the position grid than float32 holds`);
+  if (q && q.position !== 'float' && grid && unfit === undefined) {
+    const quantized = (onGrid = quantizePositions(positions, q.position, grid));
     attributes.POSITION = quantizedAccessor(w, 'position', 'VEC3', quantized, false, true, true);
     if (!skinnedMesh) node = { translation: quantized.offset, scale: [quantized.step, quantized.step, quantized.step] };
     positionStep = quantized.step;
@@ -500,7 +504,15 @@ function morphTargetAccessors(w: Writer, target: MorphTarget, label: string, pos
     morph.POSITION = accessor(w, 'VEC3', steps.attribute.array, { target: BUFFER_TARGET.ARRAY_BUFFER, bounds: true, byteStride: steps.attribute.byteStride, group });
   } else {
     // Displacements are in the mesh's own units: with quantized positions, steps of the grid.
-    if (positionStep !== 1) for (let i = 0; i < displacements.length; i++) displacements[i] = displacements[i]! / positionStep;
+    if (positionStep !== 1) {
+      // Only a skinned mesh (its grid shared, folded into the inverse bind matrices) can get here with steps beyond float32: clamped, warned.
+      let clamped = 0;
+      for (let i = 0; i < displacements.length; i++) {
+        const steps = Math.fround(displacements[i]! / positionStep);
+        displacements[i] = Number.isFinite(steps) ? steps : (clamped++, Math.sign(steps) * FLOAT32_MAX);
+      }
+      if (clamped) w.warn(`${what}: ${clamped} displacement components of more steps of the skinned meshes' position grid than float32 holds were clamped to the largest float32`);
+    }
     // Compressed, through the EXPONENTIAL filter at 24 bits (each within one float32 ulp of the
     // target's largest magnitude per component): AnimatedMorphCube.gltf's `--optimize` (16 bits,
     // 65,000 steps) 296 → 231 compressed bytes, the file 3,168 → 3,124.

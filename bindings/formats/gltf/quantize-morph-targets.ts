@@ -20,6 +20,7 @@
 // of its own; a delta of unit vectors can reach ±2 per component, which snorm cannot hold: such a
 // target's normal deltas stay float32 (warned). Compressed, both go through EXT_meshopt_compression
 // without a filter (the vertex codec on the integers), as the other integer vertex streams do.
+import type { MorphTarget } from '../../model/asset.js';
 import { roundHalfUp } from './round-half-up.js';
 import { quantizeSnorm, type PositionGrid, type QuantizedAttribute } from './quantize-attributes.js';
 
@@ -83,3 +84,20 @@ export function snormDeltas(deltas: Float32Array, bits: 8 | 16): QuantizedAttrib
   for (let i = 0; i < deltas.length; i++) if (!(deltas[i]! >= -1 && deltas[i]! <= 1)) return undefined;
   return quantizeSnorm(deltas, 3, bits);
 }
+
+/**
+ * The first target (its name) with a finite displacement component whose count of grid steps
+ * (|d| / step) is beyond float32's range, or undefined: a grid that fine cannot carry the target
+ * even as float32 steps (a hostile 1e30 displacement of a mesh 1e-5 wide), so the mesh keeps float32 positions.
+ */
+export function targetBeyondFloatSteps(targets: readonly MorphTarget[], step: number): string | undefined {
+  const largest = FLOAT32_MAX * step;
+  for (const target of targets) {
+    const d = target.positions;
+    for (let i = 0; i < d.length; i++) if (Math.abs(d[i]!) > largest && Number.isFinite(d[i]!)) return target.name;
+  }
+  return undefined;
+}
+
+/** The largest finite float32. */
+export const FLOAT32_MAX = 3.4028234663852886e38;
