@@ -161,12 +161,14 @@ function boundsOf(step: number, quantized: boolean, normalDelta: number, magnitu
   return out;
 }
 
-const CUBE_CASES: { name: string; options: GltfWriteOptions; position: number; normal: number; normalBits: number; bits: number }[] = [
+const CUBE_CASES: { name: string; options: GltfWriteOptions; position: number; normal: number; normalBound: number; bits: number }[] = [
   // 16 bits: the cube's displacements (up to 1.99 of a 2.0 extent) reach 65,000 steps, beyond int16.
-  { name: 'quantize: true', options: { quantize: true }, position: COMPONENT.FLOAT, normal: COMPONENT.BYTE, normalBits: 8, bits: 16 },
-  { name: '--optimize', options: { quantize: true, compress: 'meshopt' }, position: COMPONENT.FLOAT, normal: COMPONENT.BYTE, normalBits: 8, bits: 16 },
-  { name: 'position 14, normal 16', options: { quantize: { position: 14, normal: 16 } }, position: COMPONENT.SHORT, normal: COMPONENT.SHORT, normalBits: 16, bits: 14 },
-  { name: "gltfpack's precision, pruneUnread", options: { quantize: { position: 14, translation: 16, normal: 'oct8', tangent: 'oct8', rotation: 12, uv: 12 }, compress: 'meshopt', mergeMeshes: true, pruneUnread: true }, position: COMPONENT.SHORT, normal: COMPONENT.BYTE, normalBits: 8, bits: 14 },
+  { name: 'quantize: true', options: { quantize: true }, position: COMPONENT.FLOAT, normal: COMPONENT.BYTE, normalBound: 1 / 254, bits: 16 },
+  { name: '--optimize', options: { quantize: true, compress: 'meshopt' }, position: COMPONENT.FLOAT, normal: COMPONENT.BYTE, normalBound: 1 / 254, bits: 16 },
+  { name: 'position 14, normal 16', options: { quantize: { position: 14, normal: 16 } }, position: COMPONENT.SHORT, normal: COMPONENT.SHORT, normalBound: 1 / 65534, bits: 14 },
+  // 8 bits: up to 254 steps, int16 (beyond int8); normals kept float32, their deltas too.
+  { name: 'position 8, normal float', options: { quantize: { position: 8, normal: 'float' } }, position: COMPONENT.SHORT, normal: COMPONENT.FLOAT, normalBound: 0, bits: 8 },
+  { name: "gltfpack's precision, pruneUnread", options: { quantize: { position: 14, translation: 16, normal: 'oct8', tangent: 'oct8', rotation: 12, uv: 12 }, compress: 'meshopt', mergeMeshes: true, pruneUnread: true }, position: COMPONENT.SHORT, normal: COMPONENT.BYTE, normalBound: 1 / 254, bits: 14 },
 ];
 
 describe.skipIf(!existsSync(MORPH_CUBE))('AnimatedMorphCube.gltf: quantized morph targets', () => {
@@ -181,13 +183,13 @@ describe.skipIf(!existsSync(MORPH_CUBE))('AnimatedMorphCube.gltf: quantized morp
         expect((await validateGltf(bytes)).errors).toBe(0);
         const json = jsonOf(bytes);
         const types = targetTypes(json);
-        expect(types).toEqual([0, 1].map(() => ({ POSITION: c.position, NORMAL: c.normal, normalized: true })));
+        expect(types).toEqual([0, 1].map(() => ({ POSITION: c.position, NORMAL: c.normal, normalized: c.normal !== COMPONENT.FLOAT })));
         if (c.position === COMPONENT.FLOAT) expect(written.warnings.filter((m) => m.includes('kept float32 (in grid steps'))).toHaveLength(2);
         else expect(written.warnings.some((m) => m.includes('morph target displacements int16'))).toBe(true);
         const step = stepOf(json);
         // The node's scale is printed with 9 digits (README § glTF quantization): one grid step of the cube's largest extent.
         expect(Math.abs(step / Math.fround(largestExtent(source.meshes[0]!.attributes.positions) / (2 ** c.bits - 1)) - 1)).toBeLessThan(1e-8);
-        const bounds = boundsOf(step, c.position !== COMPONENT.FLOAT, 1 / (2 * (2 ** (c.normalBits - 1) - 1)), 4, 2);
+        const bounds = boundsOf(step, c.position !== COMPONENT.FLOAT, c.normalBound, 4, 2);
         const expected = vertexGroups(source);
         const back = glbFormat.parseSync(bytes, { kernels });
         expect(back.meshes[0]!.targets).toHaveLength(2);
