@@ -1,0 +1,54 @@
+// The per-call fixed-cost cuts of issue 22 (item 1 at 30 KB): each fast path against the general
+// path it skips, on the inputs where they could part.
+import { describe, expect, it } from 'vitest';
+import { latin1Text, latin1TextPortable } from '../bindings/io/latin1-text.js';
+import { MeshFormatError } from '../bindings/index.js';
+import { evaluateLuaData, isLuaTable, tablePosition, type LuaValue } from '../bindings/formats/tf/index.js';
+import { rng } from './helpers/backends.js';
+
+describe('latin1Text', () => {
+  it('gives one character per byte, Buffer or not, at any offset and past one 32 KiB chunk', () => {
+    const all = new Uint8Array(256).map((_, i) => i);
+    const expected = Array.from(all, (b) => String.fromCharCode(b)).join('');
+    expect(latin1Text(all)).toBe(expected);
+    expect(latin1TextPortable(all)).toBe(expected);
+    const next = rng(7);
+    const big = new Uint8Array(0x8000 * 2 + 17).map(() => Math.floor(next() * 256));
+    const inner = big.subarray(5, big.length - 3);
+    for (const [start, end] of [[0, inner.length], [3, 9], [0x7fff, 0x8003], [10, 10], [40, 0x10010]] as const) {
+      const text = latin1Text(inner, start, end);
+      expect(text).toBe(latin1TextPortable(inner, start, end));
+      expect(text.length).toBe(Math.max(0, Math.min(end, inner.length) - start));
+      for (let i = 0; i < text.length; i += 97) expect(text.charCodeAt(i)).toBe(inner[start + i]);
+    }
+  });
+});
+
+describe('TF table scan fast paths (keys and whole numbers without regular expressions)', () => {
+  /** Values with each table's position, or the refusal, read with or without the scan. */
+  const outcome = (text: string, numberTables: boolean): unknown => {
+    const walk = (v: LuaValue): unknown => (isLuaTable(v)
+      ? { at: tablePosition(v), items: v.items.map(walk), fields: [...v.fields].map(([k, f]) => [k, walk(f)]) }
+      : Object.is(v, -0) ? '-0' : v);
+    try {
+      return walk(evaluateLuaData(new TextEncoder().encode(text), { numberTables }));
+    } catch (error) {
+      if (!(error instanceof MeshFormatError)) throw error;
+      return { code: error.code, line: error.line, column: error.column, message: error.message };
+    }
+  };
+  const NUMBERS = ['0', '-0', '007', '-12', '123456789012345', '1234567890123456', '-999999999999999', '9007199254740993', '1.', '1.5', '1e3', '1E-2', '0x10', '2abc', '- 1', '-', '1-2', '1_', '.5', '-.5', '12 .5'];
+  const KEYS = ['a', '_', 'a1', 'A_b9', 'end', 'nil', 'a ', 'a\t\n', 'a =', 'a==', '1a', 'a.b', 'ä'];
+  for (const n of NUMBERS) {
+    it(`number ${JSON.stringify(n)} reads as luaparse reads it`, () => {
+      const text = `function data() return { x = { ${n}, 2 }, y = { ${n} } } end`;
+      expect(outcome(text, true)).toEqual(outcome(text, false));
+    });
+  }
+  for (const k of KEYS) {
+    it(`key ${JSON.stringify(k)} reads as luaparse reads it`, () => {
+      const text = `function data() return { t = { ${k}= 1, z = "s" }, u = { ${k}= { 3 } } } end`;
+      expect(outcome(text, true)).toEqual(outcome(text, false));
+    });
+  }
+});
