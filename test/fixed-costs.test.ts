@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { latin1Text, latin1TextPortable } from '../bindings/io/latin1-text.js';
 import { MeshFormatError } from '../bindings/index.js';
-import { evaluateLuaData, isLuaTable, tablePosition, type LuaValue } from '../bindings/formats/tf/index.js';
+import { evaluateLuaData, isLuaTable, LUA_LIMITS, tablePosition, type LuaValue } from '../bindings/formats/tf/index.js';
 import { rng } from './helpers/backends.js';
 
 describe('latin1Text', () => {
@@ -45,6 +45,18 @@ describe('TF table scan fast paths (keys and whole numbers without regular expre
       expect(outcome(text, true)).toEqual(outcome(text, false));
     });
   }
+  it('a plain descriptor nested near the limit reads, or is refused, as the nesting check and luaparse decide', () => {
+    for (let depth = LUA_LIMITS.maxDepth - 3; depth <= LUA_LIMITS.maxDepth + 2; depth++) {
+      for (const inner of ['', '1', '-1', 'x = -2, "s"', '- 1']) {
+        const text = `function data() return ${'{ a = '.repeat(depth - 1)}{ ${inner} }${' }'.repeat(depth - 1)} end`;
+        const scanned = outcome(text, true);
+        expect(scanned).toEqual(outcome(text, false));
+        const refused = (scanned as { code?: string }).code === 'BAD_COUNT';
+        // `{` counts one level and a minus before the deepest number one more.
+        expect(refused).toBe(depth + (inner.includes('-') ? 1 : 0) > LUA_LIMITS.maxDepth);
+      }
+    }
+  });
   for (const k of KEYS) {
     it(`key ${JSON.stringify(k)} reads as luaparse reads it`, () => {
       const text = `function data() return { t = { ${k}= 1, z = "s" }, u = { ${k}= { 3 } } } end`;

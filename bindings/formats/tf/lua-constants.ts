@@ -87,13 +87,14 @@ export function evaluateLuaData(bytes: Uint8Array, options: Partial<typeof LUA_E
   let text = latin1Text(bytes);
   // A UTF-8 byte order mark (Windows editors write one) reads as spaces, keeping the columns.
   if (text.startsWith('\xef\xbb\xbf')) text = `   ${text.slice(3)}`;
-  checkNesting(text);
-  // A descriptor of nothing but tables and plain values is read by one scan (plain-descriptor.ts).
-  const plain = numberTables ? readPlainDataFunction(text) : undefined;
+  // A descriptor of nothing but tables and plain values is read by one scan (plain-descriptor.ts),
+  // which reads no deeper than the nesting check lets through, so that only other texts need it.
+  const plain = numberTables ? readPlainDataFunction(text, LUA_LIMITS.maxDepth - 1) : undefined;
   if (plain) {
     placeTables(plain.table, plain.positionOf);
     return plain.table;
   }
+  checkNesting(text);
   // Tables of plain numbers are read by a scan and blanked, so that luaparse makes no node per number.
   const original = text;
   const numeric = numberTables ? blankNumericTables(text) : { text, tables: new Map() as NumericTables, positionOf: () => undefined };

@@ -136,12 +136,25 @@ export class TableScanner {
    * `constants`: values may also be `true`, `false` and quoted strings of printable ASCII with no
    * backslash (whose value is their text, as luaparse gives it), for plain-descriptor.ts.
    */
-  constructor(private readonly text: string, private readonly constants = false) {}
+  private depth = 0;
+
+  /**
+   * `maxDepth`: deepest table nesting read (the root is 1); a table deeper than that is not read,
+   * and neither is any table around it.
+   */
+  constructor(private readonly text: string, private readonly constants = false, private readonly maxDepth = Infinity) {}
 
   table(open: number): ScannedTable | undefined {
     const known = this.done.get(open);
     if (known !== undefined) return known ?? undefined;
-    const result = this.read(open);
+    if (this.depth >= this.maxDepth) return undefined;
+    this.depth++;
+    let result: ScannedTable | undefined;
+    try {
+      result = this.read(open);
+    } finally {
+      this.depth--;
+    }
     this.done.set(open, result ?? null);
     return result;
   }
