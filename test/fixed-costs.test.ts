@@ -5,6 +5,8 @@ import { latin1Text, latin1TextPortable } from '../bindings/io/latin1-text.js';
 import { MeshFormatError } from '../bindings/index.js';
 import { evaluateLuaData, isLuaTable, LUA_LIMITS, tablePosition, type LuaValue } from '../bindings/formats/tf/index.js';
 import { rng } from './helpers/backends.js';
+import { WasmArena } from '../bindings/kernels/wasm-arena.js';
+import { onPointers } from '../bindings/kernels/wasm-kernels.js';
 
 describe('latin1Text', () => {
   it('gives one character per byte, Buffer or not, at any offset and past one 32 KiB chunk', () => {
@@ -63,4 +65,41 @@ describe('TF table scan fast paths (keys and whole numbers without regular expre
       expect(outcome(text, true)).toEqual(outcome(text, false));
     });
   }
+});
+
+describe('onPointers (every wasm kernel call)', () => {
+  it('stages arrays of every kind into one 16-aligned block, in place when already in memory, and copies outputs back', () => {
+    const arena = new WasmArena(new WebAssembly.Memory({ initial: 1 }), 100);
+    const inMemory = arena.view(Uint32Array, arena.alloc(12), 3);
+    inMemory.set([7, 8, 9]);
+    const a = Uint8Array.from([1, 2, 3]), b = Float32Array.from([0.5, -1]), empty = new Int16Array(0), c = Uint16Array.from([5, 6, 7, 8, 9]);
+    const out = new Float64Array(2), out2 = new Int8Array(3);
+    const top = arena.top;
+    const seen = onPointers(arena, [a, inMemory, b, empty, c], [out, out2], (ptrs, counts) => {
+      expect(counts).toEqual([3, 3, 2, 0, 5, 2, 3]);
+      expect(ptrs[1]).toBe(inMemory.byteOffset);
+      const staged = [0, 2, 3, 4, 5, 6].map((i) => ptrs[i]!);
+      for (const p of staged) expect(p % 16).toBe(0);
+      expect(staged).toEqual([top, top + 16, top + 32, top + 32, top + 48, top + 64]);
+      const mem = arena.memory.buffer;
+      expect([...new Uint8Array(mem, ptrs[0]!, 3)]).toEqual([1, 2, 3]);
+      expect([...new Float32Array(mem, ptrs[2]!, 2)]).toEqual([0.5, -1]);
+      expect([...new Uint16Array(mem, ptrs[4]!, 5)]).toEqual([5, 6, 7, 8, 9]);
+      new Float64Array(mem, ptrs[5]!, 2).set([1.25, -3]);
+      new Int8Array(mem, ptrs[6]!, 3).set([-1, 0, 1]);
+      return 'done';
+    });
+    expect(seen).toBe('done');
+    expect([...out]).toEqual([1.25, -3]);
+    expect([...out2]).toEqual([-1, 0, 1]);
+    expect(arena.top).toBe(top);
+  });
+
+  it('refuses to stage when that grows the memory under a workspace output, and releases the space', () => {
+    const arena = new WasmArena(new WebAssembly.Memory({ initial: 1 }), 0);
+    const output = arena.view(Float32Array, arena.alloc(16), 4);
+    const top = arena.top;
+    expect(() => onPointers(arena, [new Uint8Array(70_000)], [output], () => 0)).toThrow(/grew WebAssembly memory/);
+    expect(arena.top).toBe(top);
+  });
 });
