@@ -21,7 +21,10 @@
 // locals used many times) runs out inside a scanned table, the error names that table's `{`,
 // not the value inside it. plain-descriptor.ts uses the same scan (taking plain strings and
 // booleans too) to read a whole descriptor of nothing else without luaparse, leaving any other
-// text to it.
+// text to it. Keys and whole numbers are read by loops, other numbers by the expression: on the
+// speed bar's 645-byte TF descriptor (shared 2-core machine) the expressions for every key and
+// number made the scan 5.3 µs, a fifth of a 30 KB TF parse (27 µs); with the loops
+// evaluateLuaData went 13.1 → 10.2 µs.
 
 import { isLineEndCode, isSpaceCode, isWordCode, longBracketLevel, MINUS, skipLongBracket, skipString, skipToLineEnd } from './lua-lexical.js';
 import type { LuaPosition, LuaTable, LuaValue } from './lua-constants.js';
@@ -132,13 +135,11 @@ export class TableScanner {
   private readonly offsets = new WeakMap<LuaTable, number>();
   private lineStarts: number[] | undefined;
 
-  /**
-   * `constants`: values may also be `true`, `false` and quoted strings of printable ASCII with no
-   * backslash (whose value is their text, as luaparse gives it), for plain-descriptor.ts.
-   */
   private depth = 0;
 
   /**
+   * `constants`: values may also be `true`, `false` and quoted strings of printable ASCII with no
+   * backslash (whose value is their text, as luaparse gives it), for plain-descriptor.ts.
    * `maxDepth`: deepest table nesting read (the root is 1); a table deeper than that is not read,
    * and neither is any table around it.
    */
