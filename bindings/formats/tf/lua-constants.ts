@@ -91,7 +91,7 @@ export function evaluateLuaData(bytes: Uint8Array, options: Partial<typeof LUA_E
   // which reads no deeper than the nesting check lets through, so that only other texts need it.
   const plain = numberTables ? readPlainDataFunction(text, LUA_LIMITS.maxDepth - 1) : undefined;
   if (plain) {
-    placeTables(plain.table, plain.positionOf);
+    plain.forEachPosition((table, at) => TABLE_POSITIONS.set(table, at));
     return plain.table;
   }
   checkNesting(text);
@@ -132,13 +132,6 @@ export function evaluateLuaData(bytes: Uint8Array, options: Partial<typeof LUA_E
   // Every node was evaluated, so every blanked table was met as a table constructor (never inside a string).
   if (evaluator.numericTablesTaken !== numeric.tables.size) throw new Error(`${numeric.tables.size - evaluator.numericTablesTaken} scanned number tables were not table constructors`);
   return result;
-}
-
-/** Records where `table` and every table inside it open. */
-function placeTables(table: LuaTable, positionOf: (table: LuaTable) => LuaPosition): void {
-  TABLE_POSITIONS.set(table, positionOf(table));
-  for (const value of table.items) if (isLuaTable(value)) placeTables(value, positionOf);
-  for (const value of table.fields.values()) if (isLuaTable(value)) placeTables(value, positionOf);
 }
 
 function parseLua(text: string): luaparse.Chunk {

@@ -134,6 +134,12 @@ export class TableScanner {
   private readonly done = new Map<number, ScannedTable | null>();
   private readonly offsets = new WeakMap<LuaTable, number>();
   private lineStarts: number[] | undefined;
+  /**
+   * In `constants` mode (a whole plain descriptor, given up on at its first failure): each table
+   * and the offset of its `{`, in text order, for placeTables; neither the memo nor `offsets`
+   * is kept then (a Map and a WeakMap operation less per table, and positions found in one pass).
+   */
+  private readonly opened: (LuaTable | number)[] = [];
 
   private depth = 0;
 
@@ -146,6 +152,15 @@ export class TableScanner {
   constructor(private readonly text: string, private readonly constants = false, private readonly maxDepth = Infinity) {}
 
   table(open: number): ScannedTable | undefined {
+    if (this.constants) {
+      if (this.depth >= this.maxDepth) return undefined;
+      this.depth++;
+      try {
+        return this.read(open);
+      } finally {
+        this.depth--;
+      }
+    }
     const known = this.done.get(open);
     if (known !== undefined) return known ?? undefined;
     if (this.depth >= this.maxDepth) return undefined;
@@ -158,6 +173,27 @@ export class TableScanner {
     }
     this.done.set(open, result ?? null);
     return result;
+  }
+
+  /**
+   * `constants` mode: each table read and its position, in text order (one pass over the text's
+   * line breaks, counted as lineStarts counts them).
+   */
+  forEachPosition(visit: (table: LuaTable, at: LuaPosition) => void): void {
+    const { text, opened } = this;
+    let line = 1, lineStart = 0, i = 0;
+    for (let k = 0; k < opened.length; k += 2) {
+      const offset = opened[k + 1] as number;
+      for (; i < offset; i++) {
+        const c = text.charCodeAt(i);
+        if (!isLineEndCode(c)) continue;
+        const pair = text.charCodeAt(i + 1);
+        if (isLineEndCode(pair) && pair !== c) i++;
+        line++;
+        lineStart = i + 1;
+      }
+      visit(opened[k] as LuaTable, { line, column: offset - lineStart + 1 });
+    }
   }
 
   positionOf(table: LuaTable): LuaPosition | undefined {
@@ -176,6 +212,7 @@ export class TableScanner {
   private read(open: number): ScannedTable | undefined {
     const text = this.text;
     const table: LuaTable = { items: [], fields: new Map() };
+    if (this.constants) this.opened.push(table, open);
     let size = 1;
     let i = open + 1;
     for (;;) {
@@ -235,7 +272,7 @@ export class TableScanner {
       else if (next === CLOSE) break;
       else return undefined;
     }
-    this.offsets.set(table, open);
+    if (!this.constants) this.offsets.set(table, open);
     return { value: table, size, close: i };
   }
 }

@@ -21,7 +21,7 @@ const TAIL = /[ \t\r\n]*end[ \t\r\n]*$/y;
  * nesting check, which then runs only on texts this gives up on (it was an eighth of a small TF
  * parse).
  */
-export function readPlainDataFunction(text: string, maxDepth = Infinity): { table: LuaTable; positionOf: (table: LuaTable) => LuaPosition } | undefined {
+export function readPlainDataFunction(text: string, maxDepth = Infinity): { table: LuaTable; forEachPosition: (visit: (table: LuaTable, at: LuaPosition) => void) => void } | undefined {
   HEAD.lastIndex = 0;
   if (!HEAD.test(text)) return undefined;
   const scanner = new TableScanner(text, true, maxDepth);
@@ -30,5 +30,5 @@ export function readPlainDataFunction(text: string, maxDepth = Infinity): { tabl
   if (!scanned || scanned.size > text.length) return undefined;
   TAIL.lastIndex = scanned.close + 1;
   if (!TAIL.test(text)) return undefined;
-  return { table: scanned.value, positionOf: (table) => scanner.positionOf(table)! };
+  return { table: scanned.value, forEachPosition: (visit) => scanner.forEachPosition(visit) };
 }
