@@ -5,7 +5,9 @@
 // `encodeSync`, then the median of warm calls. Many processes per format, interleaved across
 // formats, medians reported. `--baseline OTHER/dist/index.js` runs another build's library in the
 // same interleaved loop (its rows marked), to compare before and after on a loaded machine.
-// Run: npm run bench:cold [-- --samples 15] [--backend js] [--baseline PATH]
+// `--warm-up` calls warmUp([format]) after init() (its time in the `warmUp()` column; a baseline
+// without warmUp runs none).
+// Run: npm run bench:cold [-- --samples 15] [--backend js] [--baseline PATH] [--warm-up]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -19,7 +21,7 @@ import { fmt, machine, markdownTable, writeResults } from './harness.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LIBRARY = join(ROOT, 'dist', 'index.js');
-const { values } = parseArgs({ options: { samples: { type: 'string', default: '15' }, backend: { type: 'string', default: 'auto' }, kb: { type: 'string', default: '30' }, baseline: { type: 'string' } } });
+const { values } = parseArgs({ options: { samples: { type: 'string', default: '15' }, backend: { type: 'string', default: 'auto' }, kb: { type: 'string', default: '30' }, baseline: { type: 'string' }, 'warm-up': { type: 'boolean', default: false } } });
 const libraries = [{ label: '', path: LIBRARY }, ...(values.baseline ? [{ label: ' (baseline)', path: resolve(values.baseline) }] : [])];
 const samples = Number(values.samples);
 const targetBytes = Number(values.kb) * 1000;
@@ -44,6 +46,8 @@ const m = await import(process.env.LIBRARY_URL);
 const t1 = performance.now();
 await m.init({ backend: process.env.BACKEND });
 const t2 = performance.now();
+if (process.env.WARM_UP && m.warmUp) m.warmUp([process.env.FORMAT]);
+const t2w = performance.now();
 const { readFileSync } = await import('node:fs');
 const { dirname, join } = await import('node:path');
 const file = process.env.FILE;
@@ -59,12 +63,13 @@ const t5 = performance.now();
 const median = (f) => { const xs = []; for (let i = 0; i < 30; i++) { const a = performance.now(); f(); if (i >= 5) xs.push(performance.now() - a); } xs.sort((a, b) => a - b); return xs[xs.length >> 1]; };
 const warmParse = median(() => format.parseSync(bytes, options));
 const warmEncode = median(() => encode(asset));
-console.log(JSON.stringify({ importMs: t1 - t0, initMs: t2 - t1, firstParseMs: t4 - t3, firstEncodeMs: t5 - t4, warmParseMs: warmParse, warmEncodeMs: warmEncode, backend: m.backend() }));
+console.log(JSON.stringify({ importMs: t1 - t0, initMs: t2 - t1, warmUpMs: t2w - t2, firstParseMs: t4 - t3, firstEncodeMs: t5 - t4, warmParseMs: warmParse, warmEncodeMs: warmEncode, backend: m.backend() }));
 `;
 
 interface Sample {
   importMs: number;
   initMs: number;
+  warmUpMs: number;
   firstParseMs: number;
   firstEncodeMs: number;
   warmParseMs: number;
@@ -91,7 +96,7 @@ try {
       for (const library of libraries) {
         const r = spawnSync(process.execPath, ['--input-type=module', '-e', CHILD], {
           encoding: 'utf8',
-          env: { ...process.env, FILE: input.path, FORMAT: input.format.name, BACKEND: values.backend, LIBRARY_URL: pathToFileURL(library.path).href },
+          env: { ...process.env, FILE: input.path, FORMAT: input.format.name, BACKEND: values.backend, ...(values['warm-up'] ? { WARM_UP: '1' } : {}), LIBRARY_URL: pathToFileURL(library.path).href },
         });
         if (r.status !== 0) throw new Error(`${input.format.name}: child exited ${r.status}: ${r.stderr.slice(0, 2000)}`);
         results.get(input.format.name + library.label)!.push(JSON.parse(r.stdout.trim().split('\n').pop()!) as Sample);
@@ -117,6 +122,7 @@ const rows = libraries.flatMap((library) => inputs.map((input) => {
     backend: list[0]!.backend,
     importMs: m('importMs'),
     initMs: m('initMs'),
+    warmUpMs: m('warmUpMs'),
     firstParseMs: m('firstParseMs'),
     warmParseMs: m('warmParseMs'),
     // Per process, then the median: the first call against the warm one of the same process.
@@ -131,8 +137,8 @@ const mach = machine();
 console.log(`\nCold start, ${samples} fresh processes per format (interleaved), medians; ${mach.cpu}, ${mach.cores} cores, Node ${mach.node}; 1-minute load ${fmt(loadBefore)} before, ${fmt(loadAfter)} after\n`);
 console.log(
   markdownTable(
-    ['format', 'file', 'backend', 'import ms', 'init() ms', 'first parse ms', 'warm parse ms', 'first ÷ warm', 'first encode ms', 'warm encode ms', 'first ÷ warm'],
-    rows.map((r) => [r.format, `${fmt(r.bytes / 1000, 1)} KB`, r.backend, fmt(r.importMs), fmt(r.initMs), fmt(r.firstParseMs), fmt(r.warmParseMs), `${fmt(r.parseRatio, 1)}×`, fmt(r.firstEncodeMs), fmt(r.warmEncodeMs), `${fmt(r.encodeRatio, 1)}×`]),
+    ['format', 'file', 'backend', 'import ms', 'init() ms', ...(values['warm-up'] ? ['warmUp() ms'] : []), 'first parse ms', 'warm parse ms', 'first ÷ warm', 'first encode ms', 'warm encode ms', 'first ÷ warm'],
+    rows.map((r) => [r.format, `${fmt(r.bytes / 1000, 1)} KB`, r.backend, fmt(r.importMs), fmt(r.initMs), ...(values['warm-up'] ? [fmt(r.warmUpMs)] : []), fmt(r.firstParseMs), fmt(r.warmParseMs), `${fmt(r.parseRatio, 1)}×`, fmt(r.firstEncodeMs), fmt(r.warmEncodeMs), `${fmt(r.encodeRatio, 1)}×`]),
   ),
 );
-console.log(`\nwrote ${writeResults(values.backend === 'auto' ? 'cold' : `cold-${values.backend}`, { samples, backend: values.backend, baseline: values.baseline, loadAverage: { before: loadBefore, after: loadAfter }, rows })}`);
+console.log(`\nwrote ${writeResults(`${values.backend === 'auto' ? 'cold' : `cold-${values.backend}`}${values['warm-up'] ? '-warm-up' : ''}`, { samples, backend: values.backend, warmUp: values['warm-up'], baseline: values.baseline, loadAverage: { before: loadBefore, after: loadAfter }, rows })}`);

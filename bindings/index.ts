@@ -25,6 +25,7 @@ export {
 export { SMALL_INPUT_DEFAULTS } from './kernels/small-input.js';
 export type { FormatHandler, ReadOptions, WriteOptions, EncodedFile, SiblingResolver } from './formats/format.js';
 export { FORMATS, FORMAT_NAMES, detectFormat, formatByName, formatByExtension, type FormatName } from './formats/registry.js';
+export { warmUp } from './formats/warm-up.js';
 export { toLoader, type MeshcodecLoader } from './formats/loaders.js';
 export { iqmFormat } from './formats/iqm/index.js';
 export { unigineFormat } from './formats/unigine/index.js';

@@ -1,5 +1,6 @@
 import { recordTextPosition, type TextPosition } from '../../io/provenance.js';
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
+import { latin1Text } from '../../io/latin1-text.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
 import { parseFloats as parseFloatsTwin } from '../../kernels/js/parse-numbers.js';
@@ -342,9 +343,7 @@ class ApgReader {
       for (let i = start; i < end; i++) s += String.fromCharCode(bytes[i]!);
       return s;
     }
-    let s = '';
-    for (let i = start; i < end; i += 4096) s += String.fromCharCode.apply(null, bytes.subarray(i, Math.min(end, i + 4096)) as unknown as number[]);
-    return s;
+    return latin1Text(bytes, start, end);
   }
 
   /** Free text (the header, animation names), which our writer stores as UTF-8. */

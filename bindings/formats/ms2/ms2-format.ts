@@ -4,6 +4,8 @@ import { encodeMs2, type Ms2WriteOptions } from './from-asset.js';
 import { MS2_FORMAT, MS2_UNITY_READER_LIMIT } from './ms2-document.js';
 import { isMs2, readMs2 } from './read-ms2.js';
 import { ms2ToAsset } from './to-asset.js';
+import { stagedMs2ToAsset } from './staged-read.js';
+import { getKernels } from '../../kernels/backend.js';
 import { writeMs2 } from './write-ms2.js';
 
 /** MeshSerializer2 (Unity): no magic, so detected only by its exact size; `.data` / `.bytes` otherwise. */
@@ -13,7 +15,7 @@ export const ms2Format = defineFormat({
   mimeTypes: ['application/octet-stream'],
   binary: true,
   test: isMs2,
-  parseSync: (bytes, options = {}) => ms2ToAsset(readMs2(bytes, options.kernels), options.kernels ? { kernels: options.kernels } : {}, true),
+  parseSync: (bytes, options = {}) => stagedMs2ToAsset(bytes, options.kernels ?? getKernels()) ?? ms2ToAsset(readMs2(bytes, options.kernels), options.kernels ? { kernels: options.kernels } : {}, true),
   encodeSync: encodeMs2,
   rewriteSync: (bytes) => writeMs2(readMs2(bytes)),
   describe: (bytes) => {

@@ -1,6 +1,7 @@
 import luaparse from 'luaparse';
 import type { Expression, Node, Statement, TableConstructorExpression } from 'luaparse';
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
+import { latin1Text } from '../../io/latin1-text.js';
 import { isExponentCode, isNumberStartCode, isSignCode, isWordCode, longBracketLevel, MINUS, skipLongBracket, skipString, skipToLineEnd } from './lua-lexical.js';
 import { blankNumericTables, type NumericTables } from './numeric-tables.js';
 import { readPlainDataFunction } from './plain-descriptor.js';
@@ -83,18 +84,17 @@ function positionAt(text: string, index: number): LuaPosition {
  */
 export function evaluateLuaData(bytes: Uint8Array, options: Partial<typeof LUA_EVALUATE_DEFAULTS> = {}): LuaTable {
   const { numberTables } = { ...LUA_EVALUATE_DEFAULTS, ...options };
-  let text = '';
-  // apply, not spread: spreading a typed array walks its iterator, ten times slower.
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000) as unknown as number[]);
+  let text = latin1Text(bytes);
   // A UTF-8 byte order mark (Windows editors write one) reads as spaces, keeping the columns.
   if (text.startsWith('\xef\xbb\xbf')) text = `   ${text.slice(3)}`;
-  checkNesting(text);
-  // A descriptor of nothing but tables and plain values is read by one scan (plain-descriptor.ts).
-  const plain = numberTables ? readPlainDataFunction(text) : undefined;
+  // A descriptor of nothing but tables and plain values is read by one scan (plain-descriptor.ts),
+  // which reads no deeper than the nesting check lets through, so that only other texts need it.
+  const plain = numberTables ? readPlainDataFunction(text, LUA_LIMITS.maxDepth - 1) : undefined;
   if (plain) {
-    placeTables(plain.table, plain.positionOf);
+    plain.forEachPosition((table, at) => TABLE_POSITIONS.set(table, at));
     return plain.table;
   }
+  checkNesting(text);
   // Tables of plain numbers are read by a scan and blanked, so that luaparse makes no node per number.
   const original = text;
   const numeric = numberTables ? blankNumericTables(text) : { text, tables: new Map() as NumericTables, positionOf: () => undefined };
@@ -132,13 +132,6 @@ export function evaluateLuaData(bytes: Uint8Array, options: Partial<typeof LUA_E
   // Every node was evaluated, so every blanked table was met as a table constructor (never inside a string).
   if (evaluator.numericTablesTaken !== numeric.tables.size) throw new Error(`${numeric.tables.size - evaluator.numericTablesTaken} scanned number tables were not table constructors`);
   return result;
-}
-
-/** Records where `table` and every table inside it open. */
-function placeTables(table: LuaTable, positionOf: (table: LuaTable) => LuaPosition): void {
-  TABLE_POSITIONS.set(table, positionOf(table));
-  for (const value of table.items) if (isLuaTable(value)) placeTables(value, positionOf);
-  for (const value of table.fields.values()) if (isLuaTable(value)) placeTables(value, positionOf);
 }
 
 function parseLua(text: string): luaparse.Chunk {

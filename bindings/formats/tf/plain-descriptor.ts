@@ -14,15 +14,21 @@ import { TableScanner } from './numeric-tables.js';
 const HEAD = /[ \t\r\n]*function[ \t\r\n]+data[ \t\r\n]*\([ \t\r\n]*\)[ \t\r\n]*return[ \t\r\n]*(?=\{)/y;
 const TAIL = /[ \t\r\n]*end[ \t\r\n]*$/y;
 
-/** The table `text` returns and each of its tables' position, or undefined when the text is not that plain. */
-export function readPlainDataFunction(text: string): { table: LuaTable; positionOf: (table: LuaTable) => LuaPosition } | undefined {
+/**
+ * The table `text` returns and each of its tables' position, or undefined when the text is not
+ * that plain. Tables nest at most `maxDepth` deep in what it accepts: given the nesting limit less
+ * one (room for a minus before a number of the deepest table), every text it accepts passes the
+ * nesting check, which then runs only on texts this gives up on (it was an eighth of a small TF
+ * parse).
+ */
+export function readPlainDataFunction(text: string, maxDepth = Infinity): { table: LuaTable; forEachPosition: (visit: (table: LuaTable, at: LuaPosition) => void) => void } | undefined {
   HEAD.lastIndex = 0;
   if (!HEAD.test(text)) return undefined;
-  const scanner = new TableScanner(text, true);
+  const scanner = new TableScanner(text, true, maxDepth);
   const scanned = scanner.table(HEAD.lastIndex);
   // One value per byte of text is the evaluator's budget; a plain table cannot spend more, but the check is cheap.
   if (!scanned || scanned.size > text.length) return undefined;
   TAIL.lastIndex = scanned.close + 1;
   if (!TAIL.test(text)) return undefined;
-  return { table: scanned.value, positionOf: (table) => scanner.positionOf(table)! };
+  return { table: scanned.value, forEachPosition: (visit) => scanner.forEachPosition(visit) };
 }
