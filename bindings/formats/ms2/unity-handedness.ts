@@ -13,7 +13,7 @@
 export function negateEvery(values: Float32Array, stride: number, component: number): void {
   const bits = new Int32Array(values.buffer, values.byteOffset, values.length);
   const sign = 0x80000000 | 0;
-  for (let i = component; i < bits.length; i += stride) bits[i] ^= sign;
+  for (let i = component; i < bits.length; i += stride) bits[i] = bits[i]! ^ sign;
 }
 
 /** Reverses the winding of a triangle list in place. */
