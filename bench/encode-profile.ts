@@ -8,7 +8,7 @@ import { speedBarInput, type SpeedBar } from './speed-bar-input.js';
 const [name = 'iqm', bar = 'mrfixit', seconds = '4'] = process.argv.slice(2);
 const format = FORMATS.find((f) => f.name === name)!;
 const input = speedBarInput(format, bar as SpeedBar);
-const asset = format.parseSync(input.files[0]!.bytes, { fileName: input.name, resolve: input.resolve, kernels: createKernelsSync('js') });
+const asset = format.parseSync(input.files[0]!.bytes, { fileName: input.name, resolve: input.resolve, ...(process.env.PARSE_JS ? { kernels: createKernelsSync('js') } : {}) });
 const encode = () => (format.encodeFiles ? format.encodeFiles(asset, input.name) : format.encodeSync(asset));
 let n = 0;
 const start = performance.now();
