@@ -1,10 +1,11 @@
 // MeshSerializer2 encode after the issue-22 writer work: the finite check (a branch-free scan,
-// then the first bad index) and the sign-bit negation keep what the slower forms gave.
+// then the first bad index), the sign-bit negation, and x mirrored inside the encoders
+// (quantizeUnorm16Signs, encodeSnorm8Signs: kernels and twins) keep what the slower forms gave.
 import { describe, expect, it } from 'vitest';
 import { emptyAsset } from '../bindings/index.js';
-import { ms2Format } from '../bindings/formats/ms2/index.js';
+import { ms2Format, MS2_FORMAT, readMs2, tightBounds, writeMs2 } from '../bindings/formats/ms2/index.js';
 import { negateEvery } from '../bindings/formats/ms2/unity-handedness.js';
-import { allKernels, BACKENDS, EDGE_FLOATS, floatBits, NAN_BITS } from './helpers/backends.js';
+import { allKernels, BACKENDS, EDGE_FLOATS, floatBits, NAN_BITS, rng } from './helpers/backends.js';
 
 const kernels = allKernels();
 
@@ -43,4 +44,130 @@ describe('negateEvery flips exactly the sign bit of the chosen component', () =>
       expect(backing[0]).toBe(0);
     }
   });
+});
+
+describe('quantizeUnorm16Signs and encodeSnorm8Signs: every backend gives the plain kernel of the sign-flipped values', () => {
+  const SIGN_SETS = [[0x80000000, 0, 0, 0], [0x80000000, 0, 0, 0x80000000], [0x80000000, 0x80000000, 0x80000000, 0x80000000], [0, 0, 0, 0], [0x00400001, 0x80000000, 0x7f800000, 1]].map((s) => Uint32Array.from(s));
+  const payloads = new Float32Array(new Uint32Array(NAN_BITS).buffer);
+  /** Edge values (±0, ±Infinity, NaN payloads, ±1 and beyond) and mixed ones, `length` in all. */
+  const values = (length: number, seed: number) => {
+    const edges = Float32Array.from([...EDGE_FLOATS, ...payloads]);
+    const next = rng(seed);
+    return Float32Array.from({ length }, (_, i) => (i % 3 === 0 ? edges[(i / 3) % edges.length]! : Math.fround(next() * 4 - 2)));
+  };
+  const flipped = (src: Float32Array, components: number, signs: Uint32Array) => {
+    const bits = Uint32Array.from(floatBits(src), (b, i) => (b ^ signs[i % components]!) >>> 0);
+    return new Float32Array(bits.buffer);
+  };
+
+  it('quantizeUnorm16Signs: 1–4 components, lengths around the 24-value step, both rounding modes', () => {
+    for (let components = 1; components <= 4; components++) {
+      const min = Float32Array.from([-2, 0.5, -0, -1].slice(0, components));
+      const size = Float32Array.from([4, 1.5, 3, 2].slice(0, components));
+      for (const length of [0, 1, 23, 24, 25, 47, 48, 49, 300].map((n) => n * components)) {
+        const src = values(length, length + components);
+        for (const signs of SIGN_SETS) {
+          for (const round of [true, false]) {
+            const expected = new Uint16Array(length);
+            kernels.js.raw.quantizeUnorm16(flipped(src, components, signs), components, min, size, round, expected);
+            for (const backend of BACKENDS) {
+              const dst = new Uint16Array(length).fill(7);
+              kernels[backend].raw.quantizeUnorm16Signs(src, components, min, size, signs.subarray(0, components), round, dst);
+              expect(Array.from(dst), `${backend} ${components} ${length} ${signs} ${round}`).toEqual(Array.from(expected));
+            }
+          }
+        }
+      }
+    }
+  });
+
+  it('encodeSnorm8Signs: 1–4 components, lengths around the 48-value step', () => {
+    for (let components = 1; components <= 4; components++) {
+      for (const length of [0, 1, 15, 16, 47, 48, 49, 96, 301].map((n) => n * components)) {
+        const src = values(length, 3 * length + components);
+        for (const signs of SIGN_SETS) {
+          const expected = new Uint8Array(length);
+          kernels.js.raw.encodeSnorm8(flipped(src, components, signs), expected);
+          for (const backend of BACKENDS) {
+            const dst = new Uint8Array(length).fill(7);
+            kernels[backend].raw.encodeSnorm8Signs(src, components, signs.subarray(0, components), dst);
+            expect(Array.from(dst), `${backend} ${components} ${length} ${signs}`).toEqual(Array.from(expected));
+          }
+        }
+      }
+    }
+  });
+});
+
+describe('ms2 encode mirrors x inside the encoders: the document a negation pass gives', () => {
+  /** The reference: positions, normals and tangents negated first, then the plain bounds and js kernels. */
+  function reference(asset: ReturnType<typeof emptyAsset>): Uint8Array {
+    const m = asset.meshes[0]!;
+    const negated = (values: Float32Array, stride: number, components: number[]) => {
+      const out = values.slice();
+      for (const c of components) for (let i = c; i < out.length; i += stride) out[i] = -out[i]!;
+      return out;
+    };
+    const positions = negated(m.attributes.positions, 3, [0]);
+    const n = positions.length / 3;
+    const positionBounds = tightBounds(positions, 3);
+    const q = (values: Float32Array, components: number, bounds: Float32Array) => {
+      const min = Float32Array.from({ length: components }, (_, c) => bounds[2 * c]!);
+      const size = Float32Array.from({ length: components }, (_, c) => Math.fround(bounds[2 * c + 1]! - bounds[2 * c]!));
+      const out = new Uint16Array(values.length);
+      kernels.js.raw.quantizeUnorm16(values, components, min, size, true, out);
+      return out;
+    };
+    const snorm8 = (values: Float32Array) => {
+      const out = new Uint8Array(values.length);
+      kernels.js.raw.encodeSnorm8(values, out);
+      return out;
+    };
+    const uvs = m.attributes.uvs![0]!;
+    const uvBounds = tightBounds(uvs, 2);
+    const indices = Uint16Array.from(m.indices);
+    for (let i = 0; i < indices.length; i += 3) [indices[i + 1], indices[i + 2]] = [indices[i + 2]!, indices[i + 1]!];
+    return writeMs2({
+      format: MS2_FORMAT.positions | MS2_FORMAT.normals | MS2_FORMAT.tangents | MS2_FORMAT.uvs,
+      vertexCount: n,
+      triangleCount: indices.length / 3,
+      positionBounds,
+      positions: q(positions, 3, positionBounds),
+      normals: snorm8(negated(m.attributes.normals!, 3, [0])),
+      tangents: snorm8(negated(m.attributes.tangents!, 4, [0, 3])),
+      uvBounds,
+      uvs: q(uvs, 2, uvBounds),
+      indices,
+    });
+  }
+
+  for (const [label, xs] of [
+    ['zeros of both signs at the x extremes', [0, -0, 0, -0, -0, 0, 0.25, -0.25, 0]],
+    ['x all −0', [-0, -0, -0, -0, -0, -0, -0, -0, -0]],
+    ['x all +0', [0, 0, 0, 0, 0, 0, 0, 0, 0]],
+    ['mixed', [3, -7.5, 1e-30, -1e-30, 65504, -2, 2, 0.5, -0]],
+  ] as const) {
+    it(`${label}, on every backend`, () => {
+      const n = 9 * 4; // past one SIMD step of every kernel
+      const make = () => {
+        const next = rng(xs.length + label.length);
+        const asset = emptyAsset('mirror');
+        const positions = Float32Array.from({ length: n * 3 }, (_, i) => (i % 3 === 0 ? xs[(i / 3) % xs.length]! : Math.fround(next() * 2 - 1)));
+        const unit = () => Float32Array.from({ length: n * 3 }, () => Math.fround(next() * 2 - 1));
+        const tangents = Float32Array.from({ length: n * 4 }, (_, i) => (i % 4 === 3 ? (i % 8 === 3 ? 1 : -1) : Math.fround(next() * 2 - 1)));
+        tangents[3] = -0;
+        const uvs = Float32Array.from({ length: n * 2 }, () => Math.fround(next()));
+        const indices = Uint16Array.from({ length: n }, (_, i) => (i * 7) % n);
+        asset.meshes.push({ name: 'mesh', attributes: { positions, normals: unit(), tangents, uvs: [uvs] }, indices });
+        return asset;
+      };
+      const expected = reference(make());
+      for (const backend of BACKENDS) {
+        const got = ms2Format.encodeSync(make(), { kernels: kernels[backend] });
+        const [dg, de] = [readMs2(got), readMs2(expected)] as Record<string, unknown>[];
+        for (const key of Object.keys(de!)) expect(dg![key], `${backend} ${key}`).toEqual(de![key]);
+        expect(Buffer.compare(got, expected), backend).toBe(0);
+      }
+    });
+  }
 });

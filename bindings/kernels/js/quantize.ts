@@ -99,3 +99,39 @@ function flipSigns(values: Float32Array, components: number, signs: Uint32Array)
     if (sign) for (let i = c; i < bits.length; i += components) bits[i] = (bits[i]! ^ sign) >>> 0;
   }
 }
+
+/** One value with its bits XORed with `sign`: a negation for 0x80000000 (the only other use). */
+function signed(value: number, sign: number, scratch: Float32Array, scratchBits: Uint32Array): number {
+  if (sign === 0) return value;
+  if (sign === 0x80000000) return -value;
+  scratch[0] = value;
+  scratchBits[0] = (scratchBits[0]! ^ sign) >>> 0;
+  return scratch[0]!;
+}
+
+const scratch = new Float32Array(1);
+const scratchBits = new Uint32Array(scratch.buffer);
+
+/**
+ * Twin of quantizeUnorm16Signs: quantizeUnorm16 of each value with its bits XORed with signs[c]
+ * first. A NaN (whatever its sign) quantizes to 0, so a negation through a number is exact here.
+ */
+export function quantizeUnorm16Signs(src: Float32Array, components: number, min: Float32Array, size: Float32Array, signs: Uint32Array, round: boolean, dst: Uint16Array): void {
+  const half = round ? 0.5 : 0;
+  for (let i = 0, c = 0; i < src.length; i++) {
+    const v = signed(src[i]!, signs[c]!, scratch, scratchBits);
+    dst[i] = clampToU16(f(f(f(f(v - min[c]!) / size[c]!) * 65535) + half));
+    if (++c === components) c = 0;
+  }
+}
+
+/** Twin of encodeSnorm8Signs: encodeSnorm8 of each value with its bits XORed with signs[c] first (a NaN gives 128 either way). */
+export function encodeSnorm8Signs(src: Float32Array, components: number, signs: Uint32Array, dst: Uint8Array): void {
+  for (let i = 0, c = 0; i < src.length; i++) {
+    let v = signed(src[i]!, signs[c]!, scratch, scratchBits);
+    if (v !== v) v = 0;
+    const x = f(f(v * 127) + 128);
+    dst[i] = x < 0 ? 0 : x > 255 ? 255 : x;
+    if (++c === components) c = 0;
+  }
+}
