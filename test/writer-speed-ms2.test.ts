@@ -164,7 +164,7 @@ describe('ms2 encode mirrors x inside the encoders: the document a negation pass
       const expected = reference(make());
       for (const backend of BACKENDS) {
         const got = ms2Format.encodeSync(make(), { kernels: kernels[backend] });
-        const [dg, de] = [readMs2(got), readMs2(expected)] as Record<string, unknown>[];
+        const [dg, de] = [readMs2(got), readMs2(expected)] as unknown as Record<string, unknown>[];
         for (const key of Object.keys(de!)) expect(dg![key], `${backend} ${key}`).toEqual(de![key]);
         expect(Buffer.compare(got, expected), backend).toBe(0);
       }
