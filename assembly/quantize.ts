@@ -349,3 +349,26 @@ export function encodeSnorm8Signs(src: usize, count: i32, components: i32, signs
     store<u8>(dst + <usize>i, <u8><i32>min<f32>(max<f32>(v * <f32>127 + <f32>128, 0), 255));
   }
 }
+
+/**
+ * The index of the first value that is NaN or ±Infinity, or −1 (v − v is 0 exactly for a finite
+ * v). The SIMD build tests sixteen values a step and finds the index in the step that fails.
+ */
+export function firstNonFiniteF32(src: usize, count: i32): i32 {
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    const zero = f32x4.splat(0);
+    for (; i + 16 <= count; i += 16) {
+      const p = src + (<usize>i << 2);
+      const a = v128.load(p), b = v128.load(p, 16), c = v128.load(p, 32), d = v128.load(p, 48);
+      const ab = v128.and(f32x4.eq(f32x4.sub(a, a), zero), f32x4.eq(f32x4.sub(b, b), zero));
+      const cd = v128.and(f32x4.eq(f32x4.sub(c, c), zero), f32x4.eq(f32x4.sub(d, d), zero));
+      if (!i32x4.all_true(v128.and(ab, cd))) break;
+    }
+  }
+  for (; i < count; i++) {
+    const v = load<f32>(src + (<usize>i << 2));
+    if (v - v != 0) return i;
+  }
+  return -1;
+}

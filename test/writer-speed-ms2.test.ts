@@ -171,3 +171,59 @@ describe('ms2 encode mirrors x inside the encoders: the document a negation pass
     });
   }
 });
+
+describe('firstNonFiniteF32: every backend finds the first NaN or infinity', () => {
+  it('lengths 0–40 around the 16-value step, each kind of bad value at each place, a second one after it', () => {
+    const payloads = new Float32Array(new Uint32Array(NAN_BITS).buffer);
+    const bads = [Infinity, -Infinity, ...payloads];
+    for (let n = 0; n <= 40; n++) {
+      const clean = Float32Array.from({ length: n }, (_, i) => (i % 5 === 0 ? 3.4028234663852886e38 : i % 5 === 1 ? -0 : i - 20.5));
+      for (const backend of BACKENDS) expect(kernels[backend].raw.firstNonFiniteF32(clean), `${backend} ${n}`).toBe(-1);
+      for (let at = 0; at < n; at++) {
+        const values = clean.slice();
+        const bits = new Uint32Array(values.buffer);
+        const bad = new Float32Array([bads[(at + n) % bads.length]!]);
+        bits[at] = new Uint32Array(bad.buffer)[0]!;
+        if (at + 3 < n) values[at + 3] = NaN;
+        for (const backend of BACKENDS) expect(kernels[backend].raw.firstNonFiniteF32(values), `${backend} ${n} ${at}`).toBe(at);
+      }
+    }
+  });
+});
+
+describe('ms2 refusals after the check moved onto the gathered arrays', () => {
+  const triangle = () => Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0);
+  const uv = () => Float32Array.of(0, 0, 1, 0, 0, 1);
+  const twoMeshes = () => {
+    const asset = emptyAsset('test');
+    for (let m = 0; m < 2; m++) asset.meshes.push({ name: 'mesh', attributes: { positions: triangle(), uvs: [uv()] }, indices: Uint16Array.of(0, 1, 2) });
+    return asset;
+  };
+
+  it('a mesh’s positions, then its UVs, then the next mesh: the first bad value in that order, on every backend', () => {
+    for (const backend of BACKENDS) {
+      const a = twoMeshes();
+      a.meshes[0]!.attributes.uvs![0]![5] = NaN;
+      a.meshes[1]!.attributes.positions[0] = Infinity;
+      expect(() => ms2Format.encodeSync(a, { kernels: kernels[backend] })).toThrow(expect.objectContaining({ path: 'meshes[0].attributes.uvs[0][5]' }));
+      const b = twoMeshes();
+      b.meshes[0]!.attributes.uvs![0]![0] = NaN;
+      b.meshes[0]!.attributes.positions[8] = NaN;
+      expect(() => ms2Format.encodeSync(b, { kernels: kernels[backend] })).toThrow(expect.objectContaining({ path: 'meshes[0].attributes.positions[8]' }));
+      const c = twoMeshes();
+      c.meshes[1]!.attributes.uvs![0]![1] = -Infinity;
+      expect(() => ms2Format.encodeSync(c, { kernels: kernels[backend] })).toThrow(expect.objectContaining({ path: 'meshes[1].attributes.uvs[0][1]' }));
+    }
+  });
+
+  it('a refused Asset gets only the warnings made before the check (no skeleton or axis warning)', () => {
+    for (const backend of BACKENDS) {
+      const a = twoMeshes();
+      a.upAxis = 'z';
+      a.animations.push({ name: 'idle', frameRate: 30, frameCount: 0, tracks: [] });
+      a.meshes[1]!.attributes.positions[4] = NaN;
+      expect(() => ms2Format.encodeSync(a, { kernels: kernels[backend] })).toThrow(expect.objectContaining({ code: 'BAD_VALUE', path: 'meshes[1].attributes.positions[4]' }));
+      expect(a.warnings).toEqual(['ms2 holds one mesh: 2 meshes were merged into one']);
+    }
+  });
+});

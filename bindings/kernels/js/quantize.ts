@@ -135,3 +135,20 @@ export function encodeSnorm8Signs(src: Float32Array, components: number, signs: 
     if (++c === components) c = 0;
   }
 }
+
+/** Twin of firstNonFiniteF32: four sums of v × 0 (0 while every value is finite), then a search only when one is not. */
+export function firstNonFiniteF32(src: Float32Array): number {
+  let p0 = 0, p1 = 0, p2 = 0, p3 = 0;
+  const n = src.length;
+  let i = 0;
+  for (; i + 3 < n; i += 4) {
+    p0 += src[i]! * 0;
+    p1 += src[i + 1]! * 0;
+    p2 += src[i + 2]! * 0;
+    p3 += src[i + 3]! * 0;
+  }
+  for (; i < n; i++) p0 += src[i]! * 0;
+  if (p0 + p1 + p2 + p3 === 0) return -1;
+  for (let k = 0; k < n; k++) if (!Number.isFinite(src[k]!)) return k;
+  return -1;
+}
