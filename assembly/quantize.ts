@@ -289,3 +289,86 @@ export function decodeSnorm8Signs(src: usize, count: i32, components: i32, signs
     store<u32>(dst + (<usize>i << 2), reinterpret<u32>(v) ^ load<u32>(signsPtr + (<usize>(i % components) << 2)));
   }
 }
+
+// Mirrored encoders for MeshSerializer2: each input value's bits XORed with signs[c] (0 or
+// 0x80000000: an exact negation) before the plain encoder's arithmetic, so that the writer
+// needs no negation pass of its own over the gathered arrays.
+
+/** quantizeUnorm16 of each value with its bits XORed with the u32 signs[c] first. */
+export function quantizeUnorm16Signs(src: usize, count: i32, components: i32, minPtr: usize, sizePtr: usize, signsPtr: usize, mode: i32, dst: usize): void {
+  const half: f32 = mode == 1 ? 0.5 : 0;
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    const m0 = lanePattern(minPtr, components, 0), m1 = lanePattern(minPtr, components, 4), m2 = lanePattern(minPtr, components, 8);
+    const s0 = lanePattern(sizePtr, components, 0), s1 = lanePattern(sizePtr, components, 4), s2 = lanePattern(sizePtr, components, 8);
+    const x0 = lanePattern(signsPtr, components, 0), x1 = lanePattern(signsPtr, components, 4), x2 = lanePattern(signsPtr, components, 8);
+    const h = f32x4.splat(half);
+    for (; i + 24 <= count; i += 24) {
+      const p = src + (<usize>i << 2);
+      const o = dst + (<usize>i << 1);
+      const a = quantizeLanes(v128.xor(v128.load(p), x0), m0, s0, h), b = quantizeLanes(v128.xor(v128.load(p + 16), x1), m1, s1, h);
+      const c = quantizeLanes(v128.xor(v128.load(p + 32), x2), m2, s2, h), d = quantizeLanes(v128.xor(v128.load(p + 48), x0), m0, s0, h);
+      const e = quantizeLanes(v128.xor(v128.load(p + 64), x1), m1, s1, h), f = quantizeLanes(v128.xor(v128.load(p + 80), x2), m2, s2, h);
+      v128.store(o, i16x8.narrow_i32x4_u(a, b));
+      v128.store(o + 16, i16x8.narrow_i32x4_u(c, d));
+      v128.store(o + 32, i16x8.narrow_i32x4_u(e, f));
+    }
+  }
+  for (; i < count; i++) {
+    const c = <usize>(i % components) << 2;
+    const v = reinterpret<f32>(load<u32>(src + (<usize>i << 2)) ^ load<u32>(signsPtr + c));
+    const x: f32 = (v - load<f32>(minPtr + c)) / load<f32>(sizePtr + c) * <f32>65535 + half;
+    store<u16>(dst + (<usize>i << 1), clampToU16(x));
+  }
+}
+
+/** encodeSnorm8 over `components` per element, each value's bits XORed with the u32 signs[c] first. */
+export function encodeSnorm8Signs(src: usize, count: i32, components: i32, signsPtr: usize, dst: usize): void {
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    const k = f32x4.splat(127), bias = f32x4.splat(128), lo = f32x4.splat(0), hi = f32x4.splat(255);
+    const x0 = lanePattern(signsPtr, components, 0), x1 = lanePattern(signsPtr, components, 4), x2 = lanePattern(signsPtr, components, 8);
+    // 48 values: twelve vectors, the sign pattern (period 12 lanes at most) four times over.
+    for (; i + 48 <= count; i += 48) {
+      const p = src + (<usize>i << 2);
+      const o = dst + <usize>i;
+      const a = snorm8Lanes(v128.xor(v128.load(p), x0), k, bias, lo, hi), b = snorm8Lanes(v128.xor(v128.load(p + 16), x1), k, bias, lo, hi);
+      const c = snorm8Lanes(v128.xor(v128.load(p + 32), x2), k, bias, lo, hi), d = snorm8Lanes(v128.xor(v128.load(p + 48), x0), k, bias, lo, hi);
+      v128.store(o, i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_u(a, b), i16x8.narrow_i32x4_u(c, d)));
+      const e = snorm8Lanes(v128.xor(v128.load(p + 64), x1), k, bias, lo, hi), f = snorm8Lanes(v128.xor(v128.load(p + 80), x2), k, bias, lo, hi);
+      const g = snorm8Lanes(v128.xor(v128.load(p + 96), x0), k, bias, lo, hi), h = snorm8Lanes(v128.xor(v128.load(p + 112), x1), k, bias, lo, hi);
+      v128.store(o + 16, i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_u(e, f), i16x8.narrow_i32x4_u(g, h)));
+      const m = snorm8Lanes(v128.xor(v128.load(p + 128), x2), k, bias, lo, hi), n = snorm8Lanes(v128.xor(v128.load(p + 144), x0), k, bias, lo, hi);
+      const q = snorm8Lanes(v128.xor(v128.load(p + 160), x1), k, bias, lo, hi), r = snorm8Lanes(v128.xor(v128.load(p + 176), x2), k, bias, lo, hi);
+      v128.store(o + 32, i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_u(m, n), i16x8.narrow_i32x4_u(q, r)));
+    }
+  }
+  for (; i < count; i++) {
+    let v = reinterpret<f32>(load<u32>(src + (<usize>i << 2)) ^ load<u32>(signsPtr + (<usize>(i % components) << 2)));
+    if (v != v) v = 0;
+    store<u8>(dst + <usize>i, <u8><i32>min<f32>(max<f32>(v * <f32>127 + <f32>128, 0), 255));
+  }
+}
+
+/**
+ * The index of the first value that is NaN or ±Infinity, or −1 (v − v is 0 exactly for a finite
+ * v). The SIMD build tests sixteen values a step and finds the index in the step that fails.
+ */
+export function firstNonFiniteF32(src: usize, count: i32): i32 {
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    const zero = f32x4.splat(0);
+    for (; i + 16 <= count; i += 16) {
+      const p = src + (<usize>i << 2);
+      const a = v128.load(p), b = v128.load(p, 16), c = v128.load(p, 32), d = v128.load(p, 48);
+      const ab = v128.and(f32x4.eq(f32x4.sub(a, a), zero), f32x4.eq(f32x4.sub(b, b), zero));
+      const cd = v128.and(f32x4.eq(f32x4.sub(c, c), zero), f32x4.eq(f32x4.sub(d, d), zero));
+      if (!i32x4.all_true(v128.and(ab, cd))) break;
+    }
+  }
+  for (; i < count; i++) {
+    const v = load<f32>(src + (<usize>i << 2));
+    if (v - v != 0) return i;
+  }
+  return -1;
+}

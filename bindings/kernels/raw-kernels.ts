@@ -21,6 +21,12 @@ export interface RawKernels {
   /** decodeSnorm8 over `components` per element, each value's bits XORed with signs[c]. */
   decodeSnorm8Signs(src: Uint8Array, components: number, signs: Uint32Array, dst: Float32Array): void;
   quantizeUnorm16(src: Float32Array, components: number, min: Float32Array, size: Float32Array, round: boolean, dst: Uint16Array): void;
+  /** quantizeUnorm16 of each value with its bits XORed with signs[c] first (0 or 0x80000000: an exact negation). */
+  quantizeUnorm16Signs(src: Float32Array, components: number, min: Float32Array, size: Float32Array, signs: Uint32Array, round: boolean, dst: Uint16Array): void;
+  /** encodeSnorm8 over `components` per element, each value's bits XORed with signs[c] first. */
+  encodeSnorm8Signs(src: Float32Array, components: number, signs: Uint32Array, dst: Uint8Array): void;
+  /** The index of the first NaN or ±Infinity, or −1. */
+  firstNonFiniteF32(src: Float32Array): number;
   compressNormals(src: Float32Array, dst: Uint16Array): void;
   decompressNormals(src: Uint16Array, dst: Float32Array): void;
   decodeSnorm8(src: Uint8Array, dst: Float32Array): void;

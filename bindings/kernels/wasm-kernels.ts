@@ -11,6 +11,9 @@ interface KernelExports {
   dequantizeUnorm16Signs(src: number, count: number, components: number, min: number, size: number, signs: number, dst: number): void;
   decodeSnorm8Signs(src: number, count: number, components: number, signs: number, dst: number): void;
   quantizeUnorm16(src: number, count: number, components: number, min: number, size: number, mode: number, dst: number): void;
+  quantizeUnorm16Signs(src: number, count: number, components: number, min: number, size: number, signs: number, mode: number, dst: number): void;
+  encodeSnorm8Signs(src: number, count: number, components: number, signs: number, dst: number): void;
+  firstNonFiniteF32(src: number, count: number): number;
   compressNormals(src: number, count: number, dst: number): void;
   decompressNormals(src: number, count: number, dst: number): void;
   decodeSnorm8(src: number, count: number, dst: number): void;
@@ -178,6 +181,10 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     decodeSnorm8Signs: (src, components, signs, dst) => run([src, signs], [dst], ([s, x, d], [n]) => exports.decodeSnorm8Signs(s!, n!, components, x!, d!)),
     quantizeUnorm16: (src, components, min, size, round, dst) =>
       run([src, min, size], [dst], ([s, m, z, d], [n]) => exports.quantizeUnorm16(s!, n!, components, m!, z!, round ? 1 : 0, d!)),
+    quantizeUnorm16Signs: (src, components, min, size, signs, round, dst) =>
+      run([src, min, size, signs], [dst], ([s, m, z, x, d], [n]) => exports.quantizeUnorm16Signs(s!, n!, components, m!, z!, x!, round ? 1 : 0, d!)),
+    encodeSnorm8Signs: (src, components, signs, dst) => run([src, signs], [dst], ([s, x, d], [n]) => exports.encodeSnorm8Signs(s!, n!, components, x!, d!)),
+    firstNonFiniteF32: (src) => run([src], [], ([s], [n]) => exports.firstNonFiniteF32(s!, n!)),
     compressNormals: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.compressNormals(s!, n!, d!)),
     decompressNormals: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.decompressNormals(s!, n!, d!)),
     decodeSnorm8: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.decodeSnorm8(s!, n!, d!)),

@@ -192,7 +192,14 @@ export function fillFrames(track: Track, channel: Channel, frameCount: number, f
   // As bits: a float32 read into a number may or may not be quieted (it depends on the JIT tier).
   const from = new Uint32Array(source.buffer, source.byteOffset, source.length);
   const to = new Uint32Array(dst.buffer, dst.byteOffset, dst.length);
-  for (let f = 0; f < frameCount; f++) {
+  let f = 0;
+  if (dstStride === c) {
+    // Frames in a row (UNIGINE's bone-major arrays): the keys on the grid are one block copy
+    // (mrfixit's 75 tracks, all three channels: 180 → 79 µs against the loop alone).
+    f = Math.min(frameCount, last + 1);
+    to.set(from.subarray(0, f * c), dstOffset);
+  }
+  for (; f < frameCount; f++) {
     const key = Math.min(f, last);
     for (let i = 0; i < c; i++) to[dstOffset + f * dstStride + i] = from[key * c + i]!;
   }

@@ -93,8 +93,20 @@ function length(values: ArrayLike<number>, expected: number, path: string, count
 
 /** The index of the first value that is NaN or infinite, or −1: one multiply-add loop, then a search only when it found one. */
 export function firstNonFinite(values: ArrayLike<number>): number {
-  let probe = 0;
-  for (let i = 0; i < values.length; i++) probe += values[i]! * 0;
+  // Four sums, so that each addition waits for the one four values back, not the one before: one
+  // sum was a chain of dependent additions (checkTrack 11 % of the 1 MB UNIGINE encode); over
+  // mrfixit's 75 tracks, 76 → 32 µs (median, both forms interleaved in one process).
+  let p0 = 0, p1 = 0, p2 = 0, p3 = 0;
+  const n = values.length;
+  let i = 0;
+  for (; i + 3 < n; i += 4) {
+    p0 += values[i]! * 0;
+    p1 += values[i + 1]! * 0;
+    p2 += values[i + 2]! * 0;
+    p3 += values[i + 3]! * 0;
+  }
+  for (; i < n; i++) p0 += values[i]! * 0;
+  const probe = p0 + p1 + p2 + p3;
   if (probe === 0) return -1;
   for (let i = 0; i < values.length; i++) if (!Number.isFinite(values[i]!)) return i;
   return -1;

@@ -121,7 +121,8 @@ export class TextSink {
     // The digits from the last, the point inserted on the way.
     let end = at + count + (point > 0 ? 1 : 0);
     this.length = end;
-    let v = digits;
+    // At most nine digits (below 2^31): int32 division, not Math.floor of a float64 quotient.
+    let v = digits | 0;
     let written = 0;
     while (end > at) {
       if (point > 0 && written === count - point) {
@@ -129,7 +130,7 @@ export class TextSink {
         point = 0;
         continue;
       }
-      const next = Math.floor(v / 10);
+      const next = (v / 10) | 0;
       bytes[--end] = 48 + v - next * 10;
       v = next;
       written++;

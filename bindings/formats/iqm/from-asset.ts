@@ -71,6 +71,9 @@ export function assetToIqm(asset: Asset, options: AssetToIqmOptions = {}): IqmDo
   return document;
 }
 
+/** One encoder for every name (a new TextEncoder per name was 2 % of the 1 MB encode's profile, with its garbage). */
+const UTF8 = new TextEncoder();
+
 class TextTable {
   private readonly offsets = new Map<string, number>([['', 0]]);
   private readonly parts: Uint8Array[] = [new Uint8Array(1)];
@@ -80,7 +83,7 @@ class TextTable {
     let at = this.offsets.get(s);
     if (at === undefined) {
       at = this.length;
-      const encoded = new TextEncoder().encode(`${s}\0`);
+      const encoded = UTF8.encode(`${s}\0`);
       this.parts.push(encoded);
       this.length += encoded.length;
       this.offsets.set(s, at);
@@ -218,47 +221,62 @@ function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], tex
   if (!joints.length) warn('animations without a skeleton: poses are written without names or bind pose, all as roots');
   const totalFrames = animations.reduce((sum, a) => sum + a.frameCount, 0);
   checkSampledKeys(totalFrames, poseCount, 'the animations');
-  const dense = new Float32Array(totalFrames * poseCount * IQM_CHANNELS);
-  // Every frame starts as the bind pose: the first one filled, then copied in doubling runs.
-  const frameSize = poseCount * IQM_CHANNELS;
-  if (totalFrames > 0) {
-    for (let j = 0; j < poseCount; j++) {
-      const bind = joints[j];
-      dense.set(bind ? [...bind.translation, ...bind.rotation, ...bind.scale] : [0, 0, 0, 0, 0, 0, 1, 1, 1, 1], j * IQM_CHANNELS);
+  // Every array of the two frame kernels in one workspace (WebAssembly memory on those backends):
+  // the frames are filled where the kernels read them, and only the quantized frames are copied
+  // out. Before (issue 22's encode work), the dense frames were built in JavaScript memory and
+  // staged into WebAssembly memory by each of the two kernel calls.
+  const channels = totalFrames * poseCount * IQM_CHANNELS;
+  const ws = kernels.workspace({
+    dense: ['f32', channels],
+    least: ['f32', poseCount * IQM_CHANNELS],
+    greatest: ['f32', poseCount * IQM_CHANNELS],
+    masks: ['u32', poseCount],
+    offsets: ['f32', poseCount * IQM_CHANNELS],
+    scales: ['f32', poseCount * IQM_CHANNELS],
+    frames: ['u16', channels],
+  } as const);
+  try {
+    const { dense, least, greatest, masks, offsets, scales } = ws.arrays;
+    // Every frame starts as the bind pose: the first one filled, then copied in doubling runs.
+    const frameSize = poseCount * IQM_CHANNELS;
+    if (totalFrames > 0) {
+      for (let j = 0; j < poseCount; j++) {
+        const bind = joints[j];
+        dense.set(bind ? [...bind.translation, ...bind.rotation, ...bind.scale] : [0, 0, 0, 0, 0, 0, 1, 1, 1, 1], j * IQM_CHANNELS);
+      }
     }
-  }
-  for (let filled = 1; filled < totalFrames; filled *= 2) dense.copyWithin(filled * frameSize, 0, Math.min(filled, totalFrames - filled) * frameSize);
+    for (let filled = 1; filled < totalFrames; filled *= 2) dense.copyWithin(filled * frameSize, 0, Math.min(filled, totalFrames - filled) * frameSize);
 
-  let firstFrame = 0;
-  for (const animation of animations) {
-    const n = animation.frameCount;
-    for (const track of animation.tracks) {
-      const at = (firstFrame * poseCount + track.joint) * IQM_CHANNELS;
-      const stride = poseCount * IQM_CHANNELS;
-      fillFrames(track, 'translation', n, animation.frameRate, dense, at, stride);
-      fillFrames(track, 'rotation', n, animation.frameRate, dense, at + 3, stride);
-      fillFrames(track, 'scale', n, animation.frameRate, dense, at + 7, stride);
+    let firstFrame = 0;
+    for (const animation of animations) {
+      const n = animation.frameCount;
+      for (const track of animation.tracks) {
+        const at = (firstFrame * poseCount + track.joint) * IQM_CHANNELS;
+        const stride = poseCount * IQM_CHANNELS;
+        fillFrames(track, 'translation', n, animation.frameRate, dense, at, stride);
+        fillFrames(track, 'rotation', n, animation.frameRate, dense, at + 3, stride);
+        fillFrames(track, 'scale', n, animation.frameRate, dense, at + 7, stride);
+      }
+      document.anims.push({ name: text.add(animation.name), firstFrame, frameCount: n, frameRate: animation.frameRate, flags: animation.loop ? IQM_ANIM_LOOP : 0 });
+      firstFrame += n;
     }
-    document.anims.push({ name: text.add(animation.name), firstFrame, frameCount: n, frameRate: animation.frameRate, flags: animation.loop ? IQM_ANIM_LOOP : 0 });
-    firstFrame += n;
-  }
 
-  document.poses = [];
-  const least = new Float32Array(poseCount * IQM_CHANNELS);
-  const greatest = new Float32Array(poseCount * IQM_CHANNELS);
-  kernels.raw.iqmChannelRanges(dense, totalFrames, poseCount, least, greatest);
-  for (let j = 0; j < poseCount; j++) document.poses.push(quantizePose(least, greatest, j, totalFrames, joints[j]?.parent ?? -1));
-  const masks = Uint32Array.from(document.poses, (pose) => pose.channelMask);
-  const offsets = new Float32Array(poseCount * IQM_CHANNELS);
-  const scales = new Float32Array(poseCount * IQM_CHANNELS);
-  document.poses.forEach((pose, j) => {
-    offsets.set(pose.channelOffset, j * IQM_CHANNELS);
-    scales.set(pose.channelScale, j * IQM_CHANNELS);
-  });
-  document.frameCount = totalFrames;
-  document.frameChannelCount = document.poses.reduce((sum, p) => sum + channelCount(p.channelMask), 0);
-  document.frames = new Uint16Array(totalFrames * document.frameChannelCount);
-  kernels.raw.quantizeIqmFrames(dense, totalFrames, masks, offsets, scales, document.frames);
+    document.poses = [];
+    kernels.raw.iqmChannelRanges(dense, totalFrames, poseCount, least, greatest);
+    for (let j = 0; j < poseCount; j++) document.poses.push(quantizePose(least, greatest, j, totalFrames, joints[j]?.parent ?? -1));
+    document.poses.forEach((pose, j) => {
+      masks[j] = pose.channelMask;
+      offsets.set(pose.channelOffset, j * IQM_CHANNELS);
+      scales.set(pose.channelScale, j * IQM_CHANNELS);
+    });
+    document.frameCount = totalFrames;
+    document.frameChannelCount = document.poses.reduce((sum, p) => sum + channelCount(p.channelMask), 0);
+    const frames = ws.arrays.frames.subarray(0, totalFrames * document.frameChannelCount);
+    kernels.raw.quantizeIqmFrames(dense, totalFrames, masks, offsets, scales, frames);
+    document.frames = ws.keep(frames);
+  } finally {
+    ws.release();
+  }
 }
 
 /** Pose j's offsets, scales and mask from the range of each of its channels over the frames. */

@@ -3,9 +3,17 @@
 // directions), the bitangent sign (tangent w) flips with the mirror, and so does the winding.
 // Each step is its own inverse.
 
-/** Negates component `component` of every element of `stride` values. */
+/**
+ * Negates component `component` of every element of `stride` values, by flipping each value's
+ * sign bit (an exact negation, NaN payloads kept). Alternatives, profiled on the speed bar's
+ * 1 MB MeshSerializer2 encode (`node --cpu-prof`, bench/encode-profile.ts): `values[i] = -values[i]`
+ * (each value widened to a double and narrowed back) 12.5 % of the profile; this int32 XOR on an
+ * Int32Array view 9.7 %.
+ */
 export function negateEvery(values: Float32Array, stride: number, component: number): void {
-  for (let i = component; i < values.length; i += stride) values[i] = -values[i]!;
+  const bits = new Int32Array(values.buffer, values.byteOffset, values.length);
+  const sign = 0x80000000 | 0;
+  for (let i = component; i < bits.length; i += stride) bits[i] = bits[i]! ^ sign;
 }
 
 /** Reverses the winding of a triangle list in place. */

@@ -29,11 +29,13 @@ export class StreamIndex<T> {
   /** The last stream `find` hashed, and its hash, so that `add` after a miss hashes nothing again. */
   private lastData: Uint32Array | undefined;
   private lastHash = 0;
+  /** The lengths of the streams added: a stream of a length never seen is new, found so without hashing it. */
+  private readonly lengths = new Set<number>();
 
   /** The value of an earlier stream equal to `data`, else undefined. */
   find(data: Uint32Array): T | undefined {
     if (this.byArray.has(data)) return this.byArray.get(data);
-    if (this.byArray.size === 0) return undefined;
+    if (this.byArray.size === 0 || !this.lengths.has(data.length)) return undefined;
     for (const entry of this.unhashed) this.bucket(hashIndices(entry.data)).push(entry);
     this.unhashed.length = 0;
     this.lastData = data;
@@ -43,6 +45,7 @@ export class StreamIndex<T> {
 
   add(data: Uint32Array, value: T): void {
     this.byArray.set(data, value);
+    this.lengths.add(data.length);
     if (this.lastData === data) this.bucket(this.lastHash).push({ data, value });
     else this.unhashed.push({ data, value });
     this.lastData = undefined;

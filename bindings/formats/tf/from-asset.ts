@@ -3,7 +3,8 @@ import { MeshFormatError } from '../../io/errors.js';
 import type { Animation, Asset, IndexArray, Joint, Mesh } from '../../model/asset.js';
 import { animationDuration } from '../../model/resample-animation.js';
 import { DEFAULT_FRAME_RATE, kindForFileName, type WriteOptions } from '../format.js';
-import { packTfLayout } from './pack-layout.js';
+import { StreamIndex } from './equal-streams.js';
+import { offerBlobBuffer } from './writer-blob.js';
 import type { TfAniDocument, TfDocument, TfIndexStream, TfKeyframeAnimation, TfMeshDocument, TfSubMesh, TfVertexAttribute } from './tf-document.js';
 import { composeMatrix, quaternionToEulerDegrees, shortestFloat32, type Quat, type Vec3 } from './transforms.js';
 
@@ -56,17 +57,16 @@ export function assetToTf(asset: Asset, options: TfWriteOptions = {}): TfConvers
   return { document, warnings };
 }
 
-function meshAttributes(mesh: Mesh, flipV: boolean, warnings: string[]): Map<string, { numComp: number; data: Float32Array }> {
+/** One mesh's array of an attribute; `flipV`: written as v = 1 − v (UV sets). */
+interface AttributeSource { numComp: number; data: Float32Array; flipV?: boolean }
+
+function meshAttributes(mesh: Mesh, flipV: boolean, warnings: string[]): Map<string, AttributeSource> {
   const a = mesh.attributes;
-  const result = new Map<string, { numComp: number; data: Float32Array }>();
+  const result = new Map<string, AttributeSource>();
   result.set('position', { numComp: 3, data: a.positions });
   if (a.normals) result.set('normal', { numComp: 3, data: a.normals });
   if (a.tangents) result.set('tangent', { numComp: 4, data: a.tangents });
-  a.uvs?.forEach((uv, set) => {
-    const data = Float32Array.from(uv);
-    if (flipV) for (let i = 1; i < data.length; i += 2) data[i] = Math.fround(1 - data[i]!);
-    result.set(`uv${set}`, { numComp: 2, data });
-  });
+  a.uvs?.forEach((uv, set) => result.set(`uv${set}`, { numComp: 2, data: uv, flipV }));
   for (const [name, extra] of Object.entries(mesh.extras ?? {})) {
     if (result.has(name) || TF_SLOT_NAME.test(name)) warnings.push(`mesh ${mesh.name}: extras.${name} is not carried (Transport Fever reads an attribute of that name as its own ${name})`);
     else result.set(name, { numComp: extra.components, data: extra.data });
@@ -77,20 +77,28 @@ function meshAttributes(mesh: Mesh, flipV: boolean, warnings: string[]): Map<str
 /** Attribute names the reader puts in Asset slots rather than `extras`. */
 const TF_SLOT_NAME = /^(position|normal|tangent|uv\d+)$/;
 
+/**
+ * The document, packed as packTfLayout packs it (attributes in order, then each submesh's index
+ * streams, a stream equal to an earlier one sharing its bytes), with every array already a view
+ * of one blob buffer at its offset, so that writeTfBlob hands that buffer out without copying.
+ * Alternatives: building each array on its own and packing after (the code before issue 22's
+ * encode work) wrote every attribute and index twice (concatenated, then copied into the blob):
+ * writeTfBlob's copy alone was 20 % of the 1 MB speed-bar encode (`node --cpu-prof`).
+ */
 function assetToMesh(asset: Asset, flipV: boolean, warnings: string[]): TfMeshDocument {
   const perMesh = asset.meshes.map((mesh) => meshAttributes(mesh, flipV, warnings));
   const names = [...new Set(perMesh.flatMap((m) => [...m.keys()]))].sort((a, b) => {
     const ia = STANDARD_ORDER.indexOf(a), ib = STANDARD_ORDER.indexOf(b);
     return (ia < 0 ? STANDARD_ORDER.length : ia) - (ib < 0 ? STANDARD_ORDER.length : ib) || (a < b ? -1 : a > b ? 1 : 0);
   });
-  const attributes: TfVertexAttribute[] = [];
+  const planned: { name: string; numComp: number; parts: AttributeSource[]; elements: number }[] = [];
   const bases = new Map<string, number[]>();
   for (const name of names) {
     const present = perMesh.map((m) => m.get(name));
     const numComp = present.find((p) => p)!.numComp;
     const base: number[] = [];
     let elements = 0;
-    const parts: Float32Array[] = [];
+    const parts: AttributeSource[] = [];
     present.forEach((p, m) => {
       base.push(elements);
       if (!p) return;
@@ -99,18 +107,30 @@ function assetToMesh(asset: Asset, flipV: boolean, warnings: string[]): TfMeshDo
         perMesh[m]!.delete(name);
         return;
       }
-      parts.push(p.data);
+      parts.push(p);
       elements += p.data.length / numComp;
     });
-    const data = new Float32Array(elements * numComp);
-    let at = 0;
-    for (const part of parts) {
-      data.set(part, at);
-      at += part.length;
-    }
-    attributes.push({ name, numComp, data, offset: 0, count: data.byteLength, extra: new Map() });
+    planned.push({ name, numComp, parts, elements });
     bases.set(name, base);
   }
+  // One place per distinct base of each submesh at most (equal streams then take less).
+  const attributeBytes = planned.reduce((n, p) => n + p.elements * p.numComp * 4, 0);
+  const streamBytes = asset.meshes.reduce((n, mesh, m) => n + new Set([...perMesh[m]!.keys()].map((name) => bases.get(name)![m]!)).size * mesh.indices.length * 4, 0);
+  const blob = offerBlobBuffer(new ArrayBuffer(attributeBytes + streamBytes));
+  let end = 0;
+  const attributes: TfVertexAttribute[] = planned.map(({ name, numComp, parts, elements }) => {
+    const data = new Float32Array(blob, end, elements * numComp);
+    let at = 0;
+    for (const part of parts) {
+      data.set(part.data, at);
+      if (part.flipV) for (let i = at + 1; i < at + part.data.length; i += 2) data[i] = Math.fround(1 - data[i]!);
+      at += part.data.length;
+    }
+    const attribute = { name, numComp, data, offset: end, count: data.byteLength, extra: new Map() };
+    end += data.byteLength;
+    return attribute;
+  });
+  const placedStreams = new StreamIndex<{ data: Uint32Array; offset: number }>();
   const subMeshes: TfSubMesh[] = asset.meshes.map((mesh, m) => {
     const label = `mesh ${mesh.name}`;
     const present = perMesh[m]!;
@@ -121,19 +141,25 @@ function assetToMesh(asset: Asset, flipV: boolean, warnings: string[]): TfMeshDo
     const unused = unusedVertices(mesh);
     if (unused) warnings.push(`${label}: ${unused} vertices used by no triangle are not carried (TF vertices are what the index streams reach)`);
     // One array per distinct base: streams with equal contents share it (and one place in the blob).
-    const byBase = new Map<number, Uint32Array>();
-    const offsetBy = (base: number): Uint32Array => {
-      let data = byBase.get(base);
-      if (!data) byBase.set(base, (data = offsetIndices(mesh.indices, base)));
-      return data;
+    const byBase = new Map<number, { data: Uint32Array; offset: number }>();
+    const offsetBy = (base: number): { data: Uint32Array; offset: number } => {
+      let placed = byBase.get(base);
+      if (placed) return placed;
+      // Written at the blob's end; an earlier equal stream takes its place, and the next one overwrites it.
+      const data = offsetIndices(mesh.indices, base, new Uint32Array(blob, end, mesh.indices.length));
+      placed = placedStreams.find(data);
+      if (!placed) {
+        placed = { data, offset: end };
+        placedStreams.add(data, placed);
+        end += data.byteLength;
+      }
+      byBase.set(base, placed);
+      return placed;
     };
-    const indices: TfIndexStream[] = [...present.keys()].map((name) => ({
-      attribute: name,
-      data: offsetBy(bases.get(name)![m]!),
-      offset: 0,
-      count: mesh.indices.length * 4,
-      extra: new Map(),
-    }));
+    const indices: TfIndexStream[] = [...present.keys()].map((name) => {
+      const { data, offset } = offsetBy(bases.get(name)![m]!);
+      return { attribute: name, data, offset, count: data.byteLength, extra: new Map() };
+    });
     // TF has no field for a submesh's name: this library writes (and reads) `name`, which the game ignores.
     const subMesh: TfSubMesh = { indices, extra: new Map([['name', mesh.name]]) };
     if (mesh.material !== undefined) subMesh.materials = [mesh.material];
@@ -143,7 +169,7 @@ function assetToMesh(asset: Asset, flipV: boolean, warnings: string[]): TfMeshDo
   const animations = keyframeAnimations(asset, warnings);
   skeletonLosses(asset, new Set(animations.map((a) => a.name)), warnings);
   if (animations.length) document.animations = animations;
-  return packTfLayout(document);
+  return document;
 }
 
 /** Vertices no index reaches. */
@@ -179,9 +205,10 @@ function skeletonLosses(asset: Asset, keptAs: Set<string | number>, warnings: st
   }
 }
 
-function offsetIndices(indices: IndexArray, base: number): Uint32Array {
-  const result = Uint32Array.from(indices);
-  if (base !== 0) for (let i = 0; i < result.length; i++) result[i] = result[i]! + base;
+/** `indices` + `base` into `result` (as many values). */
+function offsetIndices(indices: IndexArray, base: number, result: Uint32Array): Uint32Array {
+  if (base === 0) result.set(indices);
+  else for (let i = 0; i < result.length; i++) result[i] = indices[i]! + base;
   return result;
 }
 

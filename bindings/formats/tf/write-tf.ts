@@ -3,6 +3,7 @@ import type { LuaTable, LuaValue } from './lua-constants.js';
 import type { TfAniDocument, TfAnimation, TfBlobRange, TfExtraFields, TfMeshDocument } from './tf-document.js';
 import { luaTable, writeLuaData } from './write-lua.js';
 import { TF_FORMAT_NAME } from './read-tf.js';
+import { takeBlobBuffer } from './writer-blob.js';
 
 /** Largest blob the writer makes (offsets are JavaScript array indices). */
 const MAX_BLOB_BYTES = 0x7fffffff;
@@ -63,6 +64,8 @@ export function writeTfBlob(doc: TfMeshDocument): Uint8Array {
   doc.unreferenced.forEach((u, i) => add(`unreferenced bytes ${i + 1}`, { offset: u.offset, count: u.bytes.length }, u.bytes));
   const length = pieces.reduce((end, p) => Math.max(end, p.range.offset + p.range.count), 0);
   if (length > MAX_BLOB_BYTES) fail('BAD_OFFSET', `the arrays reach byte ${length}, beyond the ${MAX_BLOB_BYTES} bytes a blob may have`);
+  const inPlace = placedInOneBuffer(pieces, length);
+  if (inPlace) return inPlace;
   const blob = new Uint8Array(length);
   pieces.sort((a, b) => a.range.offset - b.range.offset);
   let covered = 0;
@@ -83,6 +86,30 @@ export function writeTfBlob(doc: TfMeshDocument): Uint8Array {
     covered = Math.max(covered, range.offset + range.count);
   }
   return blob;
+}
+
+/**
+ * The blob itself when every array is already a view of one buffer at its own offset, those
+ * arrays cover every byte up to `length`, and the buffer is one assetToTf offered (writer-blob.ts):
+ * the bytes are then what the copy below would give, arrays sharing bytes agree by construction,
+ * and nothing is copied. Else undefined.
+ */
+function placedInOneBuffer(pieces: { range: TfBlobRange; bytes: Uint8Array }[], length: number): Uint8Array | undefined {
+  const buffer = pieces[0]?.bytes.buffer;
+  if (!buffer || buffer.byteLength < length) return undefined;
+  const ends: [number, number][] = [];
+  for (const { range, bytes } of pieces) {
+    if (bytes.buffer !== buffer || bytes.byteOffset !== range.offset) return undefined;
+    ends.push([range.offset, range.offset + range.count]);
+  }
+  // Every byte below `length` belongs to an array (no gap the copy would have left as zeros).
+  ends.sort((a, b) => a[0] - b[0]);
+  let covered = 0;
+  for (const [start, end] of ends) {
+    if (start > covered) return undefined;
+    covered = Math.max(covered, end);
+  }
+  return takeBlobBuffer(buffer) ? new Uint8Array(buffer, 0, length) : undefined;
 }
 
 function rangeTable(range: TfBlobRange, numComp: number | undefined, extra: TfExtraFields): LuaTable {

@@ -99,3 +99,56 @@ function flipSigns(values: Float32Array, components: number, signs: Uint32Array)
     if (sign) for (let i = c; i < bits.length; i += components) bits[i] = (bits[i]! ^ sign) >>> 0;
   }
 }
+
+/** One value with its bits XORed with `sign`: a negation for 0x80000000 (the only other use). */
+function signed(value: number, sign: number, scratch: Float32Array, scratchBits: Uint32Array): number {
+  if (sign === 0) return value;
+  if (sign === 0x80000000) return -value;
+  scratch[0] = value;
+  scratchBits[0] = (scratchBits[0]! ^ sign) >>> 0;
+  return scratch[0]!;
+}
+
+const scratch = new Float32Array(1);
+const scratchBits = new Uint32Array(scratch.buffer);
+
+/**
+ * Twin of quantizeUnorm16Signs: quantizeUnorm16 of each value with its bits XORed with signs[c]
+ * first. A NaN (whatever its sign) quantizes to 0, so a negation through a number is exact here.
+ */
+export function quantizeUnorm16Signs(src: Float32Array, components: number, min: Float32Array, size: Float32Array, signs: Uint32Array, round: boolean, dst: Uint16Array): void {
+  const half = round ? 0.5 : 0;
+  for (let i = 0, c = 0; i < src.length; i++) {
+    const v = signed(src[i]!, signs[c]!, scratch, scratchBits);
+    dst[i] = clampToU16(f(f(f(f(v - min[c]!) / size[c]!) * 65535) + half));
+    if (++c === components) c = 0;
+  }
+}
+
+/** Twin of encodeSnorm8Signs: encodeSnorm8 of each value with its bits XORed with signs[c] first (a NaN gives 128 either way). */
+export function encodeSnorm8Signs(src: Float32Array, components: number, signs: Uint32Array, dst: Uint8Array): void {
+  for (let i = 0, c = 0; i < src.length; i++) {
+    let v = signed(src[i]!, signs[c]!, scratch, scratchBits);
+    if (v !== v) v = 0;
+    const x = f(f(v * 127) + 128);
+    dst[i] = x < 0 ? 0 : x > 255 ? 255 : x;
+    if (++c === components) c = 0;
+  }
+}
+
+/** Twin of firstNonFiniteF32: four sums of v × 0 (0 while every value is finite), then a search only when one is not. */
+export function firstNonFiniteF32(src: Float32Array): number {
+  let p0 = 0, p1 = 0, p2 = 0, p3 = 0;
+  const n = src.length;
+  let i = 0;
+  for (; i + 3 < n; i += 4) {
+    p0 += src[i]! * 0;
+    p1 += src[i + 1]! * 0;
+    p2 += src[i + 2]! * 0;
+    p3 += src[i + 3]! * 0;
+  }
+  for (; i < n; i++) p0 += src[i]! * 0;
+  if (p0 + p1 + p2 + p3 === 0) return -1;
+  for (let k = 0; k < n; k++) if (!Number.isFinite(src[k]!)) return k;
+  return -1;
+}
