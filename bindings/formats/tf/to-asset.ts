@@ -4,7 +4,7 @@ import { getKernels } from '../../kernels/backend.js';
 import { indexWidthFor, type Kernels } from '../../kernels/kernels.js';
 import { weldStreams } from '../../kernels/weld-streams.js';
 import { repairTangents } from '../../model/perpendicular-tangents.js';
-import { emptyAsset, type Animation, type Asset, type Mesh, type MeshAttributes } from '../../model/asset.js';
+import { emptyAsset, type Animation, type Asset, type IndexArray, type Mesh, type MeshAttributes } from '../../model/asset.js';
 import { DEFAULT_FRAME_RATE, type ReadOptions } from '../format.js';
 import { MemoryBudget, MEMORY_BUDGET_DEFAULTS } from '../../io/memory-budget.js';
 import { StreamIndex } from './equal-streams.js';
@@ -217,10 +217,12 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
     uvs.push(uv);
   }
   if (uvs.length) attributes.uvs = uvs;
-  const wideIndices = welded.tuples || welded.first ? welded.indices : handout.take(welded.indices, 0, welded.indices.length);
   // TF has no name field; this library's writer adds `name` to each submesh.
   const stored = subMesh.extra.get('name');
-  const mesh: Mesh = { name: typeof stored === 'string' ? stored : `submesh${index + 1}`, attributes, indices: indexWidthFor(vertexCount) === 4 ? wideIndices : kernels.compactIndices(welded.indices, vertexCount) };
+  const indices = welded.narrowed ? welded.indices
+    : indexWidthFor(vertexCount) !== 4 ? kernels.compactIndices(welded.indices, vertexCount)
+    : welded.tuples || welded.first ? welded.indices : handout.take(welded.indices, 0, welded.indices.length);
+  const mesh: Mesh = { name: typeof stored === 'string' ? stored : `submesh${index + 1}`, attributes, indices };
   if (gathered.size) {
     mesh.extras = Object.fromEntries(gathered);
     for (const name of gathered.keys()) {
@@ -247,7 +249,7 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
  * Single-index vertices of a submesh: `first` is the element its vertex 0 is, when the vertices
  * are a run of elements in file order (no `tuples`); otherwise `tuples` per group, by the weld.
  */
-function weldGroups(kernels: Kernels, groups: { data: Uint32Array; limit: number }[]): { indices: Uint32Array; tuples?: Uint32Array[]; vertexCount: number; first: number } | number {
+function weldGroups(kernels: Kernels, groups: { data: Uint32Array; limit: number }[]): { indices: Uint32Array; tuples?: Uint32Array[]; vertexCount: number; first: number; narrowed?: false } | { indices: IndexArray; tuples?: undefined; vertexCount: number; first: number; narrowed: true } | number {
   if (groups.length === 1) {
     // One distinct stream that uses every element of a run (all of its attributes, or the part
     // one submesh of several owns) is already welded: vertex v is element first + v. Only the
@@ -268,7 +270,9 @@ function weldGroups(kernels: Kernels, groups: { data: Uint32Array; limit: number
       try {
         const a = ws.arrays;
         const used = kernels.raw.countUsedValuesFrom(a.data, min, max - min + 1, marks.arrays.seen, min ? a.data : a.data.subarray(0, 0));
-        if (used === max - min + 1) return { indices: min ? ws.keep(a.data) : data, vertexCount: used, first: min };
+        // Narrowed here, from the workspace, to the width the mesh keeps (no copy of the 32-bit
+        // indices out and back in again for compactIndices).
+        if (used === max - min + 1) return { indices: narrowed(kernels, a.data, used), vertexCount: used, first: min, narrowed: true };
       } finally {
         marks.release();
       }
@@ -278,6 +282,16 @@ function weldGroups(kernels: Kernels, groups: { data: Uint32Array; limit: number
   }
   const welded = weldStreams(kernels, groups.map((g) => g.data), groups.map((g) => g.limit));
   return typeof welded === 'number' ? welded : { ...welded, vertexCount: welded.tuples[0]!.length, first: 0 };
+}
+
+/** `indices` (every value below `vertexCount`) as a new array of the width `vertexCount` needs. */
+function narrowed(kernels: Kernels, indices: Uint32Array, vertexCount: number): IndexArray {
+  const width = indexWidthFor(vertexCount);
+  if (width === 4) return indices.slice();
+  const out = width === 2 ? new Uint16Array(indices.length) : new Uint8Array(indices.length);
+  if (width === 2) kernels.raw.narrowU32ToU16(indices, out as Uint16Array);
+  else kernels.raw.narrowU32ToU8(indices, out as Uint8Array);
+  return out;
 }
 
 /** Each KEYFRAME animation: a root joint at its origin and one track (times in seconds). */
