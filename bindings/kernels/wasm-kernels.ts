@@ -54,6 +54,8 @@ interface KernelExports {
   countUsedValues(src: number, count: number, limit: number, seen: number): number;
   spanU32(src: number, count: number, dst: number): void;
   countUsedValuesFrom(src: number, count: number, base: number, limit: number, seen: number, rebased: number, rebasedCount: number): number;
+  firstUnusableTangent(src: number, count: number): number;
+  flipV(src: number, count: number, dst: number): void;
   decodeBase64(src: number, count: number, dst: number): number;
   decodeNormalizedI8(src: number, step: number, components: number, count: number, dst: number): void;
   decodeNormalizedU8(src: number, step: number, components: number, count: number, dst: number): void;
@@ -214,6 +216,8 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     spanU32: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.spanU32(s!, n!, d!)),
     countUsedValuesFrom: (src, base, limit, seen, rebased) =>
       run([src], [seen, rebased], ([s, f, r], [n, , m]) => exports.countUsedValuesFrom(s!, n!, base, limit, f!, r!, m!)),
+    firstUnusableTangent: (src) => run([src], [], ([s], [n]) => exports.firstUnusableTangent(s!, n! >> 2)),
+    flipV: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.flipV(s!, n!, d!)),
     decodeBase64: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.decodeBase64(s!, n!, d!)),
     decodeNormalizedI8: (src, step, components, dst) => run([src], [dst], ([s, d], [, n]) => exports.decodeNormalizedI8(s!, step, components, Math.floor(n! / components), d!)),
     decodeNormalizedU8: (src, step, components, dst) => run([src], [dst], ([s, d], [, n]) => exports.decodeNormalizedU8(s!, step, components, Math.floor(n! / components), d!)),

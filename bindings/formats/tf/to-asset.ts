@@ -73,19 +73,16 @@ export function tfToAsset(doc: TfDocument, options: TfReadOptions = {}, adoptArr
   const handout = new ArrayHandout(adoptArrays);
   doc.subMeshes.forEach((subMesh, i) => asset.meshes.push(subMeshToMesh(kernels, doc, subMesh, i, handout, used, budget, asset.warnings)));
   // After every submesh is made: an adopted array must not change while another submesh may still read it.
-  if (flipV) for (const mesh of asset.meshes) for (const uv of mesh.attributes.uvs ?? []) flipVInPlace(uv);
+  if (flipV) for (const mesh of asset.meshes) for (const uv of mesh.attributes.uvs ?? []) kernels.raw.flipV(uv, uv);
   asset.meshes.forEach((mesh, i) => {
-    const repaired = mesh.attributes.tangents ? repairTangents(mesh.attributes.tangents, mesh.attributes.normals) : 0;
+    // The kernel finds the common case (every tangent usable) in one pass; repairTangents decides the rest.
+    const tangents = mesh.attributes.tangents;
+    const repaired = tangents && (tangents.length % 4 !== 0 || kernels.raw.firstUnusableTangent(tangents) >= 0) ? repairTangents(tangents, mesh.attributes.normals) : 0;
     if (repaired) asset.warnings.push(`submesh ${i + 1}: ${repaired} of ${mesh.attributes.tangents!.length / 4} tangents were not finite or had no direction or handedness; each became a unit tangent perpendicular to its normal`);
   });
   for (const a of doc.attributes) if (!used.has(a.name)) asset.warnings.push(`vertexAttr.${a.name} is used by no submesh and is not carried`);
   keyframeAnimationsToAsset(doc, asset, frameRate);
   return asset;
-}
-
-/** v → 1 − v in (u, v) pairs. */
-function flipVInPlace(uv: Float32Array): void {
-  for (let i = 1; i < uv.length; i += 2) uv[i] = 1 - uv[i]!;
 }
 
 /** Gives out document arrays: each array itself, once, when the Asset may adopt them and all of it is wanted; else a copy. */
