@@ -121,9 +121,11 @@ export function dequantizeIqmTracks(frames: usize, frameCount: i32, poseCount: i
  * place of each channel among its ushorts are worked out once, then each frame is ten loads
  * and three multiply-adds, written in order; a pose that stores every channel (the common case)
  * takes its ten ushorts in three widening loads. Alternatives measured on the kernel alone over
- * mrfixit's 75 poses × 101 frames (wasm-simd, median of interleaved rounds, shared 2-core machine):
- * frame after frame, each channel's ushort found from the mask at every frame (the loop before),
- * 51 µs; pose after pose with ten lane loads, 40 µs; with the widening loads, 31 µs.
+ * 75 poses × 101 frames, 73 of the poses storing all ten channels (wasm-simd, median of
+ * interleaved rounds, shared 2-core machine): frame after frame, each channel's ushort found
+ * from the mask at every frame (the loop before), 51 µs; pose after pose with ten lane loads,
+ * 40 µs; with the widening loads, 31 µs. On mrfixit (sparse masks, 3 channels a pose on
+ * average) the parse is unchanged: there the copies in and out of WebAssembly memory dominate.
  */
 function dequantizeIqmTracksSimd(frames: usize, n: usize, poseCount: i32, masks: usize, offsets: usize, scales: usize, dst: usize): void {
   // Bytes per frame: every pose's set channels.
