@@ -2,7 +2,7 @@ import luaparse from 'luaparse';
 import type { Expression, Node, Statement, TableConstructorExpression } from 'luaparse';
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
 import { isExponentCode, isNumberStartCode, isSignCode, isWordCode, longBracketLevel, MINUS, skipLongBracket, skipString, skipToLineEnd } from './lua-lexical.js';
-import { blankNumericTables, type NumericTables } from './numeric-tables.js';
+import { blankNumericTables, PLAIN_SCAN_MAX_DEPTH, type NumericTables } from './numeric-tables.js';
 import { readPlainDataFunction } from './plain-descriptor.js';
 
 /** 1-based line and column of a place in the text. */
@@ -88,13 +88,16 @@ export function evaluateLuaData(bytes: Uint8Array, options: Partial<typeof LUA_E
   for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000) as unknown as number[]);
   // A UTF-8 byte order mark (Windows editors write one) reads as spaces, keeping the columns.
   if (text.startsWith('\xef\xbb\xbf')) text = `   ${text.slice(3)}`;
-  checkNesting(text);
-  // A descriptor of nothing but tables and plain values is read by one scan (plain-descriptor.ts).
-  const plain = numberTables ? readPlainDataFunction(text) : undefined;
+  // A descriptor of nothing but tables and plain values is read by one scan (plain-descriptor.ts),
+  // before the nesting check, which a text it reads cannot fail: it gives up on a table deeper
+  // than maxDepth − 2 (0: the outermost; a number's minus adds a level inside the innermost), or 24.
+  const plain = numberTables ? readPlainDataFunction(text, Math.min(PLAIN_SCAN_MAX_DEPTH, LUA_LIMITS.maxDepth - 2)) : undefined;
   if (plain) {
-    placeTables(plain.table, plain.positionOf);
+    const positions = plain.positions();
+    plain.tables.forEach((table, k) => TABLE_POSITIONS.set(table, positions[k]!));
     return plain.table;
   }
+  checkNesting(text);
   // Tables of plain numbers are read by a scan and blanked, so that luaparse makes no node per number.
   const original = text;
   const numeric = numberTables ? blankNumericTables(text) : { text, tables: new Map() as NumericTables, positionOf: () => undefined };
@@ -135,12 +138,6 @@ export function evaluateLuaData(bytes: Uint8Array, options: Partial<typeof LUA_E
 }
 
 /** Records where `table` and every table inside it open. */
-function placeTables(table: LuaTable, positionOf: (table: LuaTable) => LuaPosition): void {
-  TABLE_POSITIONS.set(table, positionOf(table));
-  for (const value of table.items) if (isLuaTable(value)) placeTables(value, positionOf);
-  for (const value of table.fields.values()) if (isLuaTable(value)) placeTables(value, positionOf);
-}
-
 function parseLua(text: string): luaparse.Chunk {
   return luaparse.parse(text, { locations: true, ranges: true, comments: false, scope: false, luaVersion: '5.2', encodingMode: 'pseudo-latin1' });
 }
