@@ -73,16 +73,37 @@ export function tfToAsset(doc: TfDocument, options: TfReadOptions = {}, adoptArr
   const handout = new ArrayHandout(adoptArrays);
   doc.subMeshes.forEach((subMesh, i) => asset.meshes.push(subMeshToMesh(kernels, doc, subMesh, i, handout, used, budget, asset.warnings)));
   // After every submesh is made: an adopted array must not change while another submesh may still read it.
-  if (flipV) for (const mesh of asset.meshes) for (const uv of mesh.attributes.uvs ?? []) kernels.raw.flipV(uv, uv);
+  if (flipV) for (const mesh of asset.meshes) for (const uv of mesh.attributes.uvs ?? []) flipVInChunks(kernels, uv);
   asset.meshes.forEach((mesh, i) => {
     // The kernel finds the common case (every tangent usable) in one pass; repairTangents decides the rest.
     const tangents = mesh.attributes.tangents;
-    const repaired = tangents && (tangents.length % 4 !== 0 || kernels.raw.firstUnusableTangent(tangents) >= 0) ? repairTangents(tangents, mesh.attributes.normals) : 0;
+    const repaired = tangents && (tangents.length % 4 !== 0 || anyUnusableTangent(kernels, tangents)) ? repairTangents(tangents, mesh.attributes.normals) : 0;
     if (repaired) asset.warnings.push(`submesh ${i + 1}: ${repaired} of ${mesh.attributes.tangents!.length / 4} tangents were not finite or had no direction or handedness; each became a unit tangent perpendicular to its normal`);
   });
   for (const a of doc.attributes) if (!used.has(a.name)) asset.warnings.push(`vertexAttr.${a.name} is used by no submesh and is not carried`);
   keyframeAnimationsToAsset(doc, asset, frameRate);
   return asset;
+}
+
+/**
+ * Floats per kernel call over an Asset array (a multiple of 4): each call copies its part into
+ * WebAssembly memory and back, so that a large mesh never grows that memory by its whole array
+ * (peak RSS of a 100 MB parse: 1.35× the file with one call per array, 1.09× before the kernels).
+ */
+const CHUNK_FLOATS = 1 << 18;
+
+/** (u, v) → (u, 1 − v) in place, by flipV over parts of the array. */
+function flipVInChunks(kernels: Kernels, uv: Float32Array): void {
+  for (let at = 0; at < uv.length; at += CHUNK_FLOATS) {
+    const part = uv.subarray(at, at + CHUNK_FLOATS);
+    kernels.raw.flipV(part, part);
+  }
+}
+
+/** Whether any tangent is not usable (firstUnusableTangent over parts of the array). */
+function anyUnusableTangent(kernels: Kernels, tangents: Float32Array): boolean {
+  for (let at = 0; at < tangents.length; at += CHUNK_FLOATS) if (kernels.raw.firstUnusableTangent(tangents.subarray(at, at + CHUNK_FLOATS)) >= 0) return true;
+  return false;
 }
 
 /** Gives out document arrays: each array itself, once, when the Asset may adopt them and all of it is wanted; else a copy. */
