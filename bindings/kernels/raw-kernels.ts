@@ -149,6 +149,12 @@ export interface RawKernels {
   /** (u, v) pairs to (u, 1 − v), a NaN v kept with its quiet bit set; dst (src.length floats) may be src. */
   flipV(src: Float32Array, dst: Float32Array): void;
   /**
+   * gatherSkinWeights reading each weight from the UNIGINE skin records as stored (record s: a
+   * count byte, then per weight an int16 bone and a uint16 value; weight w of record s at
+   * s + 1 + 4w) instead of bones and values arrays; −2 when the records run past `records`.
+   */
+  gatherSkinRecords(counts: Uint8Array, records: Uint8Array, jointOf: Uint16Array, vertexOf: Uint32Array, first: Uint32Array, dstJoints: Uint16Array, dstWeights: Float32Array): number;
+  /**
    * Base64 characters (padding removed, length % 4 ≠ 1) to bytes: dst.length = ⌊n / 4⌋ × 3, plus 1
    * or 2 for a final group of 2 or 3 characters. −1, or the position of the first character outside the alphabet.
    */
