@@ -19,6 +19,9 @@ export * from './used-values';
 export * from './base64';
 export * from './normalized';
 export * from './key-lines';
+export * from './tangent-check';
+export * from './flip-v';
+export * from './skin-records';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

@@ -150,6 +150,16 @@ export interface RawKernels {
   spanU32(src: Uint32Array, dst: Uint32Array): void;
   /** countUsedValues over src[i] − base (uint32 wrap), each difference written to `rebased` unless it is empty (it may be `src`). */
   countUsedValuesFrom(src: Uint32Array, base: number, limit: number, seen: Uint8Array, rebased: Uint32Array): number;
+  /** The index of the first tangent (x, y, z, w; whole tangents only) whose x, y, z are not finite or all ±0, or whose w is not finite or ±0; −1 when none. */
+  firstUnusableTangent(src: Float32Array): number;
+  /** (u, v) pairs to (u, 1 − v), a NaN v kept with its quiet bit set; dst (src.length floats) may be src. */
+  flipV(src: Float32Array, dst: Float32Array): void;
+  /**
+   * gatherSkinWeights reading each weight from the UNIGINE skin records as stored (record s: a
+   * count byte, then per weight an int16 bone and a uint16 value; weight w of record s at
+   * s + 1 + 4w) instead of bones and values arrays; −2 when the records run past `records`.
+   */
+  gatherSkinRecords(counts: Uint8Array, records: Uint8Array, jointOf: Uint16Array, vertexOf: Uint32Array, first: Uint32Array, dstJoints: Uint16Array, dstWeights: Float32Array): number;
   /**
    * Base64 characters (padding removed, length % 4 ≠ 1) to bytes: dst.length = ⌊n / 4⌋ × 3, plus 1
    * or 2 for a final group of 2 or 3 characters. −1, or the position of the first character outside the alphabet.

@@ -57,6 +57,9 @@ interface KernelExports {
   countUsedValues(src: number, count: number, limit: number, seen: number): number;
   spanU32(src: number, count: number, dst: number): void;
   countUsedValuesFrom(src: number, count: number, base: number, limit: number, seen: number, rebased: number, rebasedCount: number): number;
+  firstUnusableTangent(src: number, count: number): number;
+  flipV(src: number, count: number, dst: number): void;
+  gatherSkinRecords(counts: number, sourceCount: number, records: number, length: number, jointOf: number, jointCount: number, vertexOf: number, count: number, first: number, dstJoints: number, dstWeights: number): number;
   decodeBase64(src: number, count: number, dst: number): number;
   decodeNormalizedI8(src: number, step: number, components: number, count: number, dst: number): void;
   decodeNormalizedU8(src: number, step: number, components: number, count: number, dst: number): void;
@@ -260,6 +263,11 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     spanU32: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.spanU32(s!, n!, d!)),
     countUsedValuesFrom: (src, base, limit, seen, rebased) =>
       run([src], [seen, rebased], ([s, f, r], [n, , m]) => exports.countUsedValuesFrom(s!, n!, base, limit, f!, r!, m!)),
+    firstUnusableTangent: (src) => run([src], [], ([s], [n]) => exports.firstUnusableTangent(s!, n! >> 2)),
+    flipV: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.flipV(s!, n!, d!)),
+    gatherSkinRecords: (counts, records, jointOf, vertexOf, first, dstJoints, dstWeights) =>
+      run([counts, records, jointOf, vertexOf], [first, dstJoints, dstWeights], ([c, r, j, o, f, dj, dw], [sources, length, joints, count]) =>
+        exports.gatherSkinRecords(c!, sources!, r!, length!, j!, joints!, o!, count!, f!, dj!, dw!)),
     decodeBase64: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.decodeBase64(s!, n!, d!)),
     decodeNormalizedI8: (src, step, components, dst) => run([src], [dst], ([s, d], [, n]) => exports.decodeNormalizedI8(s!, step, components, Math.floor(n! / components), d!)),
     decodeNormalizedU8: (src, step, components, dst) => run([src], [dst], ([s, d], [, n]) => exports.decodeNormalizedU8(s!, step, components, Math.floor(n! / components), d!)),

@@ -18,7 +18,7 @@
 import type { Mesh } from '../../model/asset.js';
 import type { AccessorReader } from './accessors.js';
 import { fail, isObject } from './read-gltf.js';
-import { identity, multiply, type Mat4 } from './transforms.js';
+import { identity, multiply, zeroMatrix, type Mat4 } from './transforms.js';
 
 /** Per skin: undefined (nothing to do), one matrix for every vertex, or a matrix per skeleton joint. */
 export type SkinBindPose = undefined | { all: Mat4 } | { perJoint: Map<number, Mat4> };
@@ -38,7 +38,7 @@ export function skinBindPose(accessors: AccessorReader, skin: unknown, s: number
   let scale = 1;
   let finite = true;
   const matrices: Mat4[] = new Array(nodes.length);
-  const inverse = new Float64Array(16);
+  const inverse = zeroMatrix();
   for (let j = 0; j < nodes.length; j++) {
     const world = worldOf(nodes[j]!);
     for (let i = 0; i < 16; i++) inverse[i] = ibm.data[j * 16 + i]!;

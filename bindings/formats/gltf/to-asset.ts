@@ -8,7 +8,7 @@ import { fail, isObject, show, type GltfInput } from './read-gltf.js';
 import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { applyTextureTransforms } from './texture-transform.js';
 import { blendToBindPose, skinBindPose, type SkinBindPose } from './bind-pose.js';
-import { composeTrs, invertAffine, multiply, swapYZInPlace, transformInPlace, zUpToYUpInPlace, type Mat4 } from './transforms.js';
+import { composeTrs, invertAffine, multiply, swapYZInPlace, transformInPlace, zeroMatrix, zUpToYUpInPlace, type Mat4 } from './transforms.js';
 
 export interface GltfToAssetOptions {
   kernels?: Kernels;
@@ -185,7 +185,7 @@ function readNodes(defs: unknown[], at: number): NodeInfo[] {
     if (!isObject(def)) fail('BAD_VALUE', `nodes[${n}] is not an object`, at);
     const label = `nodes[${n}]`;
     if (def.matrix !== undefined) {
-      const m = Float64Array.from(numbers(def.matrix, 16, [], `${label}.matrix`, at));
+      const m = numbers(def.matrix, 16, [], `${label}.matrix`, at).slice();
       return { def, parent: -1, children: [], local: m, trs: decompose(m) };
     }
     const translation = numbers(def.translation, 3, [0, 0, 0], `${label}.translation`, at) as [number, number, number];
@@ -329,7 +329,7 @@ function bake(mesh: Mesh, world: Mat4): void {
   transformInPlace(world, a.positions, 3, true);
   const inverse = invertAffine(world);
   if (inverse) {
-    const normalMatrix = new Float64Array(16);
+    const normalMatrix = zeroMatrix();
     for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) normalMatrix[c * 4 + r] = inverse[r * 4 + c]!;
     if (a.normals) { transformInPlace(normalMatrix, a.normals, 3, false); normalize(a.normals, 3); }
   }

@@ -54,12 +54,12 @@ export const iqmFormat = defineFormat({
   mimeTypes: ['model/x-iqm', 'application/octet-stream'],
   binary: true,
   test: isIqm,
-  parseSync: (bytes, options = {}) => withTextures(iqmToAsset(readIqm(bytes, { ...readerOptions(options), viewInput: true, layout: false }), assetOptionsOf(options)), options),
+  parseSync: (bytes, options = {}) => withTextures(iqmToAsset(readIqm(bytes, { ...readerOptions(options), viewInput: true, layout: false, checkTriangles: false }), assetOptionsOf(options)), options),
   encodeSync: (asset, options = {}) => writeIqm(assetToIqm(asset, { ...options, viewAsset: true })),
   rewriteSync: (bytes, options = {}) => writeIqm(readIqm(bytes, readerOptions(options))),
   describe: (bytes, options = {}) => describeIqm(readIqm(bytes, readerOptions(options))),
   inspect: (bytes, options = {}) => {
-    const document = readIqm(bytes, { ...readerOptions(options), viewInput: true, layout: false });
+    const document = readIqm(bytes, { ...readerOptions(options), viewInput: true, layout: false, checkTriangles: false });
     return { asset: withTextures(iqmToAsset(document, assetOptionsOf(options)), options), details: describeIqm(document) };
   },
 } satisfies FormatHandler<IqmReadOptions, IqmWriteOptions, 'iqm'>);

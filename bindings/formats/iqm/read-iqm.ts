@@ -1,6 +1,6 @@
-import { recordFileOffset } from '../../io/provenance.js';
+import { fileOffsetOf, recordFileOffset } from '../../io/provenance.js';
 import { ByteReader } from '../../io/byte-reader.js';
-import type { MeshFormatErrorCode } from '../../io/errors.js';
+import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
 import {
@@ -41,9 +41,15 @@ export interface ReadIqmOptions {
    * byte for byte (default). Off for a caller that only converts the document (`parseSync`).
    */
   layout?: boolean;
+  /**
+   * Check every triangle's vertices against the vertex count here (default). Off for a caller
+   * that converts the document with iqmToAsset, which checks them itself on the pass that
+   * winds them (`parseSync`: one pass over the triangles instead of two).
+   */
+  checkTriangles?: boolean;
 }
 
-export const READ_IQM_DEFAULTS: Required<Omit<ReadIqmOptions, 'kernels' | 'viewInput'>> = { maxExpansion: 64, layout: true };
+export const READ_IQM_DEFAULTS: Required<Omit<ReadIqmOptions, 'kernels' | 'viewInput' | 'checkTriangles'>> = { maxExpansion: 64, layout: true };
 
 const FIELD = IQM_HEADER_FIELDS;
 /** The header's fields in file order (each 4 bytes, from `version` on). */
@@ -75,6 +81,7 @@ class IqmReader {
   private readonly kernels: Kernels;
   private readonly budget: number;
   private readonly viewInput: boolean;
+  private readonly checkTriangles: boolean;
   private readonly keepLayout: boolean;
   private decodedBytes = 0;
   private h!: Header;
@@ -90,6 +97,7 @@ class IqmReader {
     this.kernels = options.kernels ?? getKernels();
     this.budget = options.maxExpansion * bytes.length;
     this.viewInput = options.viewInput ?? false;
+    this.checkTriangles = options.checkTriangles ?? true;
     this.keepLayout = options.layout;
   }
 
@@ -268,10 +276,7 @@ class IqmReader {
     const at = this.table(numTriangles, ofsTriangles, 12, FIELD.ofsTriangles, 'triangle table');
     if (at < 0) return new Uint32Array(0);
     const triangles = recordFileOffset(this.bulk(at, numTriangles * 3, IQM_FORMAT.uint) as Uint32Array, at);
-    if (this.kernels.maxIndex(triangles) >= numVertexes) {
-      const bad = triangles.findIndex((v) => v >= numVertexes);
-      this.fail('BAD_INDEX', `triangle ${Math.floor(bad / 3)} uses vertex ${triangles[bad]} of ${numVertexes}`, at + bad * 4);
-    }
+    if (this.checkTriangles) checkTriangleVertices(triangles, numVertexes, this.kernels);
     return triangles;
   }
 
@@ -426,4 +431,11 @@ class IqmReader {
     this.spend(framesDecoded * animatedPoses * (IQM_CHANNELS + 1) * 4, FIELD.numFrames);
     this.spend(anims.length * (poses.length - animatedPoses) * (IQM_CHANNELS + 1) * 4, FIELD.numAnims);
   }
+}
+
+/** Refuses the first triangle corner (in file order) naming a vertex at or past `vertexCount`, as BAD_INDEX at its offset. */
+export function checkTriangleVertices(triangles: Uint32Array, vertexCount: number, kernels: Kernels): void {
+  if (kernels.maxIndex(triangles) < vertexCount) return;
+  const bad = triangles.findIndex((v) => v >= vertexCount);
+  throw new MeshFormatError({ code: 'BAD_INDEX', format: 'iqm', offset: fileOffsetOf(triangles, bad, 4) }, `triangle ${Math.floor(bad / 3)} uses vertex ${triangles[bad]} of ${vertexCount}`);
 }

@@ -3,6 +3,7 @@ import { indexWidthFor, type Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
 import { MeshFormatError } from '../../io/errors.js';
 import { fileOffsetOf } from '../../io/provenance.js';
+import { checkTriangleVertices } from './read-iqm.js';
 import { DEFAULT_FRAME_RATE } from '../format.js';
 import { IQM_ANIM_LOOP, IQM_CHANNELS, iqmText, type IqmDocument, type IqmVertexArray } from './iqm-document.js';
 import { dequantizeTracks, type IqmAnimationTracks } from './dequantize-tracks.js';
@@ -56,9 +57,12 @@ export function iqmToAsset(document: IqmDocument, options: IqmToAssetOptions = {
   if (document.comment.length) warn(`the ${document.comment.length}-byte comment is not kept`);
   for (const ext of document.extensions) warn(`extension '${iqmText(document, ext.name)}' (${ext.data.length} bytes) is not kept`);
 
+  // Triangles no mesh covers are checked here (readIqm may have left the check to this function);
+  // each mesh's are checked by the pass that winds them (convertMesh).
+  const orphans = trianglesOutsideMeshes(document);
+  if (orphans) checkTriangleVertices(document.triangles, document.vertexCount, kernels);
   const streams = convertVertexArrays(document, warn);
   for (const mesh of document.meshes) asset.meshes.push(convertMesh(document, mesh, streams, kernels, warn));
-  const orphans = trianglesOutsideMeshes(document);
   if (orphans) warn(`${orphans} triangles belong to no mesh and are not kept`);
 
   if (document.joints.length) {
@@ -178,6 +182,8 @@ function convertMesh(document: IqmDocument, mesh: IqmDocument['meshes'][number],
   const outside = kernels.raw.windIqmTriangles(triangles, first, count, indices);
   const name = iqmText(document, mesh.name);
   if (outside >= 0) {
+    // A vertex past the file's vertices is the error readIqm gives (the first such corner in the file).
+    checkTriangleVertices(document.triangles, document.vertexCount, kernels);
     const offset = fileOffsetOf(document.triangles, mesh.firstTriangle * 3 + outside, 4);
     throw new MeshFormatError({ code: 'UNSUPPORTED', format: 'iqm', offset }, `mesh '${name}' has a triangle using vertex ${triangles[outside]}, outside its own vertices ${first}..${first + count - 1}`);
   }

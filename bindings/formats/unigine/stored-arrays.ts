@@ -272,6 +272,8 @@ export interface SkinSource {
   valuesLength: number;
   /** File offset of the records, if they came from a file. */
   fileOffset: number | undefined;
+  /** The records still in the file (checked by countWeights), for the splitSkinRecords kernel; undefined when they are arrays already. */
+  records: Uint8Array | undefined;
   /** Fills `bones` and `values` (bonesLength and valuesLength long). */
   splitInto(bones: Int16Array, values: Uint16Array): void;
 }
@@ -286,6 +288,7 @@ export function skinSource(surface: UnigineSurface): SkinSource {
       bonesLength: skin.total,
       valuesLength: skin.total,
       fileOffset: fileOffsetOf(skin.weightCounts),
+      records: bytes,
       splitInto: (bones, values) => void splitWeightRecords(new DataView(bytes.buffer, bytes.byteOffset, bytes.length), 0, skin.weightCounts, bones, values),
     };
   }
@@ -295,6 +298,7 @@ export function skinSource(surface: UnigineSurface): SkinSource {
     bonesLength: weightBones.length,
     valuesLength: weightValues.length,
     fileOffset: fileOffsetOf(weightCounts),
+    records: undefined,
     splitInto: (bones, values) => {
       bones.set(weightBones);
       values.set(weightValues);

@@ -142,8 +142,11 @@ function attributeLayout(surface: UnigineSurface, sources: SurfaceSources, verte
     uv1Source: ['f32', sources.uv1.length],
     colorSource: ['u8', sources.colors.length],
     weightCounts: ['u8', skin.counts.length],
-    weightBones: ['i16', skin.bonesLength],
-    weightValues: ['u16', skin.valuesLength],
+    // The skin records as the file stores them, gathered from by gatherSkinRecords; or, for a
+    // document whose records are split already, its bones and values.
+    skinRecords: ['u8', skin.records?.length ?? 0],
+    weightBones: ['i16', skin.records ? 0 : skin.bonesLength],
+    weightValues: ['u16', skin.records ? 0 : skin.valuesLength],
     jointOf: ['u16', skinned ? jointCount : 0],
     weightFirst: ['u32', skinned ? skin.counts.length + 1 : 0],
     // Morph targets after the first, one at a time: their tangent frames decoded for the normals.
@@ -293,9 +296,15 @@ function weldedSurfaceToMesh(
   const { skin } = sources;
   if (skin.counts.length === coordinateCount && coordinateCount > 0) {
     a.weightCounts.set(skin.counts);
-    skin.splitInto(a.weightBones, a.weightValues);
     a.jointOf.set(jointOf);
-    const result = raw.gatherSkinWeights(a.weightCounts, a.weightBones, a.weightValues, a.jointOf, coordinateOf, a.weightFirst, a.joints, a.weights);
+    let result: number;
+    if (skin.records) {
+      a.skinRecords.set(skin.records);
+      result = raw.gatherSkinRecords(a.weightCounts, a.skinRecords, a.jointOf, coordinateOf, a.weightFirst, a.joints, a.weights);
+    } else {
+      skin.splitInto(a.weightBones, a.weightValues);
+      result = raw.gatherSkinWeights(a.weightCounts, a.weightBones, a.weightValues, a.jointOf, coordinateOf, a.weightFirst, a.joints, a.weights);
+    }
     if (result !== -1) throw new MeshFormatError({ code: 'BAD_VALUE', format: FORMAT_NAME, offset: skin.fileOffset }, `${label}: the skin weights do not match their counts (${result})`);
     attributes.joints = a.joints;
     attributes.weights = a.weights;

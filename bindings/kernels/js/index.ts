@@ -18,9 +18,12 @@ import * as usedValues from './used-values.js';
 import * as base64 from './base64.js';
 import * as normalized from './normalized.js';
 import * as keyLines from './key-lines.js';
+import * as tangentCheck from './tangent-check.js';
+import * as flipV from './flip-v.js';
+import * as skinRecords from './skin-records.js';
 
 /** The pure-TypeScript backend: the twin of every WebAssembly kernel. */
 export const jsRawKernels: RawKernels = {
   ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices,
-  ...vertexGather, ...iqmVertices, ...iqmQuantize, ...bounds, ...skinWeights, ...indicesU16, ...indexRange, ...usedValues, ...base64, ...normalized, ...keyLines,
+  ...vertexGather, ...iqmVertices, ...iqmQuantize, ...bounds, ...skinWeights, ...indicesU16, ...indexRange, ...usedValues, ...base64, ...normalized, ...keyLines, ...tangentCheck, ...flipV, ...skinRecords,
 };
