@@ -141,19 +141,24 @@ export class GltfBuilder {
    * A buffer view over `bytes` (kept by reference, copied at build), at the next multiple of 4
    * bytes. `compression`: how `build({ compress: 'meshopt' })` may compress it.
    */
-  addBufferView(bytes: Uint8Array, extra: GltfObject = {}, compression?: ViewCompression): number {
+  addBufferView(bytes: Uint8Array, extra?: GltfObject, compression?: ViewCompression): number {
+    return this.addView(bytes, extra === undefined ? { buffer: 0, byteLength: bytes.length } : { buffer: 0, byteLength: bytes.length, ...extra }, compression);
+  }
+
+  /** A view over `bytes` whose JSON object (buffer, byteLength first) the caller made. */
+  private addView(bytes: Uint8Array, json: GltfObject, compression?: ViewCompression): number {
     this.views.push({ parts: [bytes], length: bytes.length, compression });
-    return this.add('bufferViews', { buffer: 0, byteLength: bytes.length, ...extra });
+    return this.add('bufferViews', json);
   }
 
   /** `bytes` appended to the shared view of `key` (made on first use), and their byteOffset in it. */
-  private addToGroup(key: Omit<GroupView, 'view'>, bytes: Uint8Array, extra: GltfObject, compression: ViewCompression): { bufferView: number; byteOffset: number } {
+  private addToGroup(key: Omit<GroupView, 'view'>, bytes: Uint8Array, json: GltfObject, compression: ViewCompression): { bufferView: number; byteOffset: number } {
     let list = this.groups.get(key.group);
     if (list === undefined) this.groups.set(key.group, (list = []));
     let known: number | undefined;
     for (const g of list) if (g.stride === key.stride && g.target === key.target && g.byteStride === key.byteStride && g.filter === key.filter) known = g.view;
     if (known === undefined) {
-      const bufferView = this.addBufferView(bytes, extra, { mode: compression.mode, byteStride: compression.byteStride, count: compression.count, filter: compression.filter });
+      const bufferView = this.addView(bytes, json, { mode: compression.mode, byteStride: compression.byteStride, count: compression.count, filter: compression.filter });
       list.push({ group: key.group, stride: key.stride, target: key.target, byteStride: key.byteStride, filter: key.filter, view: bufferView });
       return { bufferView, byteOffset: 0 };
     }
@@ -172,9 +177,6 @@ export class GltfBuilder {
     const elementBytes = components * array.BYTES_PER_ELEMENT;
     const stride = options.byteStride ?? elementBytes;
     const count = Math.floor(array.byteLength / stride);
-    const extra: GltfObject = {};
-    if (options.byteStride !== undefined) extra.byteStride = options.byteStride;
-    if (options.target !== undefined) extra.target = options.target;
     // Triangle indices compress as TRIANGLES (2- or 4-byte only), everything else as ATTRIBUTES (strides of 4n only).
     const mode = options.target === BUFFER_TARGET.ELEMENT_ARRAY_BUFFER ? 'TRIANGLES' : 'ATTRIBUTES';
     const compressible = mode === 'TRIANGLES' ? (stride === 2 || stride === 4) && count % 3 === 0 : stride % 4 === 0 && stride <= 256;
@@ -185,11 +187,11 @@ export class GltfBuilder {
     // Triangle lists share a view too: each is whole triangles, so none crosses into the next.
     const sharing = group !== undefined && compressible && bytes.length === count * stride;
     // A vertex view that several accessors use must say its byteStride (glTF).
-    if (sharing && options.target === BUFFER_TARGET.ARRAY_BUFFER) extra.byteStride = stride;
+    const view = viewJson(bytes.length, options.byteStride, options.target, sharing && options.target === BUFFER_TARGET.ARRAY_BUFFER ? stride : undefined);
     const shared = sharing
-      ? this.addToGroup({ group: group!, stride, target: options.target, byteStride: options.byteStride, filter }, bytes, extra, compression)
+      ? this.addToGroup({ group: group!, stride, target: options.target, byteStride: options.byteStride, filter }, bytes, view, compression)
       : undefined;
-    const bufferView = shared ? shared.bufferView : this.addBufferView(bytes, extra, compressible ? compression : undefined);
+    const bufferView = shared ? shared.bufferView : this.addView(bytes, view, compressible ? compression : undefined);
     const accessor: GltfObject = { bufferView, componentType: componentTypeOf(array), count, type };
     if (shared && shared.byteOffset > 0) accessor.byteOffset = shared.byteOffset;
     if (options.normalized) accessor.normalized = true;
@@ -241,6 +243,18 @@ export class GltfBuilder {
     shortenJsonNumbers(json);
     return json;
   }
+}
+
+/**
+ * An accessor's bufferView object: buffer, byteLength, then the padding `byteStride` and the
+ * `target`, then the `sharedStride` a shared vertex view states (when no padding stride did), in
+ * that order, as object literals of a few fixed shapes: a spread of the optional keys into the
+ * object took V8's slow copy path for every accessor.
+ */
+function viewJson(byteLength: number, byteStride: number | undefined, target: number | undefined, sharedStride: number | undefined): GltfObject {
+  if (byteStride !== undefined) return target === undefined ? { buffer: 0, byteLength, byteStride } : { buffer: 0, byteLength, byteStride, target };
+  if (target === undefined) return sharedStride === undefined ? { buffer: 0, byteLength } : { buffer: 0, byteLength, byteStride: sharedStride };
+  return sharedStride === undefined ? { buffer: 0, byteLength, target } : { buffer: 0, byteLength, target, byteStride: sharedStride };
 }
 
 /** One array of `parts` back to back (the part itself when there is one). */

@@ -66,15 +66,29 @@ export function nineDigitFloat32(value: number): number {
 export function shortenJsonNumbers(json: unknown): void {
   const nodes = (json as { nodes?: unknown }).nodes;
   if (Array.isArray(nodes)) {
+    // Mesh nodes repeat their values (one scale per axis, one grid over many meshes: 156 numbers,
+    // 6 values in editor_viewcube.mesh), and each value's digits went through toPrecision's text
+    // and Number's parse: each value once per call.
+    const nine = new Map<number, number>();
     for (const node of nodes) {
       if (node === null || typeof node !== 'object' || (node as Record<string, unknown>).mesh === undefined) continue;
-      for (const key of ['translation', 'scale', 'matrix']) {
+      for (const key of MESH_NODE_KEYS) {
         const values = (node as Record<string, unknown>)[key];
-        if (Array.isArray(values)) (node as Record<string, unknown>)[key] = values.map((v) => (typeof v === 'number' ? nineDigitFloat32(v) : v));
+        if (Array.isArray(values)) (node as Record<string, unknown>)[key] = values.map((v) => (typeof v === 'number' ? nineDigitOnce(v, nine) : v));
       }
     }
   }
   shortenWalk(json);
+}
+
+const MESH_NODE_KEYS = ['translation', 'scale', 'matrix'] as const;
+
+/** nineDigitFloat32(value), looked up in `seen` first (integers, -0 among them, return before the lookup: Map keys take -0 for 0). */
+function nineDigitOnce(value: number, seen: Map<number, number>): number {
+  if (Number.isInteger(value)) return value;
+  let nine = seen.get(value);
+  if (nine === undefined) seen.set(value, (nine = nineDigitFloat32(value)));
+  return nine;
 }
 
 function shortenWalk(json: unknown): void {
