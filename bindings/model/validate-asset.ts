@@ -93,9 +93,17 @@ function length(values: ArrayLike<number>, expected: number, path: string, count
 
 /** The index of the first value that is NaN or infinite, or −1: one multiply-add loop, then a search only when it found one. */
 export function firstNonFinite(values: ArrayLike<number>): number {
-  let probe = 0;
-  for (let i = 0; i < values.length; i++) probe += values[i]! * 0;
-  if (probe === 0) return -1;
+  // Four sums, not one: one chain of dependent adds waited on each add's latency.
+  let p0 = 0, p1 = 0, p2 = 0, p3 = 0;
+  let i = 0;
+  for (; i + 3 < values.length; i += 4) {
+    p0 += values[i]! * 0;
+    p1 += values[i + 1]! * 0;
+    p2 += values[i + 2]! * 0;
+    p3 += values[i + 3]! * 0;
+  }
+  for (; i < values.length; i++) p0 += values[i]! * 0;
+  if (p0 + p1 + p2 + p3 === 0) return -1;
   for (let i = 0; i < values.length; i++) if (!Number.isFinite(values[i]!)) return i;
   return -1;
 }
