@@ -348,22 +348,30 @@ function skinnedGrid(w: Writer, asset: Asset, bits: 8 | 14 | 16): PositionGrid |
  * undefined) when a joint's bind pose is singular: its identity matrix would not undo the grid.
  */
 function addSkin(w: Writer, joints: Joint[], nodes: JointNode[], grid?: PositionGrid): { index: number; folded?: PositionGrid } {
-  const world: Mat4[] = [];
-  const matrices = new Float32Array(joints.length * 16);
+  // Every joint's world and inverse matrix in two arrays, not four new matrices per joint (each a
+  // buffer of its own: transforms.ts); the same arithmetic, so the same bits.
+  const count = joints.length;
+  const worlds = new Float64Array(count * 16);
+  const inverseStore = new Float64Array(count * 16);
+  const local = new Float64Array(16);
+  const matrices = new Float32Array(count * 16);
   const inverses: (Mat4 | undefined)[] = [];
-  joints.forEach((joint, j) => {
+  for (let j = 0; j < count; j++) {
+    const joint = joints[j]!;
     const { translation: t, rotation: r, scale: s } = nodes[j]!;
-    const local = composeTrs(t, r, s);
-    world[j] = joint.parent >= 0 && joint.parent < j ? multiply(world[joint.parent]!, local) : local;
-    const found = invertAffine(world[j]!);
-    const inverse = found && found.every(Number.isFinite) && Float32Array.from(found).every(Number.isFinite) ? found : undefined;
+    const world = worlds.subarray(j * 16, j * 16 + 16);
+    if (joint.parent >= 0 && joint.parent < j) multiply(worlds.subarray(joint.parent * 16, joint.parent * 16 + 16), composeTrs(t, r, s, local), world);
+    else composeTrs(t, r, s, world);
+    const found = invertAffine(world, inverseStore.subarray(j * 16, j * 16 + 16));
+    const inverse = found && finiteAsFloat32(found) ? found : undefined;
     if (!inverse) w.warn(`joint ${joint.name} has a singular bind pose (or one beyond float32's range); its inverse bind matrix is the identity`);
     inverses.push(inverse);
-  });
+  }
   const folded = grid && inverses.every((m) => m !== undefined) ? grid : undefined;
   const dequantize = folded ? composeTrs(folded.offset, [0, 0, 0, 1], [folded.step, folded.step, folded.step]) : undefined;
+  const product = new Float64Array(16);
   inverses.forEach((inverse, j) => {
-    const m = inverse ? (dequantize ? multiply(inverse, dequantize) : inverse) : composeTrs([0, 0, 0], [0, 0, 0, 1], [1, 1, 1]);
+    const m = inverse ? (dequantize ? multiply(inverse, dequantize, product) : inverse) : composeTrs([0, 0, 0], [0, 0, 0, 1], [1, 1, 1], product);
     // glTF requires the last row to be exactly (0, 0, 0, 1).
     m[3] = m[7] = m[11] = 0;
     m[15] = 1;
@@ -659,6 +667,12 @@ function normalizedSkinLoop(joints: Uint16Array, weights: Float32Array, jointCou
     }
   }
   return 0;
+}
+
+/** Whether every value is finite, in float64 and as float32 (an inverse bind matrix glTF can hold). */
+function finiteAsFloat32(m: Mat4): boolean {
+  for (let k = 0; k < 16; k++) if (!Number.isFinite(m[k]!) || !Number.isFinite(Math.fround(m[k]!))) return false;
+  return true;
 }
 
 /** One glTF animation: per track, one shared input (its key times) and a sampler per channel. */

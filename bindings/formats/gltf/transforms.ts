@@ -10,19 +10,26 @@ export function identity(): Mat4 {
   return m;
 }
 
-/** The matrix of translation × rotation × scale (the order glTF applies a node's TRS). */
-export function composeTrs(t: ArrayLike<number>, r: ArrayLike<number>, s: ArrayLike<number>): Mat4 {
+/**
+ * The matrix of translation × rotation × scale (the order glTF applies a node's TRS), into `m`
+ * (a new matrix by default; every entry is written). The `out` parameters here let a caller with
+ * many matrices keep them in one array: each Float64Array of 16 (128 bytes, past V8's 64 kept in
+ * its heap) was a buffer of its own, four per joint in the GLB writer's skin.
+ */
+export function composeTrs(t: ArrayLike<number>, r: ArrayLike<number>, s: ArrayLike<number>, m: Mat4 = new Float64Array(16)): Mat4 {
   const [x, y, z, w] = [r[0]!, r[1]!, r[2]!, r[3]!];
-  const m = new Float64Array(16);
   m[0] = (1 - 2 * (y * y + z * z)) * s[0]!;
   m[1] = 2 * (x * y + z * w) * s[0]!;
   m[2] = 2 * (x * z - y * w) * s[0]!;
+  m[3] = 0;
   m[4] = 2 * (x * y - z * w) * s[1]!;
   m[5] = (1 - 2 * (x * x + z * z)) * s[1]!;
   m[6] = 2 * (y * z + x * w) * s[1]!;
+  m[7] = 0;
   m[8] = 2 * (x * z + y * w) * s[2]!;
   m[9] = 2 * (y * z - x * w) * s[2]!;
   m[10] = (1 - 2 * (x * x + y * y)) * s[2]!;
+  m[11] = 0;
   m[12] = t[0]!;
   m[13] = t[1]!;
   m[14] = t[2]!;
@@ -30,8 +37,8 @@ export function composeTrs(t: ArrayLike<number>, r: ArrayLike<number>, s: ArrayL
   return m;
 }
 
-export function multiply(a: Mat4, b: Mat4): Mat4 {
-  const m = new Float64Array(16);
+/** a × b into `m` (a new matrix by default; not `a` or `b`). */
+export function multiply(a: Mat4, b: Mat4, m: Mat4 = new Float64Array(16)): Mat4 {
   // Each entry summed from 0 over k = 0..3, in that order (the same bits as a loop over k).
   for (let c = 0; c < 16; c += 4) {
     const b0 = b[c]!, b1 = b[c + 1]!, b2 = b[c + 2]!, b3 = b[c + 3]!;
@@ -43,8 +50,8 @@ export function multiply(a: Mat4, b: Mat4): Mat4 {
   return m;
 }
 
-/** The inverse of an affine matrix, or undefined when it is singular. */
-export function invertAffine(m: Mat4): Mat4 | undefined {
+/** The inverse of an affine matrix into `out` (a new matrix by default; not `m`), or undefined (and `out` untouched) when it is singular. */
+export function invertAffine(m: Mat4, into?: Mat4): Mat4 | undefined {
   const [a, b, c, d, e, f, g, h, i] = [m[0]!, m[1]!, m[2]!, m[4]!, m[5]!, m[6]!, m[8]!, m[9]!, m[10]!];
   const c00 = e * i - f * h;
   const c01 = c * h - b * i;
@@ -52,16 +59,19 @@ export function invertAffine(m: Mat4): Mat4 | undefined {
   const det = a * c00 + d * c01 + g * c02;
   if (!(Math.abs(det) > 0) || !Number.isFinite(det)) return undefined;
   const k = 1 / det;
-  const out = new Float64Array(16);
+  const out = into ?? new Float64Array(16);
   out[0] = c00 * k;
   out[1] = c01 * k;
   out[2] = c02 * k;
+  out[3] = 0;
   out[4] = (f * g - d * i) * k;
   out[5] = (a * i - c * g) * k;
   out[6] = (c * d - a * f) * k;
+  out[7] = 0;
   out[8] = (d * h - e * g) * k;
   out[9] = (b * g - a * h) * k;
   out[10] = (a * e - b * d) * k;
+  out[11] = 0;
   for (let r = 0; r < 3; r++) out[12 + r] = -(out[r]! * m[12]! + out[4 + r]! * m[13]! + out[8 + r]! * m[14]!);
   out[15] = 1;
   return out;
