@@ -11,7 +11,8 @@ import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
 import { QUATERNION_COUNTS, unitQuaternionsInPlace, unitQuaternionsOnAxes } from './unit-quaternions.js';
 import { nonFiniteMessage, repairNonFinite, replaceNonFinite } from './finite-values.js';
-import { positionsOnAxes, quantizedUnitVectors, rotationsAsSnorm16, turnedCopy, unitVectorsOnAxes, uvsForOutput, type UnitVectors } from './vertex-passes.js';
+import { positionsOnAxes, rotationsAsSnorm16, turnedCopy, unitVectorsOnAxes, uvsForOutput, type UnitVectors } from './vertex-passes.js';
+import { unitSnormVectors } from './unit-snorm-vectors.js';
 import { composeTrs, invertAffine, multiply, type Mat4 } from './transforms.js';
 import { positionBox, positionGrid, quantizePositions, quantizeSettings, sourcePrecisionFloats, twelveBitExponentialBits, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
 import { exponentialValues } from './exponential-values.js';
@@ -422,13 +423,24 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     if (q && q.position !== 'float') w.quantized.floatPositions++;
     attributes.POSITION = w.shareViews && w.sourcePrecision.position ? sourcePrecisionPositions(w, positions) : accessor(w, 'VEC3', positions, { target: BUFFER_TARGET.ARRAY_BUFFER, bounds: true });
   }
-  // Normals and tangents: turned, made unit and checked in one pass each, quantized in another (vertex-passes.ts).
-  const normals = a.normals ? unitVectorsWarned(w, a.normals, 3, `${label} normals`, undefined, order).unit : undefined;
-  if (normals && q && q.normal === 'oct8' && w.shareViews) attributes.NORMAL = octahedralAccessor(w, 'normal', normals, 3);
-  else if (normals) attributes.NORMAL = q && q.normal !== 'float' ? quantizedAccessor(w, 'normal', 'VEC3', quantizedUnitVectors(a.normals!, normals, 3, w.toYUp, snormBits(q.normal), order), true, false, true) : accessor(w, 'VEC3', normals, VERTEX);
-  if (a.tangents) {
-    const tangents = unitVectorsWarned(w, a.tangents, 4, `${label} tangents`, normals, order).unit;
-    attributes.TANGENT = q && q.tangent === 'oct8' && w.shareViews ? octahedralAccessor(w, 'tangent', tangents, 4) : q && q.tangent !== 'float' ? quantizedAccessor(w, 'tangent', 'VEC4', quantizedUnitVectors(a.tangents, tangents, 4, w.toYUp, snormBits(q.tangent), order), true, false, true) : accessor(w, 'VEC4', tangents, VERTEX);
+  // Normals and tangents: turned, made unit and checked in one pass each (vertex-passes.ts), and
+  // quantized to snorm in that same pass (unit-snorm-vectors.ts).
+  let normals: Float32Array | undefined;
+  if (a.normals && q && q.normal !== 'float' && !(q.normal === 'oct8' && w.shareViews)) {
+    const done = unitSnormVectors(a.normals, 3, w.toYUp, snormBits(q.normal), undefined, order);
+    normals = unitVectorsWarned(w, done.vectors, 3, `${label} normals`).unit;
+    attributes.NORMAL = quantizedAccessor(w, 'normal', 'VEC3', done.quantized, true, false, true);
+  } else if (a.normals) {
+    normals = unitVectorsWarned(w, unitVectorsOnAxes(a.normals, 3, w.toYUp, undefined, order), 3, `${label} normals`).unit;
+    attributes.NORMAL = q && q.normal === 'oct8' && w.shareViews ? octahedralAccessor(w, 'normal', normals, 3) : accessor(w, 'VEC3', normals, VERTEX);
+  }
+  if (a.tangents && q && q.tangent !== 'float' && !(q.tangent === 'oct8' && w.shareViews)) {
+    const done = unitSnormVectors(a.tangents, 4, w.toYUp, snormBits(q.tangent), normals, order);
+    unitVectorsWarned(w, done.vectors, 4, `${label} tangents`);
+    attributes.TANGENT = quantizedAccessor(w, 'tangent', 'VEC4', done.quantized, true, false, true);
+  } else if (a.tangents) {
+    const tangents = unitVectorsWarned(w, unitVectorsOnAxes(a.tangents, 4, w.toYUp, normals, order), 4, `${label} tangents`).unit;
+    attributes.TANGENT = q && q.tangent === 'oct8' && w.shareViews ? octahedralAccessor(w, 'tangent', tangents, 4) : accessor(w, 'VEC4', tangents, VERTEX);
   }
   (a.uvs ?? []).forEach((uv, set) => {
     const written = uvsForOutput(uv, settings.flipV, order);
@@ -590,8 +602,8 @@ function quantizedSummary(q: Required<GltfQuantizeOptions>, done: Writer['quanti
  * replaced (+Z; tangents perpendicular to their normals), lengths off 1 beyond the validator's
  * tolerance normalised, tangent w values other than ±1 written as their sign.
  */
-function unitVectorsWarned(w: Writer, source: Float32Array, stride: 3 | 4, what: string, normals?: Float32Array, order?: Uint32Array): UnitVectors {
-  const done = unitVectorsOnAxes(source, stride, w.toYUp, normals, order);
+/** `done` (unitVectorsOnAxes' or unitSnormVectors' vectors), what it changed said in warnings. */
+function unitVectorsWarned(w: Writer, done: UnitVectors, stride: 3 | 4, what: string): UnitVectors {
   if (done.replaced) w.warn(`${what}: ${done.replaced} zero-length or non-finite vectors were replaced by ${stride === 4 ? 'unit vectors perpendicular to their normals' : '+Z'}`);
   if (done.rescaled) w.warn(`${what}: ${done.rescaled} vectors not of unit length were normalised`);
   if (done.signs) w.warn(`${what}: ${done.signs} handedness values (w) other than ±1 were written as their sign (+1 when zero or NaN)`);
