@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { turnedCopy } from '../bindings/formats/gltf/vertex-passes.js';
+import { rotationsAsSnorm16, turnedCopy } from '../bindings/formats/gltf/vertex-passes.js';
 import { UNIT_LENGTH_TOLERANCE } from '../bindings/formats/gltf/finite-values.js';
 import { QUATERNION_COUNTS, unitQuaternionsInPlace, unitQuaternionsOnAxes } from '../bindings/formats/gltf/unit-quaternions.js';
 import { firstNonFinite } from '../bindings/model/validate-asset.js';
@@ -58,6 +58,20 @@ describe('unitQuaternionsOnAxes (one pass for the writer\'s rotation keys)', () 
         // The source keys are the Asset's: left as they were.
         expect(floatBits(source)).toEqual(before);
         expect(out).not.toBe(source);
+      }
+    });
+  }
+
+  for (const toYUp of [false, true]) {
+    it(`with a snorm array, writes what rotationsAsSnorm16 makes of the source and the unit keys (toYUp ${toYUp})`, () => {
+      for (let seed = 200; seed <= 230; seed++) {
+        const source = keys(seed, 1 + seed);
+        // Keys near unit length (kept as they are within 2^-10) and just past it.
+        for (let i = 0; i < source.length; i += 4 * 3) source[i + 3] = source[i + 3]! * (1 + (i % 7 === 0 ? 2 ** -11 : 2 ** -9));
+        const snorm = new Int16Array(source.length);
+        const unit = unitQuaternionsOnAxes(source, toYUp, QUATERNION_COUNTS, snorm);
+        expect(floatBits(unit)).toEqual(floatBits(unitQuaternionsOnAxes(source, toYUp, QUATERNION_COUNTS)));
+        expect(snorm).toEqual(rotationsAsSnorm16(source, unit, toYUp));
       }
     });
   }

@@ -11,7 +11,7 @@ import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
 import { QUATERNION_COUNTS, unitQuaternionsInPlace, unitQuaternionsOnAxes } from './unit-quaternions.js';
 import { nonFiniteMessage, repairNonFinite, replaceNonFinite } from './finite-values.js';
-import { positionsOnAxes, rotationsAsSnorm16, turnedCopy, unitVectorsOnAxes, uvsForOutput, type UnitVectors } from './vertex-passes.js';
+import { positionsOnAxes, turnedCopy, unitVectorsOnAxes, uvsForOutput, type UnitVectors } from './vertex-passes.js';
 import { unitSnormVectors } from './unit-snorm-vectors.js';
 import { composeTrs, invertAffine, multiply, type Mat4 } from './transforms.js';
 import { positionBox, positionGrid, quantizePositions, quantizeSettings, sourcePrecisionFloats, twelveBitExponentialBits, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
@@ -700,6 +700,8 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
   const steps = w.shareViews && w.quantize && w.quantize.translation !== 'float' ? exponentialSteps(w, animation, w.quantize.translation) : undefined;
   let nearRest = 0;
   let nearRestRotations = 0;
+  // The rotation outputs below that are normalized int16 (not the QUATERNION filter's, not float).
+  const snormRotations = w.quantize !== undefined && w.quantize.rotation !== 'float' && !(w.quantize.rotation === 12 && w.shareViews);
   for (const track of animation.tracks) {
     const node = nodes[track.joint];
     if (!node || track.times.length === 0) {
@@ -718,7 +720,9 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       const type = path === 'rotation' ? 'VEC4' : 'VEC3';
       // A translation or scale channel at rest is found before it is copied (mrfixit.iqm: 75 of its 150).
       if (path !== 'rotation' && holdsRestOnAxes(values, node[path], w.toYUp, path === 'scale')) continue;
-      const converted = path === 'translation' ? axes(w, values, 3) : path === 'scale' ? axes(w, values, 3, 'scale') : unitQuaternions(w, values, animation, track.joint);
+      // Rotations stored as normalized int16 are made in the pass that makes them unit (unit-quaternions.ts).
+      const snorm = path === 'rotation' && snormRotations ? new Int16Array(values.length) : undefined;
+      const converted = path === 'translation' ? axes(w, values, 3) : path === 'scale' ? axes(w, values, 3, 'scale') : unitQuaternions(w, values, animation, track.joint, snorm);
       // A channel that holds the node's rest value at every key changes nothing: no sampler
       // (glTF keeps the node's own TRS wherever an animation has no channel for it).
       if (holdsRest(converted, node[path])) continue;
@@ -748,7 +752,7 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       const output = path === 'rotation' && w.quantize?.rotation === 12 && w.shareViews
         ? quaternionAccessor(w, kept(converted))
         : path === 'rotation' && w.quantize && w.quantize.rotation !== 'float'
-        ? (w.quantized.kinds.add('rotation'), accessor(w, type, rotationsAsSnorm16(kept(values), kept(converted), w.toYUp), { normalized: true, group: sharedIf(w, ANIMATION_GROUPS.rotation) }))
+        ? (w.quantized.kinds.add('rotation'), accessor(w, type, snorm!, { normalized: true, group: sharedIf(w, ANIMATION_GROUPS.rotation) }))
         : path !== 'rotation' && w.shareViews && w.quantize && w.quantize.translation !== 'float'
           ? (exponential.push({ values: kept(converted), path, sampler: samplers.length }), -1)
           : accessor(w, type, kept(converted), { group: sharedIf(w, ANIMATION_GROUPS[path]) });
@@ -806,8 +810,8 @@ function holdsRest(values: Float32Array, rest: readonly number[]): boolean {
 }
 
 /** A track's rotation keys on the output axes, each of unit length (unit-quaternions.ts); zero or non-finite ones become the identity. Both counted in warnings (rescaling beyond the validator's tolerance only). */
-function unitQuaternions(w: Writer, values: Float32Array, animation: Animation, joint: number): Float32Array {
-  const data = unitQuaternionsOnAxes(values, w.toYUp, QUATERNION_COUNTS);
+function unitQuaternions(w: Writer, values: Float32Array, animation: Animation, joint: number, snorm: Int16Array | undefined): Float32Array {
+  const data = unitQuaternionsOnAxes(values, w.toYUp, QUATERNION_COUNTS, snorm);
   const [replaced, rescaled] = QUATERNION_COUNTS;
   if (replaced) w.warn(`animation ${animation.name} joint ${joint} rotation keys: ${replaced} zero or non-finite rotations were written as the identity`);
   if (rescaled) w.warn(`animation ${animation.name} joint ${joint} rotation keys: ${rescaled} rotations not of unit length were normalised`);
