@@ -205,9 +205,14 @@ function rotationsNearRest(values: Float32Array, rest: readonly number[]): boole
   return true;
 }
 
-/** True when every value is within half of its component's step of the rest value. */
+/** True when every value (xyz keys) is within half of its component's step of the rest value. */
 function withinStep(values: Float32Array, rest: readonly number[], step: number[]): boolean {
-  for (let i = 0; i < values.length; i++) if (!(Math.abs(values[i]! - rest[i % 3]!) <= step[i % 3]! / 2)) return false;
+  // Per key, not per value with `% 3` (an integer division per value, in this writer's per-channel checks).
+  const rx = rest[0]!, ry = rest[1]!, rz = rest[2]!;
+  const hx = step[0]! / 2, hy = step[1]! / 2, hz = step[2]! / 2;
+  for (let i = 0; i + 2 < values.length; i += 3) {
+    if (!(Math.abs(values[i]! - rx) <= hx) || !(Math.abs(values[i + 1]! - ry) <= hy) || !(Math.abs(values[i + 2]! - rz) <= hz)) return false;
+  }
   return true;
 }
 
@@ -781,7 +786,7 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
 /** Whether every key of `values` equals `rest` (as float32). */
 /** True when every element of `values` (`width` components each) has the first element's bits. */
 function holdsFirst(values: Float32Array, width: number): boolean {
-  for (let i = width; i < values.length; i++) if (!Object.is(values[i], values[i % width])) return false;
+  for (let i = width, j = 0; i < values.length; i++, j = j + 1 === width ? 0 : j + 1) if (!Object.is(values[i], values[j])) return false;
   return true;
 }
 
@@ -805,7 +810,7 @@ function holdsRestOnAxes(values: Float32Array, rest: readonly number[], toYUp: b
 
 function holdsRest(values: Float32Array, rest: readonly number[]): boolean {
   const c = rest.length;
-  for (let i = 0; i < values.length; i++) if (values[i] !== Math.fround(rest[i % c]!)) return false;
+  for (let i = 0, j = 0; i < values.length; i++, j = j + 1 === c ? 0 : j + 1) if (values[i] !== Math.fround(rest[j]!)) return false;
   return true;
 }
 
