@@ -62,7 +62,8 @@ export function assetToGltf(asset: Asset, options: AssetToGltfOptions = {}): Glt
       if (material === undefined) materials.set(mesh.material, (material = builder.add('materials', { name: mesh.material })));
       (builder.list('meshes')[gltfMesh]!.primitives as GltfObject[])[0]!.material = material;
     }
-    const node: GltfObject = { name: mesh.name, mesh: gltfMesh, ...written.node };
+    // A literal of one of two shapes, not a spread of the transform (V8's slow copy, once per mesh).
+    const node: GltfObject = written.node ? { name: mesh.name, mesh: gltfMesh, translation: written.node.translation, scale: written.node.scale } : { name: mesh.name, mesh: gltfMesh };
     if (skin !== undefined && mesh.attributes.joints && mesh.attributes.weights) node.skin = skin;
     writer.scene.push(builder.add('nodes', node));
   }
@@ -388,7 +389,7 @@ function addSkin(w: Writer, joints: Joint[], nodes: JointNode[], grid?: Position
 }
 
 /** The glTF mesh for an Asset mesh (its index), or undefined when it has no triangle. */
-function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<Omit<AssetToGltfOptions, 'kernels'>>, skinned: boolean, jointCount: number): { mesh: number; node: GltfObject } | undefined {
+function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<Omit<AssetToGltfOptions, 'kernels'>>, skinned: boolean, jointCount: number): { mesh: number; node?: { translation: number[]; scale: number[] } } | undefined {
   const vertexCount = source.attributes.positions.length / 3;
   const label = `mesh ${source.name}`;
   if (vertexCount === 0 || source.indices.length < 3) {
@@ -416,7 +417,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   // glTF ignores a skinned mesh's node transform: skinned meshes share the grid folded into the
   // inverse bind matrices; a static mesh's own grid goes in its node's transform.
   const skinnedMesh = skinned && a.joints !== undefined && a.weights !== undefined;
-  let node: GltfObject = {};
+  let node: { translation: number[]; scale: number[] } | undefined;
   let positionStep = 1;
   if (q && q.position !== 'float' && (!skinnedMesh || w.skinGrid)) {
     const quantized = quantizePositions(positions, q.position, skinnedMesh ? w.skinGrid : positionGrid(onAxes.box, q.position));
