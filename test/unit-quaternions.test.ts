@@ -76,6 +76,19 @@ describe('unitQuaternionsOnAxes (one pass for the writer\'s rotation keys)', () 
     });
   }
 
+  it('into a slice of a larger array (the writer\'s per-animation arrays) gives the same bits and leaves the rest', () => {
+    for (let seed = 300; seed < 310; seed++) {
+      const source = keys(seed, 9);
+      const arena = new Float32Array(source.length + 8).fill(7);
+      const slice = arena.subarray(4, 4 + source.length);
+      expect(unitQuaternionsOnAxes(source, true, QUATERNION_COUNTS, undefined, slice)).toBe(slice);
+      expect(floatBits(slice)).toEqual(floatBits(unitQuaternionsOnAxes(source, true, QUATERNION_COUNTS)));
+      expect([...arena.subarray(0, 4), ...arena.subarray(4 + source.length)]).toEqual([7, 7, 7, 7, 7, 7, 7, 7]);
+      const turned = new Float32Array(source.length + 2).subarray(1, 1 + source.length);
+      expect(floatBits(turnedCopy(source, 4, false, turned))).toEqual(floatBits(turnedCopy(source, 4, false)));
+    }
+  });
+
   it('in place gives the same bits as a new array', () => {
     for (let seed = 100; seed < 120; seed++) {
       const source = keys(seed, 13);

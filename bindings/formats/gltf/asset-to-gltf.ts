@@ -265,8 +265,11 @@ function componentCode(array: ComponentArray): number {
 }
 
 /** A copy of xyz-per-element data turned to the output axes (`kind` says how the values turn), in one pass. */
-function axes(w: Writer, data: Float32Array, stride: number, kind: 'vector' | 'scale' = 'vector'): Float32Array {
-  return w.toYUp ? turnedCopy(data, stride, kind === 'scale') : data.slice();
+function axes(w: Writer, data: Float32Array, stride: number, kind: 'vector' | 'scale' = 'vector', out?: Float32Array): Float32Array {
+  if (w.toYUp) return turnedCopy(data, stride, kind === 'scale', out);
+  if (!out) return data.slice();
+  out.set(data);
+  return out;
 }
 
 /** A channel's paths, in the order their samplers are written. */
@@ -708,6 +711,7 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
   let nearRestRotations = 0;
   // The rotation outputs below that are normalized int16 (not the QUATERNION filter's, not float).
   const snormRotations = w.quantize !== undefined && w.quantize.rotation !== 'float' && !(w.quantize.rotation === 12 && w.shareViews);
+  const slices = channelSlices(animation, nodes, snormRotations);
   for (const track of animation.tracks) {
     const node = nodes[track.joint];
     if (!node || track.times.length === 0) {
@@ -727,8 +731,9 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       // A translation or scale channel at rest is found before it is copied (mrfixit.iqm: 75 of its 150).
       if (path !== 'rotation' && holdsRestOnAxes(values, node[path], w.toYUp, path === 'scale')) continue;
       // Rotations stored as normalized int16 are made in the pass that makes them unit (unit-quaternions.ts).
-      const snorm = path === 'rotation' && snormRotations ? new Int16Array(values.length) : undefined;
-      const converted = path === 'translation' ? axes(w, values, 3) : path === 'scale' ? axes(w, values, 3, 'scale') : unitQuaternions(w, values, animation, track.joint, snorm);
+      const snorm = path === 'rotation' && snormRotations ? slices.snorm!.subarray(slices.snormAt, (slices.snormAt += values.length)) : undefined;
+      const into = slices.floats.subarray(slices.floatsAt, (slices.floatsAt += values.length));
+      const converted = path === 'translation' ? axes(w, values, 3, 'vector', into) : path === 'scale' ? axes(w, values, 3, 'scale', into) : unitQuaternions(w, values, animation, track.joint, snorm, into);
       // A channel that holds the node's rest value at every key changes nothing: no sampler
       // (glTF keeps the node's own TRS wherever an animation has no channel for it).
       if (holdsRest(converted, node[path])) continue;
@@ -784,6 +789,24 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
   w.builder.add('animations', gltf);
 }
 
+/**
+ * One array for every channel's keys as written (turned, made unit) and one for the int16
+ * rotations, each channel a slice of them: an array per channel was, at a few hundred bytes,
+ * past the 64 that V8 keeps in its heap, so each was a buffer of its own to allocate and free
+ * (raylib_guy.iqm: 94 per encode; mrfixit.iqm 218). Channels found at rest take a slice too (a few
+ * unused keys, against one buffer per channel).
+ */
+function channelSlices(animation: Animation, nodes: JointNode[], snormRotations: boolean): { floats: Float32Array; floatsAt: number; snorm?: Int16Array; snormAt: number } {
+  let floats = 0;
+  let rotations = 0;
+  for (const track of animation.tracks) {
+    if (!nodes[track.joint] || track.times.length === 0) continue;
+    floats += (track.translation?.length ?? 0) + (track.rotation?.length ?? 0) + (track.scale?.length ?? 0);
+    rotations += track.rotation?.length ?? 0;
+  }
+  return { floats: new Float32Array(floats), floatsAt: 0, snorm: snormRotations ? new Int16Array(rotations) : undefined, snormAt: 0 };
+}
+
 /** Whether every key of `values` equals `rest` (as float32). */
 /** True when every element of `values` (`width` components each) has the first element's bits. */
 function holdsFirst(values: Float32Array, width: number): boolean {
@@ -816,8 +839,8 @@ function holdsRest(values: Float32Array, rest: readonly number[]): boolean {
 }
 
 /** A track's rotation keys on the output axes, each of unit length (unit-quaternions.ts); zero or non-finite ones become the identity. Both counted in warnings (rescaling beyond the validator's tolerance only). */
-function unitQuaternions(w: Writer, values: Float32Array, animation: Animation, joint: number, snorm: Int16Array | undefined): Float32Array {
-  const data = unitQuaternionsOnAxes(values, w.toYUp, QUATERNION_COUNTS, snorm);
+function unitQuaternions(w: Writer, values: Float32Array, animation: Animation, joint: number, snorm: Int16Array | undefined, into: Float32Array): Float32Array {
+  const data = unitQuaternionsOnAxes(values, w.toYUp, QUATERNION_COUNTS, snorm, into);
   const [replaced, rescaled] = QUATERNION_COUNTS;
   if (replaced) w.warn(`animation ${animation.name} joint ${joint} rotation keys: ${replaced} zero or non-finite rotations were written as the identity`);
   if (rescaled) w.warn(`animation ${animation.name} joint ${joint} rotation keys: ${rescaled} rotations not of unit length were normalised`);

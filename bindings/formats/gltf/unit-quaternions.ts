@@ -15,10 +15,10 @@ export const QUATERNION_COUNTS = new Float64Array(2);
  * xyzw keys turned Z-up → Y-up when `toYUp` ((x, y, z, w) → (x, z, −y, w)), each scaled to unit
  * length; a zero or non-finite one becomes the identity. `counts` gets how many were replaced and
  * how many were rescaled beyond the validator's tolerance (the caller warns). `snorm` (as long as
- * `source`) gets rotationsAsSnorm16(source, the result, toYUp).
+ * `source`) gets rotationsAsSnorm16(source, the result, toYUp). `out` (as long as `source`):
+ * where the unit keys go, a new array by default.
  */
-export function unitQuaternionsOnAxes(source: Float32Array, toYUp: boolean, counts: Float64Array, snorm?: Int16Array): Float32Array {
-  const out = new Float32Array(source.length);
+export function unitQuaternionsOnAxes(source: Float32Array, toYUp: boolean, counts: Float64Array, snorm?: Int16Array, out: Float32Array = new Float32Array(source.length)): Float32Array {
   unitQuaternionsLoop(source, toYUp, out, counts, snorm);
   return out;
 }

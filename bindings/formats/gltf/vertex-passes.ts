@@ -240,10 +240,10 @@ export function nearestUnitRounding(out: Int8Array | Int16Array, at: number, cho
 /**
  * A copy of `stride` floats per element with the xyz turned Z-up → Y-up, (x, y, z) → (x, z, −y),
  * or with `swap` (scale factors follow their axes) (x, y, z) → (x, z, y); other components as
- * they are. One pass (a copy, then a turn in place, was two).
+ * they are. One pass (a copy, then a turn in place, was two). `out` (as long as `source`, not
+ * `source`): where to write them, a new array by default.
  */
-export function turnedCopy(source: Float32Array, stride: number, swap: boolean): Float32Array {
-  const out = new Float32Array(source.length);
+export function turnedCopy(source: Float32Array, stride: number, swap: boolean, out: Float32Array = new Float32Array(source.length)): Float32Array {
   if (stride === 3) turn3Loop(source, out, swap);
   else turnLoop(source, out, stride, swap);
   return out;
