@@ -434,20 +434,23 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   }
   // Normals and tangents: turned, made unit and checked in one pass each (vertex-passes.ts), and
   // quantized to snorm in that same pass (unit-snorm-vectors.ts).
+  // The unit normals (output order) are made only where written as floats or filtered, or for
+  // tangents written so; quantized tangents repair from the source normals themselves.
   let normals: Float32Array | undefined;
   if (a.normals && q && q.normal !== 'float' && !(q.normal === 'oct8' && w.shareViews)) {
     const done = unitSnormVectors(a.normals, 3, w.toYUp, snormBits(q.normal), undefined, order);
-    normals = unitVectorsWarned(w, done.vectors, 3, `${label} normals`).unit;
+    unitVectorsWarned(w, done.vectors, 3, `${label} normals`);
     attributes.NORMAL = quantizedAccessor(w, 'normal', 'VEC3', done.quantized, true, false, true);
   } else if (a.normals) {
     normals = unitVectorsWarned(w, unitVectorsOnAxes(a.normals, 3, w.toYUp, undefined, order), 3, `${label} normals`).unit;
     attributes.NORMAL = q && q.normal === 'oct8' && w.shareViews ? octahedralAccessor(w, 'normal', normals, 3) : accessor(w, 'VEC3', normals, VERTEX);
   }
   if (a.tangents && q && q.tangent !== 'float' && !(q.tangent === 'oct8' && w.shareViews)) {
-    const done = unitSnormVectors(a.tangents, 4, w.toYUp, snormBits(q.tangent), normals, order);
+    const done = unitSnormVectors(a.tangents, 4, w.toYUp, snormBits(q.tangent), a.normals, order);
     unitVectorsWarned(w, done.vectors, 4, `${label} tangents`);
     attributes.TANGENT = quantizedAccessor(w, 'tangent', 'VEC4', done.quantized, true, false, true);
   } else if (a.tangents) {
+    if (a.normals && !normals) normals = unitVectorsOnAxes(a.normals, 3, w.toYUp, undefined, order).unit;
     const tangents = unitVectorsWarned(w, unitVectorsOnAxes(a.tangents, 4, w.toYUp, normals, order), 4, `${label} tangents`).unit;
     attributes.TANGENT = q && q.tangent === 'oct8' && w.shareViews ? octahedralAccessor(w, 'tangent', tangents, 4) : accessor(w, 'VEC4', tangents, VERTEX);
   }
@@ -612,7 +615,7 @@ function quantizedSummary(q: Required<GltfQuantizeOptions>, done: Writer['quanti
  * tolerance normalised, tangent w values other than ±1 written as their sign.
  */
 /** `done` (unitVectorsOnAxes' or unitSnormVectors' vectors), what it changed said in warnings. */
-function unitVectorsWarned(w: Writer, done: UnitVectors, stride: 3 | 4, what: string): UnitVectors {
+function unitVectorsWarned<T extends Omit<UnitVectors, 'unit'>>(w: Writer, done: T, stride: 3 | 4, what: string): T {
   if (done.replaced) w.warn(`${what}: ${done.replaced} zero-length or non-finite vectors were replaced by ${stride === 4 ? 'unit vectors perpendicular to their normals' : '+Z'}`);
   if (done.rescaled) w.warn(`${what}: ${done.rescaled} vectors not of unit length were normalised`);
   if (done.signs) w.warn(`${what}: ${done.signs} handedness values (w) other than ±1 were written as their sign (+1 when zero or NaN)`);
