@@ -615,12 +615,11 @@ function quantizedSummary(q: Required<GltfQuantizeOptions>, done: Writer['quanti
 }
 
 /**
- * Normals (stride 3) or tangents (stride 4) on the output axes and of unit length, as glTF
- * requires (vertex-passes.ts), each change counted in a warning: zero or non-finite vectors
- * replaced (+Z; tangents perpendicular to their normals), lengths off 1 beyond the validator's
- * tolerance normalised, tangent w values other than ±1 written as their sign.
+ * Normals (stride 3) or tangents (stride 4) made unit on the output axes, as glTF requires
+ * (`done`: unitVectorsOnAxes' or unitSnormVectors' counts), each change said in a warning: zero or
+ * non-finite vectors replaced (+Z; tangents perpendicular to their normals), lengths off 1 beyond
+ * the validator's tolerance normalised, tangent w values other than ±1 written as their sign.
  */
-/** `done` (unitVectorsOnAxes' or unitSnormVectors' vectors), what it changed said in warnings. */
 function unitVectorsWarned<T extends Omit<UnitVectors, 'unit'>>(w: Writer, done: T, stride: 3 | 4, what: string): T {
   if (done.replaced) w.warn(`${what}: ${done.replaced} zero-length or non-finite vectors were replaced by ${stride === 4 ? 'unit vectors perpendicular to their normals' : '+Z'}`);
   if (done.rescaled) w.warn(`${what}: ${done.rescaled} vectors not of unit length were normalised`);
