@@ -364,12 +364,14 @@ function skinnedGrid(w: Writer, asset: Asset, bits: 8 | 14 | 16): PositionGrid |
  * undefined) when a joint's bind pose is singular: its identity matrix would not undo the grid.
  */
 function addSkin(w: Writer, joints: Joint[], nodes: JointNode[], grid?: PositionGrid): { index: number; folded?: PositionGrid } {
-  // Every joint's world and inverse matrix in two arrays, not four new matrices per joint (each a
-  // buffer of its own: transforms.ts); the same arithmetic, so the same bits.
+  // Every joint's world and inverse matrix, and two scratch matrices, in one array, not four new
+  // matrices per joint (each a buffer of its own: transforms.ts); the same arithmetic, so the same bits.
   const count = joints.length;
-  const worlds = new Float64Array(count * 16);
-  const inverseStore = new Float64Array(count * 16);
-  const local = new Float64Array(16);
+  const store = new Float64Array(count * 32 + 32);
+  const worlds = store.subarray(0, count * 16);
+  const inverseStore = store.subarray(count * 16, count * 32);
+  const local = store.subarray(count * 32, count * 32 + 16);
+  const product = store.subarray(count * 32 + 16);
   const matrices = new Float32Array(count * 16);
   const inverses: (Mat4 | undefined)[] = [];
   for (let j = 0; j < count; j++) {
@@ -385,7 +387,6 @@ function addSkin(w: Writer, joints: Joint[], nodes: JointNode[], grid?: Position
   }
   const folded = grid && inverses.every((m) => m !== undefined) ? grid : undefined;
   const dequantize = folded ? composeTrs(folded.offset, [0, 0, 0, 1], [folded.step, folded.step, folded.step]) : undefined;
-  const product = new Float64Array(16);
   inverses.forEach((inverse, j) => {
     const m = inverse ? (dequantize ? multiply(inverse, dequantize, product) : inverse) : composeTrs([0, 0, 0], [0, 0, 0, 1], [1, 1, 1], product);
     // glTF requires the last row to be exactly (0, 0, 0, 1).
