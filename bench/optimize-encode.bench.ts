@@ -5,7 +5,13 @@
 // what a user calls), the source file parsed and encoded, and gltfpack's whole run on meshcodec's
 // plain GLB (it reads that GLB, optimizes, writes). Medians over interleaved rounds after a
 // warm-up; a shared machine's absolute times vary, the ratios within one row are what count.
-// Run: npx tsx bench/optimize-encode.bench.ts [--rounds N] [--only NAME] [--plain]
+// The warm-up is interleaved rounds of every contender too, until WARMUP_ROUNDS rounds or
+// WARMUP_MS have passed (whichever first): both sides' code tiers up (V8 optimizes JavaScript
+// after many calls, and WebAssembly from Liftoff to TurboFan once hot), so the medians are the
+// steady state each reaches. Two warm-up rounds (the method before) measured meshcodec's writer
+// mostly unoptimized on the first files and on any `--only` run: untitled.apg 0.291 against
+// 0.139 ms after 200 rounds, gltfpack 0.172 against 0.133 (one run, load 5).
+// Run: npx tsx bench/optimize-encode.bench.ts [--rounds N] [--warmup N] [--only NAME] [--plain]
 //   --plain: the plain GLB writer instead of --optimize (no gltfpack column).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -18,6 +24,8 @@ const SAMPLES = '/usr/share/assimp/models';
 const argument = (name: string) => { const i = process.argv.indexOf(name); return i < 0 ? undefined : process.argv[i + 1]; };
 const ROUNDS = Number(argument('--rounds') ?? 21);
 const ONLY = argument('--only');
+const WARMUP_ROUNDS = Number(argument('--warmup') ?? 200);
+const WARMUP_MS = 1500;
 const PLAIN = process.argv.includes('--plain');
 const OPTIMIZE = PLAIN ? {} : ({ quantize: true, compress: 'meshopt', textures: 'embed' } as const);
 
@@ -50,7 +58,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 await initMeshopt();
 const rows: Record<string, unknown>[] = [];
-console.log(`${PLAIN ? 'plain' : 'optimized'} GLB encode, ${ROUNDS} interleaved rounds after a warm-up, medians in ms; ${JSON.stringify(machine())}`);
+console.log(`${PLAIN ? 'plain' : 'optimized'} GLB encode, ${ROUNDS} interleaved rounds after a warm-up (${WARMUP_ROUNDS} rounds or ${WARMUP_MS} ms), medians in ms; ${JSON.stringify(machine())}`);
 console.log('| input | output bytes | encode ms | parse+encode ms | gltfpack -cc ms | gltfpack ÷ encode | gltfpack ÷ parse+encode |');
 console.log('|---|---|---|---|---|---|---|');
 for (const input of inputs()) {
@@ -75,9 +83,12 @@ for (const input of inputs()) {
   if (!PLAIN) contenders.push(['gltfpack', () => gltfpack(plain, ['-cc'], 'in.glb')]);
   const samples = new Map<string, number[]>(contenders.map(([name]) => [name, []]));
   let size = 0;
-  for (let round = -2; round < ROUNDS; round++) {
+  const warmupEnd = performance.now() + WARMUP_MS;
+  let warmups = 0;
+  for (let round = 0; round < ROUNDS; ) {
+    const measured = warmups >= WARMUP_ROUNDS || performance.now() >= warmupEnd;
     // Alternate the order each round so that neither always runs right after the other.
-    const order = round % 2 === 0 ? contenders : [...contenders].reverse();
+    const order = (round + warmups) % 2 === 0 ? contenders : [...contenders].reverse();
     for (const [name, run] of order) {
       // Whatever gltfpack's promise chain left queued runs here, before the clock starts (awaited
       // inside a timed call, it was charged to the next contender: 0.35 ms for a 0.09 ms encode).
@@ -87,12 +98,14 @@ for (const input of inputs()) {
       if (out instanceof Promise) out = await out;
       const ms = performance.now() - t0;
       if (name === 'encode') size = (out as Uint8Array).length;
-      if (round >= 0) samples.get(name)!.push(ms);
+      if (measured) samples.get(name)!.push(ms);
     }
+    if (measured) round++;
+    else warmups++;
   }
   const m = Object.fromEntries([...samples].map(([name, values]) => [name, median(values)]));
   rows.push({ input: input.name, bytes: size, ...m });
   const ratio = (a?: number, b?: number) => (a === undefined || b === undefined ? '—' : (a / b).toFixed(2));
   console.log(`| ${input.name} | ${size} | ${m.encode!.toFixed(3)} | ${m.parseEncode!.toFixed(3)} | ${m.gltfpack?.toFixed(3) ?? '—'} | ${ratio(m.gltfpack, m.encode)} | ${ratio(m.gltfpack, m.parseEncode)} |`);
 }
-if (!ONLY) writeResults(PLAIN ? 'plain-encode' : 'optimize-encode', { rounds: ROUNDS, rows });
+if (!ONLY) writeResults(PLAIN ? 'plain-encode' : 'optimize-encode', { rounds: ROUNDS, warmupRounds: WARMUP_ROUNDS, warmupMs: WARMUP_MS, rows });

@@ -9,9 +9,11 @@ import { exponentialFilter, octahedralFilter, quaternionFilter, reorderForMeshop
 import { ASSET_TO_GLTF_DEFAULTS, type AssetToGltfOptions } from './asset-to-gltf-options.js';
 import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
-import { nonFiniteMessage, repairNonFinite, replaceNonFinite, UNIT_LENGTH_TOLERANCE } from './finite-values.js';
-import { positionsOnAxes, quantizedUnitVectors, rotationsAsSnorm16, turnedCopy, unitVectorsOnAxes, uvsForOutput, type UnitVectors } from './vertex-passes.js';
-import { composeTrs, invertAffine, multiply, type Mat4 } from './transforms.js';
+import { QUATERNION_COUNTS, unitQuaternionsInPlace, unitQuaternionsOnAxes } from './unit-quaternions.js';
+import { nonFiniteMessage, repairNonFinite, replaceNonFinite } from './finite-values.js';
+import { positionsOnAxes, turnedCopy, unitVectorsOnAxes, uvsForOutput, type UnitVectors } from './vertex-passes.js';
+import { unitSnormVectors } from './unit-snorm-vectors.js';
+import { composeTrs, invertAffine, multiply, type MatrixTarget } from './transforms.js';
 import { positionBox, positionGrid, quantizePositions, quantizeSettings, sourcePrecisionFloats, twelveBitExponentialBits, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
 import { exponentialValues } from './exponential-values.js';
 import { FLOAT32_MAX, gridDisplacements, snormDeltas, targetBeyondFloatSteps } from './quantize-morph-targets.js';
@@ -61,14 +63,21 @@ export function assetToGltf(asset: Asset, options: AssetToGltfOptions = {}): Glt
       if (material === undefined) materials.set(mesh.material, (material = builder.add('materials', { name: mesh.material })));
       (builder.list('meshes')[gltfMesh]!.primitives as GltfObject[])[0]!.material = material;
     }
-    const node: GltfObject = { name: mesh.name, mesh: gltfMesh, ...written.node };
+    // A literal of one of two shapes, not a spread of the transform (V8's slow copy, once per mesh).
+    const node: GltfObject = written.node ? { name: mesh.name, mesh: gltfMesh, translation: written.node.translation, scale: written.node.scale } : { name: mesh.name, mesh: gltfMesh };
     if (skin !== undefined && mesh.attributes.joints && mesh.attributes.weights) node.skin = skin;
     writer.scene.push(builder.add('nodes', node));
   }
   for (const animation of asset.animations) addAnimation(writer, animation, joints);
   if (quantize && writer.quantized.kinds.size > 0) warn(quantizedSummary(quantize, writer.quantized, writer.shareViews));
-  for (const extra of asset.meshes.flatMap((m) => Object.entries(m.extras ?? {}).filter(([, e]) => e.components <= 4).map(([name]) => `${m.name}.${name}`))) {
-    warn(`mesh attribute ${extra} is written as the application-specific attribute _${extra.split('.').pop()!.toUpperCase()}`);
+  // Meshes without extras skipped before any array is made (the flatMap made three per mesh).
+  for (const m of asset.meshes) {
+    if (m.extras === undefined) continue;
+    for (const [name, e] of Object.entries(m.extras)) {
+      if (e.components > 4) continue;
+      const extra = `${m.name}.${name}`;
+      warn(`mesh attribute ${extra} is written as the application-specific attribute _${extra.split('.').pop()!.toUpperCase()}`);
+    }
   }
   // A scene's `nodes` may not be empty: an Asset without meshes or joints has a scene without it.
   if (scene.nodes.length === 0) delete (scene as Partial<typeof scene>).nodes;
@@ -159,13 +168,22 @@ function exponentialSteps(w: Writer, animation: Animation, bits: 24 | 16): Recor
   return out;
 }
 
-/** `largest` (three magnitudes) widened by xyz `values`' magnitudes; a loop of its own (vertex-passes.ts says why). */
+/**
+ * `largest` (three magnitudes) widened by xyz `values`' magnitudes; a loop of its own
+ * (vertex-passes.ts says why), its maxima in locals (key values are finite: validateAsset), not
+ * three loads and stores of `largest` per key (3.6 % of raylib_guy.iqm's optimized encode).
+ */
 function widenLargest(values: Float32Array, largest: Float64Array): number {
+  let a = largest[0]!, b = largest[1]!, c = largest[2]!;
   for (let i = 0; i + 2 < values.length; i += 3) {
-    largest[0] = Math.max(largest[0]!, Math.abs(values[i]!));
-    largest[1] = Math.max(largest[1]!, Math.abs(values[i + 1]!));
-    largest[2] = Math.max(largest[2]!, Math.abs(values[i + 2]!));
+    const x = Math.abs(values[i]!), y = Math.abs(values[i + 1]!), z = Math.abs(values[i + 2]!);
+    if (x > a) a = x;
+    if (y > b) b = y;
+    if (z > c) c = z;
   }
+  largest[0] = a;
+  largest[1] = b;
+  largest[2] = c;
   return 0;
 }
 
@@ -195,9 +213,14 @@ function rotationsNearRest(values: Float32Array, rest: readonly number[]): boole
   return true;
 }
 
-/** True when every value is within half of its component's step of the rest value. */
+/** True when every value (xyz keys) is within half of its component's step of the rest value. */
 function withinStep(values: Float32Array, rest: readonly number[], step: number[]): boolean {
-  for (let i = 0; i < values.length; i++) if (!(Math.abs(values[i]! - rest[i % 3]!) <= step[i % 3]! / 2)) return false;
+  // Per key, not per value with `% 3` (an integer division per value, in this writer's per-channel checks).
+  const rx = rest[0]!, ry = rest[1]!, rz = rest[2]!;
+  const hx = step[0]! / 2, hy = step[1]! / 2, hz = step[2]! / 2;
+  for (let i = 0; i + 2 < values.length; i += 3) {
+    if (!(Math.abs(values[i]! - rx) <= hx) || !(Math.abs(values[i + 1]! - ry) <= hy) || !(Math.abs(values[i + 2]! - rz) <= hz)) return false;
+  }
   return true;
 }
 
@@ -249,8 +272,11 @@ function componentCode(array: ComponentArray): number {
 }
 
 /** A copy of xyz-per-element data turned to the output axes (`kind` says how the values turn), in one pass. */
-function axes(w: Writer, data: Float32Array, stride: number, kind: 'vector' | 'scale' = 'vector'): Float32Array {
-  return w.toYUp ? turnedCopy(data, stride, kind === 'scale') : data.slice();
+function axes(w: Writer, data: Float32Array, stride: number, kind: 'vector' | 'scale' = 'vector', out?: Float32Array): Float32Array {
+  if (w.toYUp) return turnedCopy(data, stride, kind === 'scale', out);
+  if (!out) return data.slice();
+  out.set(data);
+  return out;
 }
 
 /** A channel's paths, in the order their samplers are written. */
@@ -309,7 +335,10 @@ function jointTrs(w: Writer, joint: Joint): [[number, number, number], [number, 
   q[1] = w.toYUp ? r[2]! : r[1]!;
   q[2] = w.toYUp ? -f(r[1]!) : r[2]!;
   q[3] = r[3]!;
-  unitQuaternions(q, () => `joint ${joint.name} bind pose rotation`, w.warn);
+  unitQuaternionsInPlace(q, QUATERNION_COUNTS);
+  const [replaced, rescaled] = QUATERNION_COUNTS;
+  if (replaced) w.warn(`joint ${joint.name} bind pose rotation: ${replaced} zero or non-finite rotations were written as the identity`);
+  if (rescaled) w.warn(`joint ${joint.name} bind pose rotation: ${rescaled} rotations not of unit length were normalised`);
   return [w.toYUp ? [tx, tz, -ty] : [tx, ty, tz], [q[0]!, q[1]!, q[2]!, q[3]!], w.toYUp ? [sx, sz, sy] : [sx, sy, sz]];
 }
 
@@ -336,22 +365,31 @@ function skinnedGrid(w: Writer, asset: Asset, bits: 8 | 14 | 16): PositionGrid |
  * undefined) when a joint's bind pose is singular: its identity matrix would not undo the grid.
  */
 function addSkin(w: Writer, joints: Joint[], nodes: JointNode[], grid?: PositionGrid): { index: number; folded?: PositionGrid } {
-  const world: Mat4[] = [];
-  const matrices = new Float32Array(joints.length * 16);
-  const inverses: (Mat4 | undefined)[] = [];
-  joints.forEach((joint, j) => {
+  // Every joint's world and inverse matrix, and two scratch matrices, in one array, not four new
+  // matrices per joint (each a buffer of its own: transforms.ts); the same arithmetic, so the same bits.
+  const count = joints.length;
+  const store = new Float64Array(count * 32 + 32);
+  const worlds = store.subarray(0, count * 16);
+  const inverseStore = store.subarray(count * 16, count * 32);
+  const local = store.subarray(count * 32, count * 32 + 16);
+  const product = store.subarray(count * 32 + 16);
+  const matrices = new Float32Array(count * 16);
+  const inverses: (MatrixTarget | undefined)[] = [];
+  for (let j = 0; j < count; j++) {
+    const joint = joints[j]!;
     const { translation: t, rotation: r, scale: s } = nodes[j]!;
-    const local = composeTrs(t, r, s);
-    world[j] = joint.parent >= 0 && joint.parent < j ? multiply(world[joint.parent]!, local) : local;
-    const found = invertAffine(world[j]!);
-    const inverse = found && found.every(Number.isFinite) && Float32Array.from(found).every(Number.isFinite) ? found : undefined;
+    const world = worlds.subarray(j * 16, j * 16 + 16);
+    if (joint.parent >= 0 && joint.parent < j) multiply(worlds.subarray(joint.parent * 16, joint.parent * 16 + 16), composeTrs(t, r, s, local), world);
+    else composeTrs(t, r, s, world);
+    const found = invertAffine(world, inverseStore.subarray(j * 16, j * 16 + 16));
+    const inverse = found && finiteAsFloat32(found) ? found : undefined;
     if (!inverse) w.warn(`joint ${joint.name} has a singular bind pose (or one beyond float32's range); its inverse bind matrix is the identity`);
     inverses.push(inverse);
-  });
+  }
   const folded = grid && inverses.every((m) => m !== undefined) ? grid : undefined;
   const dequantize = folded ? composeTrs(folded.offset, [0, 0, 0, 1], [folded.step, folded.step, folded.step]) : undefined;
   inverses.forEach((inverse, j) => {
-    const m = inverse ? (dequantize ? multiply(inverse, dequantize) : inverse) : composeTrs([0, 0, 0], [0, 0, 0, 1], [1, 1, 1]);
+    const m = inverse ? (dequantize ? multiply(inverse, dequantize, product) : inverse) : composeTrs([0, 0, 0], [0, 0, 0, 1], [1, 1, 1], product);
     // glTF requires the last row to be exactly (0, 0, 0, 1).
     m[3] = m[7] = m[11] = 0;
     m[15] = 1;
@@ -362,7 +400,7 @@ function addSkin(w: Writer, joints: Joint[], nodes: JointNode[], grid?: Position
 }
 
 /** The glTF mesh for an Asset mesh (its index), or undefined when it has no triangle. */
-function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<Omit<AssetToGltfOptions, 'kernels'>>, skinned: boolean, jointCount: number): { mesh: number; node: GltfObject } | undefined {
+function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<Omit<AssetToGltfOptions, 'kernels'>>, skinned: boolean, jointCount: number): { mesh: number; node?: { translation: number[]; scale: number[] } } | undefined {
   const vertexCount = source.attributes.positions.length / 3;
   const label = `mesh ${source.name}`;
   if (vertexCount === 0 || source.indices.length < 3) {
@@ -390,7 +428,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   // glTF ignores a skinned mesh's node transform: skinned meshes share the grid folded into the
   // inverse bind matrices; a static mesh's own grid goes in its node's transform.
   const skinnedMesh = skinned && a.joints !== undefined && a.weights !== undefined;
-  let node: GltfObject = {};
+  let node: { translation: number[]; scale: number[] } | undefined;
   let positionStep = 1;
   let onGrid: (QuantizedAttribute & PositionGrid) | undefined;
   const grid = q && q.position !== 'float' && (!skinnedMesh || w.skinGrid) ? (skinnedMesh ? w.skinGrid : positionGrid(onAxes.box, q.position)) : undefined;
@@ -407,13 +445,27 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     if (q && q.position !== 'float') w.quantized.floatPositions++;
     attributes.POSITION = w.shareViews && w.sourcePrecision.position ? sourcePrecisionPositions(w, positions) : accessor(w, 'VEC3', positions, { target: BUFFER_TARGET.ARRAY_BUFFER, bounds: true });
   }
-  // Normals and tangents: turned, made unit and checked in one pass each, quantized in another (vertex-passes.ts).
-  const normals = a.normals ? unitVectorsWarned(w, a.normals, 3, `${label} normals`, undefined, order).unit : undefined;
-  if (normals && q && q.normal === 'oct8' && w.shareViews) attributes.NORMAL = octahedralAccessor(w, 'normal', normals, 3);
-  else if (normals) attributes.NORMAL = q && q.normal !== 'float' ? quantizedAccessor(w, 'normal', 'VEC3', quantizedUnitVectors(a.normals!, normals, 3, w.toYUp, snormBits(q.normal), order), true, false, true) : accessor(w, 'VEC3', normals, VERTEX);
-  if (a.tangents) {
-    const tangents = unitVectorsWarned(w, a.tangents, 4, `${label} tangents`, normals, order).unit;
-    attributes.TANGENT = q && q.tangent === 'oct8' && w.shareViews ? octahedralAccessor(w, 'tangent', tangents, 4) : q && q.tangent !== 'float' ? quantizedAccessor(w, 'tangent', 'VEC4', quantizedUnitVectors(a.tangents, tangents, 4, w.toYUp, snormBits(q.tangent), order), true, false, true) : accessor(w, 'VEC4', tangents, VERTEX);
+  // Normals and tangents: turned, made unit and checked in one pass each (vertex-passes.ts), and
+  // quantized to snorm in that same pass (unit-snorm-vectors.ts).
+  // The unit normals (output order) are made only where written as floats or filtered, or for
+  // tangents written so; quantized tangents repair from the source normals themselves.
+  let normals: Float32Array | undefined;
+  if (a.normals && q && q.normal !== 'float' && !(q.normal === 'oct8' && w.shareViews)) {
+    const done = unitSnormVectors(a.normals, 3, w.toYUp, snormBits(q.normal), undefined, order);
+    unitVectorsWarned(w, done.vectors, 3, `${label} normals`);
+    attributes.NORMAL = quantizedAccessor(w, 'normal', 'VEC3', done.quantized, true, false, true);
+  } else if (a.normals) {
+    normals = unitVectorsWarned(w, unitVectorsOnAxes(a.normals, 3, w.toYUp, undefined, order), 3, `${label} normals`).unit;
+    attributes.NORMAL = q && q.normal === 'oct8' && w.shareViews ? octahedralAccessor(w, 'normal', normals, 3) : accessor(w, 'VEC3', normals, VERTEX);
+  }
+  if (a.tangents && q && q.tangent !== 'float' && !(q.tangent === 'oct8' && w.shareViews)) {
+    const done = unitSnormVectors(a.tangents, 4, w.toYUp, snormBits(q.tangent), a.normals, order);
+    unitVectorsWarned(w, done.vectors, 4, `${label} tangents`);
+    attributes.TANGENT = quantizedAccessor(w, 'tangent', 'VEC4', done.quantized, true, false, true);
+  } else if (a.tangents) {
+    if (a.normals && !normals) normals = unitVectorsOnAxes(a.normals, 3, w.toYUp, undefined, order).unit;
+    const tangents = unitVectorsWarned(w, unitVectorsOnAxes(a.tangents, 4, w.toYUp, normals, order), 4, `${label} tangents`).unit;
+    attributes.TANGENT = q && q.tangent === 'oct8' && w.shareViews ? octahedralAccessor(w, 'tangent', tangents, 4) : accessor(w, 'VEC4', tangents, VERTEX);
   }
   (a.uvs ?? []).forEach((uv, set) => {
     const written = uvsForOutput(uv, settings.flipV, order);
@@ -620,13 +672,12 @@ function quantizedSummary(q: Required<GltfQuantizeOptions>, done: Writer['quanti
 }
 
 /**
- * Normals (stride 3) or tangents (stride 4) on the output axes and of unit length, as glTF
- * requires (vertex-passes.ts), each change counted in a warning: zero or non-finite vectors
- * replaced (+Z; tangents perpendicular to their normals), lengths off 1 beyond the validator's
- * tolerance normalised, tangent w values other than ±1 written as their sign.
+ * Normals (stride 3) or tangents (stride 4) made unit on the output axes, as glTF requires
+ * (`done`: unitVectorsOnAxes' or unitSnormVectors' counts), each change said in a warning: zero or
+ * non-finite vectors replaced (+Z; tangents perpendicular to their normals), lengths off 1 beyond
+ * the validator's tolerance normalised, tangent w values other than ±1 written as their sign.
  */
-function unitVectorsWarned(w: Writer, source: Float32Array, stride: 3 | 4, what: string, normals?: Float32Array, order?: Uint32Array): UnitVectors {
-  const done = unitVectorsOnAxes(source, stride, w.toYUp, normals, order);
+function unitVectorsWarned<T extends Omit<UnitVectors, 'unit'>>(w: Writer, done: T, stride: 3 | 4, what: string): T {
   if (done.replaced) w.warn(`${what}: ${done.replaced} zero-length or non-finite vectors were replaced by ${stride === 4 ? 'unit vectors perpendicular to their normals' : '+Z'}`);
   if (done.rescaled) w.warn(`${what}: ${done.rescaled} vectors not of unit length were normalised`);
   if (done.signs) w.warn(`${what}: ${done.signs} handedness values (w) other than ±1 were written as their sign (+1 when zero or NaN)`);
@@ -704,6 +755,12 @@ function normalizedSkinLoop(joints: Uint16Array, weights: Float32Array, jointCou
   return 0;
 }
 
+/** Whether every value is finite, in float64 and as float32 (an inverse bind matrix glTF can hold). */
+function finiteAsFloat32(m: ArrayLike<number>): boolean {
+  for (let k = 0; k < 16; k++) if (!Number.isFinite(m[k]!) || !Number.isFinite(Math.fround(m[k]!))) return false;
+  return true;
+}
+
 /** One glTF animation: per track, one shared input (its key times) and a sampler per channel. */
 function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void {
   const inputs = new KeyTimeInputs<number>();
@@ -717,6 +774,9 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
   const steps = w.shareViews && w.quantize && w.quantize.translation !== 'float' ? exponentialSteps(w, animation, w.quantize.translation) : undefined;
   let nearRest = 0;
   let nearRestRotations = 0;
+  // The rotation outputs below that are normalized int16 (not the QUATERNION filter's, not float).
+  const snormRotations = w.quantize !== undefined && w.quantize.rotation !== 'float' && !(w.quantize.rotation === 12 && w.shareViews);
+  const slices = channelSlices(animation, nodes, snormRotations);
   for (const track of animation.tracks) {
     const node = nodes[track.joint];
     if (!node || track.times.length === 0) {
@@ -735,7 +795,10 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       const type = path === 'rotation' ? 'VEC4' : 'VEC3';
       // A translation or scale channel at rest is found before it is copied (mrfixit.iqm: 75 of its 150).
       if (path !== 'rotation' && holdsRestOnAxes(values, node[path], w.toYUp, path === 'scale')) continue;
-      const converted = path === 'translation' ? axes(w, values, 3) : path === 'scale' ? axes(w, values, 3, 'scale') : unitQuaternions(axes(w, values, 4), () => `animation ${animation.name} joint ${track.joint} rotation keys`, w.warn);
+      // Rotations stored as normalized int16 are made in the pass that makes them unit (unit-quaternions.ts).
+      const snorm = path === 'rotation' && snormRotations ? slices.snorm!.subarray(slices.snormAt, (slices.snormAt += values.length)) : undefined;
+      const into = slices.floats.subarray(slices.floatsAt, (slices.floatsAt += values.length));
+      const converted = path === 'translation' ? axes(w, values, 3, 'vector', into) : path === 'scale' ? axes(w, values, 3, 'scale', into) : unitQuaternions(w, values, animation, track.joint, snorm, into);
       // A channel that holds the node's rest value at every key changes nothing: no sampler
       // (glTF keeps the node's own TRS wherever an animation has no channel for it).
       if (holdsRest(converted, node[path])) continue;
@@ -765,7 +828,7 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       const output = path === 'rotation' && w.quantize?.rotation === 12 && w.shareViews
         ? quaternionAccessor(w, kept(converted))
         : path === 'rotation' && w.quantize && w.quantize.rotation !== 'float'
-        ? (w.quantized.kinds.add('rotation'), accessor(w, type, rotationsAsSnorm16(kept(values), kept(converted), w.toYUp), { normalized: true, group: sharedIf(w, ANIMATION_GROUPS.rotation) }))
+        ? (w.quantized.kinds.add('rotation'), accessor(w, type, snorm!, { normalized: true, group: sharedIf(w, ANIMATION_GROUPS.rotation) }))
         : path !== 'rotation' && w.shareViews && w.quantize && w.quantize.translation !== 'float'
           ? (exponential.push({ values: kept(converted), path, sampler: samplers.length }), -1)
           : accessor(w, type, kept(converted), { group: sharedIf(w, ANIMATION_GROUPS[path]) });
@@ -791,10 +854,28 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
   w.builder.add('animations', gltf);
 }
 
+/**
+ * One array for every channel's keys as written (turned, made unit) and one for the int16
+ * rotations, each channel a slice of them: an array per channel was, at a few hundred bytes,
+ * past the 64 that V8 keeps in its heap, so each was a buffer of its own to allocate and free
+ * (raylib_guy.iqm: 94 per encode; mrfixit.iqm 218). Channels found at rest take a slice too (a few
+ * unused keys, against one buffer per channel).
+ */
+function channelSlices(animation: Animation, nodes: JointNode[], snormRotations: boolean): { floats: Float32Array; floatsAt: number; snorm?: Int16Array; snormAt: number } {
+  let floats = 0;
+  let rotations = 0;
+  for (const track of animation.tracks) {
+    if (!nodes[track.joint] || track.times.length === 0) continue;
+    floats += (track.translation?.length ?? 0) + (track.rotation?.length ?? 0) + (track.scale?.length ?? 0);
+    rotations += track.rotation?.length ?? 0;
+  }
+  return { floats: new Float32Array(floats), floatsAt: 0, snorm: snormRotations ? new Int16Array(rotations) : undefined, snormAt: 0 };
+}
+
 /** Whether every key of `values` equals `rest` (as float32). */
 /** True when every element of `values` (`width` components each) has the first element's bits. */
 function holdsFirst(values: Float32Array, width: number): boolean {
-  for (let i = width; i < values.length; i++) if (!Object.is(values[i], values[i % width])) return false;
+  for (let i = width, j = 0; i < values.length; i++, j = j + 1 === width ? 0 : j + 1) if (!Object.is(values[i], values[j])) return false;
   return true;
 }
 
@@ -818,49 +899,15 @@ function holdsRestOnAxes(values: Float32Array, rest: readonly number[], toYUp: b
 
 function holdsRest(values: Float32Array, rest: readonly number[]): boolean {
   const c = rest.length;
-  for (let i = 0; i < values.length; i++) if (values[i] !== Math.fround(rest[i % c]!)) return false;
+  for (let i = 0, j = 0; i < values.length; i++, j = j + 1 === c ? 0 : j + 1) if (values[i] !== Math.fround(rest[j]!)) return false;
   return true;
 }
 
-/** Every quaternion scaled to unit length in place; zero or non-finite ones become the identity. Both counted in warnings (rescaling beyond the validator's tolerance only). */
-function unitQuaternions(data: Float32Array, what: () => string, warn: (m: string) => void): Float32Array {
-  unitQuaternionsLoop(data, QUATERNION_COUNTS);
+/** A track's rotation keys on the output axes, each of unit length (unit-quaternions.ts); zero or non-finite ones become the identity. Both counted in warnings (rescaling beyond the validator's tolerance only). */
+function unitQuaternions(w: Writer, values: Float32Array, animation: Animation, joint: number, snorm: Int16Array | undefined, into: Float32Array): Float32Array {
+  const data = unitQuaternionsOnAxes(values, w.toYUp, QUATERNION_COUNTS, snorm, into);
   const [replaced, rescaled] = QUATERNION_COUNTS;
-  if (replaced) warn(`${what()}: ${replaced} zero or non-finite rotations were written as the identity`);
-  if (rescaled) warn(`${what()}: ${rescaled} rotations not of unit length were normalised`);
+  if (replaced) w.warn(`animation ${animation.name} joint ${joint} rotation keys: ${replaced} zero or non-finite rotations were written as the identity`);
+  if (rescaled) w.warn(`animation ${animation.name} joint ${joint} rotation keys: ${rescaled} rotations not of unit length were normalised`);
   return data;
-}
-
-/** unitQuaternionsLoop's counts: replaced, rescaled. */
-const QUATERNION_COUNTS = new Float64Array(2);
-
-/**
- * The loop of unitQuaternions, in a function of its own (vertex-passes.ts says why: on-stack
- * replaced code was thrown away at the warnings after it, on every call), its counts in `counts`.
- */
-function unitQuaternionsLoop(data: Float32Array, counts: Float64Array): number {
-  let replaced = 0;
-  let rescaled = 0;
-  for (let i = 0; i < data.length; i += 4) {
-    const x = data[i]!, y = data[i + 1]!, z = data[i + 2]!, q = data[i + 3]!;
-    // In double precision the squares of float32 values can neither overflow nor underflow to 0
-    // (Math.hypot, which guards against both, cost 7 % of a GLB encode).
-    const length = Math.sqrt(x * x + y * y + z * z + q * q);
-    if (length > 0 && Number.isFinite(length)) {
-      if (Math.abs(length - 1) > UNIT_LENGTH_TOLERANCE) rescaled++;
-      data[i] = x / length;
-      data[i + 1] = y / length;
-      data[i + 2] = z / length;
-      data[i + 3] = q / length;
-    } else {
-      replaced++;
-      data[i] = 0;
-      data[i + 1] = 0;
-      data[i + 2] = 0;
-      data[i + 3] = 1;
-    }
-  }
-  counts[0] = replaced;
-  counts[1] = rescaled;
-  return 0;
 }

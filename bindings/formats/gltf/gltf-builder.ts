@@ -19,6 +19,7 @@
 
 import { MeshFormatError } from '../../io/errors.js';
 import { align4 } from './glb-container.js';
+import { bytesOf, copyPart } from './copy-parts.js';
 import { shortenJsonNumbers } from './json-numbers.js';
 import { meshoptLayout } from './meshopt-layout.js';
 import { EXT_MESHOPT_COMPRESSION, type MeshoptFilter, type MeshoptMode } from './meshopt-rules.js';
@@ -109,8 +110,11 @@ export interface BuiltGltf {
  */
 export class GltfBuilder {
   readonly json: GltfObject & { asset: GltfObject } = { asset: { version: '2.0', generator: 'meshcodec' } };
-  /** Each view's parts (one, or a group's arrays back to back); laid out in build(). */
-  private readonly views: { parts: Uint8Array[]; length: number; compression?: ViewCompression }[] = [];
+  /**
+   * Each view's parts (one, or a group's arrays back to back), as the typed arrays they were
+   * given (copy-parts.ts says why not byte views of them); laid out in build().
+   */
+  private readonly views: { parts: ComponentArray[]; length: number; compression?: ViewCompression }[] = [];
   /**
    * Shared views by group name, then by the rest of their key (stride, target, byteStride,
    * filter) in a short list: a key string joined per accessor was hashed afresh on every call.
@@ -141,26 +145,31 @@ export class GltfBuilder {
    * A buffer view over `bytes` (kept by reference, copied at build), at the next multiple of 4
    * bytes. `compression`: how `build({ compress: 'meshopt' })` may compress it.
    */
-  addBufferView(bytes: Uint8Array, extra: GltfObject = {}, compression?: ViewCompression): number {
-    this.views.push({ parts: [bytes], length: bytes.length, compression });
-    return this.add('bufferViews', { buffer: 0, byteLength: bytes.length, ...extra });
+  addBufferView(bytes: Uint8Array, extra?: GltfObject, compression?: ViewCompression): number {
+    return this.addView(bytes, extra === undefined ? { buffer: 0, byteLength: bytes.length } : { buffer: 0, byteLength: bytes.length, ...extra }, compression);
   }
 
-  /** `bytes` appended to the shared view of `key` (made on first use), and their byteOffset in it. */
-  private addToGroup(key: Omit<GroupView, 'view'>, bytes: Uint8Array, extra: GltfObject, compression: ViewCompression): { bufferView: number; byteOffset: number } {
+  /** A view over `part`'s bytes whose JSON object (buffer, byteLength first) the caller made. */
+  private addView(part: ComponentArray, json: GltfObject, compression?: ViewCompression): number {
+    this.views.push({ parts: [part], length: part.byteLength, compression });
+    return this.add('bufferViews', json);
+  }
+
+  /** `part`'s bytes appended to the shared view of `key` (made on first use), and their byteOffset in it. */
+  private addToGroup(key: Omit<GroupView, 'view'>, part: ComponentArray, json: GltfObject, compression: ViewCompression): { bufferView: number; byteOffset: number } {
     let list = this.groups.get(key.group);
     if (list === undefined) this.groups.set(key.group, (list = []));
     let known: number | undefined;
     for (const g of list) if (g.stride === key.stride && g.target === key.target && g.byteStride === key.byteStride && g.filter === key.filter) known = g.view;
     if (known === undefined) {
-      const bufferView = this.addBufferView(bytes, extra, { mode: compression.mode, byteStride: compression.byteStride, count: compression.count, filter: compression.filter });
+      const bufferView = this.addView(part, json, { mode: compression.mode, byteStride: compression.byteStride, count: compression.count, filter: compression.filter });
       list.push({ group: key.group, stride: key.stride, target: key.target, byteStride: key.byteStride, filter: key.filter, view: bufferView });
       return { bufferView, byteOffset: 0 };
     }
     const view = this.views[known]!;
     const byteOffset = view.length;
-    view.parts.push(bytes);
-    view.length += bytes.length;
+    view.parts.push(part);
+    view.length += part.byteLength;
     view.compression!.count += compression.count;
     (this.list('bufferViews')[known] as GltfObject).byteLength = view.length;
     return { bufferView: known, byteOffset };
@@ -172,24 +181,24 @@ export class GltfBuilder {
     const elementBytes = components * array.BYTES_PER_ELEMENT;
     const stride = options.byteStride ?? elementBytes;
     const count = Math.floor(array.byteLength / stride);
-    const extra: GltfObject = {};
-    if (options.byteStride !== undefined) extra.byteStride = options.byteStride;
-    if (options.target !== undefined) extra.target = options.target;
     // Triangle indices compress as TRIANGLES (2- or 4-byte only), everything else as ATTRIBUTES (strides of 4n only).
     const mode = options.target === BUFFER_TARGET.ELEMENT_ARRAY_BUFFER ? 'TRIANGLES' : 'ATTRIBUTES';
     const compressible = mode === 'TRIANGLES' ? (stride === 2 || stride === 4) && count % 3 === 0 : stride % 4 === 0 && stride <= 256;
-    const bytes = options.filtered?.bytes ?? new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    // The array itself, not a byte view of it: `.buffer` moved a small array's elements out of the
+    // JavaScript heap into a buffer of their own (copy-parts.ts).
+    const part: ComponentArray = options.filtered?.bytes ?? array;
+    const partBytes = part.byteLength;
     const filter = options.filtered?.filter;
-    if (filter && !(compressible && mode === 'ATTRIBUTES' && bytes.length === array.byteLength)) throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, `a ${filter}-filtered accessor must be a compressible vertex or animation array of its own size`);
+    if (filter && !(compressible && mode === 'ATTRIBUTES' && partBytes === array.byteLength)) throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, `a ${filter}-filtered accessor must be a compressible vertex or animation array of its own size`);
     const compression: ViewCompression = filter ? { mode, byteStride: stride, count, filter } : { mode, byteStride: stride, count };
     // Triangle lists share a view too: each is whole triangles, so none crosses into the next.
-    const sharing = group !== undefined && compressible && bytes.length === count * stride;
+    const sharing = group !== undefined && compressible && partBytes === count * stride;
     // A vertex view that several accessors use must say its byteStride (glTF).
-    if (sharing && options.target === BUFFER_TARGET.ARRAY_BUFFER) extra.byteStride = stride;
+    const view = viewJson(partBytes, options.byteStride, options.target, sharing && options.target === BUFFER_TARGET.ARRAY_BUFFER ? stride : undefined);
     const shared = sharing
-      ? this.addToGroup({ group: group!, stride, target: options.target, byteStride: options.byteStride, filter }, bytes, extra, compression)
+      ? this.addToGroup({ group: group!, stride, target: options.target, byteStride: options.byteStride, filter }, part, view, compression)
       : undefined;
-    const bufferView = shared ? shared.bufferView : this.addBufferView(bytes, extra, compressible ? compression : undefined);
+    const bufferView = shared ? shared.bufferView : this.addView(part, view, compressible ? compression : undefined);
     const accessor: GltfObject = { bufferView, componentType: componentTypeOf(array), count, type };
     if (shared && shared.byteOffset > 0) accessor.byteOffset = shared.byteOffset;
     if (options.normalized) accessor.normalized = true;
@@ -229,7 +238,7 @@ export class GltfBuilder {
       json,
       byteLength: laid.length > 0 ? byteLength : 0,
       copyInto: (target, offset) => {
-        for (const v of laid) for (let at = offset + v.offset, p = 0; p < v.parts.length; at += v.parts[p]!.length, p++) target.set(v.parts[p]!, at);
+        for (const v of laid) for (let at = offset + v.offset, p = 0; p < v.parts.length; at += v.parts[p]!.byteLength, p++) copyPart(target, at, v.parts[p]!);
       },
     };
   }
@@ -243,11 +252,23 @@ export class GltfBuilder {
   }
 }
 
-/** One array of `parts` back to back (the part itself when there is one). */
-function joined(parts: Uint8Array[], length: number): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
+/**
+ * An accessor's bufferView object: buffer, byteLength, then the padding `byteStride` and the
+ * `target`, then the `sharedStride` a shared vertex view states (when no padding stride did), in
+ * that order, as object literals of a few fixed shapes: a spread of the optional keys into the
+ * object took V8's slow copy path for every accessor.
+ */
+function viewJson(byteLength: number, byteStride: number | undefined, target: number | undefined, sharedStride: number | undefined): GltfObject {
+  if (byteStride !== undefined) return target === undefined ? { buffer: 0, byteLength, byteStride } : { buffer: 0, byteLength, byteStride, target };
+  if (target === undefined) return sharedStride === undefined ? { buffer: 0, byteLength } : { buffer: 0, byteLength, byteStride: sharedStride };
+  return sharedStride === undefined ? { buffer: 0, byteLength, target } : { buffer: 0, byteLength, target, byteStride: sharedStride };
+}
+
+/** The bytes of `parts` back to back (the part's own bytes when there is one). */
+function joined(parts: ComponentArray[], length: number): Uint8Array {
+  if (parts.length === 1) return bytesOf(parts[0]!);
   const out = new Uint8Array(length);
-  for (let at = 0, p = 0; p < parts.length; at += parts[p]!.length, p++) out.set(parts[p]!, at);
+  for (let at = 0, p = 0; p < parts.length; at += parts[p]!.byteLength, p++) copyPart(out, at, parts[p]!);
   return out;
 }
 

@@ -66,15 +66,60 @@ export function nineDigitFloat32(value: number): number {
 export function shortenJsonNumbers(json: unknown): void {
   const nodes = (json as { nodes?: unknown }).nodes;
   if (Array.isArray(nodes)) {
+    // Mesh nodes repeat their values (one scale per axis, one grid over many meshes: 156 numbers,
+    // 6 values in editor_viewcube.mesh), and each value's digits went through toPrecision's text
+    // and Number's parse: each value once per call.
+    const nine = new Map<number, number>();
     for (const node of nodes) {
       if (node === null || typeof node !== 'object' || (node as Record<string, unknown>).mesh === undefined) continue;
-      for (const key of ['translation', 'scale', 'matrix']) {
+      for (const key of MESH_NODE_KEYS) {
         const values = (node as Record<string, unknown>)[key];
-        if (Array.isArray(values)) (node as Record<string, unknown>)[key] = values.map((v) => (typeof v === 'number' ? nineDigitFloat32(v) : v));
+        if (Array.isArray(values)) (node as Record<string, unknown>)[key] = values.map((v) => (typeof v === 'number' ? nineDigitOnce(v, nine) : v));
       }
     }
   }
-  shortenWalk(json);
+  shortenTopLevel(json);
+}
+
+/**
+ * The document's top-level arrays through shortenWalk, but for those whose objects hold no number
+ * glTF's schema makes other than an integer (views, buffers, scenes, skins, animations: indices,
+ * lengths, counts and codes, which shortFloat32 leaves as they are), and of each accessor only
+ * its min and max (its other numbers are integers too): the walk visited every property of every
+ * accessor (130 in editor_viewcube.mesh: 4 % of its optimized encode).
+ */
+function shortenTopLevel(json: unknown): void {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+    shortenWalk(json);
+    return;
+  }
+  const object = json as Record<string, unknown>;
+  for (const key in object) {
+    if (key === 'extras' || INTEGER_ONLY.has(key)) continue;
+    const v = object[key];
+    if (key === 'accessors' && Array.isArray(v)) {
+      for (const accessor of v) {
+        if (accessor === null || typeof accessor !== 'object') continue;
+        const a = accessor as Record<string, unknown>;
+        if (a.min !== undefined) shortenWalk(a.min);
+        if (a.max !== undefined) shortenWalk(a.max);
+      }
+    } else if (typeof v === 'number') object[key] = shortFloat32(v);
+    else if (v !== null && typeof v === 'object') shortenWalk(v);
+  }
+}
+
+/** Top-level arrays whose objects hold only integers (and strings, booleans, extras) by glTF's schema. */
+const INTEGER_ONLY = new Set(['bufferViews', 'buffers', 'scenes', 'skins', 'animations']);
+
+const MESH_NODE_KEYS = ['translation', 'scale', 'matrix'] as const;
+
+/** nineDigitFloat32(value), looked up in `seen` first (integers, -0 among them, return before the lookup: Map keys take -0 for 0). */
+function nineDigitOnce(value: number, seen: Map<number, number>): number {
+  if (Number.isInteger(value)) return value;
+  let nine = seen.get(value);
+  if (nine === undefined) seen.set(value, (nine = nineDigitFloat32(value)));
+  return nine;
 }
 
 function shortenWalk(json: unknown): void {

@@ -162,7 +162,15 @@ export function reorderForMeshopt(indices: ArrayLike<number>, vertexCount: numbe
  */
 function fillRemap(remap: Uint32Array, used: Uint32Array, unique: number): number {
   let next = unique;
-  for (let v = 0; v < remap.length; v++) remap[v] = v < used.length && used[v] !== 0xffffffff ? used[v]! : next++;
+  // The vertices up to the highest index, then the rest (one comparison and one load per vertex,
+  // not two of each: this loop was a tenth of reorderForMeshopt's own time on 2CylinderEngine.glb).
+  const end = Math.min(used.length, remap.length);
+  let v = 0;
+  for (; v < end; v++) {
+    const u = used[v]!;
+    remap[v] = u !== 0xffffffff ? u : next++;
+  }
+  for (; v < remap.length; v++) remap[v] = next++;
   return next;
 }
 

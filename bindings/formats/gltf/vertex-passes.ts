@@ -207,13 +207,13 @@ export function unitSquaredRange(top: number): [number, number] {
 }
 
 /** Whether a float32 component is a whole number of snorm steps (within 1e-3 of one) inside −1–1. */
-function onSnormGrid(value: number, top: number): boolean {
+export function onSnormGrid(value: number, top: number): boolean {
   const steps = value * top;
   return Math.abs(steps - roundHalfUp(steps)) <= 1e-3 && Math.abs(steps) <= top;
 }
 
 /** Of the eight roundings (floor or floor + 1 per component) of `chosen`'s xyz, the one nearest unit length, written at `at` (the current rounding kept on ties). */
-function nearestUnitRounding(out: Int8Array | Int16Array, at: number, chosen: Float64Array, top: number): void {
+export function nearestUnitRounding(out: Int8Array | Int16Array, at: number, chosen: Float64Array, top: number): void {
   const lengthError = (x: number, y: number, z: number) => Math.abs(Math.sqrt(x * x + y * y + z * z) / top - 1);
   let bx = out[at]!, by = out[at + 1]!, bz = out[at + 2]!;
   let bestError = lengthError(bx, by, bz);
@@ -240,10 +240,10 @@ function nearestUnitRounding(out: Int8Array | Int16Array, at: number, chosen: Fl
 /**
  * A copy of `stride` floats per element with the xyz turned Z-up → Y-up, (x, y, z) → (x, z, −y),
  * or with `swap` (scale factors follow their axes) (x, y, z) → (x, z, y); other components as
- * they are. One pass (a copy, then a turn in place, was two).
+ * they are. One pass (a copy, then a turn in place, was two). `out` (as long as `source`, not
+ * `source`): where to write them, a new array by default.
  */
-export function turnedCopy(source: Float32Array, stride: number, swap: boolean): Float32Array {
-  const out = new Float32Array(source.length);
+export function turnedCopy(source: Float32Array, stride: number, swap: boolean, out: Float32Array = new Float32Array(source.length)): Float32Array {
   if (stride === 3) turn3Loop(source, out, swap);
   else turnLoop(source, out, stride, swap);
   return out;
