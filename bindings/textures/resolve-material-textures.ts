@@ -72,8 +72,9 @@ export function resolveMaterialTextures(asset: Asset, resolve: SiblingResolver):
         continue;
       }
       // A copy: an Asset never shares memory with what it was read from (the caller may reuse
-      // the resolver's buffers), and one image per material is small beside its meshes.
-      found = { uri: candidate, mimeType, bytes: bytes.slice() };
+      // the resolver's buffers), and one image per material is small beside its meshes. A
+      // Uint8Array of its own, not `.slice()`: a resolver may return a Node Buffer, whose slice is a view.
+      found = { uri: candidate, mimeType, bytes: new Uint8Array(bytes) };
       break;
     }
     if (!found) {

@@ -55,7 +55,8 @@ export function readElements(kernels: Kernels, bytes: Uint8Array, offset: number
   const aligned = start % size === 0;
   if (!aligned) {
     // Unaligned (legal only within a buffer view that itself starts unaligned): copy the span to aligned memory first.
-    buffer = bytes.slice(offset, offset + span * size).buffer;
+    // new Uint8Array(view), not slice(): a Node Buffer's slice is a view, whose .buffer starts elsewhere.
+    buffer = new Uint8Array(bytes.subarray(offset, offset + span * size)).buffer;
     start = 0;
   }
   const src = new Source(buffer, start, span);

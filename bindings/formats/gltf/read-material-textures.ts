@@ -83,7 +83,8 @@ function readImage(input: GltfInput, def: unknown, i: number, views: unknown[], 
     if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0 || typeof length !== 'number' || !Number.isSafeInteger(length) || length < 1 || offset + length > buffer.length) {
       fail('BAD_OFFSET', `images[${i}]: bufferViews[${v}] (offset ${show(offset)}, length ${show(length)}) does not lie inside buffers[${b}] of ${buffer.length} bytes`, at);
     }
-    const bytes = buffer.slice(offset, offset + length);
+    // A copy of its own (new Uint8Array, not slice(): the input may be a Node Buffer, whose slice is a view).
+    const bytes = new Uint8Array(buffer.subarray(offset, offset + length));
     const mimeType = sniffImageType(bytes, ownName ?? '') ?? declared;
     return { uri: ownName ?? `image${i}${extensionFor(mimeType)}`, ...(mimeType ? { mimeType } : {}), bytes };
   }
@@ -103,7 +104,9 @@ function readImage(input: GltfInput, def: unknown, i: number, views: unknown[], 
   }
   const local = !/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(name) && !name.startsWith('/') && !name.startsWith('\\') && !name.includes('\0') && !name.split(/[\\/]/).includes('..');
   // Copied, as images in the file are: an Asset never shares memory with what it was read from.
-  const bytes = local ? resolve?.(name)?.slice() : undefined;
+  // A Uint8Array of its own, not `.slice()`: a resolver may return a Node Buffer, whose slice is a view.
+  const found = local ? resolve?.(name) : undefined;
+  const bytes = found ? new Uint8Array(found) : undefined;
   const mimeType = (bytes ? sniffImageType(bytes, name) : undefined) ?? declared;
   return { uri: name, ...(mimeType ? { mimeType } : {}), ...(bytes ? { bytes } : {}) };
 }

@@ -132,15 +132,18 @@ class IqmReader {
     const meshes = this.readMeshes();
     const vertexArrays = this.readVertexArrays();
     const triangles = this.readTriangles();
-    const adjacency = this.readAdjacency();
-    const joints = this.readJoints();
-    const poses = this.readPoses();
-    const anims = this.readAnims();
-    const { frames, bounds } = this.readFrames(poses);
-    const commentAt = this.table(h.numComment, h.ofsComment, 1, FIELD.ofsComment, 'comment');
-    const comment = commentAt < 0 ? new Uint8Array(0) : copyBytes(r.bytes, commentAt, h.numComment);
-    const extensions = this.readExtensions();
-    this.checkBudget(meshes, vertexArrays, poses, anims);
+    const { adjacency, joints, poses, anims, frames, bounds, comment, extensions } = this.triangleErrorFirst(triangles, () => {
+      const adjacency = this.readAdjacency();
+      const joints = this.readJoints();
+      const poses = this.readPoses();
+      const anims = this.readAnims();
+      const { frames, bounds } = this.readFrames(poses);
+      const commentAt = this.table(h.numComment, h.ofsComment, 1, FIELD.ofsComment, 'comment');
+      const comment = commentAt < 0 ? new Uint8Array(0) : copyBytes(r.bytes, commentAt, h.numComment);
+      const extensions = this.readExtensions();
+      this.checkBudget(meshes, vertexArrays, poses, anims);
+      return { adjacency, joints, poses, anims, frames, bounds, comment, extensions };
+    });
 
     const document: IqmDocument = {
       version: IQM_VERSION,
@@ -163,6 +166,21 @@ class IqmReader {
     if (bounds) document.bounds = bounds;
     if (this.keepLayout) document.layout = this.layout(document);
     return document;
+  }
+
+  /**
+   * `read` for the tables after the triangles. With `checkTriangles` off, a file that fails in one
+   * of them is checked for a bad triangle first (only then: the check costs nothing on a file
+   * that reads), so that every read of one file reports the same error, the one the default read
+   * reports (a triangle naming a vertex past the file's, before any later table's fault).
+   */
+  private triangleErrorFirst<T>(triangles: Uint32Array, read: () => T): T {
+    try {
+      return read();
+    } catch (error) {
+      if (!this.checkTriangles) checkTriangleVertices(triangles, this.h.numVertexes, this.kernels);
+      throw error;
+    }
   }
 
   /** Where every section lies, and the bytes none of them covers, so that writing gives the file back. */

@@ -48,12 +48,25 @@ export function tfKindFor(asset: Asset, options: TfWriteOptions = {}): 'msh' | '
  * the origin); the `.ani` kind takes one track as matrices. Losses go to `warnings`.
  */
 export function assetToTf(asset: Asset, options: TfWriteOptions = {}): TfConversion {
+  return tfConversion(asset, options, false);
+}
+
+/**
+ * assetToTf for the writer's own use: the document's blob buffer is offered to writeTfBlob
+ * (writer-blob.ts), which hands it out once without a copy. Only for a document no caller
+ * holds: a document given out (assetToTf) would share memory with the blob written from it.
+ */
+export function assetToTfForWrite(asset: Asset, options: TfWriteOptions = {}): TfConversion {
+  return tfConversion(asset, options, true);
+}
+
+function tfConversion(asset: Asset, options: TfWriteOptions, offer: boolean): TfConversion {
   const { flipV } = { ...TF_WRITE_DEFAULTS, ...options };
   const warnings: string[] = [];
   if (asset.upAxis === 'y') warnings.push('the Asset is Y-up; its coordinates are written unchanged into a Z-up Transport Fever file');
   const textures = droppedTexturesWarning(asset, 'tf', false);
   if (textures) warnings.push(textures);
-  const document = tfKindFor(asset, options) === 'ani' ? assetToAni(asset, warnings, options) : assetToMesh(asset, flipV, warnings);
+  const document = tfKindFor(asset, options) === 'ani' ? assetToAni(asset, warnings, options) : assetToMesh(asset, flipV, warnings, offer);
   return { document, warnings };
 }
 
@@ -85,7 +98,7 @@ const TF_SLOT_NAME = /^(position|normal|tangent|uv\d+)$/;
  * encode work) wrote every attribute and index twice (concatenated, then copied into the blob):
  * writeTfBlob's copy alone was 20 % of the 1 MB speed-bar encode (`node --cpu-prof`).
  */
-function assetToMesh(asset: Asset, flipV: boolean, warnings: string[]): TfMeshDocument {
+function assetToMesh(asset: Asset, flipV: boolean, warnings: string[], offer: boolean): TfMeshDocument {
   const perMesh = asset.meshes.map((mesh) => meshAttributes(mesh, flipV, warnings));
   const names = [...new Set(perMesh.flatMap((m) => [...m.keys()]))].sort((a, b) => {
     const ia = STANDARD_ORDER.indexOf(a), ib = STANDARD_ORDER.indexOf(b);
@@ -116,7 +129,8 @@ function assetToMesh(asset: Asset, flipV: boolean, warnings: string[]): TfMeshDo
   // One place per distinct base of each submesh at most (equal streams then take less).
   const attributeBytes = planned.reduce((n, p) => n + p.elements * p.numComp * 4, 0);
   const streamBytes = asset.meshes.reduce((n, mesh, m) => n + new Set([...perMesh[m]!.keys()].map((name) => bases.get(name)![m]!)).size * mesh.indices.length * 4, 0);
-  const blob = offerBlobBuffer(new ArrayBuffer(attributeBytes + streamBytes));
+  const blob = new ArrayBuffer(attributeBytes + streamBytes);
+  if (offer) offerBlobBuffer(blob);
   let end = 0;
   const attributes: TfVertexAttribute[] = planned.map(({ name, numComp, parts, elements }) => {
     const data = new Float32Array(blob, end, elements * numComp);

@@ -2,7 +2,7 @@ import { MeshFormatError } from '../../io/errors.js';
 import type { Asset } from '../../model/asset.js';
 import type { EncodedFile, FormatHandler } from '../format.js';
 import { defineFormat } from '../define-format.js';
-import { assetToTf, tfKindFor, type TfWriteOptions } from './from-asset.js';
+import { assetToTfForWrite, tfKindFor, type TfWriteOptions } from './from-asset.js';
 import { evaluateLuaData, tablePosition } from './lua-constants.js';
 import { isAniTable, TF_FORMAT_NAME, tfAniFromTable, tfMeshFromTable, type TfPairNames } from './read-tf.js';
 import { tfBlobLength, type TfDocument } from './tf-document.js';
@@ -60,7 +60,7 @@ export function parseTfPair(msh: Uint8Array, blob: Uint8Array, options: TfReadOp
  */
 export function encodeTfFiles(asset: Asset, baseNameOfOutput: string, options: TfWriteOptions = {}): EncodedFile[] {
   const kind = options.kind && options.kind !== 'auto' ? options.kind : /\.ani$/i.test(baseNameOfOutput) ? 'ani' : /\.msh$/i.test(baseNameOfOutput) ? 'msh' : 'auto';
-  const { document, warnings } = assetToTf(asset, { ...options, fileName: baseNameOfOutput, kind });
+  const { document, warnings } = assetToTfForWrite(asset, { ...options, fileName: baseNameOfOutput, kind });
   asset.warnings.push(...warnings);
   if (document.kind === 'ani') return [{ name: baseNameOfOutput, bytes: writeTfAni(document) }];
   const { msh, blob } = writeTfMesh(document);
@@ -73,7 +73,7 @@ export function encodeTfFiles(asset: Asset, baseNameOfOutput: string, options: T
  * Error pointing to encodeFiles (tfFormat.encodeFiles / encodeTfFiles), never a lone descriptor.
  */
 export function encodeTf(asset: Asset, options: TfWriteOptions = {}): Uint8Array {
-  const { document, warnings } = assetToTf(asset, options);
+  const { document, warnings } = assetToTfForWrite(asset, options);
   if (document.kind === 'ani') {
     asset.warnings.push(...warnings);
     return writeTfAni(document);
