@@ -3,7 +3,7 @@
 // document; writing it then must give a blob that later changes to the document (or a second
 // write) leave alone.
 import { describe, expect, it } from 'vitest';
-import { tf } from '../bindings/index.js';
+import { emptyAsset, tf, type Mesh } from '../bindings/index.js';
 import { tubeAsset } from '../fixtures/tube-asset.js';
 
 describe('TF writer: the blob shares no memory with a document the caller holds', () => {
@@ -26,5 +26,19 @@ describe('TF writer: the blob shares no memory with a document the caller holds'
     const files = tf.encodeTfFiles(tubeAsset(), 'tube.msh');
     expect(files[1]!.bytes).toEqual(expected.blob);
     expect(new TextDecoder().decode(files[0]!.bytes)).toBe(new TextDecoder().decode(expected.msh));
+  });
+
+  it('a blob whose laid-out buffer kept a replaced stream is copied: its .buffer holds the blob and nothing else', () => {
+    // Three meshes with equal indices, normals on the first and last only (the reviewer's case):
+    // a later index stream takes an earlier one's place, leaving the stream laid out for it unused.
+    const asset = emptyAsset('shared');
+    for (const normals of [true, false, true]) {
+      const mesh: Mesh = { name: `m${asset.meshes.length}`, attributes: { positions: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0) }, indices: Uint16Array.of(0, 1, 2) };
+      if (normals) mesh.attributes.normals = Float32Array.of(0, 0, 1, 0, 0, 1, 0, 0, 1);
+      asset.meshes.push(mesh);
+    }
+    const blob = tf.encodeTfFiles(asset, 'x.msh')[1]!.bytes;
+    expect(blob.byteOffset).toBe(0);
+    expect(blob.buffer.byteLength).toBe(blob.byteLength);
   });
 });

@@ -1,6 +1,7 @@
 // Transport Fever encode after the issue-22 writer work: assetToTf lays the document out in one
 // blob buffer (every array a view at its offset) and writeTfBlob hands that buffer out once
 // instead of copying it. Same bytes as the copying path, the same layout as packTfLayout.
+import { tubeAsset } from '../fixtures/tube-asset.js';
 import { describe, expect, it } from 'vitest';
 import { emptyAsset, type Asset, type Mesh } from '../bindings/index.js';
 import { assetToTf, packTfLayout, readTfMesh, tfFormat, writeTfBlob, type TfMeshDocument } from '../bindings/formats/tf/index.js';
@@ -67,7 +68,8 @@ describe('assetToTf lays the blob out in place', () => {
 
   it('the buffer is handed out once: a second write of the document copies', () => {
     // The writer's own document (assetToTfForWrite); a document given to a caller (assetToTf) is always copied (test/review3-tf-blob.test.ts).
-    const doc = assetToTfForWrite(assetWithSharedStreams(1), { fileName: 'x.msh' }).document as TfMeshDocument;
+    // No stream shared (a shared one leaves an unused tail in the laid-out buffer: then copied, test/review3-tf-blob.test.ts).
+    const doc = assetToTfForWrite(tubeAsset(), { fileName: 'x.msh' }).document as TfMeshDocument;
     const first = writeTfBlob(doc);
     const second = writeTfBlob(doc);
     expect(first.buffer).toBe(doc.attributes[0]!.data.buffer);

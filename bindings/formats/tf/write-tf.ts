@@ -96,7 +96,9 @@ export function writeTfBlob(doc: TfMeshDocument): Uint8Array {
  */
 function placedInOneBuffer(pieces: { range: TfBlobRange; bytes: Uint8Array }[], length: number): Uint8Array | undefined {
   const buffer = pieces[0]?.bytes.buffer;
-  if (!buffer || buffer.byteLength < length) return undefined;
+  // Exactly the blob's length: a larger buffer (a stream laid out, then replaced by an equal
+  // earlier one) would hand out its unused tail with the blob's `.buffer`.
+  if (!buffer || buffer.byteLength !== length) return undefined;
   const ends: [number, number][] = [];
   for (const { range, bytes } of pieces) {
     if (bytes.buffer !== buffer || bytes.byteOffset !== range.offset) return undefined;
