@@ -103,3 +103,47 @@ export function splitNarrowFrameStreams(
   }
   return offset;
 }
+
+/**
+ * The frame records of an animation whose values are streams in memory (a document built, or read
+ * as a whole), as a file stores them: `entries` of `flags`, each followed by its values taken in
+ * order from the streams (float32 channels as their bits). Gives the records to the expansion,
+ * which reads records only (expand-animation.ts); or, when the flags ask for more values than a
+ * stream holds, the first entry that does.
+ */
+export function joinFrameRecords(
+  flags: Uint8Array, entries: number, positions: Uint32Array | Uint16Array, rotations: Int16Array, scales: Uint32Array | Uint16Array, channelBytes: 2 | 4,
+): Uint8Array | number {
+  const axes = AXES_SET;
+  let length = 0;
+  let pi = 0;
+  let ri = 0;
+  let si = 0;
+  for (let e = 0; e < entries; e++) {
+    const flag = flags[e]!;
+    const p = axes[flag & 7]!;
+    const r = flag & ROTATION_FLAG ? 4 : 0;
+    const s = axes[(flag >> 4) & 7]!;
+    if (pi + p > positions.length || ri + r > rotations.length || si + s > scales.length) return e;
+    pi += p;
+    ri += r;
+    si += s;
+    length += 1 + (p + s) * channelBytes + r * 2;
+  }
+  const records = new Uint8Array(length);
+  const view = new DataView(records.buffer);
+  const wide = channelBytes === 4;
+  const put = (at: number, value: number) => (wide ? view.setUint32(at, value, true) : view.setUint16(at, value, true));
+  let at = 0;
+  pi = ri = si = 0;
+  for (let e = 0; e < entries; e++) {
+    const flag = flags[e]!;
+    records[at++] = flag;
+    for (let end = pi + axes[flag & 7]!; pi < end; pi++, at += channelBytes) put(at, positions[pi]!);
+    if (flag & ROTATION_FLAG) {
+      for (let c = 0; c < 4; c++, at += 2) view.setInt16(at, rotations[ri++]!, true);
+    }
+    for (let end = si + axes[(flag >> 4) & 7]!; si < end; si++, at += channelBytes) put(at, scales[si]!);
+  }
+  return records;
+}

@@ -25,7 +25,7 @@ import { fileOffsetOf, recordFileOffset } from '../../io/provenance.js';
 import type { IndexArray } from '../../model/asset.js';
 import type { UnigineBounds, UnigineFrames, UnigineMorphTarget, UnigineSurface } from './mesh-document.js';
 import { splitWeightRecords } from './skin-records.js';
-import { splitNarrowFrameStreams, splitWideFrameStreams } from './frame-records.js';
+import { joinFrameRecords, splitNarrowFrameStreams, splitWideFrameStreams } from './frame-records.js';
 
 /** Elements of one array as the file stores them: `bytes` is a view of the input. */
 export interface StoredSpan {
@@ -234,35 +234,26 @@ export class StagedFrames<Channel extends Float32Array | Uint16Array> implements
   set scales(array: Channel) { this.split().scales = array; }
 }
 
-/** An animation's frame values, split once, into the expansion's workspace: from the file while they are there, else copied from the streams. */
-export interface FrameSource {
-  positionCount: number;
-  rotationValues: number;
-  scaleCount: number;
-  fill(positions: Float32Array | Uint16Array, rotations: Int16Array, scales: Float32Array | Uint16Array): void;
+/**
+ * An animation's frame records, read by the expansion where they lie: the file's bytes while its
+ * values are still there (records for every frame), else joined from its streams for its first
+ * `entries` (joinFrameRecords); or the first entry whose flags ask for more values than the streams hold.
+ */
+export function frameRecords(animation: UnigineFrames<Float32Array | Uint16Array>, entries: number, quantized: boolean): Uint8Array | number {
+  const stored = animation instanceof StagedFrames ? animation.storedValues() : undefined;
+  if (stored) return stored.bytes;
+  const { flags, positions, rotations, scales } = animation;
+  // Streams of the other width are converted as TypedArray.set would (a document built by hand).
+  if (quantized) return joinFrameRecords(flags, entries, asType(Uint16Array, positions), rotations, asType(Uint16Array, scales), 2);
+  const bits = (a: Float32Array) => new Uint32Array(a.buffer, a.byteOffset, a.length);
+  return joinFrameRecords(flags, entries, bits(asType(Float32Array, positions)), rotations, bits(asType(Float32Array, scales)), 4);
 }
 
-export function frameSource(animation: UnigineFrames<Float32Array | Uint16Array>): FrameSource {
-  const stored = animation instanceof StagedFrames ? animation.storedValues() : undefined;
-  if (stored) {
-    return {
-      positionCount: stored.positionCount,
-      rotationValues: stored.rotationCount * 4,
-      scaleCount: stored.scaleCount,
-      fill: (positions, rotations, scales) => splitFrameValues(stored, positions, rotations, scales),
-    };
-  }
-  const { positions, rotations, scales } = animation;
-  return {
-    positionCount: positions.length,
-    rotationValues: rotations.length,
-    scaleCount: scales.length,
-    fill: (p, r, s) => {
-      p.set(positions);
-      r.set(rotations);
-      s.set(scales);
-    },
-  };
+function asType<T extends Float32Array | Uint16Array>(Ctor: { new (length: number): T }, array: Float32Array | Uint16Array): T {
+  if (array instanceof Ctor) return array;
+  const converted = new Ctor(array.length);
+  converted.set(array);
+  return converted;
 }
 
 /** A surface's skin weights, from its records in the file or its arrays in memory, split once, into the workspace. */
