@@ -25,7 +25,7 @@ import { fileOffsetOf, recordFileOffset } from '../../io/provenance.js';
 import type { IndexArray } from '../../model/asset.js';
 import type { UnigineBounds, UnigineFrames, UnigineMorphTarget, UnigineSurface } from './mesh-document.js';
 import { splitWeightRecords } from './skin-records.js';
-import { joinFrameRecords, splitNarrowFrameStreams, splitWideFrameStreams } from './frame-records.js';
+import { frameValueCounts, joinFrameRecords, splitNarrowFrameStreams, splitWideFrameStreams } from './frame-records.js';
 
 /** Elements of one array as the file stores them: `bytes` is a view of the input. */
 export interface StoredSpan {
@@ -169,14 +169,11 @@ export class StagedSurface implements UnigineSurface {
   }
 }
 
-/** Frame values left in the file, already checked by countFrameValues: their entries, and how many values of each channel they hold. */
+/** Frame records left in the file, already checked by walkFrameRecords. */
 export interface StoredFrameValues {
   bytes: Uint8Array;
-  /** The flags the values were checked against. */
+  /** The flags the records were checked against. */
   flags: Uint8Array;
-  positionCount: number;
-  rotationCount: number;
-  scaleCount: number;
   /** 4: float32 positions and scales (ms11), 2: uint16 (an10). */
   channelBytes: 2 | 4;
 }
@@ -220,7 +217,8 @@ export class StagedFrames<Channel extends Float32Array | Uint16Array> implements
     if (this.streams) return this.streams;
     const stored = this.stored!;
     const Ctor = stored.channelBytes === 4 ? Float32Array : Uint16Array;
-    const streams = { positions: new Ctor(stored.positionCount) as Channel, rotations: new Int16Array(stored.rotationCount * 4), scales: new Ctor(stored.scaleCount) as Channel };
+    const { positionCount, rotationCount, scaleCount } = frameValueCounts(stored.flags);
+    const streams = { positions: new Ctor(positionCount) as Channel, rotations: new Int16Array(rotationCount * 4), scales: new Ctor(scaleCount) as Channel };
     splitFrameValues(stored, streams.positions, streams.rotations, streams.scales);
     this.stored = undefined;
     return (this.streams = streams);
