@@ -98,6 +98,75 @@ export function expandFloatFrames(
   return -1;
 }
 
+/**
+ * Frame records to an Asset's keys, read where the file stores them (no split into streams
+ * first): per frame, per animated bone, a flag byte (as for expandQuantizedFrames) and then its
+ * flagged values, positions, a rotation (four int16), scales; positions and scales float32
+ * (expandFloatFrameRecords) or uint16 dequantized with `box` (expandQuantizedFrameRecords);
+ * `length` bytes from `records`. Animated bone b gets keyCount[b] keys (u32) from key
+ * keyFirst[b] (u32) on, one per frame from frame 0, each channel carried from the bone's previous
+ * key (frame 0: `initial`) where the frame stores none; its records after those frames are
+ * stepped over. Walks `frames` frames. dstT and dstS hold 3 floats a key, dstR 4. Returns −1, or
+ * the frame entry (frame * boneCount + bone) whose record runs past `length`.
+ */
+export function expandFloatFrameRecords(
+  records: usize, length: i32, frames: i32, boneCount: i32,
+  initial: usize, keyFirst: usize, keyCount: usize, dstT: usize, dstR: usize, dstS: usize,
+): i32 {
+  return expandFrameRecords<f32>(records, length, frames, boneCount, 0, initial, keyFirst, keyCount, dstT, dstR, dstS);
+}
+
+/** expandFloatFrameRecords for an10 records: uint16 positions and scales, dequantized with `box` (as expandQuantizedFrames). */
+export function expandQuantizedFrameRecords(
+  records: usize, length: i32, frames: i32, boneCount: i32,
+  box: usize, initial: usize, keyFirst: usize, keyCount: usize, dstT: usize, dstR: usize, dstS: usize,
+): i32 {
+  return expandFrameRecords<u16>(records, length, frames, boneCount, box, initial, keyFirst, keyCount, dstT, dstR, dstS);
+}
+
+// @ts-ignore: decorator
+@inline function expandFrameRecords<T>(
+  records: usize, length: i32, frames: i32, boneCount: i32,
+  box: usize, initial: usize, keyFirst: usize, keyCount: usize, dstT: usize, dstR: usize, dstS: usize,
+): i32 {
+  if (ASC_FEATURE_SIMD && !channelTablesReady) buildChannelTables();
+  const end = records + <usize>length;
+  let at = records;
+  for (let frame = 0; frame < frames; frame++) {
+    for (let bone = 0; bone < boneCount; bone++) {
+      if (at >= end) return frame * boneCount + bone;
+      const flag = <i32>load<u8>(at);
+      const positionBits = flag & 7, scaleBits = (flag >> 4) & 7, rotation = (flag >> 3) & 1;
+      const positionAt = at + 1;
+      const rotationAt = positionAt + (<usize>popcnt<i32>(positionBits) << alignof<T>());
+      const scaleAt = rotationAt + (<usize>rotation << 3);
+      const next = scaleAt + (<usize>popcnt<i32>(scaleBits) << alignof<T>());
+      if (next > end) return frame * boneCount + bone;
+      at = next;
+      if (frame >= load<i32>(keyCount + (<usize>bone << 2))) continue;
+      const key = <usize>load<u32>(keyFirst + (<usize>bone << 2)) + <usize>frame;
+      const first = initial + <usize>bone * 40;
+      const outT = dstT + key * 12, outR = dstR + (key << 4), outS = dstS + key * 12;
+      const prevT = frame == 0 ? first : outT - 12;
+      const prevR = frame == 0 ? first + 12 : outR - 16;
+      const prevS = frame == 0 ? first + 28 : outS - 12;
+      expandChannel<T>(positionBits, positionAt, 0, <i32>((end - positionAt) >> alignof<T>()), box, box + 12, prevT, outT);
+      expandChannel<T>(scaleBits, scaleAt, 0, <i32>((end - scaleAt) >> alignof<T>()), box + 24, box + 36, prevS, outS);
+      if (rotation) {
+        if (ASC_FEATURE_SIMD) {
+          v128.store(outR, f32x4.div(f32x4.convert_i32x4_s(v128.load16x4_s(rotationAt)), f32x4.splat(32767)));
+        } else {
+          for (let c: usize = 0; c < 4; c++) store<f32>(outR + (c << 2), <f32>load<i16>(rotationAt + (c << 1)) / <f32>32767);
+        }
+      } else {
+        if (ASC_FEATURE_SIMD) v128.store(outR, v128.load(prevR));
+        else for (let c: usize = 0; c < 16; c += 4) store<f32>(outR + c, load<f32>(prevR + c));
+      }
+    }
+  }
+  return -1;
+}
+
 /** One xyz channel: flagged components from the stream (element `first` on), the rest carried. */
 // @ts-ignore: decorator
 @inline function expandChannel<T>(bits: i32, stream: usize, first: i32, streamCount: i32, min: usize, size: usize, prev: usize, out: usize): void {

@@ -52,6 +52,14 @@ export interface RawKernels {
   /** The same for ms11 embedded frames (float32 positions and scales). */
   expandFloatFrames(flags: Uint8Array, frameCount: number, boneCount: number, positions: Float32Array, rotations: Int16Array, scales: Float32Array, initial: Float32Array, dstT: Float32Array, dstR: Float32Array, dstS: Float32Array): number;
   /**
+   * Frame records (a flag byte, then its flagged values: positions, a rotation, scales) read where
+   * they lie, to keyCount[b] keys of animated bone b from key keyFirst[b] on (assembly/unigine.ts);
+   * −1, or the frame entry whose record runs past the end of `records`.
+   */
+  expandFloatFrameRecords(records: Uint8Array, frames: number, boneCount: number, initial: Float32Array, keyFirst: Uint32Array, keyCount: Uint32Array, dstT: Float32Array, dstR: Float32Array, dstS: Float32Array): number;
+  /** expandFloatFrameRecords for an10 records (uint16 positions and scales, dequantized with `box`). */
+  expandQuantizedFrameRecords(records: Uint8Array, frames: number, boneCount: number, box: Float32Array, initial: Float32Array, keyFirst: Uint32Array, keyCount: Uint32Array, dstT: Float32Array, dstR: Float32Array, dstS: Float32Array): number;
+  /**
    * UNIGINE tangent-space quaternions to normals (3 each) and tangents with handedness (4 each).
    * `quats` may be the upper half of `dstTangents` (its last 8 × count bytes): every backend reads
    * a quaternion before writing over it, four at a time at most.

@@ -29,6 +29,8 @@ interface KernelExports {
   dequantizeIqmTracks(frames: number, frameCount: number, poseCount: number, masks: number, offsets: number, scales: number, dst: number): void;
   expandQuantizedFrames(flags: number, frameCount: number, boneCount: number, positions: number, positionCount: number, rotations: number, rotationCount: number, scales: number, scaleCount: number, box: number, initial: number, dstT: number, dstR: number, dstS: number): number;
   expandFloatFrames(flags: number, frameCount: number, boneCount: number, positions: number, positionCount: number, rotations: number, rotationCount: number, scales: number, scaleCount: number, initial: number, dstT: number, dstR: number, dstS: number): number;
+  expandFloatFrameRecords(records: number, length: number, frames: number, boneCount: number, initial: number, keyFirst: number, keyCount: number, dstT: number, dstR: number, dstS: number): number;
+  expandQuantizedFrameRecords(records: number, length: number, frames: number, boneCount: number, box: number, initial: number, keyFirst: number, keyCount: number, dstT: number, dstR: number, dstS: number): number;
   tangentFrames(quats: number, count: number, dstNormals: number, dstTangents: number): void;
   weldIndexStreams(streams: number, streamCount: number, count: number, limits: number, keyStream: number, table: number, capacity: number, dstIndices: number, dstTuples: number): number;
   encodeTangentFrames(normals: number, tangents: number, hasTangents: number, count: number, dst: number): void;
@@ -209,6 +211,12 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     expandFloatFrames: (flags, frameCount, boneCount, positions, rotations, scales, initial, dstT, dstR, dstS) =>
       run([flags, positions, rotations, scales, initial], [dstT, dstR, dstS], ([f, p, r, s, i, t, q, z], [, np, nr, ns]) =>
         exports.expandFloatFrames(f!, frameCount, boneCount, p!, np!, r!, nr!, s!, ns!, i!, t!, q!, z!)),
+    expandFloatFrameRecords: (records, frames, boneCount, initial, keyFirst, keyCount, dstT, dstR, dstS) =>
+      run([records, initial, keyFirst, keyCount], [dstT, dstR, dstS], ([r, i, f, c, t, q, z], [n]) =>
+        exports.expandFloatFrameRecords(r!, n!, frames, boneCount, i!, f!, c!, t!, q!, z!)),
+    expandQuantizedFrameRecords: (records, frames, boneCount, box, initial, keyFirst, keyCount, dstT, dstR, dstS) =>
+      run([records, box, initial, keyFirst, keyCount], [dstT, dstR, dstS], ([r, b, i, f, c, t, q, z], [n]) =>
+        exports.expandQuantizedFrameRecords(r!, n!, frames, boneCount, b!, i!, f!, c!, t!, q!, z!)),
     tangentFrames: (quats, dstNormals, dstTangents) =>
       run([quats], [dstNormals, dstTangents], ([q, n, t], [count]) => exports.tangentFrames(q!, count! >> 2, n!, t!)),
     weldIndexStreams: (streams, streamCount, limits, keyStream, table, dstIndices, dstTuples) => {

@@ -3,18 +3,23 @@ import { fileOffsetOf } from '../../io/provenance.js';
 import type { Kernels, WorkspaceLayout } from '../../kernels/kernels.js';
 import { ALL_CHANNELS_MASK, BIND_POSE_FLOATS, type UnigineAnimAnimation, type UnigineMeshAnimation } from './mesh-document.js';
 import { FORMAT_NAME } from './read-common.js';
-import { frameSource, type FrameSource } from './stored-arrays.js';
+import { frameRecords } from './stored-arrays.js';
 
 /**
- * Dense keys of one animation's first `frameCount` frames, bone-major: animated bone b, frame f
- * at (b * frameCount + f) * components. Later frames store nothing, so every channel holds its
- * value from the last of these frames on.
+ * The keys of one animation, per animated bone b keyCount[b] of them from key keyFirst[b] on, in
+ * one block per channel (3, 4 and 3 floats a key): a key per frame up to the last frame that
+ * stores a value for the bone and, when that is before the animation's last frame, one more
+ * key holding that value; a bone nothing animates after frame 0 has one key, none when the
+ * animation has no frames.
  */
 export interface ExpandedFrames {
+  /** Frames up to the last that stores anything for any bone (the longest track without its held key). */
   frameCount: number;
   translations: Float32Array;
   rotations: Float32Array;
   scales: Float32Array;
+  keyFirst: Uint32Array;
+  keyCount: Uint32Array;
   /** Per animated bone, the last frame that stores a value for it (0 when only frame 0 or none does). */
   lastStoredFrame: Uint32Array;
 }
@@ -34,17 +39,13 @@ function lastStoredFrames(animation: UnigineAnimation): Uint32Array {
   return last;
 }
 
-function expansionLayout(animation: UnigineAnimation, values: FrameSource, bones: number, keys: number) {
-  const quantized = 'positionMin' in animation;
+function expansionLayout(quantized: boolean, records: number, bones: number, keys: number) {
   return {
-    flags: ['u8', animation.flags.length],
-    rotations: ['i16', values.rotationValues],
+    records: ['u8', records],
     initial: ['f32', bones * BIND_POSE_FLOATS],
-    quantizedPositions: ['u16', quantized ? values.positionCount : 0],
-    quantizedScales: ['u16', quantized ? values.scaleCount : 0],
     box: ['f32', quantized ? 12 : 0],
-    floatPositions: ['f32', quantized ? 0 : values.positionCount],
-    floatScales: ['f32', quantized ? 0 : values.scaleCount],
+    keyFirst: ['u32', bones],
+    keyCount: ['u32', bones],
     translations: ['f32', keys * 3],
     quaternions: ['f32', keys * 4],
     scales: ['f32', keys * 3],
@@ -52,46 +53,62 @@ function expansionLayout(animation: UnigineAnimation, values: FrameSource, bones
 }
 
 /**
- * Expands stored frames (flags with carry-forward) into dense keys, up to the last frame that
- * stores anything: the work and memory follow what the file stores, not the frame count it
- * claims. Channels missing from frame 0 start from the bind pose. Throws MeshFormatError when
- * the document's flags ask for more values than its streams hold.
+ * Expands stored frame records (flags with carry-forward) into each bone's keys, read where the
+ * file stores them (or joined from a document's streams): the work and memory follow what the
+ * file stores, not the frame count it claims. Channels missing from frame 0 start from the bind
+ * pose. Throws MeshFormatError when the flags ask for more values than the document holds.
  */
 export function expandAnimation(kernels: Kernels, animation: UnigineAnimation, bindPose: Float32Array): ExpandedFrames {
   const bones = animation.boneIndices.length;
   const fail = (detail: string, offset = fileOffsetOf(animation.flags)): never => {
     throw new MeshFormatError({ code: 'BAD_VALUE', format: FORMAT_NAME, offset }, `animation ${animation.name}: ${detail}`);
   };
+  const tooMany = (entry: number): never => fail(`the frame flags ask for more values than the document holds (frame ${Math.floor(entry / bones)}, animated bone ${entry % bones})`);
   if (animation.flags.length !== animation.frameCount * bones) fail(`${animation.flags.length} flags for ${animation.frameCount * bones} frame entries`);
   const lastStoredFrame = lastStoredFrames(animation);
   const frameCount = bones && animation.frameCount ? lastStoredFrame.reduce((max, f) => Math.max(max, f), 0) + 1 : 0;
-  const keys = frameCount * bones;
-  const values = frameSource(animation);
-  const ws = kernels.workspace(expansionLayout(animation, values, bones, keys));
+  const keyCount = new Uint32Array(bones);
+  const keyFirst = new Uint32Array(bones);
+  let keys = 0;
+  let frames = 0;
+  for (let b = 0; b < bones && frameCount > 0; b++) {
+    const stored = lastStoredFrame[b]! + 1;
+    const count = stored === 1 || stored === animation.frameCount ? stored : stored + 1;
+    keyFirst[b] = keys;
+    keyCount[b] = count;
+    keys += count;
+    frames = Math.max(frames, count);
+  }
+  for (let b = 0; b < bones; b++) {
+    const bone = animation.boneIndices[b]!;
+    if (bone < 0 || (bone + 1) * BIND_POSE_FLOATS > bindPose.length) fail(`animates bone ${bone}, which has no bind pose`, fileOffsetOf(animation.boneIndices, b, 2));
+  }
+  const quantized = 'positionMin' in animation;
+  const records = frameRecords(animation, frames * bones, quantized);
+  if (typeof records === 'number') return tooMany(records);
+  const ws = kernels.workspace(expansionLayout(quantized, records.length, bones, keys));
   try {
     const a = ws.arrays;
     for (let b = 0; b < bones; b++) {
       const bone = animation.boneIndices[b]!;
-      if (bone < 0 || (bone + 1) * BIND_POSE_FLOATS > bindPose.length) fail(`animates bone ${bone}, which has no bind pose`, fileOffsetOf(animation.boneIndices, b, 2));
       a.initial.set(bindPose.subarray(bone * BIND_POSE_FLOATS, (bone + 1) * BIND_POSE_FLOATS), b * BIND_POSE_FLOATS);
     }
-    a.flags.set(animation.flags);
-    const flags = a.flags.subarray(0, keys);
+    a.records.set(records);
+    a.keyFirst.set(keyFirst);
+    a.keyCount.set(keyCount);
     let failed: number;
     if ('positionMin' in animation) {
-      values.fill(a.quantizedPositions, a.rotations, a.quantizedScales);
       a.box.set(animation.positionMin, 0);
       a.box.set(animation.positionSize, 3);
       a.box.set(animation.scaleMin, 6);
       a.box.set(animation.scaleSize, 9);
-      failed = kernels.raw.expandQuantizedFrames(flags, frameCount, bones, a.quantizedPositions, a.rotations, a.quantizedScales, a.box, a.initial, a.translations, a.quaternions, a.scales);
+      failed = kernels.raw.expandQuantizedFrameRecords(a.records, frames, bones, a.box, a.initial, a.keyFirst, a.keyCount, a.translations, a.quaternions, a.scales);
     } else {
-      values.fill(a.floatPositions, a.rotations, a.floatScales);
-      failed = kernels.raw.expandFloatFrames(flags, frameCount, bones, a.floatPositions, a.rotations, a.floatScales, a.initial, a.translations, a.quaternions, a.scales);
+      failed = kernels.raw.expandFloatFrameRecords(a.records, frames, bones, a.initial, a.keyFirst, a.keyCount, a.translations, a.quaternions, a.scales);
     }
-    if (failed >= 0) fail(`the frame flags ask for more values than the document holds (frame ${Math.floor(failed / bones)}, animated bone ${failed % bones})`);
+    if (failed >= 0) tooMany(failed);
     const [translations, rotations, scales] = ws.keepAll([a.translations, a.quaternions, a.scales]);
-    return { frameCount, translations, rotations, scales, lastStoredFrame };
+    return { frameCount, translations, rotations, scales, keyFirst, keyCount, lastStoredFrame };
   } finally {
     ws.release();
   }

@@ -1,7 +1,7 @@
 import { recordFileOffset } from '../../io/provenance.js';
 import type { UnigineReader } from './field-reader.js';
 import { StagedFrames, type StoredSpan } from './stored-arrays.js';
-import { countFrameValues, splitNarrowFrameStreams, splitWideFrameStreams } from './frame-records.js';
+import { frameValueCounts, splitNarrowFrameStreams, splitWideFrameStreams, walkFrameRecords } from './frame-records.js';
 import type { TypedArray } from '../../kernels/wasm-arena.js';
 import { ANIM_MAGIC, BIND_POSE_FLOATS, MESH_MAGIC, type UnigineBone, type UnigineBounds, type UnigineFrames } from './mesh-document.js';
 
@@ -173,15 +173,14 @@ export function readFrames<Channel extends Float32Array | Uint16Array>(
   const entries = frameCount * bones;
   const start = reader.offset;
   const flags = new Uint8Array(entries);
-  const counted = countFrameValues(reader.bytes, start, flags, channelBytes);
-  if (counted.cutAt >= 0) frameCutOff(reader, animation, counted.cutAt < entries ? Math.floor(counted.cutAt / bones) : frameCount - 1, counted.offset);
-  const { positionCount, rotationCount, scaleCount } = counted;
+  const walked = walkFrameRecords(reader.bytes, start, flags, channelBytes);
+  if (walked.cutAt >= 0) frameCutOff(reader, animation, walked.cutAt < entries ? Math.floor(walked.cutAt / bones) : frameCount - 1, walked.offset);
   if (reader.staged) {
-    // Split later, straight into the expansion's workspace (StagedFrames): the values stay in the file.
-    reader.offset = counted.offset;
-    const stored = { bytes: reader.bytes.subarray(start, counted.offset), flags, positionCount, rotationCount, scaleCount, channelBytes };
-    return new StagedFrames<Channel>(name, boneIndices, mask, frameCount, stored);
+    // Read later where they lie, by the expansion (StagedFrames): the values stay in the file.
+    reader.offset = walked.offset;
+    return new StagedFrames<Channel>(name, boneIndices, mask, frameCount, { bytes: reader.bytes.subarray(start, walked.offset), flags, channelBytes });
   }
+  const { positionCount, rotationCount, scaleCount } = frameValueCounts(flags);
   let offset: number;
   const rotations = new Int16Array(rotationCount * 4);
   let positions: Float32Array | Uint16Array;

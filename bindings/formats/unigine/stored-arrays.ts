@@ -25,7 +25,7 @@ import { fileOffsetOf, recordFileOffset } from '../../io/provenance.js';
 import type { IndexArray } from '../../model/asset.js';
 import type { UnigineBounds, UnigineFrames, UnigineMorphTarget, UnigineSurface } from './mesh-document.js';
 import { splitWeightRecords } from './skin-records.js';
-import { splitNarrowFrameStreams, splitWideFrameStreams } from './frame-records.js';
+import { frameValueCounts, joinFrameRecords, splitNarrowFrameStreams, splitWideFrameStreams } from './frame-records.js';
 
 /** Elements of one array as the file stores them: `bytes` is a view of the input. */
 export interface StoredSpan {
@@ -169,14 +169,11 @@ export class StagedSurface implements UnigineSurface {
   }
 }
 
-/** Frame values left in the file, already checked by countFrameValues: their entries, and how many values of each channel they hold. */
+/** Frame records left in the file, already checked by walkFrameRecords. */
 export interface StoredFrameValues {
   bytes: Uint8Array;
-  /** The flags the values were checked against. */
+  /** The flags the records were checked against. */
   flags: Uint8Array;
-  positionCount: number;
-  rotationCount: number;
-  scaleCount: number;
   /** 4: float32 positions and scales (ms11), 2: uint16 (an10). */
   channelBytes: 2 | 4;
 }
@@ -220,7 +217,8 @@ export class StagedFrames<Channel extends Float32Array | Uint16Array> implements
     if (this.streams) return this.streams;
     const stored = this.stored!;
     const Ctor = stored.channelBytes === 4 ? Float32Array : Uint16Array;
-    const streams = { positions: new Ctor(stored.positionCount) as Channel, rotations: new Int16Array(stored.rotationCount * 4), scales: new Ctor(stored.scaleCount) as Channel };
+    const { positionCount, rotationCount, scaleCount } = frameValueCounts(stored.flags);
+    const streams = { positions: new Ctor(positionCount) as Channel, rotations: new Int16Array(rotationCount * 4), scales: new Ctor(scaleCount) as Channel };
     splitFrameValues(stored, streams.positions, streams.rotations, streams.scales);
     this.stored = undefined;
     return (this.streams = streams);
@@ -234,35 +232,26 @@ export class StagedFrames<Channel extends Float32Array | Uint16Array> implements
   set scales(array: Channel) { this.split().scales = array; }
 }
 
-/** An animation's frame values, split once, into the expansion's workspace: from the file while they are there, else copied from the streams. */
-export interface FrameSource {
-  positionCount: number;
-  rotationValues: number;
-  scaleCount: number;
-  fill(positions: Float32Array | Uint16Array, rotations: Int16Array, scales: Float32Array | Uint16Array): void;
+/**
+ * An animation's frame records, read by the expansion where they lie: the file's bytes while its
+ * values are still there (records for every frame), else joined from its streams for its first
+ * `entries` (joinFrameRecords); or the first entry whose flags ask for more values than the streams hold.
+ */
+export function frameRecords(animation: UnigineFrames<Float32Array | Uint16Array>, entries: number, quantized: boolean): Uint8Array | number {
+  const stored = animation instanceof StagedFrames ? animation.storedValues() : undefined;
+  if (stored) return stored.bytes;
+  const { flags, positions, rotations, scales } = animation;
+  // Streams of the other width are converted as TypedArray.set would (a document built by hand).
+  if (quantized) return joinFrameRecords(flags, entries, asType(Uint16Array, positions), rotations, asType(Uint16Array, scales), 2);
+  const bits = (a: Float32Array) => new Uint32Array(a.buffer, a.byteOffset, a.length);
+  return joinFrameRecords(flags, entries, bits(asType(Float32Array, positions)), rotations, bits(asType(Float32Array, scales)), 4);
 }
 
-export function frameSource(animation: UnigineFrames<Float32Array | Uint16Array>): FrameSource {
-  const stored = animation instanceof StagedFrames ? animation.storedValues() : undefined;
-  if (stored) {
-    return {
-      positionCount: stored.positionCount,
-      rotationValues: stored.rotationCount * 4,
-      scaleCount: stored.scaleCount,
-      fill: (positions, rotations, scales) => splitFrameValues(stored, positions, rotations, scales),
-    };
-  }
-  const { positions, rotations, scales } = animation;
-  return {
-    positionCount: positions.length,
-    rotationValues: rotations.length,
-    scaleCount: scales.length,
-    fill: (p, r, s) => {
-      p.set(positions);
-      r.set(rotations);
-      s.set(scales);
-    },
-  };
+function asType<T extends Float32Array | Uint16Array>(Ctor: { new (length: number): T }, array: Float32Array | Uint16Array): T {
+  if (array instanceof Ctor) return array;
+  const converted = new Ctor(array.length);
+  converted.set(array);
+  return converted;
 }
 
 /** A surface's skin weights, from its records in the file or its arrays in memory, split once, into the workspace. */

@@ -46,8 +46,8 @@ export function unigineToAsset(doc: UnigineDocument, options: ReadOptions = {}):
 /**
  * One track per animated bone, with a key per frame up to the last frame that stores a value for
  * that bone, and one more key at the last frame when the values hold until then. A bone nothing
- * animates after frame 0 has a single key: a constant track. Tracks that need every frame are
- * views into one block per channel.
+ * animates after frame 0 has a single key: a constant track. Every track's channels are views
+ * into one block per channel, which the expansion lays out track by track.
  */
 function animationTracks(kernels: Kernels, animation: UnigineMeshAnimation | UnigineAnimAnimation, bindPose: Float32Array, jointOf: readonly number[], frameRate: number): Animation {
   const expanded = expandAnimation(kernels, animation, bindPose);
@@ -55,39 +55,27 @@ function animationTracks(kernels: Kernels, animation: UnigineMeshAnimation | Uni
   const times = new Float32Array(frames);
   for (let f = 0; f < frames; f++) times[f] = f / frameRate;
   const lastFrame = animation.frameCount - 1;
+  const { translations, rotations, scales, keyFirst, keyCount } = expanded;
   const tracks: Track[] = [];
   for (let b = 0; b < animation.boneIndices.length; b++) {
     const stored = expanded.lastStoredFrame[b]! + 1;
-    const first = b * frames;
     let trackTimes = times.subarray(0, stored);
     if (stored > 1 && stored < animation.frameCount) {
       trackTimes = new Float32Array(stored + 1);
       trackTimes.set(times.subarray(0, stored));
       trackTimes[stored] = lastFrame / frameRate;
     }
+    const first = keyFirst[b]!;
+    const end = first + keyCount[b]!;
     tracks.push({
       joint: jointOf[animation.boneIndices[b]!]!,
       times: trackTimes,
-      translation: boneChannel(expanded.translations, 3, first, stored, animation.frameCount),
-      rotation: boneChannel(expanded.rotations, 4, first, stored, animation.frameCount),
-      scale: boneChannel(expanded.scales, 3, first, stored, animation.frameCount),
+      translation: translations.subarray(first * 3, end * 3),
+      rotation: rotations.subarray(first * 4, end * 4),
+      scale: scales.subarray(first * 3, end * 3),
     });
   }
   return { name: animation.name, frameRate, frameCount: animation.frameCount, tracks };
-}
-
-/**
- * One animated bone's keys of a channel: its `stored` frames from key `first` of `values` (a
- * view), and when the bone stops storing before the last of `frameCount` frames, one more key
- * holding the last value (a copy). A function of the module, not a closure per bone.
- */
-function boneChannel(values: Float32Array, components: number, first: number, stored: number, frameCount: number): Float32Array {
-  const own = values.subarray(first * components, (first + stored) * components);
-  if (stored === 1 || stored === frameCount) return own;
-  const held = new Float32Array((stored + 1) * components);
-  held.set(own);
-  held.copyWithin(stored * components, (stored - 1) * components, stored * components);
-  return held;
 }
 
 /** Joint index of each bone, in an order where parents precede children (stable: the stored order when it already does). */

@@ -100,6 +100,94 @@ function expandChannel(
   }
 }
 
+export function expandFloatFrameRecords(
+  records: Uint8Array, frames: number, boneCount: number,
+  initial: Float32Array, keyFirst: Uint32Array, keyCount: Uint32Array, dstT: Float32Array, dstR: Float32Array, dstS: Float32Array,
+): number {
+  return expandFrameRecords(records, frames, boneCount, undefined, initial, keyFirst, keyCount, dstT, dstR, dstS);
+}
+
+export function expandQuantizedFrameRecords(
+  records: Uint8Array, frames: number, boneCount: number,
+  box: Float32Array, initial: Float32Array, keyFirst: Uint32Array, keyCount: Uint32Array, dstT: Float32Array, dstR: Float32Array, dstS: Float32Array,
+): number {
+  return expandFrameRecords(records, frames, boneCount, box, initial, keyFirst, keyCount, dstT, dstR, dstS);
+}
+
+/**
+ * The records read in place through a DataView (they are not aligned): float32 channels as their
+ * bits (getUint32), uint16 ones dequantized as in expandChannel.
+ */
+function expandFrameRecords(
+  records: Uint8Array, frames: number, boneCount: number, box: Float32Array | undefined,
+  initial: Float32Array, keyFirst: Uint32Array, keyCount: Uint32Array, dstT: Float32Array, dstR: Float32Array, dstS: Float32Array,
+): number {
+  const view = new DataView(records.buffer, records.byteOffset, records.byteLength);
+  const end = records.length;
+  const width = box ? 2 : 4;
+  const initialBits = bitsOf(initial);
+  const tBits = bitsOf(dstT), rBits = bitsOf(dstR), sBits = bitsOf(dstS);
+  const finiteBox = box !== undefined && box.every(Number.isFinite);
+  let at = 0;
+  for (let frame = 0; frame < frames; frame++) {
+    for (let bone = 0; bone < boneCount; bone++) {
+      if (at >= end) return frame * boneCount + bone;
+      const flag = records[at]!;
+      const positionBits = flag & 7;
+      const scaleBits = (flag >> 4) & 7;
+      const positionAt = at + 1;
+      const rotationAt = positionAt + AXES_SET[positionBits]! * width;
+      const scaleAt = rotationAt + (flag & 8);
+      const next = scaleAt + AXES_SET[scaleBits]! * width;
+      if (next > end) return frame * boneCount + bone;
+      at = next;
+      if (frame >= keyCount[bone]!) continue;
+      const key = keyFirst[bone]! + frame;
+      const first = bone * 10;
+      const t = key * 3;
+      const r = key * 4;
+      const s = key * 3;
+      if (frame === 0) {
+        recordChannel(positionBits, view, positionAt, box, finiteBox, 0, initialBits, first, dstT, tBits, t);
+        recordChannel(scaleBits, view, scaleAt, box, finiteBox, 6, initialBits, first + 7, dstS, sBits, s);
+      } else {
+        recordChannel(positionBits, view, positionAt, box, finiteBox, 0, tBits, t - 3, dstT, tBits, t);
+        recordChannel(scaleBits, view, scaleAt, box, finiteBox, 6, sBits, s - 3, dstS, sBits, s);
+      }
+      if (flag & 8) {
+        for (let c = 0; c < 4; c++) dstR[r + c] = f(view.getInt16(rotationAt + 2 * c, true) / 32767);
+      } else if (frame === 0) {
+        for (let c = 0; c < 4; c++) rBits[r + c] = initialBits[first + 3 + c]!;
+      } else {
+        for (let c = 0; c < 4; c++) rBits[r + c] = rBits[r - 4 + c]!;
+      }
+    }
+  }
+  return -1;
+}
+
+/** One xyz channel of a record at `at`: with a box, uint16 values dequantized; without, float32 bits moved. */
+function recordChannel(
+  bits: number, view: DataView, at: number, box: Float32Array | undefined, finiteBox: boolean, boxAt: number,
+  prev: Uint32Array, prevAt: number, out: Float32Array, outBits: Uint32Array, outAt: number,
+): void {
+  for (let c = 0; c < 3; c++) {
+    if ((bits >> c) & 1) {
+      if (box) {
+        const v = f(box[boxAt + c]! + f(box[boxAt + 3 + c]! * f(view.getUint16(at, true) / 65535)));
+        at += 2;
+        if (finiteBox || v === v) out[outAt + c] = v;
+        else outBits[outAt + c] = CANONICAL_NAN_BITS;
+      } else {
+        outBits[outAt + c] = view.getUint32(at, true);
+        at += 4;
+      }
+    } else {
+      outBits[outAt + c] = prev[prevAt + c]!;
+    }
+  }
+}
+
 export function tangentFrames(quats: Int16Array, dstNormals: Float32Array, dstTangents: Float32Array): void {
   const count = quats.length >> 2;
   for (let i = 0; i < count; i++) {
