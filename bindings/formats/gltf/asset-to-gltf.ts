@@ -11,10 +11,11 @@ import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
 import { QUATERNION_COUNTS, unitQuaternionsInPlace, unitQuaternionsOnAxes } from './unit-quaternions.js';
 import { nonFiniteMessage, repairNonFinite, replaceNonFinite } from './finite-values.js';
-import { positionsOnAxes, turnedCopy, unitVectorsOnAxes, uvsForOutput, type UnitVectors } from './vertex-passes.js';
+import { positionsOnAxes, turnedCopy, unitVectorsOnAxes, uvsForOutput, type UnitVectors, type PositionsOnAxes } from './vertex-passes.js';
 import { unitSnormVectors } from './unit-snorm-vectors.js';
 import { composeTrs, invertAffine, multiply, type MatrixTarget } from './transforms.js';
 import { positionBox, positionGrid, quantizePositions, quantizeSettings, sourcePrecisionFloats, twelveBitExponentialBits, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
+import { quantizeSourcePositions, sourcePositionsBox } from './quantize-source-positions.js';
 import { exponentialValues } from './exponential-values.js';
 import { FLOAT32_MAX, gridDisplacements, snormDeltas, targetBeyondFloatSteps } from './quantize-morph-targets.js';
 import { remappedPending, weldWrittenVertices, type PendingAccessor } from './weld-written-vertices.js';
@@ -421,13 +422,16 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   const attributes: Record<string, number> = {};
   // Welding on the written attributes needs every vertex array first (morph targets are written after the primitive: not welded).
   if (w.weldWritten && !mesh.targets?.length) w.pending = [];
-  // One pass turns, repairs and boxes the positions (vertex-passes.ts).
-  const onAxes = positionsOnAxes(a.positions, w.toYUp, order);
-  const positions = onAxes.positions;
-  if (onAxes.replaced) w.warn(nonFiniteMessage(`${label} positions`, onAxes.replaced, 0));
   // glTF ignores a skinned mesh's node transform: skinned meshes share the grid folded into the
   // inverse bind matrices; a static mesh's own grid goes in its node's transform.
   const skinnedMesh = skinned && a.joints !== undefined && a.weights !== undefined;
+  // One pass turns, repairs and boxes the positions (vertex-passes.ts); quantized, and without
+  // morph targets (which need them as floats), the positions are only boxed, then quantized
+  // straight from the source (quantize-source-positions.ts).
+  const direct = q !== undefined && q.position !== 'float' && (!skinnedMesh || w.skinGrid !== undefined) && !mesh.targets?.length;
+  const onAxes: Omit<PositionsOnAxes, 'positions'> & { positions?: Float32Array } = direct ? sourcePositionsBox(a.positions, w.toYUp) : positionsOnAxes(a.positions, w.toYUp, order);
+  const positions = onAxes.positions;
+  if (onAxes.replaced) w.warn(nonFiniteMessage(`${label} positions`, onAxes.replaced, 0));
   let node: { translation: number[]; scale: number[] } | undefined;
   let positionStep = 1;
   let onGrid: (QuantizedAttribute & PositionGrid) | undefined;
@@ -436,14 +440,14 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   const unfit = grid && !skinnedMesh && mesh.targets?.length ? targetBeyondFloatSteps(mesh.targets, grid.step) : undefined;
   if (unfit !== undefined) w.warn(`${label}: positions kept float32: morph target ${unfit} moves a vertex by more steps of the position grid than float32 holds`);
   if (q && q.position !== 'float' && grid && unfit === undefined) {
-    const quantized = (onGrid = quantizePositions(positions, q.position, grid));
+    const quantized = (onGrid = positions ? quantizePositions(positions, q.position, grid) : quantizeSourcePositions(a.positions, w.toYUp, order, q.position, grid));
     attributes.POSITION = quantizedAccessor(w, 'position', 'VEC3', quantized, false, true, true);
     if (!skinnedMesh) node = { translation: quantized.offset, scale: [quantized.step, quantized.step, quantized.step] };
     positionStep = quantized.step;
     w.quantized.positionError = Math.max(w.quantized.positionError, quantized.maxError);
   } else {
     if (q && q.position !== 'float') w.quantized.floatPositions++;
-    attributes.POSITION = w.shareViews && w.sourcePrecision.position ? sourcePrecisionPositions(w, positions) : accessor(w, 'VEC3', positions, { target: BUFFER_TARGET.ARRAY_BUFFER, bounds: true });
+    attributes.POSITION = w.shareViews && w.sourcePrecision.position ? sourcePrecisionPositions(w, positions!) : accessor(w, 'VEC3', positions!, { target: BUFFER_TARGET.ARRAY_BUFFER, bounds: true });
   }
   // Normals and tangents: turned, made unit and checked in one pass each (vertex-passes.ts), and
   // quantized to snorm in that same pass (unit-snorm-vectors.ts).
@@ -527,7 +531,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   const primitive: GltfObject = { attributes, indices: accessor(w, 'SCALAR', indices, { target: BUFFER_TARGET.ELEMENT_ARRAY_BUFFER }), mode: 4 };
   const gltfMesh: GltfObject = { name: mesh.name, primitives: [primitive] };
   if (mesh.targets?.length) {
-    primitive.targets = mesh.targets.map((target) => morphTargetAccessors(w, target, label, positions, onGrid, positionStep));
+    primitive.targets = mesh.targets.map((target) => morphTargetAccessors(w, target, label, positions!, onGrid, positionStep));
     gltfMesh.weights = mesh.targets.map(() => 0);
     gltfMesh.extras = { targetNames: mesh.targets.map((t) => t.name) };
   }
