@@ -16,14 +16,19 @@ import { layout, type PositionGrid, type QuantizedAttribute } from './quantize-a
 /** The box of the positions on the output axes (non-finite values as 0) and the count of values not finite. */
 export function sourcePositionsBox(source: Float32Array, toYUp: boolean): { replaced: number; box: { min: number[]; max: number[] } } {
   const box = new Float64Array(6);
+  box.fill(Infinity, 0, 3).fill(-Infinity, 3);
   const replaced = boxLoop(source, toYUp, box);
   return { replaced, box: { min: [box[0]!, box[1]!, box[2]!], max: [box[3]!, box[4]!, box[5]!] } };
 }
 
-/** sourcePositionsBox's loop: min xyz then max xyz into `box`; gives the count of values replaced. */
+/**
+ * sourcePositionsBox's loop: min xyz then max xyz widened in `box` (Infinity, −Infinity first);
+ * gives the count of values replaced. The box is kept in `box` inside the loop, not in locals
+ * stored after it: a loop here does nothing after the loop but return a local (vertex-passes.ts
+ * says why; stores after it deoptimized its on-stack-replaced code on every large mesh).
+ */
 function boxLoop(source: Float32Array, toYUp: boolean, box: Float64Array): number {
   let replaced = 0;
-  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
   for (let i = 0; i + 2 < source.length; i += 3) {
     let x = source[i]!;
     const sy = source[i + 1]!;
@@ -33,14 +38,13 @@ function boxLoop(source: Float32Array, toYUp: boolean, box: Float64Array): numbe
     if (!Number.isFinite(x)) { x = 0; replaced++; }
     if (!Number.isFinite(y)) { y = 0; replaced++; }
     if (!Number.isFinite(z)) { z = 0; replaced++; }
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
-    if (z < z0) z0 = z;
-    if (z > z1) z1 = z;
+    if (x < box[0]!) box[0] = x;
+    if (x > box[3]!) box[3] = x;
+    if (y < box[1]!) box[1] = y;
+    if (y > box[4]!) box[4] = y;
+    if (z < box[2]!) box[2] = z;
+    if (z > box[5]!) box[5] = z;
   }
-  box[0] = x0; box[1] = y0; box[2] = z0; box[3] = x1; box[4] = y1; box[5] = z1;
   return replaced;
 }
 
