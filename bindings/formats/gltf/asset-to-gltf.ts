@@ -121,6 +121,8 @@ const VERTEX: AccessorOptions = { target: BUFFER_TARGET.ARRAY_BUFFER };
 
 /** The attributes addMesh's vertex passes put in the meshopt order themselves. */
 const MOVED_BY_VERTEX_PASSES = ['positions', 'normals', 'tangents', 'uvs'] as const;
+/** The first UV sets' attribute names as constants: a name made per set and mesh was a new string, hashed again as a key. */
+const TEXCOORD = ['TEXCOORD_0', 'TEXCOORD_1', 'TEXCOORD_2', 'TEXCOORD_3'];
 
 /**
  * An animation's translation and scale keys (VEC3) through the EXPONENTIAL filter at `bits` of
@@ -486,7 +488,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     const exponential = q && (q.uv !== 'float' || w.sourcePrecision.uv) && !unorm && w.shareViews;
     if (exponential) w.quantized.kinds.add('uv exponential');
     if (q && (q.uv !== 'float' || w.sourcePrecision.uv) && !unorm) (exponential ? w.quantized.exponentialUvs++ : w.quantized.floatUvs++);
-    attributes[`TEXCOORD_${set}`] = unorm
+    attributes[TEXCOORD[set] ?? `TEXCOORD_${set}`] = unorm
       ? quantizedAccessor(w, 'uv', 'VEC2', quantizeUnorm(copy, 2, q.uv as 8 | 12 | 16), true)
       : accessor(w, 'VEC2', copy, exponential ? { target: BUFFER_TARGET.ARRAY_BUFFER, filtered: { bytes: exponentialFilter(copy, copy.length / 2, 8, q.uv === 12 ? twelveBitExponentialBits(copy, 2) : 24, 'SharedComponent'), filter: 'EXPONENTIAL' } } : VERTEX);
   });
@@ -501,7 +503,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
       attributes.WEIGHTS_0 = q && q.weight !== 'float' ? quantizedAccessor(w, 'weight', 'VEC4', quantizeWeights(weights, q.weight), true) : accessor(w, 'VEC4', weights, VERTEX);
     } else w.warn(`${label}: skin weights without a skeleton are not written`);
   } else if (a.joints || a.weights) w.warn(`${label}: ${a.joints ? 'joints without weights' : 'weights without joints'} are not written (glTF needs both)`);
-  for (const [name, extra] of Object.entries(mesh.extras ?? {})) {
+  if (mesh.extras !== undefined) for (const [name, extra] of Object.entries(mesh.extras)) {
     const type = (['SCALAR', 'VEC2', 'VEC3', 'VEC4'] as const)[extra.components - 1];
     if (type) attributes[`_${name.toUpperCase()}`] = accessor(w, type, repairNonFinite(extra.data.slice(), 0, `${label} attribute ${name}`, w.warn), VERTEX);
     else w.warn(`${label}: extra attribute ${name} has ${extra.components} components, more than a glTF attribute holds (4), and is left out`);
