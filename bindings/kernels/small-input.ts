@@ -49,9 +49,11 @@ export function assetArrayBytes(asset: Asset, limit = SMALL_INPUT_DEFAULTS.bytes
   const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
   for (const mesh of list((asset as { meshes?: unknown })?.meshes)) {
     const m = mesh as { attributes?: Record<string, unknown>; indices?: unknown; targets?: unknown };
-    for (const [key, value] of Object.entries(m?.attributes ?? {})) {
-      if (key === 'uvs') list(value).forEach(add);
-      else add(value);
+    // Keys, not entries: Object.entries made an array per attribute, on every encode.
+    const attributes = m?.attributes ?? {};
+    for (const key of Object.keys(attributes)) {
+      if (key === 'uvs') list(attributes[key]).forEach(add);
+      else add(attributes[key]);
     }
     add(m?.indices);
     for (const target of list(m?.targets)) {

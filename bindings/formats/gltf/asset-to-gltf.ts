@@ -11,10 +11,11 @@ import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
 import { QUATERNION_COUNTS, unitQuaternionsInPlace, unitQuaternionsOnAxes } from './unit-quaternions.js';
 import { nonFiniteMessage, repairNonFinite, replaceNonFinite } from './finite-values.js';
-import { positionsOnAxes, turnedCopy, unitVectorsOnAxes, uvsForOutput, type UnitVectors } from './vertex-passes.js';
+import { positionsOnAxes, turnedCopy, unitVectorsOnAxes, uvsForOutput, type UnitVectors, type PositionsOnAxes } from './vertex-passes.js';
 import { unitSnormVectors } from './unit-snorm-vectors.js';
 import { composeTrs, invertAffine, multiply, type MatrixTarget } from './transforms.js';
 import { positionBox, positionGrid, quantizePositions, quantizeSettings, sourcePrecisionFloats, twelveBitExponentialBits, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
+import { quantizeSourcePositions, sourcePositionsBox } from './quantize-source-positions.js';
 import { exponentialValues } from './exponential-values.js';
 import { FLOAT32_MAX, gridDisplacements, snormDeltas, targetBeyondFloatSteps } from './quantize-morph-targets.js';
 import { remappedPending, weldWrittenVertices, type PendingAccessor } from './weld-written-vertices.js';
@@ -120,6 +121,8 @@ const VERTEX: AccessorOptions = { target: BUFFER_TARGET.ARRAY_BUFFER };
 
 /** The attributes addMesh's vertex passes put in the meshopt order themselves. */
 const MOVED_BY_VERTEX_PASSES = ['positions', 'normals', 'tangents', 'uvs'] as const;
+/** The first UV sets' attribute names as constants: a name made per set and mesh was a new string, hashed again as a key. */
+const TEXCOORD = ['TEXCOORD_0', 'TEXCOORD_1', 'TEXCOORD_2', 'TEXCOORD_3'];
 
 /**
  * An animation's translation and scale keys (VEC3) through the EXPONENTIAL filter at `bits` of
@@ -421,13 +424,16 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   const attributes: Record<string, number> = {};
   // Welding on the written attributes needs every vertex array first (morph targets are written after the primitive: not welded).
   if (w.weldWritten && !mesh.targets?.length) w.pending = [];
-  // One pass turns, repairs and boxes the positions (vertex-passes.ts).
-  const onAxes = positionsOnAxes(a.positions, w.toYUp, order);
-  const positions = onAxes.positions;
-  if (onAxes.replaced) w.warn(nonFiniteMessage(`${label} positions`, onAxes.replaced, 0));
   // glTF ignores a skinned mesh's node transform: skinned meshes share the grid folded into the
   // inverse bind matrices; a static mesh's own grid goes in its node's transform.
   const skinnedMesh = skinned && a.joints !== undefined && a.weights !== undefined;
+  // One pass turns, repairs and boxes the positions (vertex-passes.ts); quantized, and without
+  // morph targets (which need them as floats), the positions are only boxed, then quantized
+  // straight from the source (quantize-source-positions.ts).
+  const direct = q !== undefined && q.position !== 'float' && (!skinnedMesh || w.skinGrid !== undefined) && !mesh.targets?.length;
+  const onAxes: Omit<PositionsOnAxes, 'positions'> & { positions?: Float32Array } = direct ? sourcePositionsBox(a.positions, w.toYUp) : positionsOnAxes(a.positions, w.toYUp, order);
+  const positions = onAxes.positions;
+  if (onAxes.replaced) w.warn(nonFiniteMessage(`${label} positions`, onAxes.replaced, 0));
   let node: { translation: number[]; scale: number[] } | undefined;
   let positionStep = 1;
   let onGrid: (QuantizedAttribute & PositionGrid) | undefined;
@@ -436,14 +442,14 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   const unfit = grid && !skinnedMesh && mesh.targets?.length ? targetBeyondFloatSteps(mesh.targets, grid.step) : undefined;
   if (unfit !== undefined) w.warn(`${label}: positions kept float32: morph target ${unfit} moves a vertex by more steps of the position grid than float32 holds`);
   if (q && q.position !== 'float' && grid && unfit === undefined) {
-    const quantized = (onGrid = quantizePositions(positions, q.position, grid));
+    const quantized = (onGrid = positions ? quantizePositions(positions, q.position, grid) : quantizeSourcePositions(a.positions, w.toYUp, order, q.position, grid));
     attributes.POSITION = quantizedAccessor(w, 'position', 'VEC3', quantized, false, true, true);
     if (!skinnedMesh) node = { translation: quantized.offset, scale: [quantized.step, quantized.step, quantized.step] };
     positionStep = quantized.step;
     w.quantized.positionError = Math.max(w.quantized.positionError, quantized.maxError);
   } else {
     if (q && q.position !== 'float') w.quantized.floatPositions++;
-    attributes.POSITION = w.shareViews && w.sourcePrecision.position ? sourcePrecisionPositions(w, positions) : accessor(w, 'VEC3', positions, { target: BUFFER_TARGET.ARRAY_BUFFER, bounds: true });
+    attributes.POSITION = w.shareViews && w.sourcePrecision.position ? sourcePrecisionPositions(w, positions!) : accessor(w, 'VEC3', positions!, { target: BUFFER_TARGET.ARRAY_BUFFER, bounds: true });
   }
   // Normals and tangents: turned, made unit and checked in one pass each (vertex-passes.ts), and
   // quantized to snorm in that same pass (unit-snorm-vectors.ts).
@@ -482,7 +488,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     const exponential = q && (q.uv !== 'float' || w.sourcePrecision.uv) && !unorm && w.shareViews;
     if (exponential) w.quantized.kinds.add('uv exponential');
     if (q && (q.uv !== 'float' || w.sourcePrecision.uv) && !unorm) (exponential ? w.quantized.exponentialUvs++ : w.quantized.floatUvs++);
-    attributes[`TEXCOORD_${set}`] = unorm
+    attributes[TEXCOORD[set] ?? `TEXCOORD_${set}`] = unorm
       ? quantizedAccessor(w, 'uv', 'VEC2', quantizeUnorm(copy, 2, q.uv as 8 | 12 | 16), true)
       : accessor(w, 'VEC2', copy, exponential ? { target: BUFFER_TARGET.ARRAY_BUFFER, filtered: { bytes: exponentialFilter(copy, copy.length / 2, 8, q.uv === 12 ? twelveBitExponentialBits(copy, 2) : 24, 'SharedComponent'), filter: 'EXPONENTIAL' } } : VERTEX);
   });
@@ -497,7 +503,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
       attributes.WEIGHTS_0 = q && q.weight !== 'float' ? quantizedAccessor(w, 'weight', 'VEC4', quantizeWeights(weights, q.weight), true) : accessor(w, 'VEC4', weights, VERTEX);
     } else w.warn(`${label}: skin weights without a skeleton are not written`);
   } else if (a.joints || a.weights) w.warn(`${label}: ${a.joints ? 'joints without weights' : 'weights without joints'} are not written (glTF needs both)`);
-  for (const [name, extra] of Object.entries(mesh.extras ?? {})) {
+  if (mesh.extras !== undefined) for (const [name, extra] of Object.entries(mesh.extras)) {
     const type = (['SCALAR', 'VEC2', 'VEC3', 'VEC4'] as const)[extra.components - 1];
     if (type) attributes[`_${name.toUpperCase()}`] = accessor(w, type, repairNonFinite(extra.data.slice(), 0, `${label} attribute ${name}`, w.warn), VERTEX);
     else w.warn(`${label}: extra attribute ${name} has ${extra.components} components, more than a glTF attribute holds (4), and is left out`);
@@ -527,7 +533,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   const primitive: GltfObject = { attributes, indices: accessor(w, 'SCALAR', indices, { target: BUFFER_TARGET.ELEMENT_ARRAY_BUFFER }), mode: 4 };
   const gltfMesh: GltfObject = { name: mesh.name, primitives: [primitive] };
   if (mesh.targets?.length) {
-    primitive.targets = mesh.targets.map((target) => morphTargetAccessors(w, target, label, positions, onGrid, positionStep));
+    primitive.targets = mesh.targets.map((target) => morphTargetAccessors(w, target, label, positions!, onGrid, positionStep));
     gltfMesh.weights = mesh.targets.map(() => 0);
     gltfMesh.extras = { targetNames: mesh.targets.map((t) => t.name) };
   }

@@ -4,7 +4,7 @@
 // Every per-vertex array moves alike (attributes, extras, morph targets), so the mesh is the same
 // surface with its vertices renumbered.
 import type { Mesh, MeshAttributes } from '../../model/asset.js';
-import { reorderForMeshopt } from './meshopt-encode.js';
+import { reorderCheckedForMeshopt } from './meshopt-encode.js';
 
 type VertexArray = Float32Array | Uint16Array;
 
@@ -70,12 +70,12 @@ export type MovableAttribute = 'positions' | 'normals' | 'tangents' | 'uvs';
  * The mesh with its vertices reordered, its indices (at least 16 bits wide: meshopt codes no
  * 8-bit indices) and `remap` (remap[v] = vertex v's new number). Attributes named in
  * `movedByCaller` are left in their old order in the returned mesh: the glTF writer's vertex
- * passes (vertex-passes.ts) write each vertex at remap[v] as they go.
+ * passes (vertex-passes.ts) write each vertex at remap[v] as they go. `indices` must be checked already (whole triangles, each a vertex of the mesh: validateAsset does).
  */
-export function meshoptOrderedMesh(mesh: Mesh, indices: ArrayLike<number>, movedByCaller: readonly MovableAttribute[] = []): { mesh: Mesh; indices: Uint16Array | Uint32Array; remap: Uint32Array } {
+export function meshoptOrderedMesh(mesh: Mesh, indices: Uint8Array | Uint16Array | Uint32Array, movedByCaller: readonly MovableAttribute[] = []): { mesh: Mesh; indices: Uint16Array | Uint32Array; remap: Uint32Array } {
   const a = mesh.attributes;
   const vertexCount = a.positions.length / 3;
-  const { indices: reordered, remap } = reorderForMeshopt(indices, vertexCount);
+  const { indices: reordered, remap } = reorderCheckedForMeshopt(indices, vertexCount);
   // (No closures made per call: under tsx each one is also named through esbuild's helper, 2 % of editor_viewcube.mesh's encode.)
   const attributes: MeshAttributes = { positions: movedByCaller.includes('positions') ? a.positions : remapped(a.positions, 3, remap) };
   if (a.normals) attributes.normals = movedByCaller.includes('normals') ? a.normals : remapped(a.normals, 3, remap);

@@ -103,7 +103,7 @@ export interface QuantizedAttribute {
   byteStride?: number;
 }
 
-function layout(count: number, components: number, bytes: 1 | 2): { slots: number; byteStride?: number } {
+export function layout(count: number, components: number, bytes: 1 | 2): { slots: number; byteStride?: number } {
   const elementBytes = components * bytes;
   const stride = (elementBytes + 3) & ~3;
   return { slots: stride / bytes, byteStride: stride === elementBytes ? undefined : stride };
