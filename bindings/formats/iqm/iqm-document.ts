@@ -139,15 +139,20 @@ const textDecoder = new TextDecoder('utf-8', { fatal: false });
 export function iqmText(document: IqmDocument, offset: number): string {
   const text = document.text;
   if (offset >= text.length) return '';
+  // A short ASCII name (joint, mesh and material names) built as it is scanned, without
+  // TextDecoder (80 names of 12–13 bytes: 6.4 µs with indexOf and decode, 4.7 µs so); ASCII
+  // decodes to the same string either way, anything else goes to the decoder.
+  let name = '';
+  const last = Math.min(text.length, offset + SHORT_NAME);
+  for (let i = offset; i < last; i++) {
+    const c = text[i]!;
+    if (c === 0) return name;
+    if (c >= 0x80) break;
+    name += String.fromCharCode(c);
+  }
   let end = text.indexOf(0, offset);
   if (end < 0) end = text.length;
-  // A short ASCII name (joint, mesh and material names) without TextDecoder, whose call costs
-  // ~100 ns each (a few µs for a skeleton's names); ASCII decodes to the same string either way.
-  if (end - offset <= SHORT_NAME) {
-    let ascii = true;
-    for (let i = offset; i < end; i++) if (text[i]! >= 0x80) { ascii = false; break; }
-    if (ascii) return String.fromCharCode.apply(null, text.subarray(offset, end) as unknown as number[]);
-  }
+  if (end - offset < SHORT_NAME && end === offset + name.length) return name;
   return textDecoder.decode(text.subarray(offset, end));
 }
 
