@@ -11,7 +11,7 @@ import { detectFormat, glbFormat, initMeshopt } from '../bindings/index.js';
 import { gltfpack } from '../test/helpers/gltfpack.js';
 import { AT_GLTFPACK_PRECISION, AT_GLTFPACK_PRECISION_PRUNED } from './gltfpack-precision.js';
 
-const CORPUS = join(import.meta.dirname, '../../../shared/corpus');
+const CORPUS = process.env.MESHCODEC_CORPUS ?? join(import.meta.dirname, '../../shared/corpus');
 const FILES = process.argv.slice(2).length ? process.argv.slice(2) : ['/usr/share/assimp/models/IQM/mrfixit.iqm', join(CORPUS, 'unigine/actor_00.mesh'), join(CORPUS, 'unigine/Box47.mesh')];
 
 function parts(glb: Uint8Array): { json: any; jsonBytes: number; bin: Uint8Array } {

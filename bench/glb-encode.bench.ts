@@ -9,7 +9,7 @@ import { WebIO } from '@gltf-transform/core';
 import { createKernelsSync, glbFormat, iqmFormat, type Asset, type BackendName } from '../bindings/index.js';
 import { machine, timeInterleaved } from './harness.js';
 
-const SMALL = join(import.meta.dirname, '../../../shared/corpus/iqm/raylib_guy.iqm');
+const SMALL = join(process.env.MESHCODEC_CORPUS ?? join(import.meta.dirname, '../../shared/corpus'), 'iqm/raylib_guy.iqm');
 const MRFIXIT = '/usr/share/assimp/models/IQM/mrfixit.iqm';
 for (const path of [SMALL, MRFIXIT]) if (!existsSync(path)) throw new Error(`${path} is missing`);
 const backend = (process.argv[2] ?? 'wasm-simd') as BackendName;

@@ -10,7 +10,7 @@ import validator from 'gltf-validator';
 import { detectFormat, glbFormat, gltf, type Asset } from '../bindings/index.js';
 import { machine } from './harness.js';
 
-const CORPUS = join(import.meta.dirname, '../../../shared/corpus');
+const CORPUS = process.env.MESHCODEC_CORPUS ?? join(import.meta.dirname, '../../shared/corpus');
 const FILES = [
   '/usr/share/assimp/models/IQM/mrfixit.iqm',
   join(CORPUS, 'iqm/raylib_guy.iqm'),

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { detectFormat, glbFormat, initMeshopt } from '../bindings/index.js';
 import { AT_GLTFPACK_PRECISION, AT_GLTFPACK_PRECISION_PRUNED, OPTIMIZE } from './gltfpack-precision.js';
 
-const ROOTS = [join(import.meta.dirname, '../../../shared/corpus'), '/usr/share/assimp/models', join(import.meta.dirname, '../fixtures')];
+const ROOTS = [process.env.MESHCODEC_CORPUS ?? join(import.meta.dirname, '../../shared/corpus'), '/usr/share/assimp/models', join(import.meta.dirname, '../fixtures')];
 const OPTIONS: Record<string, object> = {
   plain: {},
   quantize: { quantize: true },
