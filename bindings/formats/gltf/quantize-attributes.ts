@@ -133,8 +133,22 @@ export function positionGrid(box: { min: number[]; max: number[] }, bits: 8 | 14
   const { min, max } = box;
   const top = 2 ** bits - 1;
   const extent = Math.max(max[0]! - min[0]!, max[1]! - min[1]!, max[2]! - min[2]!);
-  const step = extent > 0 ? Math.fround(extent / top) || Number.MIN_VALUE : 1;
+  let step = extent > 0 ? Math.fround(extent / top) || Number.MIN_VALUE : 1;
+  // Rounded to float32 the step may fall short of spanning the box: by a few 1e-8 of it for normal
+  // floats (the largest position clamps well within step / 2), but by far among float32's
+  // subnormals (a box under about 1e-33), where the clamp went beyond step / 2: then one float32 up.
+  while (extent - step * top > step / 2) step = nextFloat32Up(step);
   return { offset: [min[0]!, min[1]!, min[2]!], step };
+}
+
+const STEP_BITS = new Float32Array(1);
+const STEP_WORD = new Uint32Array(STEP_BITS.buffer);
+
+/** The next float32 above a positive finite float32 `value`. */
+function nextFloat32Up(value: number): number {
+  STEP_BITS[0] = value;
+  STEP_WORD[0]! += 1;
+  return STEP_BITS[0]!;
 }
 
 /**
