@@ -61,3 +61,19 @@ describe('UNIGINE frame records: hostile inputs give the same outcome on every b
     });
   }
 });
+
+describe('UNIGINE frame records: every byte of the tube set to flag-like and NaN-making values', () => {
+  for (const name of ['tube.anim', 'tube.mesh']) {
+    it(`${name}: each byte as 0x80, 0xff, 0x7f, 0x08 (unknown bit 7, every channel, a rotation only)`, () => {
+      const file = new Uint8Array(readFileSync(join(FIXTURES_DIR, name)));
+      const step = Math.max(1, Math.floor(file.length / 1500));
+      for (let at = 0; at < file.length; at += step) {
+        for (const value of [0x80, 0xff, 0x7f, 0x08]) {
+          const bytes = file.slice();
+          bytes[at] = value;
+          sameEverywhere(bytes, `${name} byte ${at} = ${value}`);
+        }
+      }
+    });
+  }
+});
