@@ -22,7 +22,9 @@ function sharingAsset(): Asset {
   mesh.targets = [{ name: 'bulge', positions: displacement }];
   asset.meshes.push({ ...mesh, name: 'twin', targets: undefined, attributes: { ...mesh.attributes } });
   asset.meshes.push({ ...mesh, name: 'twin2', targets: undefined, attributes: { ...mesh.attributes } });
-  if (asset.skins?.[0]?.inverseBindMatrices) asset.skins[0].inverseBindMatrices.fill(0, 0, 16);
+  // A singular bind pose: the last joint scaled to nothing (its inverse bind matrix the identity, the grid not folded).
+  const joints = asset.skeleton!.joints;
+  joints[joints.length - 1]!.scale = [0, 0, 0];
   return asset;
 }
 
