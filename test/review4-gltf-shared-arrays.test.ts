@@ -6,7 +6,7 @@
 // backend writes the same bytes. With morph targets, quantize, pruneUnread, mergeMeshes and
 // meshopt together.
 import { describe, expect, it, beforeAll } from 'vitest';
-import { gltf, type Asset } from '../bindings/index.js';
+import { FORMATS, gltf, type Asset } from '../bindings/index.js';
 import { richTubeAsset } from './helpers/synthetic.js';
 import { allKernels, BACKENDS } from './helpers/backends.js';
 
@@ -96,6 +96,26 @@ describe('GLB writer: shared arrays and views into larger buffers write what arr
         return Buffer.from(a).toString('base64');
       });
       for (const r of results) expect(r).toBe(results[0]);
+    });
+  }
+});
+
+describe('every writer: shared arrays and views into larger buffers write what arrays of their own write', () => {
+  for (const format of FORMATS) {
+    it(format.name, () => {
+      for (const backend of BACKENDS) {
+        const shared = intoOneBuffer(sharingAsset());
+        const before = snapshot(shared);
+        const own = ownArrays(sharingAsset());
+        const write = (asset: Asset) => (format.encodeFiles
+          ? format.encodeFiles(asset, `out.${format.extensions[0]!.replace(/^\./, '')}`, { kernels: kernels[backend] } as never)
+          : [{ bytes: format.encodeSync(asset, { kernels: kernels[backend] } as never) }]);
+        const a = write(shared).map((f) => Buffer.from(f.bytes).toString('base64'));
+        const b = write(own).map((f) => Buffer.from(f.bytes).toString('base64'));
+        shared.warnings.length = 0;
+        expect(snapshot(shared), `${format.name} ${backend}: the input's arrays are unchanged`).toBe(before);
+        expect(a, `${format.name} ${backend}`).toEqual(b);
+      }
     });
   }
 });
