@@ -22,6 +22,8 @@ function sharingAsset(): Asset {
   mesh.targets = [{ name: 'bulge', positions: displacement }];
   asset.meshes.push({ ...mesh, name: 'twin', targets: undefined, attributes: { ...mesh.attributes } });
   asset.meshes.push({ ...mesh, name: 'twin2', targets: undefined, attributes: { ...mesh.attributes } });
+  // A second animation whose tracks are the first's arrays (times and keys shared).
+  if (asset.animations[0]) asset.animations.push({ ...asset.animations[0], name: 'again', tracks: asset.animations[0].tracks.map((t) => ({ ...t })) });
   // A singular bind pose: the last joint scaled to nothing (its inverse bind matrix the identity, the grid not folded).
   const joints = asset.skeleton!.joints;
   joints[joints.length - 1]!.scale = [0, 0, 0];
