@@ -47,3 +47,25 @@ describe('IQM header fields at and past the ends: the same outcome on every back
     });
   }
 });
+
+describe('IQM files cut at every length and with random bytes: the same outcome on every backend', () => {
+  for (const [name, path] of FILES) {
+    it.skipIf(!existsSync(path))(name, () => {
+      const file = new Uint8Array(readFileSync(path));
+      const step = Math.max(1, Math.floor(file.length / 300));
+      const cases: Uint8Array[] = [];
+      for (let n = 0; n < file.length; n += step) cases.push(file.slice(0, n));
+      let seed = 99;
+      const next = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+      for (let trial = 0; trial < 150; trial++) {
+        const bytes = file.slice();
+        for (let c = 1 + Math.floor(next() * 3); c > 0; c--) bytes[Math.floor(next() * bytes.length)] = Math.floor(next() * 256);
+        cases.push(bytes);
+      }
+      cases.forEach((bytes, i) => {
+        const first = outcome(() => iqmFormat.parseSync(bytes, { kernels: kernels['wasm-simd'] }), true);
+        for (const backend of BACKENDS) expect(outcome(() => iqmFormat.parseSync(bytes, { kernels: kernels[backend] }), true), `${name} case ${i} ${backend}`).toBe(first);
+      });
+    });
+  }
+});
