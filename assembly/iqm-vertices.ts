@@ -170,7 +170,8 @@ export function iqmJointIndices(src: usize, format: i32, vertexCount: i32, srcSi
 
 function windTriangles<T>(src: usize, count: i32, first: u32, vertexCount: u32, dst: usize): i32 {
   let t = 0;
-  if (ASC_FEATURE_SIMD && sizeof<T>() >= 2) t = windFourAtATime<T>(src, count, first, vertexCount, dst);
+  // 16-bit only when every local index fits: narrow_i32x4_u saturates where store<u16> keeps the low bits.
+  if (ASC_FEATURE_SIMD && (sizeof<T>() == 4 || (sizeof<T>() == 2 && vertexCount <= 0x10000))) t = windFourAtATime<T>(src, count, first, vertexCount, dst);
   for (; t + 2 < count; t += 3) {
     const p = src + (<usize>t << 2);
     const a = load<u32>(p) - first, b = load<u32>(p + 4) - first, c = load<u32>(p + 8) - first;

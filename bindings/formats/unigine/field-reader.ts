@@ -19,6 +19,14 @@ export class UnigineReader extends ByteReader {
   private strings = 0;
   private boundsRead = 0;
 
+  /**
+   * Bytes `start`..`end` as an array of their own: a verbatim field outlives the read. Not
+   * `slice()`: the input may be a Node Buffer, whose slice is a view of the caller's memory.
+   */
+  private copy(start: number, end: number): Uint8Array {
+    return new Uint8Array(this.bytes.subarray(start, end));
+  }
+
   /** A compact integer; its bytes kept when they are not its shortest encoding. */
   compactInt(what: string): number {
     const start = this.offset;
@@ -27,7 +35,7 @@ export class UnigineReader extends ByteReader {
     const length = this.offset - start;
     // Shortest form: the minimal byte count, and no sign on zero.
     if (length !== compactIntBytes(value) || (value === 0 && (this.bytes[start]! & 0x40) !== 0)) {
-      (this.verbatim ??= emptyVerbatim()).compactInts.set(ordinal, { value, bytes: this.bytes.slice(start, this.offset) });
+      (this.verbatim ??= emptyVerbatim()).compactInts.set(ordinal, { value, bytes: this.copy(start, this.offset) });
     }
     return value;
   }
@@ -43,7 +51,7 @@ export class UnigineReader extends ByteReader {
     const text = this.utf8(length, what);
     const ordinal = this.strings++;
     if (!(text.length === length - 1 && ASCII.test(text)) && !encodesTo(text, this.bytes.subarray(start, start + length - 1))) {
-      (this.verbatim ??= emptyVerbatim()).strings.set(ordinal, { text, bytes: this.bytes.slice(start, start + length) });
+      (this.verbatim ??= emptyVerbatim()).strings.set(ordinal, { text, bytes: this.copy(start, start + length) });
     }
     return text;
   }
@@ -56,7 +64,7 @@ export class UnigineReader extends ByteReader {
     const bounds: UnigineBounds = { min: [v(), v(), v()], max: [v(), v(), v()], center: [v(), v(), v()], radius: v() };
     const ordinal = this.boundsRead++;
     const values = [...bounds.min, ...bounds.max, ...bounds.center, bounds.radius];
-    if (values.some(Number.isNaN)) (this.verbatim ??= emptyVerbatim()).bounds.set(ordinal, { values, bytes: this.bytes.slice(start, start + 40) });
+    if (values.some(Number.isNaN)) (this.verbatim ??= emptyVerbatim()).bounds.set(ordinal, { values, bytes: this.copy(start, start + 40) });
     return bounds;
   }
 }
