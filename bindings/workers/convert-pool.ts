@@ -54,7 +54,8 @@ export class ConvertPool {
   run(job: PoolJob): Promise<PoolOutcome> {
     let bytes = job.bytes;
     if (!bytes) return this.pool.run(job) as Promise<PoolOutcome>;
-    if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) bytes = bytes.slice();
+    // A copy of its own (a Node Buffer's slice() is a view: of the shared pool for a small one).
+    if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) bytes = new Uint8Array(bytes);
     return this.pool.run({ ...job, bytes }, { transferList: [bytes.buffer as ArrayBuffer] }) as Promise<PoolOutcome>;
   }
 

@@ -59,7 +59,7 @@ async function convertJob(job: PoolJob): Promise<unknown> {
   const buffers = new Set<ArrayBuffer>();
   for (const file of outcome.files) {
     // A view into a larger buffer (or WebAssembly memory) is copied so that only its own bytes move.
-    if (file.bytes.byteOffset !== 0 || file.bytes.byteLength !== file.bytes.buffer.byteLength) file.bytes = file.bytes.slice();
+    if (file.bytes.byteOffset !== 0 || file.bytes.byteLength !== file.bytes.buffer.byteLength) file.bytes = new Uint8Array(file.bytes);
     buffers.add(file.bytes.buffer as ArrayBuffer);
   }
   // move() marks the wrapper so that piscina transfers the buffers with the outcome.
