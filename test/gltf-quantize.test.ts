@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { glbFormat, gltf, gltfFormat, iqmFormat, ms2Format, MeshFormatError, unigineFormat, type Asset, type Kernels } from '../bindings/index.js';
 import { corpusAvailable, readCorpus } from './helpers/corpus.js';
 import { VECTOR3_UNIT_TOLERANCE } from '../bindings/formats/gltf/quantize-attributes.js';
-import { quantizedUnitVectors } from '../bindings/formats/gltf/vertex-passes.js';
+import { quantizedUnitVectors } from './helpers/two-pass-references.js';
 import { tubeAsset } from '../fixtures/tube-asset.js';
 import { allKernels, BACKENDS, rng } from './helpers/backends.js';
 import { validateGltf } from './helpers/gltf-validator.js';

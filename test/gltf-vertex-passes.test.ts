@@ -6,7 +6,8 @@
 // w of 0, NaN, ±2).
 import { describe, expect, it } from 'vitest';
 import { roundHalfUp } from '../bindings/formats/gltf/round-half-up.js';
-import { positionsOnAxes, quantizedUnitVectors, rotationsAsSnorm16, turnedCopy, unitSquaredRange, unitVectorsOnAxes, uvsForOutput } from '../bindings/formats/gltf/vertex-passes.js';
+import { positionsOnAxes, turnedCopy, unitSquaredRange, unitVectorsOnAxes, uvsForOutput } from '../bindings/formats/gltf/vertex-passes.js';
+import { quantizedUnitVectors, rotationsAsSnorm16 } from './helpers/two-pass-references.js';
 import { swapYZInPlace, zUpToYUpInPlace } from '../bindings/formats/gltf/transforms.js';
 import { positionBox, VECTOR3_UNIT_TOLERANCE, type QuantizedAttribute } from '../bindings/formats/gltf/quantize-attributes.js';
 import { UNIT_LENGTH_TOLERANCE } from '../bindings/formats/gltf/finite-values.js';

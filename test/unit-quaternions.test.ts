@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rotationsAsSnorm16, turnedCopy } from '../bindings/formats/gltf/vertex-passes.js';
+import { turnedCopy } from '../bindings/formats/gltf/vertex-passes.js';
+import { rotationsAsSnorm16 } from './helpers/two-pass-references.js';
 import { UNIT_LENGTH_TOLERANCE } from '../bindings/formats/gltf/finite-values.js';
 import { QUATERNION_COUNTS, unitQuaternionsInPlace, unitQuaternionsOnAxes } from '../bindings/formats/gltf/unit-quaternions.js';
 import { firstNonFinite } from '../bindings/model/validate-asset.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unitSnormVectors } from '../bindings/formats/gltf/unit-snorm-vectors.js';
-import { quantizedUnitVectors, unitVectorsOnAxes } from '../bindings/formats/gltf/vertex-passes.js';
+import { unitVectorsOnAxes } from '../bindings/formats/gltf/vertex-passes.js';
+import { quantizedUnitVectors } from './helpers/two-pass-references.js';
 import { NAN_BITS, rng } from './helpers/backends.js';
 
 /** Vectors of every kind the writer meets: unit, off unit, on the snorm grid, zero, huge, NaN, infinite; w of ±1, other, 0, NaN. */

@@ -14,7 +14,7 @@
 // - Normals and tangents: snorm8 by default (gltfpack's default). Rounding each component can
 //   leave a vector up to √3 / 254 = 0.0068 off unit length, beyond the validator's Vector3
 //   tolerance (0.00674): such a vector takes the other rounding of some components
-//   (vertex-passes.ts, quantizedUnitVectors). Renormalising in float and rounding again would not converge.
+//   (unit-snorm-vectors.ts; its two-pass reference test/helpers/two-pass-references.ts). Renormalising in float and rounding again would not converge.
 // - Weights: unorm8 by default with the rounding error moved onto the largest weight, so that
 //   every vertex's weights sum to exactly 255 (or 65535) as glTF requires; IQM's ubyte weights
 //   come back exactly.

@@ -3,7 +3,7 @@
 // place over it) read and wrote every key twice: turnedCopy and unitQuaternions were 5–7 % of
 // raylib_guy.iqm's optimized encode in a cpu profile. The arithmetic is the same, in the same
 // order, so every stored float is the same. With `snorm`, the same pass also writes the keys as
-// normalized int16 (what rotationsAsSnorm16 in vertex-passes.ts makes, which read the source keys
+// normalized int16 (what rotationsAsSnorm16 (now test/helpers/two-pass-references.ts) made, which read the source keys
 // and these again in a third pass: 2.6 % of mrfixit.iqm's optimized encode).
 import { UNIT_LENGTH_TOLERANCE } from './finite-values.js';
 import { roundHalfUp } from './round-half-up.js';

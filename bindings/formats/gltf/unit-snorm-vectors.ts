@@ -1,5 +1,5 @@
 // Quantized normals and tangents in one pass: the turn, the repair and the unit length of
-// unitVectorsOnAxes and the snorm rounding of quantizedUnitVectors (vertex-passes.ts) done for
+// unitVectorsOnAxes and the snorm rounding of quantizedUnitVectors (now test/helpers/two-pass-references.ts) done for
 // each vertex in one loop, instead of one loop writing the unit vectors (at each vertex's
 // place in the meshopt order) and a second reading the source again and the unit vectors back
 // from those scattered places. Every value comes from the same operations in the same order
