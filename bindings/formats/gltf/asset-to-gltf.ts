@@ -25,8 +25,10 @@ import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, ty
  * The glTF document for an Asset: one glTF mesh with one triangle primitive per Asset mesh, each
  * on its own node at the scene root; one material per distinct material name; the skeleton as a
  * hierarchy of joint nodes with one skin (inverse bind matrices from the bind pose); one glTF
- * animation per Asset animation, one sampler per channel at the track's own key times (linear).
- * Every array gets a buffer view of its own. What glTF cannot hold, or what had to be changed to
+ * animation per Asset animation, one sampler per channel at the track's own key times (linear,
+ * glTF's default, left unsaid). Vertex attributes and indices get a buffer view each (without
+ * compression); animation data shares one view per kind (key times, translations, rotations,
+ * scales), each accessor at its own byteOffset. What glTF cannot hold, or what had to be changed to
  * be valid, goes to `asset.warnings`: non-finite values (glTF forbids them) are written as 0 (a
  * scale as 1, a rotation as the identity), lengths off unit by more than the validator's
  * tolerance are normalised, and so on, each counted. An Asset without meshes or nodes still gives
@@ -147,7 +149,7 @@ function exponentialOutputs(w: Writer, outputs: { values: Float32Array; path: st
     at = 0;
     for (const o of mine) {
       const filtered = bytes.subarray(at * 4, (at += o.values.length) * 4);
-      samplers[o.sampler]!.output = accessor(w, 'VEC3', o.values, { group: sharedIf(w, ANIMATION_GROUPS[path as 'translation' | 'scale']), filtered: { bytes: filtered, filter: 'EXPONENTIAL' } });
+      samplers[o.sampler]!.output = accessor(w, 'VEC3', o.values, { group: ANIMATION_GROUPS[path as 'translation' | 'scale'], filtered: { bytes: filtered, filter: 'EXPONENTIAL' } });
     }
   }
 }
@@ -228,16 +230,15 @@ function withinStep(values: Float32Array, rest: readonly number[], step: number[
 }
 
 /**
- * The `group` option that puts accessors of `kind` in one shared view, when the writer shares
- * views (undefined when not). Given as a property of each options literal, with the group names
- * as constants: a spread `{ group }` and a name joined per accessor cost a slow object copy and a
- * string hashed afresh for every animation channel.
+ * The shared views of animation data, one per kind (key times, and each path's outputs), in the
+ * plain writer as in the compressed one: glTF lets accessors other than vertex attributes share a
+ * view at aligned offsets without a byteStride. One view per accessor was, for the speed bar's
+ * tiled mrfixit.iqm (150 accessors of animation data), 8.5 kB of its 46 kB JSON chunk, which every
+ * encode serialises and every reader parses. The names are constants given as a property of each
+ * options literal: a spread `{ group }` and a name joined per accessor cost a slow object copy and
+ * a string hashed afresh for every animation channel.
  */
-function sharedIf(w: Writer, kind: string): string | undefined {
-  return w.shareViews ? kind : undefined;
-}
-
-const ANIMATION_GROUPS = { translation: 'animation translation', rotation: 'animation rotation', scale: 'animation scale' } as const;
+const ANIMATION_GROUPS = { input: 'animation input', translation: 'animation translation', rotation: 'animation rotation', scale: 'animation scale' } as const;
 
 function accessor(w: Writer, type: AccessorType, array: ComponentArray, options?: AccessorOptions): number {
   if (w.pending && options?.target === BUFFER_TARGET.ARRAY_BUFFER) return -w.pending.push({ type, array, options });
@@ -614,7 +615,7 @@ function quantizedAccessor(w: Writer, kind: keyof GltfQuantizeOptions, type: Acc
 function quaternionAccessor(w: Writer, rotations: Float32Array): number {
   w.quantized.kinds.add('rotation');
   const bytes = quaternionFilter(rotations, rotations.length / 4, 12);
-  return accessor(w, 'VEC4', new Int16Array(rotations.length), { normalized: true, group: sharedIf(w, ANIMATION_GROUPS.rotation), filtered: { bytes, filter: 'QUATERNION' } });
+  return accessor(w, 'VEC4', new Int16Array(rotations.length), { normalized: true, group: ANIMATION_GROUPS.rotation, filtered: { bytes, filter: 'QUATERNION' } });
 }
 
 /**
@@ -830,16 +831,16 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       const times = constant ? (endsOf.get(track.times) ?? endsOf.set(track.times, Float32Array.of(track.times[0]!, track.times[track.times.length - 1]!)).get(track.times)!) : track.times;
       const kept = (v: Float32Array) => (constant ? ends(v, width) : v);
       // The input is made on its first use, so that no accessor is left unused.
-      const input = inputs.get(times, () => accessor(w, 'SCALAR', times, { bounds: true, group: sharedIf(w, 'animation input') }));
+      const input = inputs.get(times, () => accessor(w, 'SCALAR', times, { bounds: true, group: ANIMATION_GROUPS.input }));
       const output = path === 'rotation' && w.quantize?.rotation === 12 && w.shareViews
         ? quaternionAccessor(w, kept(converted))
         : path === 'rotation' && w.quantize && w.quantize.rotation !== 'float'
-        ? (w.quantized.kinds.add('rotation'), accessor(w, type, snorm!, { normalized: true, group: sharedIf(w, ANIMATION_GROUPS.rotation) }))
+        ? (w.quantized.kinds.add('rotation'), accessor(w, type, snorm!, { normalized: true, group: ANIMATION_GROUPS.rotation }))
         : path !== 'rotation' && w.shareViews && w.quantize && w.quantize.translation !== 'float'
           ? (exponential.push({ values: kept(converted), path, sampler: samplers.length }), -1)
-          : accessor(w, type, kept(converted), { group: sharedIf(w, ANIMATION_GROUPS[path]) });
-      // LINEAR is glTF's default interpolation: said only in the plain writer's output.
-      const sampler = samplers.push(w.shareViews ? { input, output } : { input, output, interpolation: 'LINEAR' }) - 1;
+          : accessor(w, type, kept(converted), { group: ANIMATION_GROUPS[path] });
+      // LINEAR is glTF's default interpolation, left unsaid (3.7 kB of the speed bar's JSON when said).
+      const sampler = samplers.push({ input, output }) - 1;
       channels.push({ sampler, target: { node: node.index, path } });
     }
   }

@@ -11,9 +11,9 @@
 // with a stride) was not taken: it costs a pass per vertex and buys nothing for files that are
 // converted rather than rendered.
 //
-// Shared views (`group`): with compress: 'meshopt', accessors of one kind (an animation path's
-// outputs, the key times, one vertex attribute across meshes) go back to back in one bufferView, as
-// gltfpack lays them out. Measured (bench/glb-breakdown.ts) on mrfixit.iqm: one view per accessor
+// Shared views (`group`): accessors of one kind go back to back in one bufferView, as gltfpack lays
+// them out: an animation path's outputs and the key times always; with compress: 'meshopt' also one
+// vertex attribute across meshes and the triangle lists. Measured (bench/glb-breakdown.ts) on mrfixit.iqm: one view per accessor
 // made 164 views whose JSON alone was 74.5 kB of the 151 kB file (gltfpack's whole JSON 26 kB), and
 // each short stream compresses worse than one long one (meshopt codes in blocks of vertices).
 
