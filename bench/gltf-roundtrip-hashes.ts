@@ -3,7 +3,8 @@
 // `--optimize`'s, read back, on each backend. A change to the writer's layout (its bytes change)
 // must leave every Asset read back identical: diff two runs. Each line also gives the output's
 // byte count, so that changed sizes show beside unchanged Assets.
-// Run: npx tsx bench/gltf-roundtrip-hashes.ts [--backends js] > before.txt (change) … > after.txt
+// `--bytes`: the outputs' own hashes too (a change meant to keep the bytes must keep these).
+// Run: npx tsx bench/gltf-roundtrip-hashes.ts [--backends js] [--bytes] > before.txt (change) … > after.txt
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ import { CORPUS_DIR, corpusAvailable } from '../test/helpers/corpus.js';
 import { FIXTURES_DIR } from '../fixtures/make-fixtures.js';
 import { speedBarInput, speedBarSource } from './speed-bar-input.js';
 
-const { values } = parseArgs({ options: { backends: { type: 'string', default: 'js,wasm-simd,wasm-scalar' } } });
+const { values } = parseArgs({ options: { backends: { type: 'string', default: 'js,wasm-simd,wasm-scalar' }, bytes: { type: 'boolean', default: false } } });
 const js = createKernelsSync('js');
 const inputs: [string, () => Asset][] = [];
 
@@ -91,6 +92,7 @@ for (const [label, load] of inputs) {
           hashValue(hash, back);
           hashValue(hash, asset.warnings);
           line = `${files.map((f) => f.bytes.length).join('+')} ${hash.digest('hex').slice(0, 24)}`;
+          if (values.bytes) line += ` bytes ${files.map((f) => createHash('sha256').update(f.bytes).digest('hex').slice(0, 16)).join('+')}`;
         } catch (error) {
           line = error instanceof MeshFormatError ? `error ${error.code} ${error.message.slice(0, 80)}` : `THROWN ${(error as Error).message}`;
         }

@@ -19,6 +19,8 @@ import { quantizeSourcePositions, sourcePositionsBox } from './quantize-source-p
 import { exponentialValues } from './exponential-values.js';
 import { FLOAT32_MAX, gridDisplacements, snormDeltas, targetBeyondFloatSteps } from './quantize-morph-targets.js';
 import { remappedPending, weldWrittenVertices, type PendingAccessor } from './weld-written-vertices.js';
+import { indexWidthFor } from '../../kernels/kernels.js';
+import type { WriterScratch } from './writer-scratch.js';
 import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, type ComponentArray, type GltfObject } from './gltf-builder.js';
 
 /**
@@ -275,6 +277,26 @@ function componentCode(array: ComponentArray): number {
   return 5;
 }
 
+/**
+ * A mesh's indices as written: the narrowest type its vertex count allows (as compactIndices
+ * gives them), in the writer's scratch. Indices of that width or narrower are copied with a
+ * widening `set`; wider ones narrowed by the kernel, which says where one does not fit (the
+ * source's indices are below its vertex count: validateAsset). The same values compactIndices'
+ * widened copy and narrowing gave, without its two arrays.
+ */
+function writtenIndices(kernels: Kernels, source: IndexArray, vertexCount: number, scratch: WriterScratch): IndexArray {
+  const width = indexWidthFor(vertexCount);
+  const out = width === 1 ? scratch.uint8(source.length) : width === 2 ? scratch.uint16(source.length) : scratch.uint32(source.length);
+  if (source.BYTES_PER_ELEMENT <= width) {
+    out.set(source);
+    return out;
+  }
+  const wide = source instanceof Uint32Array ? source : kernels.widenIndices(source, scratch.uint32(source.length));
+  const bad = width === 2 ? kernels.raw.narrowU32ToU16(wide, out as Uint16Array) : kernels.raw.narrowU32ToU8(wide, out as Uint8Array);
+  if (bad >= 0) throw new RangeError(`index ${wide[bad]} at position ${bad} is out of range for ${vertexCount} vertices`);
+  return out;
+}
+
 /** A copy of xyz-per-element data turned to the output axes (`kind` says how the values turn), in one pass. */
 function axes(w: Writer, data: Float32Array, stride: number, kind: 'vector' | 'scale' = 'vector', out?: Float32Array): Float32Array {
   if (w.toYUp) return turnedCopy(data, stride, kind === 'scale', out);
@@ -419,7 +441,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   // twice more for nothing: 3.7 % of untitled.apg's optimized encode).
   let order: Uint32Array | undefined;
   if (settings.compress === 'meshopt') ({ mesh, indices, remap: order } = meshoptOrderedMesh(source, source.indices, MOVED_BY_VERTEX_PASSES));
-  else indices = kernels.compactIndices(kernels.widenIndices(source.indices), vertexCount);
+  else indices = writtenIndices(kernels, source.indices, vertexCount, w.builder.scratch);
   const a = mesh.attributes;
   const q = w.quantize;
   const attributes: Record<string, number> = {};
@@ -432,7 +454,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   // morph targets (which need them as floats), the positions are only boxed, then quantized
   // straight from the source (quantize-source-positions.ts).
   const direct = q !== undefined && q.position !== 'float' && (!skinnedMesh || w.skinGrid !== undefined) && !mesh.targets?.length;
-  const onAxes: Omit<PositionsOnAxes, 'positions'> & { positions?: Float32Array } = direct ? sourcePositionsBox(a.positions, w.toYUp) : positionsOnAxes(a.positions, w.toYUp, order);
+  const onAxes: Omit<PositionsOnAxes, 'positions'> & { positions?: Float32Array } = direct ? sourcePositionsBox(a.positions, w.toYUp) : positionsOnAxes(a.positions, w.toYUp, order, w.builder.scratch.float32(a.positions.length));
   const positions = onAxes.positions;
   if (onAxes.replaced) w.warn(nonFiniteMessage(`${label} positions`, onAxes.replaced, 0));
   let node: { translation: number[]; scale: number[] } | undefined;
@@ -450,7 +472,8 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     w.quantized.positionError = Math.max(w.quantized.positionError, quantized.maxError);
   } else {
     if (q && q.position !== 'float') w.quantized.floatPositions++;
-    attributes.POSITION = w.shareViews && w.sourcePrecision.position ? sourcePrecisionPositions(w, positions!) : accessor(w, 'VEC3', positions!, { target: BUFFER_TARGET.ARRAY_BUFFER, bounds: true });
+    // The bounds the positions pass found, when it wrote in the source's order (the same values compared in the same order as a pass over the array).
+    attributes.POSITION = w.shareViews && w.sourcePrecision.position ? sourcePrecisionPositions(w, positions!) : accessor(w, 'VEC3', positions!, { target: BUFFER_TARGET.ARRAY_BUFFER, bounds: true, minMax: order ? undefined : onAxes.box });
   }
   // Normals and tangents: turned, made unit and checked in one pass each (vertex-passes.ts), and
   // quantized to snorm in that same pass (unit-snorm-vectors.ts).
@@ -462,7 +485,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     unitVectorsWarned(w, done.vectors, 3, `${label} normals`);
     attributes.NORMAL = quantizedAccessor(w, 'normal', 'VEC3', done.quantized, true, false, true);
   } else if (a.normals) {
-    normals = unitVectorsWarned(w, unitVectorsOnAxes(a.normals, 3, w.toYUp, undefined, order), 3, `${label} normals`).unit;
+    normals = unitVectorsWarned(w, unitVectorsOnAxes(a.normals, 3, w.toYUp, undefined, order, w.builder.scratch.float32(a.normals.length)), 3, `${label} normals`).unit;
     attributes.NORMAL = q && q.normal === 'oct8' && w.shareViews ? octahedralAccessor(w, 'normal', normals, 3) : accessor(w, 'VEC3', normals, VERTEX);
   }
   if (a.tangents && q && q.tangent !== 'float' && !(q.tangent === 'oct8' && w.shareViews)) {
@@ -470,12 +493,12 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     unitVectorsWarned(w, done.vectors, 4, `${label} tangents`);
     attributes.TANGENT = quantizedAccessor(w, 'tangent', 'VEC4', done.quantized, true, false, true);
   } else if (a.tangents) {
-    if (a.normals && !normals) normals = unitVectorsOnAxes(a.normals, 3, w.toYUp, undefined, order).unit;
-    const tangents = unitVectorsWarned(w, unitVectorsOnAxes(a.tangents, 4, w.toYUp, normals, order), 4, `${label} tangents`).unit;
+    if (a.normals && !normals) normals = unitVectorsOnAxes(a.normals, 3, w.toYUp, undefined, order, w.builder.scratch.float32(a.normals.length)).unit;
+    const tangents = unitVectorsWarned(w, unitVectorsOnAxes(a.tangents, 4, w.toYUp, normals, order, w.builder.scratch.float32(a.tangents.length)), 4, `${label} tangents`).unit;
     attributes.TANGENT = q && q.tangent === 'oct8' && w.shareViews ? octahedralAccessor(w, 'tangent', tangents, 4) : accessor(w, 'VEC4', tangents, VERTEX);
   }
   (a.uvs ?? []).forEach((uv, set) => {
-    const written = uvsForOutput(uv, settings.flipV, order);
+    const written = uvsForOutput(uv, settings.flipV, order, w.builder.scratch.float32(uv.length));
     const copy = written.uvs;
     if (written.replaced) w.warn(nonFiniteMessage(`${label} UV set ${set}`, written.replaced, 0));
     const unorm = q && q.uv !== 'float' && written.inUnitRange;
@@ -499,8 +522,8 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   }
   if (a.joints && a.weights) {
     if (skinned) {
-      const { joints, weights } = normalizedSkin(a.joints, a.weights, jointCount, label, w.warn);
-      attributes.JOINTS_0 = accessor(w, 'VEC4', jointCount <= 256 ? new Uint8Array(joints) : joints, VERTEX);
+      const { joints, weights } = normalizedSkin(a.joints, a.weights, jointCount, label, w.warn, w.builder.scratch);
+      attributes.JOINTS_0 = accessor(w, 'VEC4', joints, VERTEX);
       attributes.WEIGHTS_0 = q && q.weight !== 'float' ? quantizedAccessor(w, 'weight', 'VEC4', quantizeWeights(weights, q.weight), true) : accessor(w, 'VEC4', weights, VERTEX);
     } else w.warn(`${label}: skin weights without a skeleton are not written`);
   } else if (a.joints || a.weights) w.warn(`${label}: ${a.joints ? 'joints without weights' : 'weights without joints'} are not written (glTF needs both)`);
@@ -708,11 +731,13 @@ const SKIN_WEIGHT_SUM_TOLERANCE = 2 / 255;
 
 /**
  * Weights scaled to sum to 1, unused slots (zero weight) pointing at joint 0, as glTF requires.
- * A vertex with no weight at all is bound wholly to its first joint.
+ * A vertex with no weight at all is bound wholly to its first joint. Joints as uint8 when the
+ * skeleton has at most 256 (written straight, not narrowed from a uint16 copy), else uint16; both
+ * arrays from the writer's scratch (writer-scratch.ts).
  */
-function normalizedSkin(joints: Uint16Array, weights: Float32Array, jointCount: number, label: string, warn: (m: string) => void) {
-  const outJoints = new Uint16Array(joints.length);
-  const outWeights = new Float32Array(weights.length);
+function normalizedSkin(joints: Uint16Array, weights: Float32Array, jointCount: number, label: string, warn: (m: string) => void, scratch: WriterScratch) {
+  const outJoints = jointCount <= 256 ? scratch.uint8(joints.length) : scratch.uint16(joints.length);
+  const outWeights = scratch.float32(weights.length);
   // rescaled, merged, the first vertex with a dropped weight, the first without any (−1: none).
   const found = Float64Array.of(0, 0, -1, -1);
   normalizedSkinLoop(joints, weights, jointCount, outJoints, outWeights, found);
@@ -729,8 +754,11 @@ function normalizedSkin(joints: Uint16Array, weights: Float32Array, jointCount: 
 }
 
 /** normalizedSkin's loop, in a function of its own (vertex-passes.ts says why); `found` as normalizedSkin reads it. */
-function normalizedSkinLoop(joints: Uint16Array, weights: Float32Array, jointCount: number, outJoints: Uint16Array, outWeights: Float32Array, found: Float64Array): number {
+function normalizedSkinLoop(joints: Uint16Array, weights: Float32Array, jointCount: number, outJoints: Uint8Array | Uint16Array, outWeights: Float32Array, found: Float64Array): number {
   for (let v = 0; v < joints.length; v += 4) {
+    // Every slot written (the arrays are scratch, not zero-filled): unused ones are joint 0, weight 0.
+    outJoints[v] = outJoints[v + 1] = outJoints[v + 2] = outJoints[v + 3] = 0;
+    outWeights[v] = outWeights[v + 1] = outWeights[v + 2] = outWeights[v + 3] = 0;
     let sum = 0;
     for (let k = 0; k < 4; k++) {
       const weight = weights[v + k]!;
@@ -783,7 +811,7 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
   let nearRestRotations = 0;
   // The rotation outputs below that are normalized int16 (not the QUATERNION filter's, not float).
   const snormRotations = w.quantize !== undefined && w.quantize.rotation !== 'float' && !(w.quantize.rotation === 12 && w.shareViews);
-  const slices = channelSlices(animation, nodes, snormRotations);
+  const slices = channelSlices(animation, nodes, snormRotations, w.builder.scratch);
   for (const track of animation.tracks) {
     const node = nodes[track.joint];
     if (!node || track.times.length === 0) {
@@ -868,7 +896,7 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
  * (raylib_guy.iqm: 94 per encode; mrfixit.iqm 218). Channels found at rest take a slice too (a few
  * unused keys, against one buffer per channel).
  */
-function channelSlices(animation: Animation, nodes: JointNode[], snormRotations: boolean): { floats: Float32Array; floatsAt: number; snorm?: Int16Array; snormAt: number } {
+function channelSlices(animation: Animation, nodes: JointNode[], snormRotations: boolean, scratch: WriterScratch): { floats: Float32Array; floatsAt: number; snorm?: Int16Array; snormAt: number } {
   let floats = 0;
   let rotations = 0;
   for (const track of animation.tracks) {
@@ -876,7 +904,7 @@ function channelSlices(animation: Animation, nodes: JointNode[], snormRotations:
     floats += (track.translation?.length ?? 0) + (track.rotation?.length ?? 0) + (track.scale?.length ?? 0);
     rotations += track.rotation?.length ?? 0;
   }
-  return { floats: new Float32Array(floats), floatsAt: 0, snorm: snormRotations ? new Int16Array(rotations) : undefined, snormAt: 0 };
+  return { floats: scratch.float32(floats), floatsAt: 0, snorm: snormRotations ? scratch.int16(rotations) : undefined, snormAt: 0 };
 }
 
 /** Whether every key of `values` equals `rest` (as float32). */

@@ -23,6 +23,7 @@ import { bytesOf, copyPart } from './copy-parts.js';
 import { shortenJsonNumbers } from './json-numbers.js';
 import { meshoptLayout } from './meshopt-layout.js';
 import { EXT_MESHOPT_COMPRESSION, type MeshoptFilter, type MeshoptMode } from './meshopt-rules.js';
+import { leaseScratch, type WriterScratch } from './writer-scratch.js';
 
 /** glTF's componentType codes. */
 export const COMPONENT_TYPE = { BYTE: 5120, UNSIGNED_BYTE: 5121, SHORT: 5122, UNSIGNED_SHORT: 5123, UNSIGNED_INT: 5125, FLOAT: 5126 } as const;
@@ -60,6 +61,8 @@ export interface AccessorOptions {
   normalized?: boolean;
   /** Write min and max (glTF requires them for POSITION and animation inputs). */
   bounds?: boolean;
+  /** With `bounds`: the min and max already known (a pass that wrote the array found them), not found again. */
+  minMax?: { min: number[]; max: number[] };
   /**
    * Bytes from one element to the next when elements are padded (a vertex attribute's elements
    * must start at multiples of 4 bytes: int16 VEC3 is laid out 8 bytes apart). `array` then holds
@@ -96,6 +99,8 @@ export interface BuiltGltf {
   byteLength: number;
   /** Copies every buffer view's bytes into `target` at `offset` + the view's byteOffset (the gaps are left as they are: zero in a new array). */
   copyInto(target: Uint8Array, offset: number): void;
+  /** Gives the writer's scratch (writer-scratch.ts) back once the bytes were copied: copyInto may not be called after. */
+  release?(): void;
 }
 
 /**
@@ -110,6 +115,8 @@ export interface BuiltGltf {
  */
 export class GltfBuilder {
   readonly json: GltfObject & { asset: GltfObject } = { asset: { version: '2.0', generator: 'meshcodec' } };
+  /** Memory for the writer's arrays that live until the output is made (given back by BuiltGltf.release). */
+  readonly scratch: WriterScratch = leaseScratch();
   /**
    * Each view's parts (one, or a group's arrays back to back), as the typed arrays they were
    * given (copy-parts.ts says why not byte views of them); laid out in build().
@@ -203,7 +210,7 @@ export class GltfBuilder {
     if (shared && shared.byteOffset > 0) accessor.byteOffset = shared.byteOffset;
     if (options.normalized) accessor.normalized = true;
     if (options.bounds) {
-      const { min, max } = bounds(array, components, stride / array.BYTES_PER_ELEMENT, count);
+      const { min, max } = options.minMax ?? bounds(array, components, stride / array.BYTES_PER_ELEMENT, count);
       accessor.min = min;
       accessor.max = max;
     }
@@ -229,7 +236,9 @@ export class GltfBuilder {
     if (options.compress !== 'meshopt' && this.views.some((v) => v.compression?.filter)) throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, "filtered accessors are only stored with compress: 'meshopt'");
     if (options.compress === 'meshopt' && this.views.some((v) => v.compression)) {
       this.useExtension(EXT_MESHOPT_COMPRESSION, true);
-      return meshoptLayout(this.tidyJson(), laid.map((v) => ({ bytes: joined(v.parts, v.length), offset: v.offset, compression: v.compression })), byteLength);
+      const built = meshoptLayout(this.tidyJson(), laid.map((v) => ({ bytes: joined(v.parts, v.length), offset: v.offset, compression: v.compression })), byteLength);
+      const release = () => this.scratch.release();
+      return { json: built.json, byteLength: built.byteLength, copyInto: built.copyInto, release };
     }
     const json = this.tidyJson();
     // glTF forbids a buffer of 0 bytes: a document without any view gets none.
@@ -240,6 +249,7 @@ export class GltfBuilder {
       copyInto: (target, offset) => {
         for (const v of laid) for (let at = offset + v.offset, p = 0; p < v.parts.length; at += v.parts[p]!.byteLength, p++) copyPart(target, at, v.parts[p]!);
       },
+      release: () => this.scratch.release(),
     };
   }
 

@@ -18,6 +18,9 @@
 // call, so a call ran mostly in the interpreter (positions of Box47.mesh: 30 ns a vertex in the
 // writer against 8 ns alone; --trace-deopt showed one deopt per call).
 //
+// Each pass takes the array to write into (every element written: the writer's scratch, which is
+// not zero-filled, writer-scratch.ts), a new one by default.
+//
 // With `order` (EXT_meshopt_compression's vertex reorder: order[v] is vertex v's new number)
 // each pass reads vertex v and writes it at order[v], so the reorder costs no pass of its own
 // (meshopt-order.ts copied every attribute to its new order first: 5 % of Box47.mesh's encode).
@@ -49,8 +52,7 @@ export interface UnitVectors {
  * vertex's unit normal (`normals`, +X without them); a tangent's w becomes its sign (+1 when zero
  * or NaN).
  */
-export function unitVectorsOnAxes(source: Float32Array, stride: 3 | 4, toYUp: boolean, normals?: Float32Array, order?: Uint32Array): UnitVectors {
-  const unit = new Float32Array(source.length);
+export function unitVectorsOnAxes(source: Float32Array, stride: 3 | 4, toYUp: boolean, normals?: Float32Array, order?: Uint32Array, unit = new Float32Array(source.length)): UnitVectors {
   const counts = new Float64Array(3);
   if (stride === 3) unitNormalsLoop(source, toYUp, unit, counts, order);
   else unitTangentsLoop(source, toYUp, unit, counts, normals, order);
@@ -75,6 +77,9 @@ function unitNormalsLoop(source: Float32Array, toYUp: boolean, unit: Float32Arra
       unit[o + 2] = z / length;
     } else {
       counts[0] = counts[0]! + 1;
+      // Every element written: `unit` may be scratch (writer-scratch.ts), not zero-filled.
+      unit[o] = 0;
+      unit[o + 1] = 0;
       unit[o + 2] = 1;
     }
   }
@@ -212,8 +217,7 @@ export interface PositionsOnAxes {
 }
 
 /** Positions turned Z-up → Y-up when `toYUp`, non-finite values replaced by 0, and their box, in one pass. */
-export function positionsOnAxes(source: Float32Array, toYUp: boolean, order?: Uint32Array): PositionsOnAxes {
-  const positions = new Float32Array(source.length);
+export function positionsOnAxes(source: Float32Array, toYUp: boolean, order?: Uint32Array, positions = new Float32Array(source.length)): PositionsOnAxes {
   const box = new Float64Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
   const replaced = positionsLoop(source, toYUp, positions, box, order);
   return { positions, replaced, box: { min: [box[0]!, box[1]!, box[2]!], max: [box[3]!, box[4]!, box[5]!] } };
@@ -246,8 +250,7 @@ function positionsLoop(source: Float32Array, toYUp: boolean, positions: Float32A
 }
 
 /** A UV set as written: a copy with non-finite values as 0 and, with `flipV`, v → 1 − v; whether every value then lies in 0–1. */
-export function uvsForOutput(source: Float32Array, flipV: boolean, order?: Uint32Array): { uvs: Float32Array; replaced: number; inUnitRange: boolean } {
-  const uvs = new Float32Array(source.length);
+export function uvsForOutput(source: Float32Array, flipV: boolean, order?: Uint32Array, uvs = new Float32Array(source.length)): { uvs: Float32Array; replaced: number; inUnitRange: boolean } {
   const outside = new Float64Array(1);
   const replaced = order ? uvOrderLoop(source, flipV, uvs, outside, order) : uvLoop(source, flipV, uvs, outside);
   return { uvs, replaced, inUnitRange: outside[0] === 0 };

@@ -45,6 +45,7 @@ export function gltfToGlb(built: BuiltGltf): Uint8Array {
     view.setUint32(at + 4, GLB_CHUNK.bin, true);
     built.copyInto(out, at + 8);
   }
+  built.release?.();
   return out;
 }
 
@@ -54,7 +55,10 @@ export function gltfToFiles(built: BuiltGltf, baseName: string): EncodedFile[] {
   const binName = `${stem.split('/').pop()!}.bin`;
   const json = withBufferUri(built, binName);
   const main: EncodedFile = { name: `${stem}.gltf`, bytes: new TextEncoder().encode(JSON.stringify(json, null, 1)) };
-  if (built.byteLength === 0) return [main];
+  if (built.byteLength === 0) {
+    built.release?.();
+    return [main];
+  }
   return [main, { name: siblingName(stem, binName), bytes: binOf(built) }];
 }
 
@@ -65,7 +69,10 @@ export function gltfToFiles(built: BuiltGltf, baseName: string): EncodedFile[] {
  */
 export function gltfToEmbedded(built: BuiltGltf): Uint8Array {
   const encoder = new TextEncoder();
-  if (built.byteLength === 0) return encoder.encode(JSON.stringify(built.json, null, 1));
+  if (built.byteLength === 0) {
+    built.release?.();
+    return encoder.encode(JSON.stringify(built.json, null, 1));
+  }
   let text = '';
   let at = -1;
   for (let k = 0; at < 0; k++) {
@@ -95,6 +102,7 @@ function withBufferUri(built: BuiltGltf, uri: string): GltfObject {
 function binOf(built: BuiltGltf): Uint8Array {
   const bin = new Uint8Array(built.byteLength);
   built.copyInto(bin, 0);
+  built.release?.();
   return bin;
 }
 
