@@ -20,6 +20,7 @@ import { exponentialValues } from './exponential-values.js';
 import { FLOAT32_MAX, gridDisplacements, snormDeltas, targetBeyondFloatSteps } from './quantize-morph-targets.js';
 import { remappedPending, weldWrittenVertices, type PendingAccessor } from './weld-written-vertices.js';
 import { indexWidthFor } from '../../kernels/kernels.js';
+import { normalizedSkin } from './normalized-skin.js';
 import type { WriterScratch } from './writer-scratch.js';
 import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, type ComponentArray, type GltfObject } from './gltf-builder.js';
 
@@ -724,70 +725,6 @@ function clampedColors(colors: Float32Array, label: string, warn: (m: string) =>
   }
   if (changed) warn(`${label}: ${changed} colour values outside 0..1 (or NaN, written as 0) were clamped`);
   return out;
-}
-
-/** How far from 1 a vertex's weight sum may be before its rescaling is warned: two steps of 8-bit quantization (UNIGINE's and IQM's ubyte weights), so only real changes are said. */
-const SKIN_WEIGHT_SUM_TOLERANCE = 2 / 255;
-
-/**
- * Weights scaled to sum to 1, unused slots (zero weight) pointing at joint 0, as glTF requires.
- * A vertex with no weight at all is bound wholly to its first joint. Joints as uint8 when the
- * skeleton has at most 256 (written straight, not narrowed from a uint16 copy), else uint16; both
- * arrays from the writer's scratch (writer-scratch.ts).
- */
-function normalizedSkin(joints: Uint16Array, weights: Float32Array, jointCount: number, label: string, warn: (m: string) => void, scratch: WriterScratch) {
-  const outJoints = jointCount <= 256 ? scratch.uint8(joints.length) : scratch.uint16(joints.length);
-  const outWeights = scratch.float32(weights.length);
-  // rescaled, merged, the first vertex with a dropped weight, the first without any (−1: none).
-  const found = Float64Array.of(0, 0, -1, -1);
-  normalizedSkinLoop(joints, weights, jointCount, outJoints, outWeights, found);
-  const [rescaled, merged, dropped, unbound] = found as unknown as [number, number, number, number];
-  // In the order the vertices first showed them (a vertex's dropped weight before its having none).
-  const droppedMessage = `${label}: weights on joints outside the skeleton or not finite were dropped`;
-  const unboundMessage = `${label}: vertices without skin weights were bound wholly to their first joint`;
-  if (dropped >= 0 && (unbound < 0 || dropped <= unbound)) warn(droppedMessage);
-  if (unbound >= 0) warn(unboundMessage);
-  if (dropped >= 0) warn(droppedMessage);
-  if (merged) warn(`${label}: ${merged} weights named a joint already weighted in their vertex and were added to it (glTF needs each joint once per vertex)`);
-  if (rescaled) warn(`${label}: skin weights of ${rescaled} vertices summed to more than 2/255 away from 1 and were scaled to sum to 1 (glTF requires it)`);
-  return { joints: outJoints, weights: outWeights };
-}
-
-/** normalizedSkin's loop, in a function of its own (vertex-passes.ts says why); `found` as normalizedSkin reads it. */
-function normalizedSkinLoop(joints: Uint16Array, weights: Float32Array, jointCount: number, outJoints: Uint8Array | Uint16Array, outWeights: Float32Array, found: Float64Array): number {
-  for (let v = 0; v < joints.length; v += 4) {
-    // Every slot written (the arrays are scratch, not zero-filled): unused ones are joint 0, weight 0.
-    outJoints[v] = outJoints[v + 1] = outJoints[v + 2] = outJoints[v + 3] = 0;
-    outWeights[v] = outWeights[v + 1] = outWeights[v + 2] = outWeights[v + 3] = 0;
-    let sum = 0;
-    for (let k = 0; k < 4; k++) {
-      const weight = weights[v + k]!;
-      if (weight > 0 && joints[v + k]! < jointCount) sum += weight;
-      else if ((weight > 0 || !(weight >= 0)) && found[2]! < 0) found[2] = v;
-    }
-    if (!(sum > 0) || !Number.isFinite(sum)) {
-      if (found[3]! < 0) found[3] = v;
-      outJoints[v] = joints[v]! < jointCount ? joints[v]! : 0;
-      outWeights[v] = 1;
-      continue;
-    }
-    if (Math.abs(sum - 1) > SKIN_WEIGHT_SUM_TOLERANCE) found[0] = found[0]! + 1;
-    // Weighted joints packed to the front; a joint named twice gets one slot with its weights added
-    // (glTF forbids a joint twice in a vertex: ACCESSOR_JOINTS_INDEX_DUPLICATE).
-    let used = 0;
-    for (let k = 0; k < 4; k++) {
-      const weight = weights[v + k]!;
-      const joint = joints[v + k]!;
-      if (!(weight > 0 && joint < jointCount)) continue;
-      let slot = 0;
-      while (slot < used && outJoints[v + slot] !== joint) slot++;
-      if (slot < used) found[1] = found[1]! + 1;
-      else used++;
-      outJoints[v + slot] = joint;
-      outWeights[v + slot] = outWeights[v + slot]! + weight / sum;
-    }
-  }
-  return 0;
 }
 
 /** Whether every value is finite, in float64 and as float32 (an inverse bind matrix glTF can hold). */
