@@ -223,9 +223,15 @@ export function positionsOnAxes(source: Float32Array, toYUp: boolean, order?: Ui
   return { positions, replaced, box: { min: [box[0]!, box[1]!, box[2]!], max: [box[3]!, box[4]!, box[5]!] } };
 }
 
-/** positionsOnAxes' loop: `box` (min xyz, max xyz) widened in place; gives the count of values replaced. */
+/**
+ * positionsOnAxes' loop: `box` (min xyz, max xyz) widened in place; gives the count of values
+ * replaced. The box is kept in locals and stored once after the loop (as widenLargest in
+ * asset-to-gltf.ts): read and written through `box` per vertex, the six loads and stores could not
+ * be kept in registers (a typed array may share memory with `positions`).
+ */
 function positionsLoop(source: Float32Array, toYUp: boolean, positions: Float32Array, box: Float64Array, order: Uint32Array | undefined): number {
   let replaced = 0;
+  let x0 = box[0]!, y0 = box[1]!, z0 = box[2]!, x1 = box[3]!, y1 = box[4]!, z1 = box[5]!;
   for (let i = 0, v = 0; i + 2 < source.length; i += 3, v++) {
     const o = order ? order[v]! * 3 : i;
     let x = source[i]!;
@@ -239,13 +245,19 @@ function positionsLoop(source: Float32Array, toYUp: boolean, positions: Float32A
     positions[o] = x;
     positions[o + 1] = y;
     positions[o + 2] = z;
-    if (x < box[0]!) box[0] = x;
-    if (x > box[3]!) box[3] = x;
-    if (y < box[1]!) box[1] = y;
-    if (y > box[4]!) box[4] = y;
-    if (z < box[2]!) box[2] = z;
-    if (z > box[5]!) box[5] = z;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+    if (z < z0) z0 = z;
+    if (z > z1) z1 = z;
   }
+  box[0] = x0;
+  box[1] = y0;
+  box[2] = z0;
+  box[3] = x1;
+  box[4] = y1;
+  box[5] = z1;
   return replaced;
 }
 
