@@ -1,6 +1,6 @@
 // Hashes of parse(encode(x)) for the glTF writers: every corpus file, fixture, assimp IQM and glTF
 // sample and speed-bar input, written as .glb and as .gltf (+ .bin) with the plain options and with
-// `--optimize`'s, read back, on each backend. A change to the writer's layout (its bytes change)
+// `--optimize`'s (and quantized only, and at gltfpack's precision with pruneUnread), read back, on each backend. A change to the writer's layout (its bytes change)
 // must leave every Asset read back identical: diff two runs. Each line also gives the output's
 // byte count, so that changed sizes show beside unchanged Assets.
 // `--bytes`: the outputs' own hashes too (a change meant to keep the bytes must keep these).
@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createKernelsSync, detectFormat, initMeshopt, MeshFormatError, type Asset, type Kernels } from '../bindings/index.js';
-import { OPTIMIZE } from './gltfpack-precision.js';
+import { AT_GLTFPACK_PRECISION_PRUNED, OPTIMIZE } from './gltfpack-precision.js';
 import { FORMATS } from '../bindings/formats/registry.js';
 import { CORPUS_DIR, corpusAvailable } from '../test/helpers/corpus.js';
 import { FIXTURES_DIR } from '../fixtures/make-fixtures.js';
@@ -59,7 +59,7 @@ for (const bar of ['mrfixit', 'door'] as const) {
 }
 
 await initMeshopt();
-const OPTION_SETS: [string, Record<string, unknown>][] = [['plain', {}], ['optimize', OPTIMIZE as Record<string, unknown>]];
+const OPTION_SETS: [string, Record<string, unknown>][] = [['plain', {}], ['quantize', { quantize: true }], ['optimize', OPTIMIZE as Record<string, unknown>], ['gltfpack-pruned', AT_GLTFPACK_PRECISION_PRUNED as Record<string, unknown>]];
 const formats = FORMATS.filter((f) => f.name === 'glb' || f.name === 'gltf');
 const backends: [string, Kernels][] = values.backends!.split(',').map((b) => [b, createKernelsSync(b as 'js')]);
 

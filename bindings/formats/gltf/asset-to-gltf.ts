@@ -38,6 +38,19 @@ import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, ty
  * a valid file: no buffer when there is no data, one scene (without `nodes` when it has none).
  */
 export function assetToGltf(asset: Asset, options: AssetToGltfOptions = {}): GltfBuilder {
+  const builder = new GltfBuilder();
+  try {
+    writeAsset(builder, asset, options);
+  } catch (error) {
+    // Nothing of this encode is read any more: its scratch goes to the next one (writer-scratch.ts).
+    builder.scratch.release();
+    throw error;
+  }
+  return builder;
+}
+
+/** assetToGltf's work, into `builder`. */
+function writeAsset(builder: GltfBuilder, asset: Asset, options: AssetToGltfOptions): void {
   const settings = { ...ASSET_TO_GLTF_DEFAULTS, ...options };
   const kernels = options.kernels ?? getKernels();
   const said = new Set(asset.warnings);
@@ -46,7 +59,6 @@ export function assetToGltf(asset: Asset, options: AssetToGltfOptions = {}): Glt
   const quantize = quantizeSettings(settings.quantize, asset.source, 'gltf');
   const sourcePrecision = sourcePrecisionFloats(settings.quantize, asset.source);
   if (settings.compress !== 'none' && settings.compress !== 'meshopt') throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, `compress must be 'none' or 'meshopt', not ${String(settings.compress)}`);
-  const builder = new GltfBuilder();
   const scene: { nodes: number[] } = { nodes: [] };
   builder.add('scenes', scene);
   builder.json.scene = 0;
@@ -87,7 +99,6 @@ export function assetToGltf(asset: Asset, options: AssetToGltfOptions = {}): Glt
   }
   // A scene's `nodes` may not be empty: an Asset without meshes or joints has a scene without it.
   if (scene.nodes.length === 0) delete (scene as Partial<typeof scene>).nodes;
-  return builder;
 }
 
 interface Writer {

@@ -76,9 +76,15 @@ function builtGltf(asset: Asset, options: GltfWriteOptions) {
   const warn = (message: string) => asset.warnings.push(message);
   asset = preparedMeshes(asset, options, warn);
   const builder = assetToGltf(asset, options);
-  const materials = texturedMaterials(asset, warn);
-  if (materials.length) writeMaterialTextures(builder.json as unknown as GltfTextureJson, (bytes) => builder.addBufferView(bytes), materials, options.textures ?? GLTF_WRITE_DEFAULTS.textures, warn);
-  return builder.build({ compress: options.compress });
+  try {
+    const materials = texturedMaterials(asset, warn);
+    if (materials.length) writeMaterialTextures(builder.json as unknown as GltfTextureJson, (bytes) => builder.addBufferView(bytes), materials, options.textures ?? GLTF_WRITE_DEFAULTS.textures, warn);
+    return builder.build({ compress: options.compress });
+  } catch (error) {
+    // The writer's scratch (writer-scratch.ts) goes to the next encode; write-gltf.ts releases it after a success.
+    builder.scratch.release();
+    throw error;
+  }
 }
 
 /** The Asset as written: UV sets and tangents no material reads left out (`pruneUnread`), static meshes merged (`mergeMeshes`); the Asset itself when neither is asked for. */
