@@ -9,10 +9,11 @@
 // the kernel maps and faults in fresh pages); a kept buffer per attribute kind was not taken (the
 // sizes vary per mesh); WebAssembly memory was not either (the arrays are made by TypeScript loops).
 //
-// The scratch is leased for one encode (`leaseScratch`) and given back by whoever copied the
-// arrays into the output (`release`): a builder that is not released (an encode that threw) keeps
-// its scratch, and the next encode leases a new one. It grows to what the last encode asked for,
-// up to SCRATCH_DEFAULTS.maxBytes kept; arrays beyond what it holds are fresh (zero-filled, as
+// The scratch is leased for one encode (`leaseScratch`, by GltfBuilder) and given back by whoever
+// copied the arrays into the output (`BuiltGltf.release`, write-gltf.ts) or by the code that saw
+// the encode throw (asset-to-gltf.ts, gltf-format.ts); one never given back is left to the garbage
+// collector and the next encode leases a new one. It grows to the most any encode asked for, up to
+// SCRATCH_DEFAULTS.maxBytes kept per thread; arrays beyond what it holds are fresh (zero-filled, as
 // before). Arrays from it are NOT zero-filled: callers write every element.
 
 export const SCRATCH_DEFAULTS = {
