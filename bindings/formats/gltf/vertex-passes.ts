@@ -271,6 +271,8 @@ export function uvsForOutput(source: Float32Array, flipV: boolean, order?: Uint3
 /** uvsForOutput's loop: gives the count of values replaced; `outside[0]` counts values outside 0–1. */
 function uvLoop(source: Float32Array, flipV: boolean, uvs: Float32Array, outside: Float64Array): number {
   let replaced = 0;
+  // Counted in a local, stored once after the loop (positionsLoop says why).
+  let out = outside[0]!;
   for (let i = 0; i < source.length; i++) {
     let value = source[i]!;
     if (!Number.isFinite(value)) {
@@ -279,14 +281,16 @@ function uvLoop(source: Float32Array, flipV: boolean, uvs: Float32Array, outside
     }
     if (flipV && (i & 1) === 1) value = Math.fround(1 - value);
     uvs[i] = value;
-    if (!(value >= 0 && value <= 1)) outside[0] = outside[0]! + 1;
+    if (!(value >= 0 && value <= 1)) out++;
   }
+  outside[0] = out;
   return replaced;
 }
 
 /** uvLoop writing vertex v's pair at order[v]. */
 function uvOrderLoop(source: Float32Array, flipV: boolean, uvs: Float32Array, outside: Float64Array, order: Uint32Array): number {
   let replaced = 0;
+  let out = outside[0]!;
   for (let i = 0, v = 0; i + 1 < source.length; i += 2, v++) {
     let u = source[i]!;
     let w = source[i + 1]!;
@@ -302,7 +306,8 @@ function uvOrderLoop(source: Float32Array, flipV: boolean, uvs: Float32Array, ou
     const o = order[v]! * 2;
     uvs[o] = u;
     uvs[o + 1] = w;
-    if (!(u >= 0 && u <= 1) || !(w >= 0 && w <= 1)) outside[0] = outside[0]! + 1;
+    if (!(u >= 0 && u <= 1) || !(w >= 0 && w <= 1)) out++;
   }
+  outside[0] = out;
   return replaced;
 }
