@@ -36,12 +36,15 @@ export class AccessorReader {
     this.accessors = list(input.json, 'accessors', input.jsonOffset);
     this.views = list(input.json, 'bufferViews', input.jsonOffset);
     this.budget = new ExpansionBudget(input.inputBytes, maxExpansion, input.jsonOffset);
-    this.small = new SmallFloatArrays(input.inputBytes, (bytes) => this.budget.charge(bytes, 'accessor values'), () => this.budget.remaining);
+    this.small = new SmallFloatArrays(input.inputBytes, (bytes) => this.budget.charge(bytes, 'accessor values'), () => this.budget.remaining, plannedFloats(this.accessors, this.views, input.inputBytes));
   }
 
   /** An accessor's definition: type, componentType, count, normalized. */
-  describe(index: unknown, label: string): { components: number; componentType: number; count: number; normalized: boolean; type: string } {
-    const def = this.definition(index, label);
+  describe(index: unknown, label: string): AccessorInfo {
+    return this.describeDefinition(this.definition(index, label), label);
+  }
+
+  private describeDefinition(def: Record<string, unknown>, label: string): AccessorInfo {
     const type = def.type;
     const componentType = def.componentType;
     if (typeof type !== 'string' || !Object.hasOwn(COMPONENTS, type)) fail('BAD_VALUE', `${label}: accessor type ${show(type)} is not a glTF type`, this.input.jsonOffset);
@@ -58,10 +61,11 @@ export class AccessorReader {
    * 0..1 or −1..1 as glTF defines, other integers as their values. `types` lists the allowed type names.
    */
   floats(index: unknown, label: string, types: readonly string[]): { data: Float32Array; components: number; count: number } {
-    const info = this.describe(index, label);
+    const def = this.definition(index, label);
+    const info = this.describeDefinition(def, label);
     if (!types.includes(info.type)) fail('BAD_VALUE', `${label}: accessor type ${info.type}, expected ${types.join(' or ')}`, this.input.jsonOffset);
     this.budget.charge(info.count * info.components * 4, label);
-    const data = this.read(index, info, label, Float32Array) as Float32Array;
+    const data = this.read(def, info, label, Float32Array) as Float32Array;
     return { data, components: info.components, count: info.count };
   }
 
@@ -70,11 +74,12 @@ export class AccessorReader {
    * normalized; in an array of the stored width (Uint8Array, Uint16Array or Uint32Array).
    */
   integers(index: unknown, label: string, types: readonly string[]): { data: Uint8Array | Uint16Array | Uint32Array; components: number; count: number } {
-    const info = this.describe(index, label);
+    const def = this.definition(index, label);
+    const info = this.describeDefinition(def, label);
     if (!types.includes(info.type)) fail('BAD_VALUE', `${label}: accessor type ${info.type}, expected ${types.join(' or ')}`, this.input.jsonOffset);
     if (!UNSIGNED.includes(info.componentType) || info.normalized) fail('BAD_VALUE', `${label}: componentType ${info.componentType}${info.normalized ? ' (normalized)' : ''}, expected an unsigned integer type`, this.input.jsonOffset);
     this.budget.charge(info.count * info.components * COMPONENT_BYTES[info.componentType]!, label);
-    const data = this.read(index, info, label, COMPONENT_ARRAYS[info.componentType]!) as Uint8Array | Uint16Array | Uint32Array;
+    const data = this.read(def, info, label, COMPONENT_ARRAYS[info.componentType]!) as Uint8Array | Uint16Array | Uint32Array;
     return { data, components: info.components, count: info.count };
   }
 
@@ -86,8 +91,7 @@ export class AccessorReader {
   }
 
   /** The accessor's values in a new `Out` array (zeros where it has no buffer view), its sparse values applied. */
-  private read(index: unknown, info: ReturnType<AccessorReader['describe']>, label: string, Out: ComponentArrayType): ComponentArray {
-    const def = this.definition(index, label);
+  private read(def: Record<string, unknown>, info: AccessorInfo, label: string, Out: ComponentArrayType): ComponentArray {
     const elementBytes = elementSize(info);
     let out: ComponentArray | undefined;
     if (def.bufferView !== undefined) {
@@ -112,8 +116,8 @@ export class AccessorReader {
   }
 
   /** The bytes of `count` elements in a buffer view, range-checked. */
-  private elements(viewIndex: unknown, byteOffset: unknown, info: ReturnType<AccessorReader['describe']>, elementBytes: number, label: string, packed = false) {
-    const { bytes, stride: viewStride, start } = this.view(viewIndex, label);
+  private elements(viewIndex: unknown, byteOffset: unknown, info: AccessorInfo, elementBytes: number, label: string, packed = false) {
+    const { bytes, begin, length, stride: viewStride, start } = this.view(viewIndex, label);
     if (packed && viewStride !== undefined) fail('BAD_VALUE', `${label}: bufferViews[${show(viewIndex)}] has a byteStride, which sparse data may not have`, start ?? this.input.jsonOffset);
     const offset = byteOffset ?? 0;
     if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) fail('BAD_VALUE', `${label}: byteOffset ${show(offset)} is not a non-negative integer`, this.input.jsonOffset);
@@ -122,15 +126,17 @@ export class AccessorReader {
     const stride = viewStride ?? elementBytes;
     if (stride < elementBytes) fail('BAD_VALUE', `${label}: byteStride ${stride} is smaller than the ${elementBytes}-byte element`, start ?? this.input.jsonOffset);
     const needed = offset + (info.count - 1) * stride + elementBytes;
-    if (needed > bytes.length) {
+    if (needed > length) {
       // At: where the data would start, inside its buffer view (which ends inside the file), or the JSON for a buffer not in this file.
-      const at = start === undefined ? this.input.jsonOffset : start + Math.min(offset, bytes.length);
-      fail('BAD_COUNT', `${label}: ${info.count} elements of ${elementBytes} bytes (stride ${stride}) from byte ${offset} need ${needed} bytes, the buffer view has ${bytes.length}`, at);
+      const at = start === undefined ? this.input.jsonOffset : start + Math.min(offset, length);
+      fail('BAD_COUNT', `${label}: ${info.count} elements of ${elementBytes} bytes (stride ${stride}) from byte ${offset} need ${needed} bytes, the buffer view has ${length}`, at);
     }
-    return { bytes, stride, offset };
+    // Offsets into the whole buffer: a view's bytes are not cut out (a subarray per accessor).
+    return { bytes, stride, offset: begin + offset };
   }
 
-  private view(viewIndex: unknown, label: string): { bytes: Uint8Array; stride: number | undefined; start: number | undefined } {
+  /** A buffer view: its buffer's bytes, where it begins in them and its length, its stride, and where it starts in the file (undefined when not in the file). */
+  private view(viewIndex: unknown, label: string): ViewRange {
     if (typeof viewIndex !== 'number' || !Number.isInteger(viewIndex) || viewIndex < 0 || viewIndex >= this.views.length) fail('BAD_INDEX', `${label}: bufferView ${show(viewIndex)} does not exist (${this.views.length} buffer views)`, this.input.jsonOffset);
     const def = this.views[viewIndex];
     if (!isObject(def)) fail('BAD_VALUE', `${label}: bufferViews[${viewIndex}] is not an object`, this.input.jsonOffset);
@@ -148,11 +154,11 @@ export class AccessorReader {
     if (offset + length > data.length) fail('BAD_OFFSET', `${label}: bufferViews[${viewIndex}] covers bytes ${offset}..${offset + length} of a ${data.length}-byte buffer`, base === undefined ? this.input.jsonOffset : base + Math.min(offset, data.length));
     const stride = def.byteStride;
     if (stride !== undefined && (typeof stride !== 'number' || !Number.isInteger(stride) || stride < 4 || stride > 252 || stride % 4 !== 0)) fail('BAD_VALUE', `${label}: bufferViews[${viewIndex}].byteStride ${show(stride)} is not a multiple of 4 in 4..252`, this.input.jsonOffset);
-    return { bytes: data.subarray(offset, offset + length), stride: stride as number | undefined, start: base === undefined ? undefined : base + offset };
+    return { bytes: data, begin: offset, length, stride: stride as number | undefined, start: base === undefined ? undefined : base + offset };
   }
 
   /** A compressed view's decoded bytes (see meshopt-decode.ts); its byteStride is checked as any view's. */
-  private decodedView(viewIndex: number, def: Record<string, unknown>, extension: unknown, label: string): { bytes: Uint8Array; stride: number | undefined; start: number | undefined } {
+  private decodedView(viewIndex: number, def: Record<string, unknown>, extension: unknown, label: string): ViewRange {
     const stride = def.byteStride;
     if (stride !== undefined && (typeof stride !== 'number' || !Number.isInteger(stride) || stride < 4 || stride > 252 || stride % 4 !== 0)) fail('BAD_VALUE', `${label}: bufferViews[${viewIndex}].byteStride ${show(stride)} is not a multiple of 4 in 4..252`, this.input.jsonOffset);
     let bytes = this.decodedViews.get(viewIndex);
@@ -160,10 +166,10 @@ export class AccessorReader {
       bytes = decodeMeshoptView(this.input, viewIndex, def, extension, this.budget, label);
       this.decodedViews.set(viewIndex, bytes);
     }
-    return { bytes, stride: stride as number | undefined, start: undefined };
+    return { bytes, begin: 0, length: bytes.length, stride: stride as number | undefined, start: undefined };
   }
 
-  private applySparse(sparse: unknown, info: ReturnType<AccessorReader['describe']>, label: string, out: ComponentArray, decode: Decode): void {
+  private applySparse(sparse: unknown, info: AccessorInfo, label: string, out: ComponentArray, decode: Decode): void {
     if (!isObject(sparse) || !isObject(sparse.indices) || !isObject(sparse.values)) fail('BAD_VALUE', `${label}: sparse is not {count, indices, values}`, this.input.jsonOffset);
     const count = sparse.count;
     if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1 || count > info.count) fail('BAD_COUNT', `${label}: sparse count ${show(count)} is not in 1..${info.count}`, this.input.jsonOffset);
@@ -189,6 +195,16 @@ export class AccessorReader {
 }
 
 type Decode = (view: DataView, at: number) => number;
+
+type AccessorInfo = { components: number; componentType: number; count: number; normalized: boolean; type: string };
+
+interface ViewRange {
+  bytes: Uint8Array;
+  begin: number;
+  length: number;
+  stride: number | undefined;
+  start: number | undefined;
+}
 
 /**
  * Where a decoder's results go: FLOAT components are moved as their bits (getUint32 into an
@@ -226,6 +242,32 @@ function columnLayout(info: { components: number; componentType: number; type: s
   if (!info.type.startsWith('MAT') || COMPONENT_BYTES[info.componentType] === 4) return (c, size) => c * size;
   const rows = info.type === 'MAT2' ? 2 : info.type === 'MAT3' ? 3 : 4;
   return (c, size) => Math.floor(c / rows) * ((rows * size + 3) & ~3) + (c % rows) * size;
+}
+
+/**
+ * Floats a read of these accessors is expected to copy out (SmallFloatArrays' plan): every FLOAT
+ * accessor stored in a buffer view, each rounded up to 4 floats, each view's accessors counted
+ * for no more than the view holds, the whole for no more than the input's bytes (a file whose
+ * accessors alias one another or go unread cannot make the plan larger than the file). Nothing
+ * is checked here: a malformed accessor is left out, and the reads find what is wrong with it.
+ */
+export function plannedFloats(accessors: unknown[], views: unknown[], inputBytes: number): number {
+  const inView = new Float64Array(views.length);
+  let floats = 0;
+  for (let a = 0; a < accessors.length; a++) {
+    const def = accessors[a];
+    if (!isObject(def) || def.componentType !== 5126 || def.sparse !== undefined) continue;
+    const { bufferView, count } = def;
+    const components = typeof def.type === 'string' && Object.hasOwn(COMPONENTS, def.type) ? COMPONENTS[def.type]! : 0;
+    if (typeof bufferView !== 'number' || !Number.isInteger(bufferView) || !(bufferView >= 0 && bufferView < views.length) || typeof count !== 'number' || !(count >= 1)) continue;
+    const view = views[bufferView];
+    const length = isObject(view) && typeof view.byteLength === 'number' ? view.byteLength : 0;
+    const wanted = count * components;
+    if (!(wanted * 4 + inView[bufferView]! <= length)) continue;
+    inView[bufferView] = inView[bufferView]! + wanted * 4;
+    floats += (wanted + 3) & ~3;
+  }
+  return Math.min(floats, Math.floor(inputBytes / 4) + 4 * accessors.length);
 }
 
 export function list(json: Record<string, unknown>, key: string, offset: number): unknown[] {

@@ -1,13 +1,19 @@
-// Small Float32Arrays of one read carved out of shared blocks: an animation of 75 joints reads
-// 225 accessors of a few hundred floats each, and a small mesh a few arrays of a few thousand; a
-// buffer of its own for each (TypedArray#slice) cost more in allocation than in copying. Each
-// array is a disjoint view of a block (arrays of one read may share an ArrayBuffer, as key times
-// shared by tracks already do); large arrays keep buffers of their own. Alternatives measured on the speed bar's tiled mrfixit GLB (75 joints,
-// 101 frames; interleaved against the tree before, shared 2-core machine): one slice per accessor
-// (before), and this pool, which took the parse from 1.26× to 1.42× faster than that tree (about
-// a tenth of the parse).
+// Float32Arrays of one read carved out of shared blocks: an animation of 75 joints reads 225
+// accessors of a few hundred floats each, and a mesh a few arrays of a few thousand; a buffer of
+// its own for each (TypedArray#slice) cost more in allocation than in copying. Each array is a
+// disjoint view of a block (arrays of one read may share an ArrayBuffer, as key times shared by
+// tracks already do). Alternatives measured on the speed bar's tiled mrfixit GLB (75 joints, 101
+// frames; interleaved against the tree before, shared 2-core machine):
+// - one slice per accessor (round three's start);
+// - blocks of at most 64 KiB for arrays up to a quarter of a block, larger arrays on buffers of
+//   their own (round three: 1.26× → 1.42× faster than one slice each, about a tenth of the parse);
+// - this file: the first block is sized by the reader's plan (`expected`: the float accessors the
+//   file holds, counted once each, see `plannedFloats` in accessors.ts), so a file read as it
+//   declares itself gets one allocation for all its float arrays, large ones included; arrays
+//   past the plan (an accessor read twice) fall back to the 64 KiB blocks and buffers of their
+//   own. Measured in the README § End to end (issue 22, round five).
 
-/** Floats per block, at most (64 KiB). */
+/** Floats per block past the plan, at most (64 KiB). */
 const BLOCK = 16384;
 
 export class SmallFloatArrays {
@@ -15,35 +21,49 @@ export class SmallFloatArrays {
   private used = 0;
   private readonly blockFloats: number;
   private readonly small: number;
+  /** Floats the plan still expects (each array rounded up to 4 floats, as views are laid out). */
+  private expected: number;
 
   /**
-   * `inputBytes`: a block takes at most twice the input's bytes (a small file keeps small
-   * blocks), and arrays up to a quarter of a block come from blocks, so that at most a quarter of
-   * a block is ever left unused when the next one starts; `chargeUnused` is told of it (the
-   * reader's expansion budget), so the budget bounds the blocks as it bounds the arrays. The
-   * last block's unused part is never charged (no block follows it), so a new block is made no
-   * larger than the array that starts it plus what the budget can still take (`room`, in bytes):
-   * whatever of it stays unused was room the budget had, and the blocks never take the read past it.
+   * `inputBytes`: a block past the plan takes at most twice the input's bytes (a small file keeps
+   * small blocks), and arrays up to a quarter of such a block come from blocks, so that at most
+   * a quarter of a block is ever left unused when the next one starts; `chargeUnused` is told of
+   * it (the reader's expansion budget), so the budget bounds the blocks as it bounds the arrays.
+   * The last block's unused part is never charged (no block follows it), so a new block is made
+   * no larger than the array that starts it plus what the budget can still take (`room`, in
+   * bytes): whatever of it stays unused was room the budget had, and the blocks never take the
+   * read past it. `expected`: floats the reader plans to take (0: no plan); while an array fits
+   * in what the plan still expects, it comes from a block whatever its size, and a block started
+   * then holds the rest of the plan (within the same room).
    */
-  constructor(inputBytes = Infinity, private readonly chargeUnused: (bytes: number) => void = () => {}, private readonly room: () => number = () => Infinity) {
+  constructor(inputBytes = Infinity, private readonly chargeUnused: (bytes: number) => void = () => {}, private readonly room: () => number = () => Infinity, expected = 0) {
     this.blockFloats = Math.max(4, Math.min(BLOCK, Math.floor(inputBytes / 2)));
     this.small = Math.max(1, this.blockFloats >> 2);
+    // A plan larger than a block is not followed: one allocation past glibc's mmap threshold
+    // (128 KiB) costs fresh pages on every call (measured: 100–140 page faults and 3× the time per
+    // parse of the speed bar's 1 MB GLB), where blocks and arrays below it are recycled.
+    this.expected = expected <= BLOCK ? expected : 0;
   }
 
-  /** A zeroed Float32Array of `length` floats (a view of a shared block when small). */
+  /** A zeroed Float32Array of `length` floats (a view of a shared block when small or planned). */
   take(length: number): Float32Array {
-    if (length > this.small) return new Float32Array(length);
-    if (!this.block || this.used + length > this.block.length) {
+    const padded = (length + 3) & ~3;
+    const planned = padded <= this.expected;
+    if (length > this.small && !planned) return new Float32Array(length);
+    const block = this.block;
+    if (!block || this.used + length > block.length) {
       // What the last block leaves unused counts against the read's budget like any array.
-      if (this.block) this.chargeUnused((this.block.length - this.used) * 4);
+      if (block) this.chargeUnused((block.length - this.used) * 4);
       // The array itself was charged by the caller; the rest of the block must fit in the room left.
       const spare = Math.floor(Math.max(0, this.room()) / 4);
-      this.block = new Float32Array(Math.max(length, Math.min(this.blockFloats, length + spare)));
+      const wanted = planned ? this.expected : this.blockFloats;
+      this.block = new Float32Array(Math.max(length, Math.min(wanted, length + spare)));
       this.used = 0;
     }
-    const view = this.block.subarray(this.used, this.used + length);
+    if (planned) this.expected -= padded;
+    const view = new Float32Array(this.block!.buffer, this.used * 4, length);
     // Each view starts 16 bytes aligned, as an array of its own would be.
-    this.used += (length + 3) & ~3;
+    this.used += padded;
     return view;
   }
 }

@@ -75,8 +75,7 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
   const kernels = options.kernels ?? getKernels();
   const asset = emptyAsset('gltf');
   asset.upAxis = settings.upAxis;
-  const said = new Set<string>();
-  const warn = (message: string) => { if (!said.has(message)) { said.add(message); asset.warnings.push(message); } };
+  const warn = warner(asset.warnings);
   const at = input.jsonOffset;
   const json = input.json;
   const accessors = new AccessorReader(input, settings.maxExpansion, kernels);
@@ -93,26 +92,16 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
   const meshDefs = list(json, 'meshes', at);
   const materials = list(json, 'materials', at);
   const worldOf = worldMatrices(nodes);
-  // Each skin's joint table once, however many nodes use it (a per-node table would be nodes × joints).
-  const skinTables = new Map<number, SkinTable>();
-  const skinOf = (s: number): SkinTable => {
-    let table = skinTables.get(s);
-    if (!table) skinTables.set(s, (table = skinTable(skins, s, jointOfNode, at)));
-    return table;
-  };
-  // Where a skin's bind matrices do not undo its joints' rest transforms (quantizing writers fold dequantization into them): bind-pose.ts.
-  const bindPoses = new Map<number, SkinBindPose>();
-  const bindPoseOf = (s: number): SkinBindPose => {
-    if (!bindPoses.has(s)) bindPoses.set(s, skinBindPose(accessors, skins[s], s, skinOf(s).table, worldOf, warn, at));
-    return bindPoses.get(s);
-  };
+  // Each skin's joint table and bind-pose correction once, however many nodes use it (module-level
+  // helpers, not closures: tsx names every closure a call makes, a defineProperty each).
+  const skinCache: SkinCache = { skins, jointOfNode, tables: new Map(), bindPoses: new Map(), accessors, worldOf, warn, at };
 
   nodes.forEach((node, n) => {
     if (node.def.mesh === undefined) return;
     const meshIndex = index(node.def.mesh, meshDefs.length, `nodes[${n}].mesh`, at);
     const meshDef = meshDefs[meshIndex];
     if (!isObject(meshDef)) fail('BAD_VALUE', `meshes[${meshIndex}] is not an object`, at);
-    const skin = node.def.skin === undefined ? undefined : skinOf(index(node.def.skin, skins.length, `nodes[${n}].skin`, at));
+    const skin = node.def.skin === undefined ? undefined : skinTableOf(skinCache, index(node.def.skin, skins.length, `nodes[${n}].skin`, at));
     if (!skin && jointOfNode.has(n)) warn(`mesh ${show(meshDef.name ?? meshIndex)} sits on a node that is a joint or animated; it is kept in its rest pose (the Asset does not attach meshes to joints)`);
     const primitives = list(meshDef, 'primitives', at);
     const baseName = typeof meshDef.name === 'string' ? meshDef.name : typeof node.def.name === 'string' ? node.def.name : `mesh ${meshIndex}`;
@@ -131,7 +120,7 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
       }
       const world = worldOf(n);
       if (!skin && !isIdentity(world)) bake(mesh, world);
-      const bindPose = skin ? bindPoseOf(node.def.skin as number) : undefined;
+      const bindPose = skin ? bindPoseOf(skinCache, node.def.skin as number) : undefined;
       if (bindPose && 'all' in bindPose) bake(mesh, bindPose.all);
       else if (bindPose) blendToBindPose(mesh, bindPose.perJoint);
       asset.meshes.push(mesh);
@@ -158,6 +147,39 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
   if (settings.flipWinding) for (const mesh of asset.meshes) flipTriangles(mesh.indices);
   if (settings.flipV) for (const mesh of asset.meshes) for (const uv of mesh.attributes.uvs ?? []) for (let i = 1; i < uv.length; i += 2) uv[i] = 1 - uv[i]!;
   return asset;
+}
+
+/** `asset.warnings`' adder: each message once. */
+function warner(warnings: string[]): (message: string) => void {
+  let said: Set<string> | undefined;
+  return (message) => {
+    said ??= new Set();
+    if (!said.has(message)) { said.add(message); warnings.push(message); }
+  };
+}
+
+interface SkinCache {
+  skins: unknown[];
+  jointOfNode: Map<number, number>;
+  tables: Map<number, SkinTable>;
+  bindPoses: Map<number, SkinBindPose>;
+  accessors: AccessorReader;
+  worldOf: (n: number) => Mat4;
+  warn: (message: string) => void;
+  at: number;
+}
+
+/** Skin `s`'s joint table, made once (a per-node table would be nodes × joints). */
+function skinTableOf(cache: SkinCache, s: number): SkinTable {
+  let table = cache.tables.get(s);
+  if (!table) cache.tables.set(s, (table = skinTable(cache.skins, s, cache.jointOfNode, cache.at)));
+  return table;
+}
+
+/** Where skin `s`'s bind matrices do not undo its joints' rest transforms (quantizing writers fold dequantization into them): bind-pose.ts. */
+function bindPoseOf(cache: SkinCache, s: number): SkinBindPose {
+  if (!cache.bindPoses.has(s)) cache.bindPoses.set(s, skinBindPose(cache.accessors, cache.skins[s], s, skinTableOf(cache, s).table, cache.worldOf, cache.warn, cache.at));
+  return cache.bindPoses.get(s);
 }
 
 function strings(value: unknown): string[] {
@@ -284,26 +306,36 @@ function animatedNodes(animations: unknown[], nodeCount: number): number[] {
 function buildSkeleton(nodes: NodeInfo[], skins: unknown[], animated: number[], at: number): { joints: Joint[]; jointOfNode: Map<number, number> } {
   const jointOfNode = new Map<number, number>();
   const joints: Joint[] = [];
-  // The node and its ancestors not yet placed, placed from the top down (no recursion: chains may be deep).
-  const place = (n: number): void => {
-    const path: number[] = [];
-    for (let p = n; p >= 0 && !jointOfNode.has(p); p = nodes[p]!.parent) path.push(p);
-    for (let i = path.length - 1; i >= 0; i--) {
-      const m = path[i]!;
-      const node = nodes[m]!;
-      const parent = node.parent >= 0 ? jointOfNode.get(node.parent)! : -1;
-      jointOfNode.set(m, joints.length);
-      joints.push({ name: typeof node.def.name === 'string' ? node.def.name : `node ${m}`, parent, translation: [...node.trs.translation], rotation: [...node.trs.rotation], scale: [...node.trs.scale] });
-    }
-  };
   skins.forEach((skin, s) => {
     if (!isObject(skin)) fail('BAD_VALUE', `skins[${s}] is not an object`, at);
     const list_ = list(skin, 'joints', at);
     if (list_.length === 0) fail('BAD_COUNT', `skins[${s}] has no joints`, at);
-    for (const joint of list_) place(index(joint, nodes.length, `skins[${s}].joints`, at));
+    for (const joint of list_) placeJoint(nodes, jointOfNode, joints, index(joint, nodes.length, `skins[${s}].joints`, at));
   });
-  for (const node of animated) place(node);
+  for (const node of animated) placeJoint(nodes, jointOfNode, joints, node);
   return { joints, jointOfNode };
+}
+
+/** Node `n` and its ancestors not yet placed, as joints, from the top down (no recursion: chains may be deep). */
+function placeJoint(nodes: NodeInfo[], jointOfNode: Map<number, number>, joints: Joint[], n: number): void {
+  if (jointOfNode.has(n)) return;
+  const parentOfN = nodes[n]!.parent;
+  if (parentOfN < 0 || jointOfNode.has(parentOfN)) {
+    addJoint(nodes, jointOfNode, joints, n);
+    return;
+  }
+  const path: number[] = [];
+  for (let p = n; p >= 0 && !jointOfNode.has(p); p = nodes[p]!.parent) path.push(p);
+  for (let i = path.length - 1; i >= 0; i--) addJoint(nodes, jointOfNode, joints, path[i]!);
+}
+
+/** Node `m` as the next joint (its parent, if any, already placed). */
+function addJoint(nodes: NodeInfo[], jointOfNode: Map<number, number>, joints: Joint[], m: number): void {
+  const node = nodes[m]!;
+  const parent = node.parent >= 0 ? jointOfNode.get(node.parent)! : -1;
+  const { translation: t, rotation: r, scale: z } = node.trs;
+  jointOfNode.set(m, joints.length);
+  joints.push({ name: typeof node.def.name === 'string' ? node.def.name : `node ${m}`, parent, translation: [t[0], t[1], t[2]], rotation: [r[0], r[1], r[2], r[3]], scale: [z[0], z[1], z[2]] });
 }
 
 /** One skin's joints as skeleton joints: `table[i]` is the skeleton joint of skin joint i; `identity` when table[i] = i. */
@@ -360,6 +392,17 @@ function flipTriangles(indices: Mesh['indices']): void {
   }
 }
 
+/** Semantics always kept when present (the checks below need no pattern for them). */
+const KEPT_SEMANTICS: ReadonlySet<string> = new Set(['POSITION', 'NORMAL', 'TANGENT', 'TEXCOORD_0', 'COLOR_0', 'JOINTS_0', 'WEIGHTS_0']);
+const NO_INDICES = new Uint8Array(0);
+
+/** A vertex attribute of `count` elements, as floats. */
+function readAttribute(accessors: AccessorReader, attributes: Record<string, unknown>, semantic: string, types: readonly string[], label: string, count: number, at: number): ReturnType<AccessorReader['floats']> {
+  const result = accessors.floats(attributes[semantic], `${label} ${semantic}`, types);
+  if (result.count !== count) fail('BAD_COUNT', `${label}: ${semantic} has ${result.count} elements, POSITION ${count}`, at);
+  return result;
+}
+
 function readPrimitive(
   accessors: AccessorReader, kernels: Kernels, primitive: Record<string, unknown>, name: string, label: string,
   skin: SkinTable | undefined, targetNames: unknown[], warn: (m: string) => void, at: number,
@@ -374,19 +417,14 @@ function readPrimitive(
   if (attributes.POSITION === undefined) fail('BAD_VALUE', `${label} has no POSITION`, at);
   const position = accessors.floats(attributes.POSITION, `${label} POSITION`, ['VEC3']);
   const count = position.count;
-  const read = (semantic: string, types: readonly string[]) => {
-    const result = accessors.floats(attributes[semantic], `${label} ${semantic}`, types);
-    if (result.count !== count) fail('BAD_COUNT', `${label}: ${semantic} has ${result.count} elements, POSITION ${count}`, at);
-    return result;
-  };
   const out: MeshAttributes = { positions: position.data };
-  if (attributes.NORMAL !== undefined) out.normals = read('NORMAL', ['VEC3']).data;
-  if (attributes.TANGENT !== undefined) out.tangents = read('TANGENT', ['VEC4']).data;
+  if (attributes.NORMAL !== undefined) out.normals = readAttribute(accessors, attributes, 'NORMAL', ['VEC3'], label, count, at).data;
+  if (attributes.TANGENT !== undefined) out.tangents = readAttribute(accessors, attributes, 'TANGENT', ['VEC4'], label, count, at).data;
   const uvs: Float32Array[] = [];
-  for (let set = 0; attributes[`TEXCOORD_${set}`] !== undefined; set++) uvs.push(read(`TEXCOORD_${set}`, ['VEC2']).data);
+  for (let set = 0; attributes[`TEXCOORD_${set}`] !== undefined; set++) uvs.push(readAttribute(accessors, attributes, `TEXCOORD_${set}`, ['VEC2'], label, count, at).data);
   if (uvs.length) out.uvs = uvs;
   if (attributes.COLOR_0 !== undefined) {
-    const color = read('COLOR_0', ['VEC3', 'VEC4']);
+    const color = readAttribute(accessors, attributes, 'COLOR_0', ['VEC3', 'VEC4'], label, count, at);
     if (color.components === 3) accessors.budget.charge(count * 16, `${label} COLOR_0 as RGBA`);
     out.colors = color.components === 4 ? color.data : rgbToRgba(color.data);
   }
@@ -396,19 +434,22 @@ function readPrimitive(
     else {
       const joints = accessors.integers(attributes.JOINTS_0, `${label} JOINTS_0`, ['VEC4']);
       if (joints.count !== count) fail('BAD_COUNT', `${label}: JOINTS_0 has ${joints.count} elements, POSITION ${count}`, at);
-      out.weights = read('WEIGHTS_0', ['VEC4']).data;
+      out.weights = readAttribute(accessors, attributes, 'WEIGHTS_0', ['VEC4'], label, count, at).data;
       accessors.budget.charge(joints.data.length * 2, `${label} JOINTS_0 as skeleton joints`);
       out.joints = skeletonJoints(kernels, joints.data, skin, label, at);
     }
   } else if (attributes.JOINTS_0 !== undefined || attributes.WEIGHTS_0 !== undefined) warn(`${label}: ${attributes.JOINTS_0 !== undefined ? 'JOINTS_0 without WEIGHTS_0' : 'WEIGHTS_0 without JOINTS_0'} is not kept`);
   if (attributes.JOINTS_1 !== undefined) warn(`${label}: influences after the first four (JOINTS_1, WEIGHTS_1) are not kept`);
-  const mesh: Mesh = { name, attributes: out, indices: new Uint8Array(0) };
-  for (const semantic of Object.keys(attributes)) {
+  // The indices are set last (NO_INDICES is never handed out).
+  const mesh: Mesh = { name, attributes: out, indices: NO_INDICES };
+  const semantics = Object.keys(attributes);
+  for (const semantic of semantics) {
     if (!semantic.startsWith('_')) continue;
-    const extra = read(semantic, ['SCALAR', ...FLOAT_TYPES]);
+    const extra = readAttribute(accessors, attributes, semantic, ['SCALAR', ...FLOAT_TYPES], label, count, at);
     (mesh.extras ??= {})[semantic.slice(1).toLowerCase()] = { components: extra.components, data: extra.data };
   }
-  for (const semantic of Object.keys(attributes)) {
+  for (const semantic of semantics) {
+    if (KEPT_SEMANTICS.has(semantic)) continue;
     if (!/^(POSITION|NORMAL|TANGENT|TEXCOORD_\d+|COLOR_\d+|JOINTS_\d+|WEIGHTS_\d+|_.*)$/.test(semantic)) warn(`${label}: attribute ${semantic} is not kept`);
     else if (/^TEXCOORD_\d+$/.test(semantic) && Number(semantic.slice(9)) >= uvs.length) warn(`${label}: ${semantic} after a missing set is not kept`);
   }
