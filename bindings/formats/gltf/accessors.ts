@@ -11,6 +11,29 @@ import { decodeMeshoptView, meshoptExtensionOf } from './meshopt-decode.js';
 export const COMPONENT_BYTES: Readonly<Record<number, number>> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
 export const COMPONENTS: Readonly<Record<string, number>> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
 
+/** Components of a glTF accessor type (0 for anything else; a switch: hasOwn on the tables above costs a lookup by string). */
+export function componentsOf(type: unknown): number {
+  switch (type) {
+    case 'SCALAR': return 1;
+    case 'VEC2': return 2;
+    case 'VEC3': return 3;
+    case 'VEC4': case 'MAT2': return 4;
+    case 'MAT3': return 9;
+    case 'MAT4': return 16;
+    default: return 0;
+  }
+}
+
+/** Bytes of a glTF componentType (0 for anything else). */
+export function componentBytesOf(componentType: unknown): number {
+  switch (componentType) {
+    case 5120: case 5121: return 1;
+    case 5122: case 5123: return 2;
+    case 5125: case 5126: return 4;
+    default: return 0;
+  }
+}
+
 /** Component types glTF allows `normalized: true` on (never FLOAT or UNSIGNED_INT). */
 const NORMALIZABLE: readonly number[] = [5120, 5121, 5122, 5123];
 const UNSIGNED: readonly number[] = [5121, 5123, 5125];
@@ -36,7 +59,8 @@ export class AccessorReader {
     this.accessors = list(input.json, 'accessors', input.jsonOffset);
     this.views = list(input.json, 'bufferViews', input.jsonOffset);
     this.budget = new ExpansionBudget(input.inputBytes, maxExpansion, input.jsonOffset);
-    this.small = new SmallFloatArrays(input.inputBytes, (bytes) => this.budget.charge(bytes, 'accessor values'), () => this.budget.remaining, plannedFloats(this.accessors, this.views, input.inputBytes));
+    const planned = plannedFloats(this.accessors, this.views, input.inputBytes, primitiveIndices(input.json));
+    this.small = new SmallFloatArrays(input.inputBytes, (bytes) => this.budget.charge(bytes, 'accessor values'), () => this.budget.remaining, planned);
   }
 
   /** An accessor's definition: type, componentType, count, normalized. */
@@ -47,13 +71,14 @@ export class AccessorReader {
   private describeDefinition(def: Record<string, unknown>, label: string): AccessorInfo {
     const type = def.type;
     const componentType = def.componentType;
-    if (typeof type !== 'string' || !Object.hasOwn(COMPONENTS, type)) fail('BAD_VALUE', `${label}: accessor type ${show(type)} is not a glTF type`, this.input.jsonOffset);
-    if (typeof componentType !== 'number' || !Object.hasOwn(COMPONENT_BYTES, componentType)) fail('BAD_VALUE', `${label}: componentType ${show(componentType)} is not a glTF component type`, this.input.jsonOffset);
+    const components = componentsOf(type);
+    if (components === 0) fail('BAD_VALUE', `${label}: accessor type ${show(type)} is not a glTF type`, this.input.jsonOffset);
+    if (componentBytesOf(componentType) === 0) fail('BAD_VALUE', `${label}: componentType ${show(componentType)} is not a glTF component type`, this.input.jsonOffset);
     const count = def.count;
     if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1) fail('BAD_COUNT', `${label}: accessor count ${show(count)} is not a positive integer`, this.input.jsonOffset);
     if (def.normalized !== undefined && typeof def.normalized !== 'boolean') fail('BAD_VALUE', `${label}: normalized is not a boolean`, this.input.jsonOffset);
-    if (def.normalized === true && !NORMALIZABLE.includes(componentType)) fail('BAD_VALUE', `${label}: componentType ${componentType} cannot be normalized (only BYTE, UNSIGNED_BYTE, SHORT and UNSIGNED_SHORT can)`, this.input.jsonOffset);
-    return { components: COMPONENTS[type]!, componentType, count, normalized: def.normalized === true, type };
+    if (def.normalized === true && !NORMALIZABLE.includes(componentType as number)) fail('BAD_VALUE', `${label}: componentType ${componentType} cannot be normalized (only BYTE, UNSIGNED_BYTE, SHORT and UNSIGNED_SHORT can)`, this.input.jsonOffset);
+    return { components, componentType: componentType as number, count, normalized: def.normalized === true, type: type as string };
   }
 
   /**
@@ -72,14 +97,15 @@ export class AccessorReader {
   /**
    * Non-negative integer values (indices, joints): unsigned integer component types only, not
    * normalized; in an array of the stored width (Uint8Array, Uint16Array or Uint32Array).
+   * `planned`: a primitive's indices, which the plan counts (see plannedFloats).
    */
-  integers(index: unknown, label: string, types: readonly string[]): { data: Uint8Array | Uint16Array | Uint32Array; components: number; count: number } {
+  integers(index: unknown, label: string, types: readonly string[], planned = false): { data: Uint8Array | Uint16Array | Uint32Array; components: number; count: number } {
     const def = this.definition(index, label);
     const info = this.describeDefinition(def, label);
     if (!types.includes(info.type)) fail('BAD_VALUE', `${label}: accessor type ${info.type}, expected ${types.join(' or ')}`, this.input.jsonOffset);
     if (!UNSIGNED.includes(info.componentType) || info.normalized) fail('BAD_VALUE', `${label}: componentType ${info.componentType}${info.normalized ? ' (normalized)' : ''}, expected an unsigned integer type`, this.input.jsonOffset);
     this.budget.charge(info.count * info.components * COMPONENT_BYTES[info.componentType]!, label);
-    const data = this.read(def, info, label, COMPONENT_ARRAYS[info.componentType]!) as Uint8Array | Uint16Array | Uint32Array;
+    const data = this.read(def, info, label, COMPONENT_ARRAYS[info.componentType]!, planned) as Uint8Array | Uint16Array | Uint32Array;
     return { data, components: info.components, count: info.count };
   }
 
@@ -91,14 +117,14 @@ export class AccessorReader {
   }
 
   /** The accessor's values in a new `Out` array (zeros where it has no buffer view), its sparse values applied. */
-  private read(def: Record<string, unknown>, info: AccessorInfo, label: string, Out: ComponentArrayType): ComponentArray {
+  private read(def: Record<string, unknown>, info: AccessorInfo, label: string, Out: ComponentArrayType, planned = false): ComponentArray {
     const elementBytes = elementSize(info);
     let out: ComponentArray | undefined;
     if (def.bufferView !== undefined) {
       const { bytes, stride, offset } = this.elements(def.bufferView, def.byteOffset, info, elementBytes, label);
       const componentBytes = COMPONENT_BYTES[info.componentType]!;
       if (LITTLE_ENDIAN && elementBytes === info.components * componentBytes) {
-        out = readElements(this.kernels, bytes, offset, stride, info, Out, this.small);
+        out = readElements(this.kernels, bytes, offset, stride, info, Out, planned || Out === Float32Array ? this.small : undefined);
       } else {
         const decode = decoder(info.componentType, info.normalized);
         const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -245,29 +271,44 @@ function columnLayout(info: { components: number; componentType: number; type: s
 }
 
 /**
- * Floats a read of these accessors is expected to copy out (SmallFloatArrays' plan): every FLOAT
- * accessor stored in a buffer view, each rounded up to 4 floats, each view's accessors counted
- * for no more than the view holds, the whole for no more than the input's bytes (a file whose
- * accessors alias one another or go unread cannot make the plan larger than the file). Nothing
- * is checked here: a malformed accessor is left out, and the reads find what is wrong with it.
+ * 4-byte units a read of these accessors is expected to copy out (SmallFloatArrays' plan): every
+ * FLOAT accessor stored in a buffer view and every accessor of unsigned integers in `indices`
+ * (a primitive's indices), each rounded up to 16 bytes, each view's accessors counted for no
+ * more than the view holds, the whole for no more than the input's bytes (a file whose accessors
+ * alias one another or go unread cannot make the plan larger than the file). Nothing is checked
+ * here: a malformed accessor is left out, and the reads find what is wrong with it.
  */
-export function plannedFloats(accessors: unknown[], views: unknown[], inputBytes: number): number {
+export function plannedFloats(accessors: unknown[], views: unknown[], inputBytes: number, indices: ReadonlySet<unknown> = new Set()): number {
   const inView = new Float64Array(views.length);
-  let floats = 0;
+  let units = 0;
   for (let a = 0; a < accessors.length; a++) {
     const def = accessors[a];
-    if (!isObject(def) || def.componentType !== 5126 || def.sparse !== undefined) continue;
+    if (!isObject(def) || def.sparse !== undefined) continue;
+    const componentType = def.componentType;
+    if (componentType !== 5126 && !((componentType === 5121 || componentType === 5123 || componentType === 5125) && indices.has(a))) continue;
     const { bufferView, count } = def;
-    const components = typeof def.type === 'string' && Object.hasOwn(COMPONENTS, def.type) ? COMPONENTS[def.type]! : 0;
     if (typeof bufferView !== 'number' || !Number.isInteger(bufferView) || !(bufferView >= 0 && bufferView < views.length) || typeof count !== 'number' || !(count >= 1)) continue;
     const view = views[bufferView];
     const length = isObject(view) && typeof view.byteLength === 'number' ? view.byteLength : 0;
-    const wanted = count * components;
-    if (!(wanted * 4 + inView[bufferView]! <= length)) continue;
-    inView[bufferView] = inView[bufferView]! + wanted * 4;
-    floats += (wanted + 3) & ~3;
+    const bytes = count * componentsOf(def.type) * componentBytesOf(componentType);
+    if (!(bytes > 0 && bytes + inView[bufferView]! <= length)) continue;
+    inView[bufferView] = inView[bufferView]! + bytes;
+    units += (((bytes + 3) >> 2) + 3) & ~3;
   }
-  return Math.min(floats, Math.floor(inputBytes / 4) + 4 * accessors.length);
+  return Math.min(units, Math.floor(inputBytes / 4) + 4 * accessors.length);
+}
+
+/** The accessors meshes name as primitive indices (nothing checked: see plannedFloats). */
+export function primitiveIndices(json: Record<string, unknown>): Set<unknown> {
+  const indices = new Set<unknown>();
+  const meshes = json.meshes;
+  if (!Array.isArray(meshes)) return indices;
+  for (const mesh of meshes) {
+    const primitives = isObject(mesh) ? mesh.primitives : undefined;
+    if (!Array.isArray(primitives)) continue;
+    for (const primitive of primitives) if (isObject(primitive) && primitive.indices !== undefined) indices.add(primitive.indices);
+  }
+  return indices;
 }
 
 export function list(json: Record<string, unknown>, key: string, offset: number): unknown[] {

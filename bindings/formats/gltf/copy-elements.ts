@@ -43,6 +43,7 @@ export interface ElementLayout {
  * array of count × components values: normalized integers as glTF defines them (unsigned c / max,
  * signed max(c / max, −1); `Out` is then Float32Array), other components as their values (the
  * caller picks an `Out` that holds them). Tightly packed values of type `Out` are one slice.
+ * With `small`, the array comes from its blocks (small-arrays.ts) where it takes one.
  */
 export function readElements(kernels: Kernels, bytes: Uint8Array, offset: number, stride: number, layout: ElementLayout, Out: ComponentArrayType, small?: SmallFloatArrays): ComponentArray {
   const { componentType, components, count, normalized } = layout;
@@ -60,7 +61,7 @@ export function readElements(kernels: Kernels, bytes: Uint8Array, offset: number
     start = 0;
   }
   const src = new Source(buffer, start, span);
-  const out = small && Out === Float32Array ? small.take(count * components) : new Out(count * components);
+  const out = small ? small.takeOf(Out, count * components) : new Out(count * components);
   if (!normalized && step === components && Out === Source && out.length === span) {
     out.set(src);
     return out;

@@ -13,6 +13,13 @@
 //   past the plan (an accessor read twice) fall back to the 64 KiB blocks and buffers of their
 //   own. Measured in the README § End to end (issue 22, round five).
 
+type ArrayOf = Float32Array | Uint8Array | Uint16Array | Uint32Array | Int8Array | Int16Array;
+interface ArrayType<T> {
+  new (length: number): T;
+  new (buffer: ArrayBufferLike, byteOffset: number, length: number): T;
+  readonly BYTES_PER_ELEMENT: number;
+}
+
 /** Floats per block past the plan, at most (64 KiB). */
 const BLOCK = 16384;
 
@@ -47,21 +54,31 @@ export class SmallFloatArrays {
 
   /** A zeroed Float32Array of `length` floats (a view of a shared block when small or planned). */
   take(length: number): Float32Array {
-    const padded = (length + 3) & ~3;
+    return this.takeOf(Float32Array, length);
+  }
+
+  /**
+   * A zeroed array of `length` elements of `Type`: Float32Arrays as `take` gives them, arrays of
+   * other types (the planned index arrays) from a block only while they fit in the plan.
+   */
+  takeOf<T extends ArrayOf>(Type: ArrayType<T>, length: number): T {
+    const isFloat = (Type as unknown) === Float32Array;
+    const units = isFloat ? length : (length * Type.BYTES_PER_ELEMENT + 3) >> 2;
+    const padded = (units + 3) & ~3;
     const planned = padded <= this.expected;
-    if (length > this.small && !planned) return new Float32Array(length);
+    if (!planned && (units > this.small || !isFloat)) return new Type(length);
     const block = this.block;
-    if (!block || this.used + length > block.length) {
+    if (!block || this.used + units > block.length) {
       // What the last block leaves unused counts against the read's budget like any array.
       if (block) this.chargeUnused((block.length - this.used) * 4);
       // The array itself was charged by the caller; the rest of the block must fit in the room left.
       const spare = Math.floor(Math.max(0, this.room()) / 4);
       const wanted = planned ? this.expected : this.blockFloats;
-      this.block = new Float32Array(Math.max(length, Math.min(wanted, length + spare)));
+      this.block = new Float32Array(Math.max(units, Math.min(wanted, units + spare)));
       this.used = 0;
     }
     if (planned) this.expected -= padded;
-    const view = new Float32Array(this.block!.buffer, this.used * 4, length);
+    const view = new Type(this.block!.buffer, this.used * 4, length);
     // Each view starts 16 bytes aligned, as an array of its own would be.
     this.used += padded;
     return view;

@@ -94,14 +94,14 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
   const worldOf = worldMatrices(nodes);
   // Each skin's joint table and bind-pose correction once, however many nodes use it (module-level
   // helpers, not closures: tsx names every closure a call makes, a defineProperty each).
-  const skinCache: SkinCache = { skins, jointOfNode, tables: new Map(), bindPoses: new Map(), accessors, worldOf, warn, at };
+  const skinCache: SkinCache | undefined = skins.length ? { skins, jointOfNode, tables: new Map(), bindPoses: new Map(), accessors, worldOf, warn, at } : undefined;
 
   nodes.forEach((node, n) => {
     if (node.def.mesh === undefined) return;
     const meshIndex = index(node.def.mesh, meshDefs.length, `nodes[${n}].mesh`, at);
     const meshDef = meshDefs[meshIndex];
     if (!isObject(meshDef)) fail('BAD_VALUE', `meshes[${meshIndex}] is not an object`, at);
-    const skin = node.def.skin === undefined ? undefined : skinTableOf(skinCache, index(node.def.skin, skins.length, `nodes[${n}].skin`, at));
+    const skin = node.def.skin === undefined ? undefined : skinTableOf(skinCache!, index(node.def.skin, skins.length, `nodes[${n}].skin`, at));
     if (!skin && jointOfNode.has(n)) warn(`mesh ${show(meshDef.name ?? meshIndex)} sits on a node that is a joint or animated; it is kept in its rest pose (the Asset does not attach meshes to joints)`);
     const primitives = list(meshDef, 'primitives', at);
     const baseName = typeof meshDef.name === 'string' ? meshDef.name : typeof node.def.name === 'string' ? node.def.name : `mesh ${meshIndex}`;
@@ -120,7 +120,7 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
       }
       const world = worldOf(n);
       if (!skin && !isIdentity(world)) bake(mesh, world);
-      const bindPose = skin ? bindPoseOf(skinCache, node.def.skin as number) : undefined;
+      const bindPose = skin ? bindPoseOf(skinCache!, node.def.skin as number) : undefined;
       if (bindPose && 'all' in bindPose) bake(mesh, bindPose.all);
       else if (bindPose) blendToBindPose(mesh, bindPose.perJoint);
       asset.meshes.push(mesh);
@@ -395,6 +395,12 @@ function flipTriangles(indices: Mesh['indices']): void {
 /** Semantics always kept when present (the checks below need no pattern for them). */
 const KEPT_SEMANTICS: ReadonlySet<string> = new Set(['POSITION', 'NORMAL', 'TANGENT', 'TEXCOORD_0', 'COLOR_0', 'JOINTS_0', 'WEIGHTS_0']);
 const NO_INDICES = new Uint8Array(0);
+const TEXCOORDS = Array.from({ length: 8 }, (_, set) => `TEXCOORD_${set}`);
+
+/** `TEXCOORD_${set}`, the first eight made once. */
+function texcoord(set: number): string {
+  return set < TEXCOORDS.length ? TEXCOORDS[set]! : `TEXCOORD_${set}`;
+}
 
 /** A vertex attribute of `count` elements, as floats. */
 function readAttribute(accessors: AccessorReader, attributes: Record<string, unknown>, semantic: string, types: readonly string[], label: string, count: number, at: number): ReturnType<AccessorReader['floats']> {
@@ -421,7 +427,7 @@ function readPrimitive(
   if (attributes.NORMAL !== undefined) out.normals = readAttribute(accessors, attributes, 'NORMAL', ['VEC3'], label, count, at).data;
   if (attributes.TANGENT !== undefined) out.tangents = readAttribute(accessors, attributes, 'TANGENT', ['VEC4'], label, count, at).data;
   const uvs: Float32Array[] = [];
-  for (let set = 0; attributes[`TEXCOORD_${set}`] !== undefined; set++) uvs.push(readAttribute(accessors, attributes, `TEXCOORD_${set}`, ['VEC2'], label, count, at).data);
+  for (let set = 0; attributes[texcoord(set)] !== undefined; set++) uvs.push(readAttribute(accessors, attributes, texcoord(set), ['VEC2'], label, count, at).data);
   if (uvs.length) out.uvs = uvs;
   if (attributes.COLOR_0 !== undefined) {
     const color = readAttribute(accessors, attributes, 'COLOR_0', ['VEC3', 'VEC4'], label, count, at);
@@ -474,7 +480,7 @@ function readPrimitive(
 
   let corners: IndexArray;
   if (primitive.indices !== undefined) {
-    corners = accessors.integers(primitive.indices, `${label} indices`, ['SCALAR']).data;
+    corners = accessors.integers(primitive.indices, `${label} indices`, ['SCALAR'], true).data;
     if (largestIndex(kernels, corners) >= count) {
       const bad = corners.findIndex((i) => i >= count);
       fail('BAD_INDEX', `${label}: index ${corners[bad]} at position ${bad} is beyond the ${count} vertices`, at);
