@@ -56,8 +56,8 @@ export class AccessorReader {
 
   /** `maxExpansion`: decoded bytes allowed per input byte (see ExpansionBudget); `kernels` decode normalized integers (default: getKernels()). */
   constructor(private readonly input: GltfInput, maxExpansion: number, private readonly kernels: Kernels = getKernels()) {
-    this.accessors = list(input.json, 'accessors', input.jsonOffset);
-    this.views = list(input.json, 'bufferViews', input.jsonOffset);
+    this.accessors = items(input.json.accessors, 'accessors', input.jsonOffset);
+    this.views = items(input.json.bufferViews, 'bufferViews', input.jsonOffset);
     this.budget = new ExpansionBudget(input.inputBytes, maxExpansion, input.jsonOffset);
     const planned = plannedFloats(this.accessors, this.views, input.inputBytes, primitiveIndices(input.json));
     this.small = new SmallFloatArrays(input.inputBytes, (bytes) => this.budget.charge(bytes, 'accessor values'), () => this.budget.remaining, planned);
@@ -309,6 +309,13 @@ export function primitiveIndices(json: Record<string, unknown>): Set<unknown> {
     for (const primitive of primitives) if (isObject(primitive) && primitive.indices !== undefined) indices.add(primitive.indices);
   }
   return indices;
+}
+
+/** `value` as a list: [] when undefined, BAD_VALUE (naming `key`) when not an array. The caller reads the property by name (a keyed read, json[key], costs a lookup by string at every call). */
+export function items(value: unknown, key: string, offset: number): unknown[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) fail('BAD_VALUE', `${key} is not an array`, offset);
+  return value;
 }
 
 export function list(json: Record<string, unknown>, key: string, offset: number): unknown[] {

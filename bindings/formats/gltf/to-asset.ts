@@ -3,7 +3,7 @@ import { indexWidthFor, type Kernels } from '../../kernels/kernels.js';
 import { emptyAsset, type IndexArray, type Animation, type Asset, type Joint, type Mesh, type MeshAttributes, type MorphTarget, type Track } from '../../model/asset.js';
 import { framesToCover, MAX_SAMPLED_FRAMES, resampleAnimation, sampleChannel } from '../../model/resample-animation.js';
 import { DEFAULT_FRAME_RATE } from '../format.js';
-import { AccessorReader, list } from './accessors.js';
+import { AccessorReader, items } from './accessors.js';
 import { fail, isObject, show, type GltfInput } from './read-gltf.js';
 import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { applyTextureTransforms } from './texture-transform.js';
@@ -84,13 +84,13 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
   }
   for (const name of strings(json.extensionsUsed)) if (!READABLE_REQUIRED_EXTENSIONS.includes(name)) warn(`extension ${name} is not read`);
 
-  const nodes = readNodes(list(json, 'nodes', at), at);
-  const skins = list(json, 'skins', at);
-  const animationDefs = list(json, 'animations', at);
+  const nodes = readNodes(items(json.nodes, 'nodes', at), at);
+  const skins = items(json.skins, 'skins', at);
+  const animationDefs = items(json.animations, 'animations', at);
   const { joints, jointOfNode } = buildSkeleton(nodes, skins, animatedNodes(animationDefs, nodes.length), at);
   if (joints.length) asset.skeleton = { joints };
-  const meshDefs = list(json, 'meshes', at);
-  const materials = list(json, 'materials', at);
+  const meshDefs = items(json.meshes, 'meshes', at);
+  const materials = items(json.materials, 'materials', at);
   const worldOf = worldMatrices(nodes);
   // Each skin's joint table and bind-pose correction once, however many nodes use it (module-level
   // helpers, not closures: tsx names every closure a call makes, a defineProperty each).
@@ -103,7 +103,7 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
     if (!isObject(meshDef)) fail('BAD_VALUE', `meshes[${meshIndex}] is not an object`, at);
     const skin = node.def.skin === undefined ? undefined : skinTableOf(skinCache!, index(node.def.skin, skins.length, `nodes[${n}].skin`, at));
     if (!skin && jointOfNode.has(n)) warn(`mesh ${show(meshDef.name ?? meshIndex)} sits on a node that is a joint or animated; it is kept in its rest pose (the Asset does not attach meshes to joints)`);
-    const primitives = list(meshDef, 'primitives', at);
+    const primitives = items(meshDef.primitives, 'primitives', at);
     const baseName = typeof meshDef.name === 'string' ? meshDef.name : typeof node.def.name === 'string' ? node.def.name : `mesh ${meshIndex}`;
     const targetNames = isObject(meshDef.extras) && Array.isArray(meshDef.extras.targetNames) ? meshDef.extras.targetNames : [];
     primitives.forEach((primitive, p) => {
@@ -216,7 +216,7 @@ function readNodes(defs: unknown[], at: number): NodeInfo[] {
     return { def, parent: -1, children: [], local: composeTrs(translation, rotation, scale), trs: { translation, rotation, scale } };
   });
   nodes.forEach((node, n) => {
-    for (const child of list(node.def, 'children', at)) {
+    for (const child of items(node.def.children, 'children', at)) {
       const c = index(child, nodes.length, `nodes[${n}].children`, at);
       if (c === n) fail('BAD_VALUE', `node ${n} is its own child`, at);
       if (nodes[c]!.parent >= 0) fail('BAD_VALUE', `node ${c} has more than one parent`, at);
@@ -308,7 +308,7 @@ function buildSkeleton(nodes: NodeInfo[], skins: unknown[], animated: number[], 
   const joints: Joint[] = [];
   skins.forEach((skin, s) => {
     if (!isObject(skin)) fail('BAD_VALUE', `skins[${s}] is not an object`, at);
-    const list_ = list(skin, 'joints', at);
+    const list_ = items(skin.joints, 'joints', at);
     if (list_.length === 0) fail('BAD_COUNT', `skins[${s}] has no joints`, at);
     for (const joint of list_) placeJoint(nodes, jointOfNode, joints, index(joint, nodes.length, `skins[${s}].joints`, at));
   });
@@ -345,7 +345,7 @@ interface SkinTable {
 }
 
 function skinTable(skins: unknown[], s: number, jointOfNode: Map<number, number>, at: number): SkinTable {
-  const joints = list(skins[s] as Record<string, unknown>, 'joints', at).map((node) => jointOfNode.get(node as number)!);
+  const joints = items((skins[s] as Record<string, unknown>).joints, 'joints', at).map((node) => jointOfNode.get(node as number)!);
   const beyond = joints.findIndex((joint) => joint > 0xffff);
   if (beyond >= 0) fail('UNSUPPORTED', `skins[${s}]: joint ${beyond} is skeleton joint ${joints[beyond]}, beyond the 65536 joints a skinned Asset mesh can name`, at);
   return { table: Uint16Array.from(joints), identity: joints.every((joint, i) => joint === i) };
@@ -460,7 +460,7 @@ function readPrimitive(
     else if (/^TEXCOORD_\d+$/.test(semantic) && Number(semantic.slice(9)) >= uvs.length) warn(`${label}: ${semantic} after a missing set is not kept`);
   }
 
-  const targets = list(primitive, 'targets', at);
+  const targets = items(primitive.targets, 'targets', at);
   if (targets.length) {
     mesh.targets = targets.map((target, t): MorphTarget => {
       if (!isObject(target)) fail('BAD_VALUE', `${label}.targets[${t}] is not an object`, at);
@@ -579,9 +579,9 @@ function readAnimation(
   settings: Required<Omit<GltfToAssetOptions, 'kernels'>>, warn: (m: string) => void, at: number,
 ): Animation | undefined {
   const name = typeof def.name === 'string' ? def.name : `animation ${a}`;
-  const samplers = list(def, 'samplers', at);
+  const samplers = items(def.samplers, 'samplers', at);
   const byJoint = new Map<number, Partial<Record<'translation' | 'rotation' | 'scale', ChannelKeys>>>();
-  list(def, 'channels', at).forEach((channel, c) => {
+  items(def.channels, 'channels', at).forEach((channel, c) => {
     const label = `animations[${a}].channels[${c}]`;
     if (!isObject(channel) || !isObject(channel.target)) fail('BAD_VALUE', `${label} is not {sampler, target}`, at);
     const path = channel.target.path;
