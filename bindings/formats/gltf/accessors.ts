@@ -1,7 +1,7 @@
 import { getKernels } from '../../kernels/backend.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { LITTLE_ENDIAN } from '../../io/byte-reader.js';
-import { COMPONENT_ARRAYS, readElements, type ComponentArray, type ComponentArrayType } from './copy-elements.js';
+import { componentArrayOf, readElements, type ComponentArray, type ComponentArrayType } from './copy-elements.js';
 import { ExpansionBudget } from './expansion-budget.js';
 import { SmallFloatArrays } from './small-arrays.js';
 import { fail, isObject, show, type GltfInput } from './read-gltf.js';
@@ -104,8 +104,8 @@ export class AccessorReader {
     const info = this.describeDefinition(def, label);
     if (!types.includes(info.type)) fail('BAD_VALUE', `${label}: accessor type ${info.type}, expected ${types.join(' or ')}`, this.input.jsonOffset);
     if (!UNSIGNED.includes(info.componentType) || info.normalized) fail('BAD_VALUE', `${label}: componentType ${info.componentType}${info.normalized ? ' (normalized)' : ''}, expected an unsigned integer type`, this.input.jsonOffset);
-    this.budget.charge(info.count * info.components * COMPONENT_BYTES[info.componentType]!, label);
-    const data = this.read(def, info, label, COMPONENT_ARRAYS[info.componentType]!, planned) as Uint8Array | Uint16Array | Uint32Array;
+    this.budget.charge(info.count * info.components * componentBytesOf(info.componentType), label);
+    const data = this.read(def, info, label, componentArrayOf(info.componentType), planned) as Uint8Array | Uint16Array | Uint32Array;
     return { data, components: info.components, count: info.count };
   }
 
@@ -122,7 +122,7 @@ export class AccessorReader {
     let out: ComponentArray | undefined;
     if (def.bufferView !== undefined) {
       const { bytes, stride, offset } = this.elements(def.bufferView, def.byteOffset, info, elementBytes, label);
-      const componentBytes = COMPONENT_BYTES[info.componentType]!;
+      const componentBytes = componentBytesOf(info.componentType);
       if (LITTLE_ENDIAN && elementBytes === info.components * componentBytes) {
         out = readElements(this.kernels, bytes, offset, stride, info, Out, planned || Out === Float32Array ? this.small : undefined);
       } else {
@@ -147,7 +147,7 @@ export class AccessorReader {
     if (packed && viewStride !== undefined) fail('BAD_VALUE', `${label}: bufferViews[${show(viewIndex)}] has a byteStride, which sparse data may not have`, start ?? this.input.jsonOffset);
     const offset = byteOffset ?? 0;
     if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) fail('BAD_VALUE', `${label}: byteOffset ${show(offset)} is not a non-negative integer`, this.input.jsonOffset);
-    const componentBytes = COMPONENT_BYTES[info.componentType]!;
+    const componentBytes = componentBytesOf(info.componentType);
     if (offset % componentBytes !== 0) fail('BAD_OFFSET', `${label}: byteOffset ${offset} is not a multiple of the ${componentBytes}-byte component`, start ?? this.input.jsonOffset);
     const stride = viewStride ?? elementBytes;
     if (stride < elementBytes) fail('BAD_VALUE', `${label}: byteStride ${stride} is smaller than the ${elementBytes}-byte element`, start ?? this.input.jsonOffset);
@@ -207,7 +207,7 @@ export class AccessorReader {
     const indexView = new DataView(indices.bytes.buffer, indices.bytes.byteOffset, indices.bytes.byteLength);
     const valueView = new DataView(values.bytes.buffer, values.bytes.byteOffset, values.bytes.byteLength);
     const readIndex = decoder(indexType, false);
-    const componentBytes = COMPONENT_BYTES[info.componentType]!;
+    const componentBytes = componentBytesOf(info.componentType);
     const columns = columnLayout(info);
     const target = valuesOf(out, info.componentType);
     let previous = -1;
@@ -256,7 +256,7 @@ function decoder(componentType: number, normalized: boolean): Decode {
 
 /** Bytes of one element, with the column padding glTF requires for 1- and 2-byte matrices. */
 function elementSize(info: { components: number; componentType: number; type: string }): number {
-  const bytes = COMPONENT_BYTES[info.componentType]!;
+  const bytes = componentBytesOf(info.componentType);
   if (info.type === 'MAT2' && bytes === 1) return 8;
   if (info.type === 'MAT3' && bytes === 1) return 12;
   if (info.type === 'MAT3' && bytes === 2) return 24;
@@ -279,7 +279,8 @@ function columnLayout(info: { components: number; componentType: number; type: s
  * here: a malformed accessor is left out, and the reads find what is wrong with it.
  */
 export function plannedFloats(accessors: unknown[], views: unknown[], inputBytes: number, indices: ReadonlySet<unknown> = new Set()): number {
-  const inView = new Float64Array(views.length);
+  // Bytes counted per view (a plain array: a Float64Array of many views would be a buffer of its own).
+  const inView: number[] = new Array<number>(views.length).fill(0);
   let units = 0;
   for (let a = 0; a < accessors.length; a++) {
     const def = accessors[a];
