@@ -627,18 +627,21 @@ function readAnimation(
   }
   const tracks: Track[] = [];
   for (const [joint, channels] of byJoint) {
+    // The three paths by name (keyed reads of objects of varying shapes cost more per joint than the rest); the times of the channel read first.
+    const { translation, rotation, scale } = channels;
     const present = Object.values(channels);
-    const shared = present.every((c) => sameTimes(c.times, present[0]!.times));
+    const first = present[0]!.times;
+    const shared = (!translation || sameTimes(translation.times, first)) && (!rotation || sameTimes(rotation.times, first)) && (!scale || sameTimes(scale.times, first));
+    let times = first;
     if (!shared) {
       const keys = present.reduce((sum, c) => sum + c.times.length, 0);
       accessors.budget.charge(keys * 4 * (1 + present.length * 4), `animation ${name}: channels of joint ${joint} on one set of key times`);
+      times = unionTimes(present.map((c) => c.times));
     }
-    const times = shared ? present[0]!.times : unionTimes(present.map((c) => c.times));
     const track: Track = { joint, times };
-    for (const path of ['translation', 'rotation', 'scale'] as const) {
-      const keys = channels[path];
-      if (keys) track[path] = shared ? keys.values : sampleChannel(keys.times, keys.values, path === 'rotation' ? 4 : 3, times);
-    }
+    if (translation) track.translation = shared ? translation.values : sampleChannel(translation.times, translation.values, 3, times);
+    if (rotation) track.rotation = shared ? rotation.values : sampleChannel(rotation.times, rotation.values, 4, times);
+    if (scale) track.scale = shared ? scale.values : sampleChannel(scale.times, scale.values, 3, times);
     tracks.push(track);
   }
   // Our writer records the source's rate where the keys alone would not give it back.
