@@ -30,7 +30,7 @@ describe('SmallFloatArrays with a plan', () => {
     expect(e.buffer.byteLength).toBe(40);
   });
 
-  it('a plan larger than a block (64 KiB) is not followed: large arrays keep buffers of their own', () => {
+  it('a plan larger than a block (120 KiB) is not followed: large arrays keep buffers of their own', () => {
     const pool = new SmallFloatArrays(1e7, () => {}, () => Infinity, 100_000);
     const a = pool.take(20_000);
     expect(a.byteOffset).toBe(0);
