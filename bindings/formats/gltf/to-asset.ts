@@ -573,6 +573,30 @@ interface ChannelKeys {
   values: Float32Array;
 }
 
+const SCALAR = ['SCALAR'] as const;
+const VEC3 = ['VEC3'] as const;
+const VEC4 = ['VEC4'] as const;
+
+/** A joint's channels, one per path, in a fixed shape (an object given its paths as they come has one shape per order, and keyed reads of it cost more than the rest of a channel). */
+class JointChannels {
+  translation: ChannelKeys | undefined = undefined;
+  rotation: ChannelKeys | undefined = undefined;
+  scale: ChannelKeys | undefined = undefined;
+  /** The channels in the order they were read (the first one's times are the track's when all agree). */
+  readonly order: ChannelKeys[] = [];
+
+  get(path: 'translation' | 'rotation' | 'scale'): ChannelKeys | undefined {
+    return path === 'translation' ? this.translation : path === 'rotation' ? this.rotation : this.scale;
+  }
+
+  set(path: 'translation' | 'rotation' | 'scale', keys: ChannelKeys): void {
+    if (path === 'translation') this.translation = keys;
+    else if (path === 'rotation') this.rotation = keys;
+    else this.scale = keys;
+    this.order.push(keys);
+  }
+}
+
 /** One glTF animation as Asset tracks: channels grouped per joint on the union of their key times. */
 function readAnimation(
   accessors: AccessorReader, timesOf: Map<unknown, Float32Array>, def: Record<string, unknown>, a: number, jointOfNode: Map<number, number>,
@@ -580,7 +604,7 @@ function readAnimation(
 ): Animation | undefined {
   const name = typeof def.name === 'string' ? def.name : `animation ${a}`;
   const samplers = items(def.samplers, 'samplers', at);
-  const byJoint = new Map<number, Partial<Record<'translation' | 'rotation' | 'scale', ChannelKeys>>>();
+  const byJoint = new Map<number, JointChannels>();
   items(def.channels, 'channels', at).forEach((channel, c) => {
     const label = `animations[${a}].channels[${c}]`;
     if (!isObject(channel) || !isObject(channel.target)) fail('BAD_VALUE', `${label} is not {sampler, target}`, at);
@@ -593,19 +617,19 @@ function readAnimation(
     const s = index(channel.sampler, samplers.length, `${label}.sampler`, at);
     const sampler = samplers[s];
     if (!isObject(sampler)) fail('BAD_VALUE', `animations[${a}].samplers[${s}] is not an object`, at);
-    const channels = byJoint.get(joint) ?? {};
-    if (channels[path]) { warn(`animation ${name}: a second ${path} channel on one joint is not kept`); return; }
+    const channels = byJoint.get(joint) ?? new JointChannels();
+    if (channels.get(path)) { warn(`animation ${name}: a second ${path} channel on one joint is not kept`); return; }
     // Key times are read once per accessor: samplers and animations commonly share them.
     let times = timesOf.get(sampler.input);
     if (!times) {
-      times = accessors.floats(sampler.input, `animations[${a}].samplers[${s}] input`, ['SCALAR']).data;
+      times = accessors.floats(sampler.input, `animations[${a}].samplers[${s}] input`, SCALAR).data;
       for (let k = 0; k < times.length; k++) {
         if (!Number.isFinite(times[k]!) || times[k]! < 0 || (k > 0 && !(times[k]! > times[k - 1]!))) fail('BAD_VALUE', `animations[${a}].samplers[${s}]: key times are not increasing from 0 (key ${k})`, at);
       }
       timesOf.set(sampler.input, times);
     }
     const components = path === 'rotation' ? 4 : 3;
-    const output = accessors.floats(sampler.output, `animations[${a}].samplers[${s}] output`, [components === 4 ? 'VEC4' : 'VEC3']);
+    const output = accessors.floats(sampler.output, `animations[${a}].samplers[${s}] output`, components === 4 ? VEC4 : VEC3);
     const interpolation = sampler.interpolation ?? 'LINEAR';
     const perKey = interpolation === 'CUBICSPLINE' ? 3 : 1;
     if (interpolation !== 'LINEAR' && interpolation !== 'STEP' && interpolation !== 'CUBICSPLINE') fail('BAD_VALUE', `animations[${a}].samplers[${s}].interpolation ${show(interpolation)}`, at);
@@ -618,7 +642,7 @@ function readAnimation(
       for (let k = 0; k < times.length; k++) values.set(output.data.subarray((k * 3 + 1) * components, (k * 3 + 2) * components), k * components);
     }
     if (interpolation === 'STEP') warn(`animation ${name}: step interpolation is not kept (keys are interpolated linearly)`);
-    channels[path] = { times, values };
+    channels.set(path, { times, values });
     byJoint.set(joint, channels);
   });
   if (byJoint.size === 0) {
@@ -627,13 +651,13 @@ function readAnimation(
   }
   const tracks: Track[] = [];
   for (const [joint, channels] of byJoint) {
-    // The three paths by name (keyed reads of objects of varying shapes cost more per joint than the rest); the times of the channel read first.
     const { translation, rotation, scale } = channels;
-    const present = Object.values(channels);
-    const first = present[0]!.times;
+    // The times of the channel read first.
+    const first = channels.order[0]!.times;
     const shared = (!translation || sameTimes(translation.times, first)) && (!rotation || sameTimes(rotation.times, first)) && (!scale || sameTimes(scale.times, first));
     let times = first;
     if (!shared) {
+      const present = channels.order;
       const keys = present.reduce((sum, c) => sum + c.times.length, 0);
       accessors.budget.charge(keys * 4 * (1 + present.length * 4), `animation ${name}: channels of joint ${joint} on one set of key times`);
       times = unionTimes(present.map((c) => c.times));
