@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { glbFormat } from '../bindings/formats/gltf/gltf-format.js';
 import { plannedFloats, primitiveIndices } from '../bindings/formats/gltf/accessors.js';
-import { SmallFloatArrays } from '../bindings/formats/gltf/small-arrays.js';
+import { BLOCK_FLOATS, SmallFloatArrays } from '../bindings/formats/gltf/small-arrays.js';
 import type { Asset } from '../bindings/model/asset.js';
 import { allKernels, BACKENDS, rng } from './helpers/backends.js';
 
@@ -38,6 +38,15 @@ describe('SmallFloatArrays with a plan', () => {
     expect(pool.takeOf(Uint16Array, 30).buffer.byteLength).toBe(60);
   });
 
+  it('past a block, the small arrays the plan expects size the blocks, so the last is no larger than they need', () => {
+    const pool = new SmallFloatArrays(1e7, () => {}, () => Infinity, 100_000, 1000);
+    const a = pool.take(300);
+    expect(a.buffer.byteLength).toBe(1000 * 4);
+    pool.take(700);
+    // The expected small arrays are all taken: a further one starts a block of the usual size.
+    expect(pool.take(8).buffer.byteLength).toBe(BLOCK_FLOATS * 4);
+  });
+
   it('the planned block is no larger than the array plus the room the budget has left', () => {
     const pool = new SmallFloatArrays(1e6, () => {}, () => 400, 4000);
     expect(pool.take(100).buffer.byteLength).toBe(100 * 4 + 400);
@@ -55,7 +64,10 @@ describe('plannedFloats', () => {
     ];
     const indices = primitiveIndices({ meshes: [{ primitives: [{ indices: 2 }, { attributes: {} }] }, 'junk'] });
     expect([...indices]).toEqual([2]);
-    expect(plannedFloats(accessors, views, 1e6, indices)).toBe(300 + 8);
+    expect(plannedFloats(accessors, views, 1e6, indices)).toEqual({ all: 300 + 8, small: 0 });
+    // Float arrays of at most 300 floats counted apart too (the indices are not floats).
+    expect(plannedFloats(accessors, views, 1e6, indices, 300)).toEqual({ all: 308, small: 300 });
+    expect(plannedFloats(accessors, views, 1e6, indices, 299).small).toBe(0);
   });
 
   it('leaves out malformed, sparse and view-less accessors, and never plans more than the input', () => {
@@ -65,9 +77,9 @@ describe('plannedFloats', () => {
       { componentType: 5126, count: 1000, type: 'VEC3' }, { bufferView: 0, componentType: 5126, count: 3, type: 'VEC3', sparse: {} },
       { bufferView: 0, componentType: '5126', count: 3, type: 'VEC3' },
     ];
-    expect(plannedFloats(accessors, views, 1e6)).toBe(0);
+    expect(plannedFloats(accessors, views, 1e6, new Set(), 1e6)).toEqual({ all: 0, small: 0 });
     const aliasing = Array.from({ length: 50 }, (_, i) => ({ bufferView: i, componentType: 5126, count: 300, type: 'SCALAR' }));
-    expect(plannedFloats(aliasing, aliasing.map(() => ({ byteLength: 1200 })), 4000)).toBe(1000 + 4 * 50);
+    expect(plannedFloats(aliasing, aliasing.map(() => ({ byteLength: 1200 })), 4000, new Set(), 300)).toEqual({ all: 1000 + 4 * 50, small: 1000 + 4 * 50 });
   });
 });
 

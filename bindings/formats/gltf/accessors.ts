@@ -3,7 +3,7 @@ import type { Kernels } from '../../kernels/kernels.js';
 import { LITTLE_ENDIAN } from '../../io/byte-reader.js';
 import { componentArrayOf, readElements, type ComponentArray, type ComponentArrayType } from './copy-elements.js';
 import { ExpansionBudget } from './expansion-budget.js';
-import { SmallFloatArrays } from './small-arrays.js';
+import { SmallFloatArrays, smallArrayFloats } from './small-arrays.js';
 import { fail, isObject, show, type GltfInput } from './read-gltf.js';
 import { decodeMeshoptView, meshoptExtensionOf } from './meshopt-decode.js';
 
@@ -59,8 +59,8 @@ export class AccessorReader {
     this.accessors = items(input.json.accessors, 'accessors', input.jsonOffset);
     this.views = items(input.json.bufferViews, 'bufferViews', input.jsonOffset);
     this.budget = new ExpansionBudget(input.inputBytes, maxExpansion, input.jsonOffset);
-    const planned = plannedFloats(this.accessors, this.views, input.inputBytes, primitiveIndices(input.json));
-    this.small = new SmallFloatArrays(input.inputBytes, (bytes) => this.budget.charge(bytes, 'accessor values'), () => this.budget.remaining, planned);
+    const plan = plannedFloats(this.accessors, this.views, input.inputBytes, primitiveIndices(input.json), smallArrayFloats(input.inputBytes));
+    this.small = new SmallFloatArrays(input.inputBytes, (bytes) => this.budget.charge(bytes, 'accessor values'), () => this.budget.remaining, plan.all, plan.small);
   }
 
   /** An accessor's definition: type, componentType, count, normalized. */
@@ -276,9 +276,11 @@ function columnLayout(info: { components: number; componentType: number; type: s
  * (a primitive's indices), each rounded up to 16 bytes, each view's accessors counted for no
  * more than the view holds, the whole for no more than the input's bytes (a file whose accessors
  * alias one another or go unread cannot make the plan larger than the file). Nothing is checked
- * here: a malformed accessor is left out, and the reads find what is wrong with it.
+ * here: a malformed accessor is left out, and the reads find what is wrong with it. `small`:
+ * the float arrays of at most this many floats are also counted apart (the blocks' share).
  */
-export function plannedFloats(accessors: unknown[], views: unknown[], inputBytes: number, indices: ReadonlySet<unknown> = new Set()): number {
+export function plannedFloats(accessors: unknown[], views: unknown[], inputBytes: number, indices: ReadonlySet<unknown> = new Set(), small = 0): { all: number; small: number } {
+  let smallUnits = 0;
   // Bytes counted per view (a plain array: a Float64Array of many views would be a buffer of its own).
   const inView: number[] = new Array<number>(views.length).fill(0);
   let units = 0;
@@ -294,9 +296,12 @@ export function plannedFloats(accessors: unknown[], views: unknown[], inputBytes
     const bytes = count * componentsOf(def.type) * componentBytesOf(componentType);
     if (!(bytes > 0 && bytes + inView[bufferView]! <= length)) continue;
     inView[bufferView] = inView[bufferView]! + bytes;
-    units += (((bytes + 3) >> 2) + 3) & ~3;
+    const padded = (((bytes + 3) >> 2) + 3) & ~3;
+    units += padded;
+    if (componentType === 5126 && bytes <= small * 4) smallUnits += padded;
   }
-  return Math.min(units, Math.floor(inputBytes / 4) + 4 * accessors.length);
+  const most = Math.floor(inputBytes / 4) + 4 * accessors.length;
+  return { all: Math.min(units, most), small: Math.min(smallUnits, most) };
 }
 
 /** The accessors meshes name as primitive indices (nothing checked: see plannedFloats). */

@@ -27,6 +27,16 @@ interface ArrayType<T> {
 export const BLOCK_FLOATS = 30720;
 const BLOCK = BLOCK_FLOATS;
 
+/** Floats of a block past the plan: at most twice the input's bytes. */
+function blockFloatsFor(inputBytes: number): number {
+  return Math.max(4, Math.min(BLOCK, Math.floor(inputBytes / 2)));
+}
+
+/** The largest float array taken from a block past the plan (a quarter of a block). */
+export function smallArrayFloats(inputBytes: number): number {
+  return Math.max(1, blockFloatsFor(inputBytes) >> 2);
+}
+
 export class SmallFloatArrays {
   private block: Float32Array | undefined;
   private used = 0;
@@ -34,6 +44,8 @@ export class SmallFloatArrays {
   private readonly small: number;
   /** Floats the plan still expects (each array rounded up to 4 floats, as views are laid out). */
   private expected: number;
+  /** Where the plan is not followed: floats of the small arrays it still expects (so the last block is no larger than they need). */
+  private expectedSmall: number;
 
   /**
    * `inputBytes`: a block past the plan takes at most twice the input's bytes (a small file keeps
@@ -45,15 +57,18 @@ export class SmallFloatArrays {
    * bytes): whatever of it stays unused was room the budget had, and the blocks never take the
    * read past it. `expected`: floats the reader plans to take (0: no plan); while an array fits
    * in what the plan still expects, it comes from a block whatever its size, and a block started
-   * then holds the rest of the plan (within the same room).
+   * then holds the rest of the plan (within the same room). `expectedSmall`: of a plan larger than
+   * a block, the floats of its arrays small enough for blocks; a block is no larger than what
+   * they still need.
    */
-  constructor(inputBytes = Infinity, private readonly chargeUnused: (bytes: number) => void = () => {}, private readonly room: () => number = () => Infinity, expected = 0) {
-    this.blockFloats = Math.max(4, Math.min(BLOCK, Math.floor(inputBytes / 2)));
-    this.small = Math.max(1, this.blockFloats >> 2);
+  constructor(inputBytes = Infinity, private readonly chargeUnused: (bytes: number) => void = () => {}, private readonly room: () => number = () => Infinity, expected = 0, expectedSmall = 0) {
+    this.blockFloats = blockFloatsFor(inputBytes);
+    this.small = smallArrayFloats(inputBytes);
     // A plan larger than a block is not followed: one allocation past glibc's mmap threshold
     // (128 KiB) costs fresh pages on every call (measured: 100–140 page faults and 3× the time per
     // parse of the speed bar's 1 MB GLB), where blocks and arrays below it are recycled.
     this.expected = expected <= BLOCK ? expected : 0;
+    this.expectedSmall = expected <= BLOCK ? 0 : expectedSmall;
   }
 
   /** A zeroed Float32Array of `length` floats (a view of a shared block when small or planned). */
@@ -77,11 +92,12 @@ export class SmallFloatArrays {
       if (block) this.chargeUnused((block.length - this.used) * 4);
       // The array itself was charged by the caller; the rest of the block must fit in the room left.
       const spare = Math.floor(Math.max(0, this.room()) / 4);
-      const wanted = planned ? this.expected : this.blockFloats;
+      const wanted = planned ? this.expected : padded <= this.expectedSmall ? Math.min(this.expectedSmall, this.blockFloats) : this.blockFloats;
       this.block = new Float32Array(Math.max(units, Math.min(wanted, units + spare)));
       this.used = 0;
     }
     if (planned) this.expected -= padded;
+    else this.expectedSmall = Math.max(0, this.expectedSmall - padded);
     const view = new Type(this.block!.buffer, this.used * 4, length);
     // Each view starts 16 bytes aligned, as an array of its own would be.
     this.used += padded;
