@@ -7,11 +7,17 @@
 // - one slice per accessor (round three's start);
 // - blocks of at most 64 KiB for arrays up to a quarter of a block, larger arrays on buffers of
 //   their own (round three: 1.26× → 1.42× faster than one slice each, about a tenth of the parse);
-// - this file: the first block is sized by the reader's plan (`expected`: the float accessors the
-//   file holds, counted once each, see `plannedFloats` in accessors.ts), so a file read as it
-//   declares itself gets one allocation for all its float arrays, large ones included; arrays
-//   past the plan (an accessor read twice) fall back to the blocks and buffers of their
-//   own; blocks of 120 KiB, not 64. Measured in the README § End to end (issue 22, round five).
+// - this file: blocks sized by the reader's plan (`plannedFloats` in accessors.ts: the FLOAT
+//   accessors and the primitives' index accessors the file holds, each once). A plan of at most
+//   one block (120 KiB) is one allocation for all of a small file's float arrays and indices,
+//   large ones included (the speed bar's 30 KB door: 1.37–1.39× faster, its Asset 29 kB of
+//   buffers where it was 62); past that, the plan's small arrays size the blocks so the last one
+//   holds no more than they need, large arrays keep buffers of their own, and blocks are 120 KiB,
+//   not 64 (the 1 MB file: 1.16× with the reader's other changes). Arrays past the plan (an
+//   accessor read twice) fall back to the blocks and buffers of their own. Dropped: one block for
+//   every array of a 1 MB file (mapped fresh by each call past glibc's 128 KiB mmap threshold:
+//   100–140 page faults and 3× the time per parse). Measured in the README § End to end
+//   (GLB and glTF parse, round five).
 
 type ArrayOf = Float32Array | Uint8Array | Uint16Array | Uint32Array | Int8Array | Int16Array;
 interface ArrayType<T> {
