@@ -1,15 +1,15 @@
 // Small float arrays of a glTF read come out of shared blocks (bindings/formats/gltf/small-arrays.ts):
 // each is zeroed, 16-byte aligned and disjoint from every other; large ones have buffers of their own.
 import { describe, expect, it } from 'vitest';
-import { SmallFloatArrays } from '../bindings/formats/gltf/small-arrays.js';
+import { BLOCK_FLOATS, SmallFloatArrays } from '../bindings/formats/gltf/small-arrays.js';
 
 describe('SmallFloatArrays', () => {
   it('hands out zeroed, aligned, disjoint views; large arrays on their own buffers', () => {
     const pool = new SmallFloatArrays();
-    const arrays = [1, 3, 4, 5, 303, 4096, 17, 900, 1000, 999, 2, ...Array.from({ length: 14 }, () => 1000)].map((n) => pool.take(n));
-    const large = pool.take(4097);
+    const arrays = [1, 3, 4, 5, 303, BLOCK_FLOATS / 4, 17, 900, 1000, 999, 2, ...Array.from({ length: 30 }, () => 1000)].map((n) => pool.take(n));
+    const large = pool.take(BLOCK_FLOATS / 4 + 1);
     expect(large.byteOffset).toBe(0);
-    expect(large.buffer.byteLength).toBe(4097 * 4);
+    expect(large.buffer.byteLength).toBe((BLOCK_FLOATS / 4 + 1) * 4);
     for (const [i, a] of arrays.entries()) {
       expect(a.byteOffset % 16).toBe(0);
       expect(Array.from(a).every((v) => v === 0)).toBe(true);
@@ -30,22 +30,25 @@ describe('SmallFloatArrays', () => {
   it('the unused tail of each finished block is reported (charged to the read\'s budget)', () => {
     const unused: number[] = [];
     const pool = new SmallFloatArrays(Infinity, (bytes) => unused.push(bytes));
-    for (let i = 0; i < 5; i++) pool.take(4096);
+    const quarter = BLOCK_FLOATS / 4;
+    for (let i = 0; i < 5; i++) pool.take(quarter);
     pool.take(4000);
     pool.take(100);
-    // Blocks of 16384 floats: four arrays of 4096 fill the first (nothing left), the fifth starts
-    // the second; 4000 + 100 then fit; nothing further started, so one report of 0 bytes.
+    // Blocks of BLOCK_FLOATS: four arrays of a quarter fill the first (nothing left), the fifth
+    // starts the second; 4000 + 100 then fit; nothing further started, so one report of 0 bytes.
     expect(unused).toEqual([0]);
-    pool.take(4096);
-    pool.take(4096);
-    expect(unused).toEqual([0, (16384 - 4096 - 4000 - 100 - 4096) * 4]);
+    pool.take(quarter);
+    pool.take(quarter);
+    expect(unused).toEqual([0]);
+    pool.take(quarter);
+    expect(unused).toEqual([0, (BLOCK_FLOATS - 3 * quarter - 4100) * 4]);
   });
 
   it('a new block is no larger than its first array plus the room the budget has left, so the last block\'s unused part stays within the budget', () => {
     let room = 1000;
     const pool = new SmallFloatArrays(Infinity, (bytes) => (room -= bytes), () => room);
     const first = pool.take(100);
-    // 100 floats and 1000 bytes (250 floats) of room: a block of 350 floats, not 16384.
+    // 100 floats and 1000 bytes (250 floats) of room: a block of 350 floats, not BLOCK_FLOATS.
     expect(first.buffer.byteLength).toBe(350 * 4);
     room = 0;
     pool.take(300);

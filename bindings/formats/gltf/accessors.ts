@@ -1,15 +1,38 @@
 import { getKernels } from '../../kernels/backend.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { LITTLE_ENDIAN } from '../../io/byte-reader.js';
-import { COMPONENT_ARRAYS, readElements, type ComponentArray, type ComponentArrayType } from './copy-elements.js';
+import { componentArrayOf, readElements, type ComponentArray, type ComponentArrayType } from './copy-elements.js';
 import { ExpansionBudget } from './expansion-budget.js';
-import { SmallFloatArrays } from './small-arrays.js';
+import { SmallFloatArrays, smallArrayFloats } from './small-arrays.js';
 import { fail, isObject, show, type GltfInput } from './read-gltf.js';
 import { decodeMeshoptView, meshoptExtensionOf } from './meshopt-decode.js';
 
 /** glTF componentType codes and their byte sizes. */
 export const COMPONENT_BYTES: Readonly<Record<number, number>> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
 export const COMPONENTS: Readonly<Record<string, number>> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
+
+/** Components of a glTF accessor type (0 for anything else; a switch: hasOwn on the tables above costs a lookup by string). */
+export function componentsOf(type: unknown): number {
+  switch (type) {
+    case 'SCALAR': return 1;
+    case 'VEC2': return 2;
+    case 'VEC3': return 3;
+    case 'VEC4': case 'MAT2': return 4;
+    case 'MAT3': return 9;
+    case 'MAT4': return 16;
+    default: return 0;
+  }
+}
+
+/** Bytes of a glTF componentType (0 for anything else). */
+export function componentBytesOf(componentType: unknown): number {
+  switch (componentType) {
+    case 5120: case 5121: return 1;
+    case 5122: case 5123: return 2;
+    case 5125: case 5126: return 4;
+    default: return 0;
+  }
+}
 
 /** Component types glTF allows `normalized: true` on (never FLOAT or UNSIGNED_INT). */
 const NORMALIZABLE: readonly number[] = [5120, 5121, 5122, 5123];
@@ -33,24 +56,29 @@ export class AccessorReader {
 
   /** `maxExpansion`: decoded bytes allowed per input byte (see ExpansionBudget); `kernels` decode normalized integers (default: getKernels()). */
   constructor(private readonly input: GltfInput, maxExpansion: number, private readonly kernels: Kernels = getKernels()) {
-    this.accessors = list(input.json, 'accessors', input.jsonOffset);
-    this.views = list(input.json, 'bufferViews', input.jsonOffset);
+    this.accessors = items(input.json.accessors, 'accessors', input.jsonOffset);
+    this.views = items(input.json.bufferViews, 'bufferViews', input.jsonOffset);
     this.budget = new ExpansionBudget(input.inputBytes, maxExpansion, input.jsonOffset);
-    this.small = new SmallFloatArrays(input.inputBytes, (bytes) => this.budget.charge(bytes, 'accessor values'), () => this.budget.remaining);
+    const plan = plannedFloats(this.accessors, this.views, input.inputBytes, primitiveIndices(input.json), smallArrayFloats(input.inputBytes));
+    this.small = new SmallFloatArrays(input.inputBytes, (bytes) => this.budget.charge(bytes, 'accessor values'), () => this.budget.remaining, plan.all, plan.small);
   }
 
   /** An accessor's definition: type, componentType, count, normalized. */
-  describe(index: unknown, label: string): { components: number; componentType: number; count: number; normalized: boolean; type: string } {
-    const def = this.definition(index, label);
+  describe(index: unknown, label: string): AccessorInfo {
+    return this.describeDefinition(this.definition(index, label), label);
+  }
+
+  private describeDefinition(def: Record<string, unknown>, label: string): AccessorInfo {
     const type = def.type;
     const componentType = def.componentType;
-    if (typeof type !== 'string' || !Object.hasOwn(COMPONENTS, type)) fail('BAD_VALUE', `${label}: accessor type ${show(type)} is not a glTF type`, this.input.jsonOffset);
-    if (typeof componentType !== 'number' || !Object.hasOwn(COMPONENT_BYTES, componentType)) fail('BAD_VALUE', `${label}: componentType ${show(componentType)} is not a glTF component type`, this.input.jsonOffset);
+    const components = componentsOf(type);
+    if (components === 0) fail('BAD_VALUE', `${label}: accessor type ${show(type)} is not a glTF type`, this.input.jsonOffset);
+    if (componentBytesOf(componentType) === 0) fail('BAD_VALUE', `${label}: componentType ${show(componentType)} is not a glTF component type`, this.input.jsonOffset);
     const count = def.count;
     if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1) fail('BAD_COUNT', `${label}: accessor count ${show(count)} is not a positive integer`, this.input.jsonOffset);
     if (def.normalized !== undefined && typeof def.normalized !== 'boolean') fail('BAD_VALUE', `${label}: normalized is not a boolean`, this.input.jsonOffset);
-    if (def.normalized === true && !NORMALIZABLE.includes(componentType)) fail('BAD_VALUE', `${label}: componentType ${componentType} cannot be normalized (only BYTE, UNSIGNED_BYTE, SHORT and UNSIGNED_SHORT can)`, this.input.jsonOffset);
-    return { components: COMPONENTS[type]!, componentType, count, normalized: def.normalized === true, type };
+    if (def.normalized === true && !NORMALIZABLE.includes(componentType as number)) fail('BAD_VALUE', `${label}: componentType ${componentType} cannot be normalized (only BYTE, UNSIGNED_BYTE, SHORT and UNSIGNED_SHORT can)`, this.input.jsonOffset);
+    return { components, componentType: componentType as number, count, normalized: def.normalized === true, type: type as string };
   }
 
   /**
@@ -58,23 +86,26 @@ export class AccessorReader {
    * 0..1 or −1..1 as glTF defines, other integers as their values. `types` lists the allowed type names.
    */
   floats(index: unknown, label: string, types: readonly string[]): { data: Float32Array; components: number; count: number } {
-    const info = this.describe(index, label);
+    const def = this.definition(index, label);
+    const info = this.describeDefinition(def, label);
     if (!types.includes(info.type)) fail('BAD_VALUE', `${label}: accessor type ${info.type}, expected ${types.join(' or ')}`, this.input.jsonOffset);
     this.budget.charge(info.count * info.components * 4, label);
-    const data = this.read(index, info, label, Float32Array) as Float32Array;
+    const data = this.read(def, info, label, Float32Array) as Float32Array;
     return { data, components: info.components, count: info.count };
   }
 
   /**
    * Non-negative integer values (indices, joints): unsigned integer component types only, not
    * normalized; in an array of the stored width (Uint8Array, Uint16Array or Uint32Array).
+   * `planned`: a primitive's indices, which the plan counts (see plannedFloats).
    */
-  integers(index: unknown, label: string, types: readonly string[]): { data: Uint8Array | Uint16Array | Uint32Array; components: number; count: number } {
-    const info = this.describe(index, label);
+  integers(index: unknown, label: string, types: readonly string[], planned = false): { data: Uint8Array | Uint16Array | Uint32Array; components: number; count: number } {
+    const def = this.definition(index, label);
+    const info = this.describeDefinition(def, label);
     if (!types.includes(info.type)) fail('BAD_VALUE', `${label}: accessor type ${info.type}, expected ${types.join(' or ')}`, this.input.jsonOffset);
     if (!UNSIGNED.includes(info.componentType) || info.normalized) fail('BAD_VALUE', `${label}: componentType ${info.componentType}${info.normalized ? ' (normalized)' : ''}, expected an unsigned integer type`, this.input.jsonOffset);
-    this.budget.charge(info.count * info.components * COMPONENT_BYTES[info.componentType]!, label);
-    const data = this.read(index, info, label, COMPONENT_ARRAYS[info.componentType]!) as Uint8Array | Uint16Array | Uint32Array;
+    this.budget.charge(info.count * info.components * componentBytesOf(info.componentType), label);
+    const data = this.read(def, info, label, componentArrayOf(info.componentType), planned) as Uint8Array | Uint16Array | Uint32Array;
     return { data, components: info.components, count: info.count };
   }
 
@@ -86,15 +117,14 @@ export class AccessorReader {
   }
 
   /** The accessor's values in a new `Out` array (zeros where it has no buffer view), its sparse values applied. */
-  private read(index: unknown, info: ReturnType<AccessorReader['describe']>, label: string, Out: ComponentArrayType): ComponentArray {
-    const def = this.definition(index, label);
+  private read(def: Record<string, unknown>, info: AccessorInfo, label: string, Out: ComponentArrayType, planned = false): ComponentArray {
     const elementBytes = elementSize(info);
     let out: ComponentArray | undefined;
     if (def.bufferView !== undefined) {
       const { bytes, stride, offset } = this.elements(def.bufferView, def.byteOffset, info, elementBytes, label);
-      const componentBytes = COMPONENT_BYTES[info.componentType]!;
+      const componentBytes = componentBytesOf(info.componentType);
       if (LITTLE_ENDIAN && elementBytes === info.components * componentBytes) {
-        out = readElements(this.kernels, bytes, offset, stride, info, Out, this.small);
+        out = readElements(this.kernels, bytes, offset, stride, info, Out, planned || Out === Float32Array ? this.small : undefined);
       } else {
         const decode = decoder(info.componentType, info.normalized);
         const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -112,25 +142,27 @@ export class AccessorReader {
   }
 
   /** The bytes of `count` elements in a buffer view, range-checked. */
-  private elements(viewIndex: unknown, byteOffset: unknown, info: ReturnType<AccessorReader['describe']>, elementBytes: number, label: string, packed = false) {
-    const { bytes, stride: viewStride, start } = this.view(viewIndex, label);
+  private elements(viewIndex: unknown, byteOffset: unknown, info: AccessorInfo, elementBytes: number, label: string, packed = false) {
+    const { bytes, begin, length, stride: viewStride, start } = this.view(viewIndex, label);
     if (packed && viewStride !== undefined) fail('BAD_VALUE', `${label}: bufferViews[${show(viewIndex)}] has a byteStride, which sparse data may not have`, start ?? this.input.jsonOffset);
     const offset = byteOffset ?? 0;
     if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) fail('BAD_VALUE', `${label}: byteOffset ${show(offset)} is not a non-negative integer`, this.input.jsonOffset);
-    const componentBytes = COMPONENT_BYTES[info.componentType]!;
+    const componentBytes = componentBytesOf(info.componentType);
     if (offset % componentBytes !== 0) fail('BAD_OFFSET', `${label}: byteOffset ${offset} is not a multiple of the ${componentBytes}-byte component`, start ?? this.input.jsonOffset);
     const stride = viewStride ?? elementBytes;
     if (stride < elementBytes) fail('BAD_VALUE', `${label}: byteStride ${stride} is smaller than the ${elementBytes}-byte element`, start ?? this.input.jsonOffset);
     const needed = offset + (info.count - 1) * stride + elementBytes;
-    if (needed > bytes.length) {
+    if (needed > length) {
       // At: where the data would start, inside its buffer view (which ends inside the file), or the JSON for a buffer not in this file.
-      const at = start === undefined ? this.input.jsonOffset : start + Math.min(offset, bytes.length);
-      fail('BAD_COUNT', `${label}: ${info.count} elements of ${elementBytes} bytes (stride ${stride}) from byte ${offset} need ${needed} bytes, the buffer view has ${bytes.length}`, at);
+      const at = start === undefined ? this.input.jsonOffset : start + Math.min(offset, length);
+      fail('BAD_COUNT', `${label}: ${info.count} elements of ${elementBytes} bytes (stride ${stride}) from byte ${offset} need ${needed} bytes, the buffer view has ${length}`, at);
     }
-    return { bytes, stride, offset };
+    // Offsets into the whole buffer: a view's bytes are not cut out (a subarray per accessor).
+    return { bytes, stride, offset: begin + offset };
   }
 
-  private view(viewIndex: unknown, label: string): { bytes: Uint8Array; stride: number | undefined; start: number | undefined } {
+  /** A buffer view: its buffer's bytes, where it begins in them and its length, its stride, and where it starts in the file (undefined when not in the file). */
+  private view(viewIndex: unknown, label: string): ViewRange {
     if (typeof viewIndex !== 'number' || !Number.isInteger(viewIndex) || viewIndex < 0 || viewIndex >= this.views.length) fail('BAD_INDEX', `${label}: bufferView ${show(viewIndex)} does not exist (${this.views.length} buffer views)`, this.input.jsonOffset);
     const def = this.views[viewIndex];
     if (!isObject(def)) fail('BAD_VALUE', `${label}: bufferViews[${viewIndex}] is not an object`, this.input.jsonOffset);
@@ -148,11 +180,11 @@ export class AccessorReader {
     if (offset + length > data.length) fail('BAD_OFFSET', `${label}: bufferViews[${viewIndex}] covers bytes ${offset}..${offset + length} of a ${data.length}-byte buffer`, base === undefined ? this.input.jsonOffset : base + Math.min(offset, data.length));
     const stride = def.byteStride;
     if (stride !== undefined && (typeof stride !== 'number' || !Number.isInteger(stride) || stride < 4 || stride > 252 || stride % 4 !== 0)) fail('BAD_VALUE', `${label}: bufferViews[${viewIndex}].byteStride ${show(stride)} is not a multiple of 4 in 4..252`, this.input.jsonOffset);
-    return { bytes: data.subarray(offset, offset + length), stride: stride as number | undefined, start: base === undefined ? undefined : base + offset };
+    return { bytes: data, begin: offset, length, stride: stride as number | undefined, start: base === undefined ? undefined : base + offset };
   }
 
   /** A compressed view's decoded bytes (see meshopt-decode.ts); its byteStride is checked as any view's. */
-  private decodedView(viewIndex: number, def: Record<string, unknown>, extension: unknown, label: string): { bytes: Uint8Array; stride: number | undefined; start: number | undefined } {
+  private decodedView(viewIndex: number, def: Record<string, unknown>, extension: unknown, label: string): ViewRange {
     const stride = def.byteStride;
     if (stride !== undefined && (typeof stride !== 'number' || !Number.isInteger(stride) || stride < 4 || stride > 252 || stride % 4 !== 0)) fail('BAD_VALUE', `${label}: bufferViews[${viewIndex}].byteStride ${show(stride)} is not a multiple of 4 in 4..252`, this.input.jsonOffset);
     let bytes = this.decodedViews.get(viewIndex);
@@ -160,10 +192,10 @@ export class AccessorReader {
       bytes = decodeMeshoptView(this.input, viewIndex, def, extension, this.budget, label);
       this.decodedViews.set(viewIndex, bytes);
     }
-    return { bytes, stride: stride as number | undefined, start: undefined };
+    return { bytes, begin: 0, length: bytes.length, stride: stride as number | undefined, start: undefined };
   }
 
-  private applySparse(sparse: unknown, info: ReturnType<AccessorReader['describe']>, label: string, out: ComponentArray, decode: Decode): void {
+  private applySparse(sparse: unknown, info: AccessorInfo, label: string, out: ComponentArray, decode: Decode): void {
     if (!isObject(sparse) || !isObject(sparse.indices) || !isObject(sparse.values)) fail('BAD_VALUE', `${label}: sparse is not {count, indices, values}`, this.input.jsonOffset);
     const count = sparse.count;
     if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1 || count > info.count) fail('BAD_COUNT', `${label}: sparse count ${show(count)} is not in 1..${info.count}`, this.input.jsonOffset);
@@ -175,7 +207,7 @@ export class AccessorReader {
     const indexView = new DataView(indices.bytes.buffer, indices.bytes.byteOffset, indices.bytes.byteLength);
     const valueView = new DataView(values.bytes.buffer, values.bytes.byteOffset, values.bytes.byteLength);
     const readIndex = decoder(indexType, false);
-    const componentBytes = COMPONENT_BYTES[info.componentType]!;
+    const componentBytes = componentBytesOf(info.componentType);
     const columns = columnLayout(info);
     const target = valuesOf(out, info.componentType);
     let previous = -1;
@@ -189,6 +221,16 @@ export class AccessorReader {
 }
 
 type Decode = (view: DataView, at: number) => number;
+
+type AccessorInfo = { components: number; componentType: number; count: number; normalized: boolean; type: string };
+
+interface ViewRange {
+  bytes: Uint8Array;
+  begin: number;
+  length: number;
+  stride: number | undefined;
+  start: number | undefined;
+}
 
 /**
  * Where a decoder's results go: FLOAT components are moved as their bits (getUint32 into an
@@ -214,7 +256,7 @@ function decoder(componentType: number, normalized: boolean): Decode {
 
 /** Bytes of one element, with the column padding glTF requires for 1- and 2-byte matrices. */
 function elementSize(info: { components: number; componentType: number; type: string }): number {
-  const bytes = COMPONENT_BYTES[info.componentType]!;
+  const bytes = componentBytesOf(info.componentType);
   if (info.type === 'MAT2' && bytes === 1) return 8;
   if (info.type === 'MAT3' && bytes === 1) return 12;
   if (info.type === 'MAT3' && bytes === 2) return 24;
@@ -226,6 +268,60 @@ function columnLayout(info: { components: number; componentType: number; type: s
   if (!info.type.startsWith('MAT') || COMPONENT_BYTES[info.componentType] === 4) return (c, size) => c * size;
   const rows = info.type === 'MAT2' ? 2 : info.type === 'MAT3' ? 3 : 4;
   return (c, size) => Math.floor(c / rows) * ((rows * size + 3) & ~3) + (c % rows) * size;
+}
+
+/**
+ * 4-byte units a read of these accessors is expected to copy out (SmallFloatArrays' plan): every
+ * FLOAT accessor stored in a buffer view and every accessor of unsigned integers in `indices`
+ * (a primitive's indices), each rounded up to 16 bytes, each view's accessors counted for no
+ * more than the view holds, the whole for no more than the input's bytes (a file whose accessors
+ * alias one another or go unread cannot make the plan larger than the file). Nothing is checked
+ * here: a malformed accessor is left out, and the reads find what is wrong with it. `small`:
+ * the float arrays of at most this many floats are also counted apart (the blocks' share).
+ */
+export function plannedFloats(accessors: unknown[], views: unknown[], inputBytes: number, indices: ReadonlySet<unknown> = new Set(), small = 0): { all: number; small: number } {
+  let smallUnits = 0;
+  // Bytes counted per view (a plain array: a Float64Array of many views would be a buffer of its own).
+  const inView: number[] = new Array<number>(views.length).fill(0);
+  let units = 0;
+  for (let a = 0; a < accessors.length; a++) {
+    const def = accessors[a];
+    if (!isObject(def) || def.sparse !== undefined) continue;
+    const componentType = def.componentType;
+    if (componentType !== 5126 && !((componentType === 5121 || componentType === 5123 || componentType === 5125) && indices.has(a))) continue;
+    const { bufferView, count } = def;
+    if (typeof bufferView !== 'number' || !Number.isInteger(bufferView) || !(bufferView >= 0 && bufferView < views.length) || typeof count !== 'number' || !(count >= 1)) continue;
+    const view = views[bufferView];
+    const length = isObject(view) && typeof view.byteLength === 'number' ? view.byteLength : 0;
+    const bytes = count * componentsOf(def.type) * componentBytesOf(componentType);
+    if (!(bytes > 0 && bytes + inView[bufferView]! <= length)) continue;
+    inView[bufferView] = inView[bufferView]! + bytes;
+    const padded = (((bytes + 3) >> 2) + 3) & ~3;
+    units += padded;
+    if (componentType === 5126 && bytes <= small * 4) smallUnits += padded;
+  }
+  const most = Math.floor(inputBytes / 4) + 4 * accessors.length;
+  return { all: Math.min(units, most), small: Math.min(smallUnits, most) };
+}
+
+/** The accessors meshes name as primitive indices (nothing checked: see plannedFloats). */
+export function primitiveIndices(json: Record<string, unknown>): Set<unknown> {
+  const indices = new Set<unknown>();
+  const meshes = json.meshes;
+  if (!Array.isArray(meshes)) return indices;
+  for (const mesh of meshes) {
+    const primitives = isObject(mesh) ? mesh.primitives : undefined;
+    if (!Array.isArray(primitives)) continue;
+    for (const primitive of primitives) if (isObject(primitive) && primitive.indices !== undefined) indices.add(primitive.indices);
+  }
+  return indices;
+}
+
+/** `value` as a list: [] when undefined, BAD_VALUE (naming `key`) when not an array. The caller reads the property by name (a keyed read, json[key], costs a lookup by string at every call). */
+export function items(value: unknown, key: string, offset: number): unknown[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) fail('BAD_VALUE', `${key} is not an array`, offset);
+  return value;
 }
 
 export function list(json: Record<string, unknown>, key: string, offset: number): unknown[] {

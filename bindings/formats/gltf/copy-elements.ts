@@ -20,6 +20,18 @@ export const COMPONENT_ARRAYS: Readonly<Record<number, ComponentArrayType>> = {
   5120: Int8Array, 5121: Uint8Array, 5122: Int16Array, 5123: Uint16Array, 5125: Uint32Array, 5126: Float32Array,
 };
 
+/** The typed array of a glTF componentType (FLOAT's for anything else; a switch: the table above is a lookup by sparse integer keys). */
+export function componentArrayOf(componentType: number): ComponentArrayType {
+  switch (componentType) {
+    case 5120: return Int8Array;
+    case 5121: return Uint8Array;
+    case 5122: return Int16Array;
+    case 5123: return Uint16Array;
+    case 5125: return Uint32Array;
+    default: return Float32Array;
+  }
+}
+
 type DecodeNormalized = (src: ComponentArray, step: number, components: number, dst: Float32Array) => void;
 
 /** The kernel that decodes each normalized integer componentType. */
@@ -43,10 +55,11 @@ export interface ElementLayout {
  * array of count × components values: normalized integers as glTF defines them (unsigned c / max,
  * signed max(c / max, −1); `Out` is then Float32Array), other components as their values (the
  * caller picks an `Out` that holds them). Tightly packed values of type `Out` are one slice.
+ * With `small`, the array comes from its blocks (small-arrays.ts) where it takes one.
  */
 export function readElements(kernels: Kernels, bytes: Uint8Array, offset: number, stride: number, layout: ElementLayout, Out: ComponentArrayType, small?: SmallFloatArrays): ComponentArray {
   const { componentType, components, count, normalized } = layout;
-  const Source = COMPONENT_ARRAYS[componentType]!;
+  const Source = componentArrayOf(componentType);
   const size = Source.BYTES_PER_ELEMENT;
   const step = stride / size;
   const span = (count - 1) * step + components;
@@ -60,7 +73,7 @@ export function readElements(kernels: Kernels, bytes: Uint8Array, offset: number
     start = 0;
   }
   const src = new Source(buffer, start, span);
-  const out = small && Out === Float32Array ? small.take(count * components) : new Out(count * components);
+  const out = small ? small.takeOf(Out, count * components) : new Out(count * components);
   if (!normalized && step === components && Out === Source && out.length === span) {
     out.set(src);
     return out;

@@ -3,7 +3,7 @@ import { indexWidthFor, type Kernels } from '../../kernels/kernels.js';
 import { emptyAsset, type IndexArray, type Animation, type Asset, type Joint, type Mesh, type MeshAttributes, type MorphTarget, type Track } from '../../model/asset.js';
 import { framesToCover, MAX_SAMPLED_FRAMES, resampleAnimation, sampleChannel } from '../../model/resample-animation.js';
 import { DEFAULT_FRAME_RATE } from '../format.js';
-import { AccessorReader, list } from './accessors.js';
+import { AccessorReader, items } from './accessors.js';
 import { fail, isObject, show, type GltfInput } from './read-gltf.js';
 import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { applyTextureTransforms } from './texture-transform.js';
@@ -75,8 +75,7 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
   const kernels = options.kernels ?? getKernels();
   const asset = emptyAsset('gltf');
   asset.upAxis = settings.upAxis;
-  const said = new Set<string>();
-  const warn = (message: string) => { if (!said.has(message)) { said.add(message); asset.warnings.push(message); } };
+  const warn = warner(asset.warnings);
   const at = input.jsonOffset;
   const json = input.json;
   const accessors = new AccessorReader(input, settings.maxExpansion, kernels);
@@ -85,36 +84,26 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
   }
   for (const name of strings(json.extensionsUsed)) if (!READABLE_REQUIRED_EXTENSIONS.includes(name)) warn(`extension ${name} is not read`);
 
-  const nodes = readNodes(list(json, 'nodes', at), at);
-  const skins = list(json, 'skins', at);
-  const animationDefs = list(json, 'animations', at);
+  const nodes = readNodes(items(json.nodes, 'nodes', at), at);
+  const skins = items(json.skins, 'skins', at);
+  const animationDefs = items(json.animations, 'animations', at);
   const { joints, jointOfNode } = buildSkeleton(nodes, skins, animatedNodes(animationDefs, nodes.length), at);
   if (joints.length) asset.skeleton = { joints };
-  const meshDefs = list(json, 'meshes', at);
-  const materials = list(json, 'materials', at);
+  const meshDefs = items(json.meshes, 'meshes', at);
+  const materials = items(json.materials, 'materials', at);
   const worldOf = worldMatrices(nodes);
-  // Each skin's joint table once, however many nodes use it (a per-node table would be nodes × joints).
-  const skinTables = new Map<number, SkinTable>();
-  const skinOf = (s: number): SkinTable => {
-    let table = skinTables.get(s);
-    if (!table) skinTables.set(s, (table = skinTable(skins, s, jointOfNode, at)));
-    return table;
-  };
-  // Where a skin's bind matrices do not undo its joints' rest transforms (quantizing writers fold dequantization into them): bind-pose.ts.
-  const bindPoses = new Map<number, SkinBindPose>();
-  const bindPoseOf = (s: number): SkinBindPose => {
-    if (!bindPoses.has(s)) bindPoses.set(s, skinBindPose(accessors, skins[s], s, skinOf(s).table, worldOf, warn, at));
-    return bindPoses.get(s);
-  };
+  // Each skin's joint table and bind-pose correction once, however many nodes use it (module-level
+  // helpers, not closures: tsx names every closure a call makes, a defineProperty each).
+  const skinCache: SkinCache | undefined = skins.length ? { skins, jointOfNode, tables: new Map(), bindPoses: new Map(), accessors, worldOf, warn, at } : undefined;
 
   nodes.forEach((node, n) => {
     if (node.def.mesh === undefined) return;
     const meshIndex = index(node.def.mesh, meshDefs.length, `nodes[${n}].mesh`, at);
     const meshDef = meshDefs[meshIndex];
     if (!isObject(meshDef)) fail('BAD_VALUE', `meshes[${meshIndex}] is not an object`, at);
-    const skin = node.def.skin === undefined ? undefined : skinOf(index(node.def.skin, skins.length, `nodes[${n}].skin`, at));
+    const skin = node.def.skin === undefined ? undefined : skinTableOf(skinCache!, index(node.def.skin, skins.length, `nodes[${n}].skin`, at));
     if (!skin && jointOfNode.has(n)) warn(`mesh ${show(meshDef.name ?? meshIndex)} sits on a node that is a joint or animated; it is kept in its rest pose (the Asset does not attach meshes to joints)`);
-    const primitives = list(meshDef, 'primitives', at);
+    const primitives = items(meshDef.primitives, 'primitives', at);
     const baseName = typeof meshDef.name === 'string' ? meshDef.name : typeof node.def.name === 'string' ? node.def.name : `mesh ${meshIndex}`;
     const targetNames = isObject(meshDef.extras) && Array.isArray(meshDef.extras.targetNames) ? meshDef.extras.targetNames : [];
     primitives.forEach((primitive, p) => {
@@ -131,7 +120,7 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
       }
       const world = worldOf(n);
       if (!skin && !isIdentity(world)) bake(mesh, world);
-      const bindPose = skin ? bindPoseOf(node.def.skin as number) : undefined;
+      const bindPose = skin ? bindPoseOf(skinCache!, node.def.skin as number) : undefined;
       if (bindPose && 'all' in bindPose) bake(mesh, bindPose.all);
       else if (bindPose) blendToBindPose(mesh, bindPose.perJoint);
       asset.meshes.push(mesh);
@@ -158,6 +147,39 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
   if (settings.flipWinding) for (const mesh of asset.meshes) flipTriangles(mesh.indices);
   if (settings.flipV) for (const mesh of asset.meshes) for (const uv of mesh.attributes.uvs ?? []) for (let i = 1; i < uv.length; i += 2) uv[i] = 1 - uv[i]!;
   return asset;
+}
+
+/** `asset.warnings`' adder: each message once. */
+function warner(warnings: string[]): (message: string) => void {
+  let said: Set<string> | undefined;
+  return (message) => {
+    said ??= new Set();
+    if (!said.has(message)) { said.add(message); warnings.push(message); }
+  };
+}
+
+interface SkinCache {
+  skins: unknown[];
+  jointOfNode: Map<number, number>;
+  tables: Map<number, SkinTable>;
+  bindPoses: Map<number, SkinBindPose>;
+  accessors: AccessorReader;
+  worldOf: (n: number) => Mat4;
+  warn: (message: string) => void;
+  at: number;
+}
+
+/** Skin `s`'s joint table, made once (a per-node table would be nodes × joints). */
+function skinTableOf(cache: SkinCache, s: number): SkinTable {
+  let table = cache.tables.get(s);
+  if (!table) cache.tables.set(s, (table = skinTable(cache.skins, s, cache.jointOfNode, cache.at)));
+  return table;
+}
+
+/** Where skin `s`'s bind matrices do not undo its joints' rest transforms (quantizing writers fold dequantization into them): bind-pose.ts. */
+function bindPoseOf(cache: SkinCache, s: number): SkinBindPose {
+  if (!cache.bindPoses.has(s)) cache.bindPoses.set(s, skinBindPose(cache.accessors, cache.skins[s], s, skinTableOf(cache, s).table, cache.worldOf, cache.warn, cache.at));
+  return cache.bindPoses.get(s);
 }
 
 function strings(value: unknown): string[] {
@@ -194,7 +216,7 @@ function readNodes(defs: unknown[], at: number): NodeInfo[] {
     return { def, parent: -1, children: [], local: composeTrs(translation, rotation, scale), trs: { translation, rotation, scale } };
   });
   nodes.forEach((node, n) => {
-    for (const child of list(node.def, 'children', at)) {
+    for (const child of items(node.def.children, 'children', at)) {
       const c = index(child, nodes.length, `nodes[${n}].children`, at);
       if (c === n) fail('BAD_VALUE', `node ${n} is its own child`, at);
       if (nodes[c]!.parent >= 0) fail('BAD_VALUE', `node ${c} has more than one parent`, at);
@@ -284,26 +306,36 @@ function animatedNodes(animations: unknown[], nodeCount: number): number[] {
 function buildSkeleton(nodes: NodeInfo[], skins: unknown[], animated: number[], at: number): { joints: Joint[]; jointOfNode: Map<number, number> } {
   const jointOfNode = new Map<number, number>();
   const joints: Joint[] = [];
-  // The node and its ancestors not yet placed, placed from the top down (no recursion: chains may be deep).
-  const place = (n: number): void => {
-    const path: number[] = [];
-    for (let p = n; p >= 0 && !jointOfNode.has(p); p = nodes[p]!.parent) path.push(p);
-    for (let i = path.length - 1; i >= 0; i--) {
-      const m = path[i]!;
-      const node = nodes[m]!;
-      const parent = node.parent >= 0 ? jointOfNode.get(node.parent)! : -1;
-      jointOfNode.set(m, joints.length);
-      joints.push({ name: typeof node.def.name === 'string' ? node.def.name : `node ${m}`, parent, translation: [...node.trs.translation], rotation: [...node.trs.rotation], scale: [...node.trs.scale] });
-    }
-  };
   skins.forEach((skin, s) => {
     if (!isObject(skin)) fail('BAD_VALUE', `skins[${s}] is not an object`, at);
-    const list_ = list(skin, 'joints', at);
+    const list_ = items(skin.joints, 'joints', at);
     if (list_.length === 0) fail('BAD_COUNT', `skins[${s}] has no joints`, at);
-    for (const joint of list_) place(index(joint, nodes.length, `skins[${s}].joints`, at));
+    for (const joint of list_) placeJoint(nodes, jointOfNode, joints, index(joint, nodes.length, `skins[${s}].joints`, at));
   });
-  for (const node of animated) place(node);
+  for (const node of animated) placeJoint(nodes, jointOfNode, joints, node);
   return { joints, jointOfNode };
+}
+
+/** Node `n` and its ancestors not yet placed, as joints, from the top down (no recursion: chains may be deep). */
+function placeJoint(nodes: NodeInfo[], jointOfNode: Map<number, number>, joints: Joint[], n: number): void {
+  if (jointOfNode.has(n)) return;
+  const parentOfN = nodes[n]!.parent;
+  if (parentOfN < 0 || jointOfNode.has(parentOfN)) {
+    addJoint(nodes, jointOfNode, joints, n);
+    return;
+  }
+  const path: number[] = [];
+  for (let p = n; p >= 0 && !jointOfNode.has(p); p = nodes[p]!.parent) path.push(p);
+  for (let i = path.length - 1; i >= 0; i--) addJoint(nodes, jointOfNode, joints, path[i]!);
+}
+
+/** Node `m` as the next joint (its parent, if any, already placed). */
+function addJoint(nodes: NodeInfo[], jointOfNode: Map<number, number>, joints: Joint[], m: number): void {
+  const node = nodes[m]!;
+  const parent = node.parent >= 0 ? jointOfNode.get(node.parent)! : -1;
+  const { translation: t, rotation: r, scale: z } = node.trs;
+  jointOfNode.set(m, joints.length);
+  joints.push({ name: typeof node.def.name === 'string' ? node.def.name : `node ${m}`, parent, translation: [t[0], t[1], t[2]], rotation: [r[0], r[1], r[2], r[3]], scale: [z[0], z[1], z[2]] });
 }
 
 /** One skin's joints as skeleton joints: `table[i]` is the skeleton joint of skin joint i; `identity` when table[i] = i. */
@@ -313,7 +345,7 @@ interface SkinTable {
 }
 
 function skinTable(skins: unknown[], s: number, jointOfNode: Map<number, number>, at: number): SkinTable {
-  const joints = list(skins[s] as Record<string, unknown>, 'joints', at).map((node) => jointOfNode.get(node as number)!);
+  const joints = items((skins[s] as Record<string, unknown>).joints, 'joints', at).map((node) => jointOfNode.get(node as number)!);
   const beyond = joints.findIndex((joint) => joint > 0xffff);
   if (beyond >= 0) fail('UNSUPPORTED', `skins[${s}]: joint ${beyond} is skeleton joint ${joints[beyond]}, beyond the 65536 joints a skinned Asset mesh can name`, at);
   return { table: Uint16Array.from(joints), identity: joints.every((joint, i) => joint === i) };
@@ -360,6 +392,23 @@ function flipTriangles(indices: Mesh['indices']): void {
   }
 }
 
+/** Semantics always kept when present (the checks below need no pattern for them). */
+const KEPT_SEMANTICS: ReadonlySet<string> = new Set(['POSITION', 'NORMAL', 'TANGENT', 'TEXCOORD_0', 'COLOR_0', 'JOINTS_0', 'WEIGHTS_0']);
+const NO_INDICES = new Uint8Array(0);
+const TEXCOORDS = Array.from({ length: 8 }, (_, set) => `TEXCOORD_${set}`);
+
+/** `TEXCOORD_${set}`, the first eight made once. */
+function texcoord(set: number): string {
+  return set < TEXCOORDS.length ? TEXCOORDS[set]! : `TEXCOORD_${set}`;
+}
+
+/** A vertex attribute of `count` elements, as floats. */
+function readAttribute(accessors: AccessorReader, attributes: Record<string, unknown>, semantic: string, types: readonly string[], label: string, count: number, at: number): ReturnType<AccessorReader['floats']> {
+  const result = accessors.floats(attributes[semantic], `${label} ${semantic}`, types);
+  if (result.count !== count) fail('BAD_COUNT', `${label}: ${semantic} has ${result.count} elements, POSITION ${count}`, at);
+  return result;
+}
+
 function readPrimitive(
   accessors: AccessorReader, kernels: Kernels, primitive: Record<string, unknown>, name: string, label: string,
   skin: SkinTable | undefined, targetNames: unknown[], warn: (m: string) => void, at: number,
@@ -374,19 +423,14 @@ function readPrimitive(
   if (attributes.POSITION === undefined) fail('BAD_VALUE', `${label} has no POSITION`, at);
   const position = accessors.floats(attributes.POSITION, `${label} POSITION`, ['VEC3']);
   const count = position.count;
-  const read = (semantic: string, types: readonly string[]) => {
-    const result = accessors.floats(attributes[semantic], `${label} ${semantic}`, types);
-    if (result.count !== count) fail('BAD_COUNT', `${label}: ${semantic} has ${result.count} elements, POSITION ${count}`, at);
-    return result;
-  };
   const out: MeshAttributes = { positions: position.data };
-  if (attributes.NORMAL !== undefined) out.normals = read('NORMAL', ['VEC3']).data;
-  if (attributes.TANGENT !== undefined) out.tangents = read('TANGENT', ['VEC4']).data;
+  if (attributes.NORMAL !== undefined) out.normals = readAttribute(accessors, attributes, 'NORMAL', ['VEC3'], label, count, at).data;
+  if (attributes.TANGENT !== undefined) out.tangents = readAttribute(accessors, attributes, 'TANGENT', ['VEC4'], label, count, at).data;
   const uvs: Float32Array[] = [];
-  for (let set = 0; attributes[`TEXCOORD_${set}`] !== undefined; set++) uvs.push(read(`TEXCOORD_${set}`, ['VEC2']).data);
+  for (let set = 0; attributes[texcoord(set)] !== undefined; set++) uvs.push(readAttribute(accessors, attributes, texcoord(set), ['VEC2'], label, count, at).data);
   if (uvs.length) out.uvs = uvs;
   if (attributes.COLOR_0 !== undefined) {
-    const color = read('COLOR_0', ['VEC3', 'VEC4']);
+    const color = readAttribute(accessors, attributes, 'COLOR_0', ['VEC3', 'VEC4'], label, count, at);
     if (color.components === 3) accessors.budget.charge(count * 16, `${label} COLOR_0 as RGBA`);
     out.colors = color.components === 4 ? color.data : rgbToRgba(color.data);
   }
@@ -396,24 +440,27 @@ function readPrimitive(
     else {
       const joints = accessors.integers(attributes.JOINTS_0, `${label} JOINTS_0`, ['VEC4']);
       if (joints.count !== count) fail('BAD_COUNT', `${label}: JOINTS_0 has ${joints.count} elements, POSITION ${count}`, at);
-      out.weights = read('WEIGHTS_0', ['VEC4']).data;
+      out.weights = readAttribute(accessors, attributes, 'WEIGHTS_0', ['VEC4'], label, count, at).data;
       accessors.budget.charge(joints.data.length * 2, `${label} JOINTS_0 as skeleton joints`);
       out.joints = skeletonJoints(kernels, joints.data, skin, label, at);
     }
   } else if (attributes.JOINTS_0 !== undefined || attributes.WEIGHTS_0 !== undefined) warn(`${label}: ${attributes.JOINTS_0 !== undefined ? 'JOINTS_0 without WEIGHTS_0' : 'WEIGHTS_0 without JOINTS_0'} is not kept`);
   if (attributes.JOINTS_1 !== undefined) warn(`${label}: influences after the first four (JOINTS_1, WEIGHTS_1) are not kept`);
-  const mesh: Mesh = { name, attributes: out, indices: new Uint8Array(0) };
-  for (const semantic of Object.keys(attributes)) {
+  // The indices are set last (NO_INDICES is never handed out).
+  const mesh: Mesh = { name, attributes: out, indices: NO_INDICES };
+  const semantics = Object.keys(attributes);
+  for (const semantic of semantics) {
     if (!semantic.startsWith('_')) continue;
-    const extra = read(semantic, ['SCALAR', ...FLOAT_TYPES]);
+    const extra = readAttribute(accessors, attributes, semantic, ['SCALAR', ...FLOAT_TYPES], label, count, at);
     (mesh.extras ??= {})[semantic.slice(1).toLowerCase()] = { components: extra.components, data: extra.data };
   }
-  for (const semantic of Object.keys(attributes)) {
+  for (const semantic of semantics) {
+    if (KEPT_SEMANTICS.has(semantic)) continue;
     if (!/^(POSITION|NORMAL|TANGENT|TEXCOORD_\d+|COLOR_\d+|JOINTS_\d+|WEIGHTS_\d+|_.*)$/.test(semantic)) warn(`${label}: attribute ${semantic} is not kept`);
     else if (/^TEXCOORD_\d+$/.test(semantic) && Number(semantic.slice(9)) >= uvs.length) warn(`${label}: ${semantic} after a missing set is not kept`);
   }
 
-  const targets = list(primitive, 'targets', at);
+  const targets = items(primitive.targets, 'targets', at);
   if (targets.length) {
     mesh.targets = targets.map((target, t): MorphTarget => {
       if (!isObject(target)) fail('BAD_VALUE', `${label}.targets[${t}] is not an object`, at);
@@ -433,7 +480,7 @@ function readPrimitive(
 
   let corners: IndexArray;
   if (primitive.indices !== undefined) {
-    corners = accessors.integers(primitive.indices, `${label} indices`, ['SCALAR']).data;
+    corners = accessors.integers(primitive.indices, `${label} indices`, ['SCALAR'], true).data;
     if (largestIndex(kernels, corners) >= count) {
       const bad = corners.findIndex((i) => i >= count);
       fail('BAD_INDEX', `${label}: index ${corners[bad]} at position ${bad} is beyond the ${count} vertices`, at);
@@ -526,15 +573,39 @@ interface ChannelKeys {
   values: Float32Array;
 }
 
+const SCALAR = ['SCALAR'] as const;
+const VEC3 = ['VEC3'] as const;
+const VEC4 = ['VEC4'] as const;
+
+/** A joint's channels, one per path, in a fixed shape (an object given its paths as they come has one shape per order, and keyed reads of it cost more than the rest of a channel). */
+class JointChannels {
+  translation: ChannelKeys | undefined = undefined;
+  rotation: ChannelKeys | undefined = undefined;
+  scale: ChannelKeys | undefined = undefined;
+  /** The channels in the order they were read (the first one's times are the track's when all agree). */
+  readonly order: ChannelKeys[] = [];
+
+  get(path: 'translation' | 'rotation' | 'scale'): ChannelKeys | undefined {
+    return path === 'translation' ? this.translation : path === 'rotation' ? this.rotation : this.scale;
+  }
+
+  set(path: 'translation' | 'rotation' | 'scale', keys: ChannelKeys): void {
+    if (path === 'translation') this.translation = keys;
+    else if (path === 'rotation') this.rotation = keys;
+    else this.scale = keys;
+    this.order.push(keys);
+  }
+}
+
 /** One glTF animation as Asset tracks: channels grouped per joint on the union of their key times. */
 function readAnimation(
   accessors: AccessorReader, timesOf: Map<unknown, Float32Array>, def: Record<string, unknown>, a: number, jointOfNode: Map<number, number>,
   settings: Required<Omit<GltfToAssetOptions, 'kernels'>>, warn: (m: string) => void, at: number,
 ): Animation | undefined {
   const name = typeof def.name === 'string' ? def.name : `animation ${a}`;
-  const samplers = list(def, 'samplers', at);
-  const byJoint = new Map<number, Partial<Record<'translation' | 'rotation' | 'scale', ChannelKeys>>>();
-  list(def, 'channels', at).forEach((channel, c) => {
+  const samplers = items(def.samplers, 'samplers', at);
+  const byJoint = new Map<number, JointChannels>();
+  items(def.channels, 'channels', at).forEach((channel, c) => {
     const label = `animations[${a}].channels[${c}]`;
     if (!isObject(channel) || !isObject(channel.target)) fail('BAD_VALUE', `${label} is not {sampler, target}`, at);
     const path = channel.target.path;
@@ -546,19 +617,19 @@ function readAnimation(
     const s = index(channel.sampler, samplers.length, `${label}.sampler`, at);
     const sampler = samplers[s];
     if (!isObject(sampler)) fail('BAD_VALUE', `animations[${a}].samplers[${s}] is not an object`, at);
-    const channels = byJoint.get(joint) ?? {};
-    if (channels[path]) { warn(`animation ${name}: a second ${path} channel on one joint is not kept`); return; }
+    const channels = byJoint.get(joint) ?? new JointChannels();
+    if (channels.get(path)) { warn(`animation ${name}: a second ${path} channel on one joint is not kept`); return; }
     // Key times are read once per accessor: samplers and animations commonly share them.
     let times = timesOf.get(sampler.input);
     if (!times) {
-      times = accessors.floats(sampler.input, `animations[${a}].samplers[${s}] input`, ['SCALAR']).data;
+      times = accessors.floats(sampler.input, `animations[${a}].samplers[${s}] input`, SCALAR).data;
       for (let k = 0; k < times.length; k++) {
         if (!Number.isFinite(times[k]!) || times[k]! < 0 || (k > 0 && !(times[k]! > times[k - 1]!))) fail('BAD_VALUE', `animations[${a}].samplers[${s}]: key times are not increasing from 0 (key ${k})`, at);
       }
       timesOf.set(sampler.input, times);
     }
     const components = path === 'rotation' ? 4 : 3;
-    const output = accessors.floats(sampler.output, `animations[${a}].samplers[${s}] output`, [components === 4 ? 'VEC4' : 'VEC3']);
+    const output = accessors.floats(sampler.output, `animations[${a}].samplers[${s}] output`, components === 4 ? VEC4 : VEC3);
     const interpolation = sampler.interpolation ?? 'LINEAR';
     const perKey = interpolation === 'CUBICSPLINE' ? 3 : 1;
     if (interpolation !== 'LINEAR' && interpolation !== 'STEP' && interpolation !== 'CUBICSPLINE') fail('BAD_VALUE', `animations[${a}].samplers[${s}].interpolation ${show(interpolation)}`, at);
@@ -571,7 +642,7 @@ function readAnimation(
       for (let k = 0; k < times.length; k++) values.set(output.data.subarray((k * 3 + 1) * components, (k * 3 + 2) * components), k * components);
     }
     if (interpolation === 'STEP') warn(`animation ${name}: step interpolation is not kept (keys are interpolated linearly)`);
-    channels[path] = { times, values };
+    channels.set(path, { times, values });
     byJoint.set(joint, channels);
   });
   if (byJoint.size === 0) {
@@ -580,18 +651,21 @@ function readAnimation(
   }
   const tracks: Track[] = [];
   for (const [joint, channels] of byJoint) {
-    const present = Object.values(channels);
-    const shared = present.every((c) => sameTimes(c.times, present[0]!.times));
+    const { translation, rotation, scale } = channels;
+    // The times of the channel read first.
+    const first = channels.order[0]!.times;
+    const shared = (!translation || sameTimes(translation.times, first)) && (!rotation || sameTimes(rotation.times, first)) && (!scale || sameTimes(scale.times, first));
+    let times = first;
     if (!shared) {
+      const present = channels.order;
       const keys = present.reduce((sum, c) => sum + c.times.length, 0);
       accessors.budget.charge(keys * 4 * (1 + present.length * 4), `animation ${name}: channels of joint ${joint} on one set of key times`);
+      times = unionTimes(present.map((c) => c.times));
     }
-    const times = shared ? present[0]!.times : unionTimes(present.map((c) => c.times));
     const track: Track = { joint, times };
-    for (const path of ['translation', 'rotation', 'scale'] as const) {
-      const keys = channels[path];
-      if (keys) track[path] = shared ? keys.values : sampleChannel(keys.times, keys.values, path === 'rotation' ? 4 : 3, times);
-    }
+    if (translation) track.translation = shared ? translation.values : sampleChannel(translation.times, translation.values, 3, times);
+    if (rotation) track.rotation = shared ? rotation.values : sampleChannel(rotation.times, rotation.values, 4, times);
+    if (scale) track.scale = shared ? scale.values : sampleChannel(scale.times, scale.values, 3, times);
     tracks.push(track);
   }
   // Our writer records the source's rate where the keys alone would not give it back.
