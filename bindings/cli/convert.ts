@@ -49,6 +49,11 @@ export interface ConvertSettings {
   incremental?: boolean;
   /** The meshcodec version, recorded in the manifest. */
   version?: string;
+  /**
+   * Worker threads started before the inputs were expanded (early-pool.ts): used when this run
+   * needs as many, with the same queue, and closed otherwise; runConvert closes it in any case.
+   */
+  pool?: ConvertPool | undefined;
 }
 
 export type ConvertResult =
@@ -91,7 +96,12 @@ function inputIdentities(inputs: readonly InputFile[]): Set<string> {
 }
 
 /** Files in flight per worker thread (see ConvertPool's `queued`). */
-const WORKER_QUEUE = 3;
+export const WORKER_QUEUE = 3;
+
+/** Tasks queued per worker for a run: 1 when every thread claims its own files (a claimed batch), else WORKER_QUEUE. */
+export function workerQueue(claimed: boolean): number {
+  return claimed ? 1 : WORKER_QUEUE;
+}
 
 export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettings, ctx: CommandContext): Promise<number> {
   const { io } = ctx;
@@ -111,6 +121,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   try {
     manifest = settings.manifest !== undefined ? await ManifestFile.open(settings.manifest, settings.incremental === true) : undefined;
   } catch (e) {
+    await settings.pool?.close();
     io.err(`meshcodec: --manifest: ${errorInfo(e).message}\n`);
     return 2;
   }
@@ -153,7 +164,12 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   // on disk written under their planned names. A manifest (its digest and lines), -o and standard
   // input keep the main thread in charge of each file, the workers converting what it hands them.
   const claimed = usePool && settings.output === undefined && !manifest && !files.some((f) => f.path === '-');
-  const pool = usePool ? new ConvertPool(settings.workerUrl!, threads - 1, ctx.backend, claimed ? 1 : WORKER_QUEUE) : undefined;
+  let pool = settings.pool;
+  if (pool && !(usePool && pool.threads === threads - 1 && pool.queued === workerQueue(claimed))) {
+    await pool.close();
+    pool = undefined;
+  }
+  if (usePool) pool ??= new ConvertPool(settings.workerUrl!, threads - 1, ctx.backend, workerQueue(claimed));
 
   const convertOne = async (input: InputFile, place: OutputPlace | undefined, key: string, local: boolean): Promise<void> => {
     // With a pool the worker reads a named file itself; the main thread reads standard input, and

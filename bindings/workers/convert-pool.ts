@@ -38,6 +38,9 @@ export type PoolOutcome = ConvertJobOutcome & { inputBytes: number };
 /** Worker threads that run ConvertJobs. */
 export class ConvertPool {
   private readonly pool: Piscina;
+  /** Worker threads, and tasks handed to each at once (the constructor's arguments). */
+  readonly threads: number;
+  readonly queued: number;
 
   /**
    * `workerUrl`: the built worker script (dist/convert-worker.js). `queued`: tasks handed to each
@@ -47,6 +50,8 @@ export class ConvertPool {
    * time, the second started at 80 ms (after the main thread); handed three, they ran at 4–46 ms.
    */
   constructor(workerUrl: URL, threads: number, backend: BackendChoice, queued = 1) {
+    this.threads = threads;
+    this.queued = queued;
     const workerData: ConvertWorkerData = { backend };
     this.pool = new Piscina({ filename: workerUrl.href, minThreads: threads, maxThreads: threads, idleTimeout: Infinity, workerData, concurrentTasksPerWorker: queued });
   }
