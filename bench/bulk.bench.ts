@@ -288,7 +288,7 @@ console.log(
 console.log(
   markdownTable(
     ['--jobs', 'main thread', 'workers', "V8's threads (compiles, GC)", 'ceiling', 'ceiling, idle'],
-    rows.map((r) => [r.jobs, fmt(r.threads.main), r.jobs > 1 ? fmt(r.threads.workers) : '—', fmt(r.threads.v8), `${fmt(r.ceiling)}×`, `${fmt(r.ceilingIdle)}×`]),
+    rows.map((r, i) => [r.jobs, fmt(r.threads.main), r.jobs > 1 ? fmt(r.threads.workers) : '—', fmt(r.threads.v8), i > 0 ? `${fmt(r.ceiling)}×` : '—', i > 0 ? `${fmt(r.ceilingIdle)}×` : '—']),
   ),
 );
 console.log(`\nPer-file overhead (everything but decode and encode), ms of CPU per file; decode of actor_00_idle.anim (27 KB), the bar: ${fmt(smallDecodeMs, 3)} ms\n`);
