@@ -10,7 +10,8 @@ import { ConvertPool, type PoolJob } from '../workers/convert-pool.js';
 import { removedStalePartials, watchPartials, writeFilesAtomic } from './atomic-write.js';
 import { tierUpLaterForBatch } from './batch-tiering.js';
 import { claimTargets } from './claim-targets.js';
-import { batchUnits, claimUnit, convertBatchFile, type BatchFile, type BatchResult, type BatchSettings } from './convert-batch.js';
+import { batchAffinity, claimByKind } from './batch-affinity.js';
+import { batchUnits, convertBatchFile, type BatchFile, type BatchResult, type BatchSettings } from './convert-batch.js';
 import { PartialRegistry } from './partial-registry.js';
 import { readInput, type CommandContext } from './context.js';
 import type { ConversionFlags } from './conversion-options.js';
@@ -284,20 +285,23 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   const runClaimed = async (workers: ConvertPool): Promise<string[]> => {
     const batchFiles: BatchFile[] = files.map((f, i) => ({ inputPath: f.path, dir: places[i]!.dir, stem: places[i]!.stem }));
     const units = batchUnits(batchFiles);
-    const claim = new Int32Array(new SharedArrayBuffer(4));
+    // Each thread takes its own formats' files first (batch-affinity.ts): one counter per kind.
+    const { kinds, orders } = batchAffinity(batchFiles, units, threads, ctx.format);
+    const claim = new Int32Array(new SharedArrayBuffer(4 * kinds.length));
     const batchSettings: BatchSettings = { to: settings.target.name, flags: settings.flags, force: settings.force, validate: settings.validate, ...(ctx.format !== undefined ? { from: ctx.format } : {}) };
     const reported = new Uint8Array(files.length);
     const onResult = (file: number, result: BatchResult) => {
       reported[file] = 1;
       finished(result);
     };
-    const shares = Array.from({ length: threads - 1 }, () => {
+    const shares = Array.from({ length: threads - 1 }, (_, w) => {
       const partials = new PartialRegistry();
       watchPartials(partials);
-      return workers.runBatch({ files: batchFiles, units, claim: claim.buffer as SharedArrayBuffer, partials: partials.buffer, settings: batchSettings, inputIds: [...inputIds] }, onResult);
+      return workers.runBatch({ files: batchFiles, units, kinds, order: orders[w + 1]!, claim: claim.buffer as SharedArrayBuffer, partials: partials.buffer, settings: batchSettings, inputIds: [...inputIds] }, onResult);
     });
     const writer = { inputIds, written };
-    for (let unit = claimUnit(claim, units.length); unit >= 0; unit = claimUnit(claim, units.length)) {
+    const order = orders[0]!;
+    for (let unit = claimByKind(claim, kinds, order); unit >= 0; unit = claimByKind(claim, kinds, order)) {
       for (const file of units[unit]!) {
         onResult(file, await convertBatchFile(batchFiles[file]!, batchSettings, ctx.kernels, writer));
         // Reads and writes are synchronous: one turn of the event loop per file lets signals

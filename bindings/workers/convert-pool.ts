@@ -7,13 +7,17 @@ import type { ConvertWorkerData } from './convert-worker.js';
 
 /**
  * A worker's share of a batch (bindings/cli/convert-batch.ts): it claims units of `files` from
- * the shared counter `claim` until none is left, writes their outputs itself and posts each
+ * the shared counters `claim`, its own kinds first, until none is left, writes their outputs itself and posts each
  * file's result on `port`; `partials` is its PartialRegistry's buffer.
  */
 export interface BatchTask {
   kind: 'batch';
   files: BatchFile[];
   units: number[][];
+  /** Unit indexes by kind, and the kinds this worker claims from, its own first (bindings/cli/batch-affinity.ts). */
+  kinds: number[][];
+  order: number[];
+  /** One Int32 per kind. */
   claim: SharedArrayBuffer;
   partials: SharedArrayBuffer;
   settings: BatchSettings;
