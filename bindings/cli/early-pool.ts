@@ -1,6 +1,7 @@
 // `convert --jobs N` over several files starts its worker threads before the inputs are expanded
 // and the outputs planned, so that a worker's start-up (its isolate, the library's modules and
-// the WebAssembly kernels: 60–70 ms of CPU, 90–120 ms of wall time on an idle 2-core machine)
+// the WebAssembly kernels: 60–70 ms of CPU, its first file 90–120 ms after the pool is made
+// when the main thread has little else to do: two files, load 5)
 // runs beside the main thread's walk, realpath(3) and stat of every input instead of after them.
 //
 // Measured (1,000 files up to 200 KB to GLB, tmpfs, --jobs 2, the 2-core machine shared at load
