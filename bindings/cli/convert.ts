@@ -52,7 +52,7 @@ export interface ConvertSettings {
   version?: string;
   /**
    * Worker threads started before the inputs were expanded (early-pool.ts): used when this run
-   * needs as many, with the same queue, and closed otherwise; runConvert closes it in any case.
+   * needs as many or fewer, with the same queue, and closed otherwise; runConvert closes it in any case.
    */
   pool?: ConvertPool | undefined;
 }
@@ -165,8 +165,10 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   // on disk written under their planned names. A manifest (its digest and lines), -o and standard
   // input keep the main thread in charge of each file, the workers converting what it hands them.
   const claimed = usePool && settings.output === undefined && !manifest && !files.some((f) => f.path === '-');
+  // Early workers (early-pool.ts) serve a run that needs as many or fewer (the others stay idle:
+  // their start-up is spent already), with the same queue.
   let pool = settings.pool;
-  if (pool && !(usePool && pool.threads === threads - 1 && pool.queued === workerQueue(claimed))) {
+  if (pool && !(usePool && pool.threads >= threads - 1 && pool.queued === workerQueue(claimed))) {
     await pool.close();
     pool = undefined;
   }

@@ -44,7 +44,7 @@ export function namesSeveralFiles(args: readonly string[]): boolean {
 
 /**
  * Starts `jobs − 1` worker threads for a run that may convert several files, or none. The run
- * adopts the pool when it needs those threads, and closes it otherwise (convert.ts). V8's later
+ * adopts the pool when it needs as many threads or fewer, and closes it otherwise (convert.ts). V8's later
  * tier-up for a batch that fills the cores is set first, so that the workers start with it.
  */
 export function startPoolEarly(request: EarlyPoolRequest): ConvertPool | undefined {
