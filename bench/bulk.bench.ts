@@ -9,7 +9,10 @@
 //   (CPU s of the run − CPU s of a run over the first round of files (start-up and JIT warm-up) −
 //   CPU s of decode and encode of the other files in one pass in this process, measured once per
 //   round beside the runs) ÷ other files;
-// and its parts, each timed alone on the same files: reading, writing, a worker's result message.
+// and its parts, each timed alone on the same files: reading, writing, a worker's result message;
+// each run's CPU by thread (main, workers, V8's own threads; bench/thread-cpu-preload.cjs) and the
+// speed-up ceiling it implies: the first row's wall time (or, for an idle machine, its main
+// thread's CPU) ÷ (this row's CPU ÷ its busy cores).
 //
 //   npm run bench:bulk -- [--to glb] [--files 1000] [--rounds 2] [--jobs 1,2] [--max-kb N]
 import { spawnSync } from 'node:child_process';
@@ -79,7 +82,18 @@ interface Run {
   cpuSeconds: number;
   /** Peak resident memory of the process (all threads), MiB; NaN without /usr/bin/time. */
   peakRssMiB: number;
+  /** CPU seconds by thread (bench/thread-cpu-preload.cjs; NaN off Linux): the main thread, each worker, V8's own threads. */
+  threads: ThreadCpu;
 }
+
+interface ThreadCpu {
+  main: number;
+  workers: number[];
+  v8: number;
+  other: number;
+}
+
+const PRELOAD = join(ROOT, 'bench', 'thread-cpu-preload.cjs');
 
 const TIME = '/usr/bin/time';
 const haveTime = existsSync(TIME);
@@ -89,17 +103,20 @@ function timedRun(folder: string, jobs: number, nodeOptions: string[] = []): Run
   const out = join(work, 'out');
   rmSync(out, { recursive: true, force: true });
   const rssFile = join(work, 'rss.txt');
-  const args = [...nodeOptions, CLI, 'convert', folder, '--to', target, '--out-dir', out, '--jobs', String(jobs), '--quiet'];
+  const threadFile = join(work, 'threads.json');
+  rmSync(threadFile, { force: true });
+  const args = [...nodeOptions, '-r', PRELOAD, CLI, 'convert', folder, '--to', target, '--out-dir', out, '--jobs', String(jobs), '--quiet'];
   const cpu0 = childCpuSeconds();
   const t0 = performance.now();
   const r = haveTime
-    ? spawnSync(TIME, ['-f', '%M', '-o', rssFile, process.execPath, ...args], { encoding: 'utf8', maxBuffer: 256 << 20 })
-    : spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 256 << 20 });
+    ? spawnSync(TIME, ['-f', '%M', '-o', rssFile, process.execPath, ...args], { encoding: 'utf8', maxBuffer: 256 << 20, env: { ...process.env, MESHCODEC_THREAD_CPU: threadFile } })
+    : spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 256 << 20, env: { ...process.env, MESHCODEC_THREAD_CPU: threadFile } });
   const seconds = (performance.now() - t0) / 1000;
   if (r.status !== 0) throw new Error(`--jobs ${jobs} exited ${r.status}: ${r.stderr.slice(0, 2000)}`);
   const cpuSeconds = childCpuSeconds() - cpu0;
   const peakRssMiB = haveTime ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024 : NaN;
-  return { jobs, seconds, cpuSeconds, peakRssMiB };
+  const threads: ThreadCpu = existsSync(threadFile) ? (JSON.parse(readFileSync(threadFile, 'utf8')) as ThreadCpu) : { main: NaN, workers: [], v8: NaN, other: NaN };
+  return { jobs, seconds, cpuSeconds, peakRssMiB, threads };
 }
 
 /**
@@ -228,13 +245,29 @@ try {
 }
 
 const baseline = median(runs.filter((r) => r.jobs === jobCounts[0]).map((r) => r.seconds));
+const baselineMain = median(runs.filter((r) => r.jobs === jobCounts[0]).map((r) => r.threads.main));
 const rows = jobCounts.map((jobs) => {
   const mine = runs.filter((r) => r.jobs === jobs);
   const seconds = median(mine.map((r) => r.seconds));
   const cpuSeconds = median(mine.map((r) => r.cpuSeconds));
   const peakRssMiB = median(mine.map((r) => r.peakRssMiB));
+  const threads = {
+    main: median(mine.map((r) => r.threads.main)),
+    workers: median(mine.map((r) => r.threads.workers.reduce((a, b) => a + b, 0))),
+    v8: median(mine.map((r) => r.threads.v8)),
+  };
+  // The most --jobs N could gain over the first row with every core busy from start to end:
+  // its CPU spread over min(N, cores) cores, against the first row's wall time. A ceiling below
+  // the target means the CPU N threads spend (their isolates' start-up, JIT warm-up and compiles,
+  // V8's threads that a lone converting thread leaves on an idle core) already rules it out.
+  // On a loaded machine the first row's wall time is stretched by others' work; its main
+  // thread's CPU (what its wall time is on an idle machine when V8's threads take the other
+  // core) gives the ceiling an idle machine would see.
+  const busyCores = Math.min(jobs, machine().cores);
+  const ceiling = baseline / (cpuSeconds / busyCores);
+  const ceilingIdle = baselineMain / (cpuSeconds / busyCores);
   // CPU seconds per wall second: how many cores the run actually got (2 at most here).
-  return { jobs, seconds, cpuSeconds, coresUsed: cpuSeconds / seconds, filesPerSecond: fileCount / seconds, megabytesPerSecond: bytes / 1e6 / seconds, speedUp: baseline / seconds, peakRssMiB };
+  return { jobs, seconds, cpuSeconds, coresUsed: cpuSeconds / seconds, filesPerSecond: fileCount / seconds, megabytesPerSecond: bytes / 1e6 / seconds, speedUp: baseline / seconds, ceiling, ceilingIdle, peakRssMiB, threads };
 });
 const rss1 = rows[0]!.peakRssMiB;
 
@@ -246,6 +279,16 @@ console.log(
   markdownTable(
     ['--jobs', 'seconds', 'CPU s', 'cores used', 'files/s', 'MB/s (input)', 'speed-up', 'peak RSS MiB', 'RSS per added thread MiB'],
     rows.map((r) => [r.jobs, fmt(r.seconds), fmt(r.cpuSeconds), fmt(r.coresUsed), fmt(r.filesPerSecond, 0), fmt(r.megabytesPerSecond, 1), `${fmt(r.speedUp)}×`, fmt(r.peakRssMiB, 0), r.jobs > jobCounts[0]! ? fmt((r.peakRssMiB - rss1) / (r.jobs - jobCounts[0]!), 0) : '—']),
+  ),
+);
+console.log(
+  `\nCPU seconds by thread (bench/thread-cpu-preload.cjs), and the speed-up ceiling: the first row's wall time ÷ (this row's CPU ÷ its busy cores); ` +
+    `idle: the same with the first row's main-thread CPU for its wall time (what an idle machine gives when V8's threads run on the other core)\n`,
+);
+console.log(
+  markdownTable(
+    ['--jobs', 'main thread', 'workers', "V8's threads (compiles, GC)", 'ceiling', 'ceiling, idle'],
+    rows.map((r, i) => [r.jobs, fmt(r.threads.main), r.jobs > 1 ? fmt(r.threads.workers) : '—', fmt(r.threads.v8), i > 0 ? `${fmt(r.ceiling)}×` : '—', i > 0 ? `${fmt(r.ceilingIdle)}×` : '—']),
   ),
 );
 console.log(`\nPer-file overhead (everything but decode and encode), ms of CPU per file; decode of actor_00_idle.anim (27 KB), the bar: ${fmt(smallDecodeMs, 3)} ms\n`);

@@ -1,6 +1,6 @@
 // `convert --jobs N` as a claimed batch (bindings/cli/convert-batch.ts, issue 22 item 5): every
-// thread claims units of files from one shared counter and writes its own outputs. Checked here:
-// the units (outputs that could meet share one), the counter (each unit once), the registry of a
+// thread claims units of files from shared counters and writes its own outputs. Checked here:
+// the units (outputs that could meet share one; the counters: bulk-affinity.test.ts), the registry of a
 // worker's temporaries that a signal reads (partial-registry.ts), and, on the built command, that
 // the guarantees convert states hold with --jobs 2 as with --jobs 1.
 import { spawn, spawnSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { partialName, removePartialFiles, watchPartials } from '../bindings/cli/atomic-write.js';
-import { batchUnits, claimUnit } from '../bindings/cli/convert-batch.js';
+import { batchUnits } from '../bindings/cli/convert-batch.js';
 import { PartialRegistry } from '../bindings/cli/partial-registry.js';
 import { corpusAvailable, corpusPath } from './helpers/corpus.js';
 import { testTempDir } from './helpers/temp-dir.js';
@@ -38,7 +38,7 @@ function copies(dir: string, count: number): void {
   for (let i = 0; i < count; i++) copyFileSync(TUBE, join(dir, 'src', `t${i}.mesh`));
 }
 
-describe('batch units and the shared counter', () => {
+describe('batch units', () => {
   it('puts files whose output names could meet (same folder, same name up to the first dot, any case) in one unit', () => {
     const units = batchUnits([
       { inputPath: 'a/x.mesh', dir: 'o', stem: 'x.mesh' },
@@ -60,17 +60,6 @@ describe('batch units and the shared counter', () => {
     expect(units).toEqual([[0, 1, 2], [3]]);
   });
 
-  it('hands out every unit once, whoever asks', () => {
-    const claim = new Int32Array(new SharedArrayBuffer(4));
-    const taken: number[] = [];
-    for (let turn = 0; ; turn++) {
-      const unit = claimUnit(claim, 7);
-      if (unit < 0) break;
-      taken.push(unit);
-    }
-    expect(taken).toEqual([0, 1, 2, 3, 4, 5, 6]);
-    expect(claimUnit(claim, 7)).toBe(-1);
-  });
 });
 
 describe('PartialRegistry', () => {

@@ -1,5 +1,6 @@
 // `convert --jobs N` over many files: every thread (the main thread and N − 1 workers) claims the
-// next unit of files from one shared counter, reads, converts and writes them itself; a worker
+// next unit of files from shared counters (one per source format, its own formats first:
+// batch-affinity.ts), reads, converts and writes them itself; a worker
 // sends the main thread only each file's result line (no output bytes). The main thread reports.
 //
 // Alternatives measured (992 corpus files to GLB on tmpfs, shared 2-core machine, --cpu-prof of
@@ -64,12 +65,6 @@ export function batchUnits(files: readonly BatchFile[]): number[][] {
     else units.set(key, [i]);
   });
   return [...units.values()];
-}
-
-/** The next unit for this thread, or −1 when all are taken. `claim`: one Int32, shared by every thread of the batch. */
-export function claimUnit(claim: Int32Array, units: number): number {
-  const next = Atomics.add(claim, 0, 1);
-  return next < units ? next : -1;
 }
 
 /** A thread's state over a batch: the input identities of the run, and the names this thread wrote. */

@@ -10,7 +10,8 @@ import { ConvertPool, type PoolJob } from '../workers/convert-pool.js';
 import { removedStalePartials, watchPartials, writeFilesAtomic } from './atomic-write.js';
 import { tierUpLaterForBatch } from './batch-tiering.js';
 import { claimTargets } from './claim-targets.js';
-import { batchUnits, claimUnit, convertBatchFile, type BatchFile, type BatchResult, type BatchSettings } from './convert-batch.js';
+import { batchAffinity, claimByKind } from './batch-affinity.js';
+import { batchUnits, convertBatchFile, type BatchFile, type BatchResult, type BatchSettings } from './convert-batch.js';
 import { PartialRegistry } from './partial-registry.js';
 import { readInput, type CommandContext } from './context.js';
 import type { ConversionFlags } from './conversion-options.js';
@@ -49,6 +50,11 @@ export interface ConvertSettings {
   incremental?: boolean;
   /** The meshcodec version, recorded in the manifest. */
   version?: string;
+  /**
+   * Worker threads started before the inputs were expanded (early-pool.ts): used when this run
+   * needs as many or fewer, with the same queue, and closed otherwise; runConvert closes it in any case.
+   */
+  pool?: ConvertPool | undefined;
 }
 
 export type ConvertResult =
@@ -91,7 +97,12 @@ function inputIdentities(inputs: readonly InputFile[]): Set<string> {
 }
 
 /** Files in flight per worker thread (see ConvertPool's `queued`). */
-const WORKER_QUEUE = 3;
+export const WORKER_QUEUE = 3;
+
+/** Tasks queued per worker for a run: 1 when every thread claims its own files (a claimed batch), else WORKER_QUEUE. */
+export function workerQueue(claimed: boolean): number {
+  return claimed ? 1 : WORKER_QUEUE;
+}
 
 export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettings, ctx: CommandContext): Promise<number> {
   const { io } = ctx;
@@ -111,6 +122,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   try {
     manifest = settings.manifest !== undefined ? await ManifestFile.open(settings.manifest, settings.incremental === true) : undefined;
   } catch (e) {
+    await settings.pool?.close();
     io.err(`meshcodec: --manifest: ${errorInfo(e).message}\n`);
     return 2;
   }
@@ -153,7 +165,14 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   // on disk written under their planned names. A manifest (its digest and lines), -o and standard
   // input keep the main thread in charge of each file, the workers converting what it hands them.
   const claimed = usePool && settings.output === undefined && !manifest && !files.some((f) => f.path === '-');
-  const pool = usePool ? new ConvertPool(settings.workerUrl!, threads - 1, ctx.backend, claimed ? 1 : WORKER_QUEUE) : undefined;
+  // Early workers (early-pool.ts) serve a run that needs as many or fewer (the others stay idle:
+  // their start-up is spent already), with the same queue.
+  let pool = settings.pool;
+  if (pool && !(usePool && pool.threads >= threads - 1 && pool.queued === workerQueue(claimed))) {
+    await pool.close();
+    pool = undefined;
+  }
+  if (usePool) pool ??= new ConvertPool(settings.workerUrl!, threads - 1, ctx.backend, workerQueue(claimed));
 
   const convertOne = async (input: InputFile, place: OutputPlace | undefined, key: string, local: boolean): Promise<void> => {
     // With a pool the worker reads a named file itself; the main thread reads standard input, and
@@ -268,20 +287,23 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   const runClaimed = async (workers: ConvertPool): Promise<string[]> => {
     const batchFiles: BatchFile[] = files.map((f, i) => ({ inputPath: f.path, dir: places[i]!.dir, stem: places[i]!.stem }));
     const units = batchUnits(batchFiles);
-    const claim = new Int32Array(new SharedArrayBuffer(4));
+    // Each thread takes its own formats' files first (batch-affinity.ts): one counter per kind.
+    const { kinds, orders } = batchAffinity(batchFiles, units, threads, ctx.format);
+    const claim = new Int32Array(new SharedArrayBuffer(4 * kinds.length));
     const batchSettings: BatchSettings = { to: settings.target.name, flags: settings.flags, force: settings.force, validate: settings.validate, ...(ctx.format !== undefined ? { from: ctx.format } : {}) };
     const reported = new Uint8Array(files.length);
     const onResult = (file: number, result: BatchResult) => {
       reported[file] = 1;
       finished(result);
     };
-    const shares = Array.from({ length: threads - 1 }, () => {
+    const shares = Array.from({ length: threads - 1 }, (_, w) => {
       const partials = new PartialRegistry();
       watchPartials(partials);
-      return workers.runBatch({ files: batchFiles, units, claim: claim.buffer as SharedArrayBuffer, partials: partials.buffer, settings: batchSettings, inputIds: [...inputIds] }, onResult);
+      return workers.runBatch({ files: batchFiles, units, kinds, order: orders[w + 1]!, claim: claim.buffer as SharedArrayBuffer, partials: partials.buffer, settings: batchSettings, inputIds: [...inputIds] }, onResult);
     });
     const writer = { inputIds, written };
-    for (let unit = claimUnit(claim, units.length); unit >= 0; unit = claimUnit(claim, units.length)) {
+    const order = orders[0]!;
+    for (let unit = claimByKind(claim, kinds, order); unit >= 0; unit = claimByKind(claim, kinds, order)) {
       for (const file of units[unit]!) {
         onResult(file, await convertBatchFile(batchFiles[file]!, batchSettings, ctx.kernels, writer));
         // Reads and writes are synchronous: one turn of the event loop per file lets signals

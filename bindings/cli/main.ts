@@ -5,7 +5,8 @@ import { initMeshopt } from '../formats/gltf/meshopt-module.js';
 import { formatByExtension, formatByName, FORMATS, FORMAT_NAMES } from '../formats/registry.js';
 import { checkConversionFlags, CONVERSION_OPTIONS, conversionParseArgsOptions, parseConversionFlags } from './conversion-options.js';
 import type { CommandContext } from './context.js';
-import { convertTarget, runConvert } from './convert.js';
+import { convertTarget, runConvert, workerQueue } from './convert.js';
+import { startPoolEarly } from './early-pool.js';
 import { COMMAND_HELP, generalHelp } from './help.js';
 import { runInfo } from './info.js';
 import { expandInputs } from './inputs.js';
@@ -45,6 +46,13 @@ const OPTIONS = {
 
 /** Options only `convert` takes. */
 const CONVERT_ONLY = ['to', 'output', 'out-dir', 'force', 'jobs', 'quiet', 'validate', 'shard', 'manifest', 'incremental', ...CONVERSION_OPTIONS.map((o) => o.flag)] as const;
+
+/** --jobs as given (a whole number of at least 1), else the machine's parallelism; an invalid value is the usage error runCli reports (here 1: no early workers). */
+function jobsWanted(jobs: string | boolean | undefined): number {
+  if (jobs === undefined) return availableParallelism();
+  const n = Number(jobs);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
 
 /** Runs the CLI; resolves to the exit code (0 ok, 1 some file failed, 2 usage). */
 export async function runCli(argv: string[], env: CliEnvironment): Promise<number> {
@@ -113,46 +121,59 @@ export async function runCli(argv: string[], env: CliEnvironment): Promise<numbe
   const forced = typeof values.format === 'string' ? formatByName(values.format) : undefined;
   const extensions = (forced ? [forced] : FORMATS).flatMap((f) => f.extensions);
   const accept = (name: string) => forced !== undefined || extensions.some((ext) => name.toLowerCase().endsWith(ext));
-  const inputs = expandInputs(args, accept);
-  // A glTF may use EXT_meshopt_compression, whose decoder loads asynchronously (meshopt-module.ts): loaded here, only when a glTF can be among the inputs.
-  if (forced?.name === 'gltf' || forced?.name === 'glb' || inputs.files.some((f) => f.path === '-' || /\.(gltf|glb)$/i.test(f.path))) await initMeshopt();
-  if (inputs.empty.length) return usage(`${inputs.empty.map((e) => `${e.pattern}: ${e.why}`).join('; ')}`, command);
+  // convert --jobs N over a folder, a glob or several files: its workers start now, beside the
+  // walk and planning below (early-pool.ts); runConvert adopts or closes them, and a return
+  // before it closes them here.
+  const early =
+    command === 'convert' && values.output === undefined
+      ? startPoolEarly({ workerUrl: env.workerUrl, jobs: jobsWanted(values.jobs), backend: ctx.backend, args, queued: workerQueue(values.manifest === undefined && !args.includes('-')) })
+      : undefined;
+  let adopted = false;
+  try {
+    const inputs = expandInputs(args, accept);
+    // A glTF may use EXT_meshopt_compression, whose decoder loads asynchronously (meshopt-module.ts): loaded here, only when a glTF can be among the inputs.
+    if (forced?.name === 'gltf' || forced?.name === 'glb' || inputs.files.some((f) => f.path === '-' || /\.(gltf|glb)$/i.test(f.path))) await initMeshopt();
+    if (inputs.empty.length) return usage(`${inputs.empty.map((e) => `${e.pattern}: ${e.why}`).join('; ')}`, command);
 
-  if (command === 'info') return runInfo(inputs, ctx);
-  if (command === 'validate') return runValidate(inputs, ctx);
+    if (command === 'info') return runInfo(inputs, ctx);
+    if (command === 'validate') return runValidate(inputs, ctx);
 
-  const output = values.output as string | undefined;
-  const target = convertTarget(values.to as string | undefined, output);
-  if (typeof target === 'string') return usage(target, command);
-  const flags = parseConversionFlags(values);
-  if (typeof flags === 'string') return usage(flags, command);
-  // The formats the inputs may be: --format, else by extension (stdin, or a name no format claims: any, read by content).
-  const sources = forced
-    ? [forced.name]
-    : inputs.files.some((f) => f.path === '-' || !formatByExtension(f.path))
-      ? [...FORMAT_NAMES]
-      : [...new Set(inputs.files.map((f) => formatByExtension(f.path)?.name).filter((n): n is string => n !== undefined))];
-  const misfit = checkConversionFlags(flags, sources, target.name);
-  if (misfit) return usage(misfit, command);
-  if (output !== undefined && values['out-dir'] !== undefined) return usage('-o and --out-dir do not go together', command);
-  if (output !== undefined && inputs.files.length + inputs.missing.length !== 1) {
-    return usage(`-o takes one input, but ${inputs.files.length + inputs.missing.length} were given; use --out-dir DIR for several`, command);
+    const output = values.output as string | undefined;
+    const target = convertTarget(values.to as string | undefined, output);
+    if (typeof target === 'string') return usage(target, command);
+    const flags = parseConversionFlags(values);
+    if (typeof flags === 'string') return usage(flags, command);
+    // The formats the inputs may be: --format, else by extension (stdin, or a name no format claims: any, read by content).
+    const sources = forced
+      ? [forced.name]
+      : inputs.files.some((f) => f.path === '-' || !formatByExtension(f.path))
+        ? [...FORMAT_NAMES]
+        : [...new Set(inputs.files.map((f) => formatByExtension(f.path)?.name).filter((n): n is string => n !== undefined))];
+    const misfit = checkConversionFlags(flags, sources, target.name);
+    if (misfit) return usage(misfit, command);
+    if (output !== undefined && values['out-dir'] !== undefined) return usage('-o and --out-dir do not go together', command);
+    if (output !== undefined && inputs.files.length + inputs.missing.length !== 1) {
+      return usage(`-o takes one input, but ${inputs.files.length + inputs.missing.length} were given; use --out-dir DIR for several`, command);
+    }
+    if (output === '-' && values.json) return usage('--json and -o - would both write to stdout', command);
+    if (output === '-' && io.outIsTTY) return usage('-o - would write binary data to a terminal: redirect stdout or use -o FILE', command);
+    let jobs = availableParallelism();
+    if (values.jobs !== undefined) {
+      jobs = Number(values.jobs);
+      if (!Number.isInteger(jobs) || jobs < 1) return usage(`--jobs takes a whole number of at least 1, not '${values.jobs}'`, command);
+    }
+    const shard = values.shard !== undefined ? parseShard(String(values.shard), env.env ?? process.env) : undefined;
+    if (typeof shard === 'string') return usage(shard, command);
+    const manifest = values.manifest as string | undefined;
+    if (values.incremental && manifest === undefined) return usage('--incremental needs --manifest FILE.jsonl (the record of earlier runs it compares with)', command);
+    if (values.incremental && output === '-') return usage('--incremental cannot check an output written to stdout (-o -)', command);
+    adopted = true;
+    return runConvert(
+      inputs,
+      { target, output, outDir: values['out-dir'] as string | undefined, force: values.force, jobs, workerUrl: env.workerUrl, pool: early, flags, validate: values.validate, shard, manifest, incremental: values.incremental === true, version: env.version },
+      ctx,
+    );
+  } finally {
+    if (early && !adopted) await early.close();
   }
-  if (output === '-' && values.json) return usage('--json and -o - would both write to stdout', command);
-  if (output === '-' && io.outIsTTY) return usage('-o - would write binary data to a terminal: redirect stdout or use -o FILE', command);
-  let jobs = availableParallelism();
-  if (values.jobs !== undefined) {
-    jobs = Number(values.jobs);
-    if (!Number.isInteger(jobs) || jobs < 1) return usage(`--jobs takes a whole number of at least 1, not '${values.jobs}'`, command);
-  }
-  const shard = values.shard !== undefined ? parseShard(String(values.shard), env.env ?? process.env) : undefined;
-  if (typeof shard === 'string') return usage(shard, command);
-  const manifest = values.manifest as string | undefined;
-  if (values.incremental && manifest === undefined) return usage('--incremental needs --manifest FILE.jsonl (the record of earlier runs it compares with)', command);
-  if (values.incremental && output === '-') return usage('--incremental cannot check an output written to stdout (-o -)', command);
-  return runConvert(
-    inputs,
-    { target, output, outDir: values['out-dir'] as string | undefined, force: values.force, jobs, workerUrl: env.workerUrl, flags, validate: values.validate, shard, manifest, incremental: values.incremental === true, version: env.version },
-    ctx,
-  );
 }

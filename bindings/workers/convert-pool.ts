@@ -7,13 +7,17 @@ import type { ConvertWorkerData } from './convert-worker.js';
 
 /**
  * A worker's share of a batch (bindings/cli/convert-batch.ts): it claims units of `files` from
- * the shared counter `claim` until none is left, writes their outputs itself and posts each
+ * the shared counters `claim`, its own kinds first, until none is left, writes their outputs itself and posts each
  * file's result on `port`; `partials` is its PartialRegistry's buffer.
  */
 export interface BatchTask {
   kind: 'batch';
   files: BatchFile[];
   units: number[][];
+  /** Unit indexes by kind, and the kinds this worker claims from, its own first (bindings/cli/batch-affinity.ts). */
+  kinds: number[][];
+  order: number[];
+  /** One Int32 per kind. */
   claim: SharedArrayBuffer;
   partials: SharedArrayBuffer;
   settings: BatchSettings;
@@ -38,6 +42,9 @@ export type PoolOutcome = ConvertJobOutcome & { inputBytes: number };
 /** Worker threads that run ConvertJobs. */
 export class ConvertPool {
   private readonly pool: Piscina;
+  /** Worker threads, and tasks handed to each at once (the constructor's arguments). */
+  readonly threads: number;
+  readonly queued: number;
 
   /**
    * `workerUrl`: the built worker script (dist/convert-worker.js). `queued`: tasks handed to each
@@ -47,6 +54,8 @@ export class ConvertPool {
    * time, the second started at 80 ms (after the main thread); handed three, they ran at 4–46 ms.
    */
   constructor(workerUrl: URL, threads: number, backend: BackendChoice, queued = 1) {
+    this.threads = threads;
+    this.queued = queued;
     const workerData: ConvertWorkerData = { backend };
     this.pool = new Piscina({ filename: workerUrl.href, minThreads: threads, maxThreads: threads, idleTimeout: Infinity, workerData, concurrentTasksPerWorker: queued });
   }

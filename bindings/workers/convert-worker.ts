@@ -6,7 +6,8 @@ import type { BackendChoice } from '../kernels/backend.js';
 import { runConvertJobOnDisk } from '../node/recording-resolver.js';
 import { readInputFileSync } from '../cli/read-input.js';
 import { listPartialsIn, removedStalePartials } from '../cli/atomic-write.js';
-import { claimUnit, convertBatchFile } from '../cli/convert-batch.js';
+import { claimByKind } from '../cli/batch-affinity.js';
+import { convertBatchFile } from '../cli/convert-batch.js';
 import { PartialRegistry } from '../cli/partial-registry.js';
 import { errorInfo } from '../io/error-info.js';
 import { prepareConvertJob } from './convert-job.js';
@@ -18,13 +19,13 @@ export interface ConvertWorkerData {
 
 const kernels = initSync({ backend: (workerData as ConvertWorkerData).backend });
 
-/** A share of a batch: units claimed from the shared counter until none is left, outputs written here. */
+/** A share of a batch: units claimed from the shared counters (its own kinds first) until none is left, outputs written here. */
 async function runBatch(task: BatchTask): Promise<null> {
   listPartialsIn(new PartialRegistry(task.partials));
   try {
     const claim = new Int32Array(task.claim);
     const writer = { inputIds: new Set(task.inputIds), written: new Set<string>() };
-    for (let unit = claimUnit(claim, task.units.length); unit >= 0; unit = claimUnit(claim, task.units.length)) {
+    for (let unit = claimByKind(claim, task.kinds, task.order); unit >= 0; unit = claimByKind(claim, task.kinds, task.order)) {
       for (const file of task.units[unit]!) {
         const result = await convertBatchFile(task.files[file]!, task.settings, kernels, writer);
         task.port.postMessage({ file, result } satisfies BatchMessage);
