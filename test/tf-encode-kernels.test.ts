@@ -1,5 +1,5 @@
-// The TF writer's kernel calls (from-asset.ts): the count of vertices no triangle uses
-// (countUsedValuesFrom on the position stream written into the blob, its base taken off) and
+// The TF writer's kernel calls (from-asset.ts): each mesh's first index stream written with the
+// count of vertices no triangle uses (offsetIndicesU16/U32; 8-bit indices by loops) and
 // v = 1 − v (flipV over parts). Random Assets of several meshes (so that later meshes' streams
 // have a base), unused vertices, UVs with NaN payloads and every index width: the same files and
 // warnings on all three backends, the count equal to a plain count of distinct indices, and the
@@ -13,8 +13,8 @@ const kernels = allKernels();
 function randomMesh(next: () => number, name: string): Mesh {
   const vertices = 1 + Math.floor(next() * (next() < 0.3 ? 70000 : 300));
   const triangles = Math.floor(next() * 400);
-  const width = vertices > 65535 ? 4 : next() < 0.5 ? 2 : 4;
-  const indices: IndexArray = width === 2 ? new Uint16Array(triangles * 3) : new Uint32Array(triangles * 3);
+  const width = vertices > 65535 ? 4 : vertices < 256 && next() < 0.4 ? 1 : next() < 0.5 ? 2 : 4;
+  const indices: IndexArray = width === 1 ? new Uint8Array(triangles * 3) : width === 2 ? new Uint16Array(triangles * 3) : new Uint32Array(triangles * 3);
   // Often only part of the vertices are reached.
   const reach = Math.max(1, Math.floor(vertices * (next() < 0.5 ? 1 : next())));
   for (let i = 0; i < indices.length; i++) indices[i] = Math.floor(next() * reach);
@@ -33,7 +33,7 @@ function distinct(indices: IndexArray): number {
 describe('TF writer: unused-vertex count and UV flip by kernels', () => {
   it('same files and warnings on every backend; counts and flipped UVs as the plain loops give them', () => {
     const next = rng(20261124);
-    for (let round = 0; round < 12; round++) {
+    for (let round = 0; round < 16; round++) {
       const asset: Asset = emptyAsset('test');
       const count = 1 + Math.floor(next() * 3);
       for (let m = 0; m < count; m++) asset.meshes.push(randomMesh(next, `m${m}`));

@@ -156,11 +156,17 @@ function assetToMesh(asset: Asset, flipV: boolean, warnings: string[], offer: bo
     if (mesh.targets?.length) warnings.push(`${label}: ${mesh.targets.length} morph target(s) are not carried (TF meshes have none)`);
     // One array per distinct base: streams with equal contents share it (and one place in the blob).
     const byBase = new Map<number, { data: Uint32Array; offset: number }>();
+    // Distinct indices below the vertex count, counted as the first stream is written.
+    const vertices = mesh.attributes.positions.length / 3;
+    let used = -1;
     const offsetBy = (base: number): { data: Uint32Array; offset: number } => {
       let placed = byBase.get(base);
       if (placed) return placed;
       // Written at the blob's end; an earlier equal stream takes its place, and the next one overwrites it.
-      const data = offsetIndices(mesh.indices, base, new Uint32Array(blob, end, mesh.indices.length));
+      const written = new Uint32Array(blob, end, mesh.indices.length);
+      if (used < 0) used = offsetIndicesCounted(kernels, mesh.indices, base, vertices, written);
+      else offsetIndices(mesh.indices, base, written);
+      const data = written;
       placed = placedStreams.find(data);
       if (!placed) {
         placed = { data, offset: end };
@@ -174,9 +180,7 @@ function assetToMesh(asset: Asset, flipV: boolean, warnings: string[], offer: bo
       const { data, offset } = offsetBy(bases.get(name)![m]!);
       return { attribute: name, data, offset, count: data.byteLength, extra: new Map() };
     });
-    // Counted on the position stream just written (its values less the base are the mesh's indices).
-    const positionBase = bases.get('position')![m]!;
-    const unused = unusedVertices(kernels, mesh, offsetBy(positionBase).data, positionBase);
+    const unused = vertices - used;
     if (unused) warnings.push(`${label}: ${unused} vertices used by no triangle are not carried (TF vertices are what the index streams reach)`);
     // TF has no field for a submesh's name: this library writes (and reads) `name`, which the game ignores.
     const subMesh: TfSubMesh = { indices, extra: new Map([['name', mesh.name]]) };
@@ -191,22 +195,6 @@ function assetToMesh(asset: Asset, flipV: boolean, warnings: string[], offer: bo
 }
 
 /**
- * Vertices no index reaches, counted by countUsedValuesFrom on `stream` (the mesh's indices +
- * `base`, as written into the blob). Measured on the speed bar's 1 MB encode (72,000 indices,
- * shared 2-core machine): a loop in TypeScript over the Asset's indices was 55 % of the encode
- * (about 1 ns an index, the array's element type unknown to the loop); the kernel on wasm-simd
- * about a third of that, staging included. An index at or past the vertex count (validateAsset
- * lets none through) is counted as the loop counted it.
- */
-function unusedVertices(kernels: Kernels, mesh: Mesh, stream: Uint32Array, base: number): number {
-  const vertices = mesh.attributes.positions.length / 3;
-  const used = kernels.raw.countUsedValuesFrom(stream, base, vertices, new Uint8Array(vertices), NO_REBASE);
-  return used >= 0 ? vertices - used : vertices - usedInRange(mesh.indices, vertices);
-}
-
-const NO_REBASE = new Uint32Array(0);
-
-/**
  * v = 1 − v in place, by the flipV kernel over parts of 2^18 floats (so that WebAssembly memory
  * never grows by a whole large array). It gives what `Math.fround(1 - v)` stored gives, a NaN
  * quieted with its payload (assembly/flip-v.ts); that loop in TypeScript, over the speed bar's
@@ -219,14 +207,21 @@ function flipVInParts(kernels: Kernels, uv: Float32Array): void {
   }
 }
 
-/** Distinct indices below `vertices`. */
-function usedInRange(indices: IndexArray, vertices: number): number {
-  const used = new Uint8Array(vertices);
+/**
+ * `indices` + `base` into `result`, returning the distinct indices below `vertices` (the mesh's
+ * vertices some triangle uses): 16- and 32-bit indices by one kernel pass (offsetIndicesU16/U32;
+ * assembly/tf-index-streams.ts says what it replaced and why), 8-bit ones by loops.
+ */
+function offsetIndicesCounted(kernels: Kernels, indices: IndexArray, base: number, vertices: number, result: Uint32Array): number {
+  const seen = new Uint8Array(vertices);
+  if (indices instanceof Uint16Array) return kernels.raw.offsetIndicesU16(indices, base, vertices, seen, result);
+  if (indices instanceof Uint32Array) return kernels.raw.offsetIndicesU32(indices, base, vertices, seen, result);
+  offsetIndices(indices, base, result);
   let count = 0;
   for (let i = 0; i < indices.length; i++) {
     const v = indices[i]!;
-    if (v < vertices && !used[v]) {
-      used[v] = 1;
+    if (v < vertices && !seen[v]) {
+      seen[v] = 1;
       count++;
     }
   }
