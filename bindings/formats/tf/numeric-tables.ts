@@ -27,11 +27,12 @@
 // evaluateLuaData went 13.1 → 10.2 µs.
 
 import { isLineEndCode, isSpaceCode, isWordCode, longBracketLevel, MINUS, skipLongBracket, skipString, skipToLineEnd } from './lua-lexical.js';
-import type { LuaPosition, LuaTable, LuaValue } from './lua-constants.js';
+import type { LuaValue } from './lua-constants.js';
+import { TableText, TextTable } from './text-table.js';
 
 /** A blanked table, evaluated: its value, the values it holds (itself included), where it ends. */
 export interface ScannedTable {
-  value: LuaTable;
+  value: TextTable;
   size: number;
   close: number;
 }
@@ -84,10 +85,10 @@ const COMMA = 44;
 
 /**
  * The text with every table constructor this scan reads blanked (its inside turned to spaces,
- * line terminators kept), its value by the offset of its `{`, and the position of each table
- * inside one (`positionOf`). `before`: only tables that close before this offset.
+ * line terminators kept) and its value by the offset of its `{` (each table read knows its
+ * position: text-table.ts). `before`: only tables that close before this offset.
  */
-export function blankNumericTables(text: string, before = Infinity): { text: string; tables: NumericTables; positionOf: (table: LuaTable) => LuaPosition | undefined } {
+export function blankNumericTables(text: string, before = Infinity): { text: string; tables: NumericTables } {
   const tables: NumericTables = new Map();
   const scanner = new TableScanner(text);
   const pieces: string[] = [];
@@ -118,10 +119,9 @@ export function blankNumericTables(text: string, before = Infinity): { text: str
       i++;
     }
   }
-  const positionOf = (table: LuaTable) => scanner.positionOf(table);
-  if (!tables.size) return { text, tables, positionOf };
+  if (!tables.size) return { text, tables };
   pieces.push(text.slice(copied));
-  return { text: pieces.join(''), tables, positionOf };
+  return { text: pieces.join(''), tables };
 }
 
 /**
@@ -132,14 +132,8 @@ export function blankNumericTables(text: string, before = Infinity): { text: str
  */
 export class TableScanner {
   private readonly done = new Map<number, ScannedTable | null>();
-  private readonly offsets = new WeakMap<LuaTable, number>();
-  private lineStarts: number[] | undefined;
-  /**
-   * In `constants` mode (a whole plain descriptor, given up on at its first failure): each table
-   * and the offset of its `{`, in text order, for placeTables; neither the memo nor `offsets`
-   * is kept then (a Map and a WeakMap operation less per table, and positions found in one pass).
-   */
-  private readonly opened: (LuaTable | number)[] = [];
+  /** The text and its line starts, shared by every table read (text-table.ts). */
+  private readonly source: TableText;
 
   private depth = 0;
 
@@ -149,7 +143,9 @@ export class TableScanner {
    * `maxDepth`: deepest table nesting read (the root is 1); a table deeper than that is not read,
    * and neither is any table around it.
    */
-  constructor(private readonly text: string, private readonly constants = false, private readonly maxDepth = Infinity) {}
+  constructor(private readonly text: string, private readonly constants = false, private readonly maxDepth = Infinity) {
+    this.source = new TableText(text);
+  }
 
   table(open: number): ScannedTable | undefined {
     if (this.constants) {
@@ -175,44 +171,9 @@ export class TableScanner {
     return result;
   }
 
-  /**
-   * `constants` mode: each table read and its position, in text order (one pass over the text's
-   * line breaks, counted as lineStarts counts them).
-   */
-  forEachPosition(visit: (table: LuaTable, at: LuaPosition) => void): void {
-    const { text, opened } = this;
-    let line = 1, lineStart = 0, i = 0;
-    for (let k = 0; k < opened.length; k += 2) {
-      const offset = opened[k + 1] as number;
-      for (; i < offset; i++) {
-        const c = text.charCodeAt(i);
-        if (!isLineEndCode(c)) continue;
-        const pair = text.charCodeAt(i + 1);
-        if (isLineEndCode(pair) && pair !== c) i++;
-        line++;
-        lineStart = i + 1;
-      }
-      visit(opened[k] as LuaTable, { line, column: offset - lineStart + 1 });
-    }
-  }
-
-  positionOf(table: LuaTable): LuaPosition | undefined {
-    const offset = this.offsets.get(table);
-    if (offset === undefined) return undefined;
-    const starts = (this.lineStarts ??= lineStarts(this.text));
-    let low = 0, high = starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (starts[mid]! <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low + 1, column: offset - starts[low]! + 1 };
-  }
-
   private read(open: number): ScannedTable | undefined {
     const text = this.text;
-    const table: LuaTable = { items: [], fields: new Map() };
-    if (this.constants) this.opened.push(table, open);
+    const table = new TextTable(this.source, open);
     let size = 1;
     let i = open + 1;
     for (;;) {
@@ -272,25 +233,9 @@ export class TableScanner {
       else if (next === CLOSE) break;
       else return undefined;
     }
-    if (!this.constants) this.offsets.set(table, open);
     return { value: table, size, close: i };
   }
 }
-
-/** Offsets at which lines start, counting line breaks as luaparse does (\n, \r, and \r\n or \n\r as one). */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (!isLineEndCode(c)) continue;
-    const pair = text.charCodeAt(i + 1);
-    if (isLineEndCode(pair) && pair !== c) i++;
-    starts.push(i + 1);
-  }
-  return starts;
-}
-
-
 
 /** Spaces for text[start, end), keeping its line terminators (slices of one string of spaces). */
 function blank(text: string, start: number, end: number): string {
