@@ -1,4 +1,3 @@
-import { recordTextPosition } from '../../io/provenance.js';
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
 import { MemoryBudget } from '../../io/memory-budget.js';
 import { evaluateLuaData, isLuaTable, tablePosition, type LuaPosition, type LuaTable, type LuaValue } from './lua-constants.js';
@@ -23,6 +22,20 @@ type Where = LuaPosition | LuaTable;
 function fail(code: MeshFormatErrorCode, where: Where, detail: string): never {
   const at = 'line' in where ? where : tablePosition(where);
   throw new MeshFormatError({ code, format: TF_FORMAT_NAME, line: at.line, column: at.column }, detail);
+}
+
+/**
+ * The table a submesh was read from, for errors found after reading (to-asset.ts), as a
+ * property no enumeration or comparison sees. Not io/provenance.ts's WeakMap: an entry per
+ * submesh (a young object) made each young-generation GC of many small parses slow; on the
+ * speed bar's 30 KB TF door that GC was about a third of the parse.
+ */
+const SUBMESH_TABLE = Symbol('the table of a TF submesh');
+
+/** The line and column of the table `subMesh` was read from, if it was read. */
+export function subMeshPosition(subMesh: TfSubMesh): LuaPosition | undefined {
+  const table = (subMesh as { [SUBMESH_TABLE]?: LuaTable })[SUBMESH_TABLE];
+  return table && tablePosition(table);
 }
 
 /** True when the descriptor's top-level table is an `.ani` (it has `times` or `transfs`). */
@@ -123,7 +136,8 @@ export function tfMeshFromTable(root: LuaTable, blob: Uint8Array, names: TfPairN
         return m;
       });
     }
-    return recordTextPosition(subMesh, () => tablePosition(entry));
+    Object.defineProperty(subMesh, SUBMESH_TABLE, { value: entry });
+    return subMesh;
   });
   const document: TfMeshDocument = {
     kind: 'msh',

@@ -1,4 +1,3 @@
-import { textPositionOf } from '../../io/provenance.js';
 import { MeshFormatError } from '../../io/errors.js';
 import { getKernels } from '../../kernels/backend.js';
 import { indexWidthFor, type Kernels } from '../../kernels/kernels.js';
@@ -8,7 +7,7 @@ import { emptyAsset, type Animation, type Asset, type IndexArray, type Mesh, typ
 import { DEFAULT_FRAME_RATE, type ReadOptions } from '../format.js';
 import { MemoryBudget, MEMORY_BUDGET_DEFAULTS } from '../../io/memory-budget.js';
 import { StreamIndex } from './equal-streams.js';
-import { TF_FORMAT_NAME } from './read-tf.js';
+import { subMeshPosition, TF_FORMAT_NAME } from './read-tf.js';
 import { tfBlobLength, type TfAniDocument, type TfDocument, type TfIndexStream, type TfKeyframeAnimation, type TfMeshDocument, type TfSubMesh, type TfVertexAttribute } from './tf-document.js';
 import { decomposeMatrix, eulerDegreesToQuaternion } from './transforms.js';
 
@@ -164,7 +163,7 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
     used.add(attribute.name);
   }
   const position = streams.find((s) => s.attribute.name === 'position');
-  if (!position) throw new MeshFormatError({ code: 'BAD_VALUE', format: TF_FORMAT_NAME, ...textPositionOf(subMesh) }, `${label} has no position index stream`);
+  if (!position) throw new MeshFormatError({ code: 'BAD_VALUE', format: TF_FORMAT_NAME, ...subMeshPosition(subMesh) }, `${label} has no position index stream`);
   if (position.attribute.numComp !== 3) fail('BAD_VALUE', `vertexAttr.position has numComp ${position.attribute.numComp}, not 3`, position.attribute.offset);
   const corners = position.stream.data.length;
   for (const { stream } of streams) {
