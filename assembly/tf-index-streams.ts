@@ -4,13 +4,38 @@
 // Alternatives, measured on the speed bar's 1 MB TF encode (72,000 16-bit indices, shared
 // 2-core machine): TypedArray.prototype.set from the Uint16Array and countUsedValuesFrom over
 // the uint32 stream after it were 12 % and 14 % of the encode (the set converts element by
-// element; the count stages the widened stream, twice the bytes of the indices).
+// element; the count stages the widened stream, twice the bytes of the indices). In the SIMD
+// build the 16-bit stream is widened eight indices at a time and the marks set in a second loop:
+// 28.0 µs against one loop's 32.7 for the speed bar's 57,264-index submesh, staging included.
 
 /** dst[i] = src[i] + base (uint32 wrap) for uint16 `src`; returns the distinct src values below `limit` (`seen`: limit bytes, 1 for each such value). */
 export function offsetIndicesU16(src: usize, count: i32, base: u32, limit: u32, seen: usize, dst: usize): i32 {
   memory.fill(seen, 0, <usize>limit);
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    // The stream eight indices at a time, then the marks alone (a loop doing both was slower).
+    const add = i32x4.splat(base);
+    for (; i + 8 <= count; i += 8) {
+      const v = v128.load(src + (<usize>i << 1));
+      v128.store(dst + (<usize>i << 2), i32x4.add(i32x4.extend_low_i16x8_u(v), add));
+      v128.store(dst + (<usize>i << 2), i32x4.add(i32x4.extend_high_i16x8_u(v), add), 16);
+    }
+    for (let j = i; j < count; j++) store<u32>(dst + (<usize>j << 2), <u32>load<u16>(src + (<usize>j << 1)) + base);
+    let used = 0;
+    for (let j = 0; j < count; j++) {
+      const v = <u32>load<u16>(src + (<usize>j << 1));
+      if (v < limit) {
+        const flag = seen + <usize>v;
+        if (load<u8>(flag) == 0) {
+          store<u8>(flag, 1);
+          used++;
+        }
+      }
+    }
+    return used;
+  }
   let used = 0;
-  for (let i = 0; i < count; i++) {
+  for (; i < count; i++) {
     const v = <u32>load<u16>(src + (<usize>i << 1));
     store<u32>(dst + (<usize>i << 2), v + base);
     if (v < limit) {
