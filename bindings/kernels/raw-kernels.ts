@@ -170,6 +170,12 @@ export interface RawKernels {
   /** offsetIndicesU16 over uint32 indices. */
   offsetIndicesU32(src: Uint32Array, base: number, limit: number, seen: Uint8Array, dst: Uint32Array): number;
   /**
+   * countUsedValuesFrom with each difference src[i] − base stored as uint16 into `dst` (src.length
+   * elements) instead of uint32; `limit` at most 65536. −(i + 1) for the first i whose difference
+   * is not below `limit` (`seen` and `dst` are then unspecified).
+   */
+  countUsedNarrowU16(src: Uint32Array, base: number, limit: number, seen: Uint8Array, dst: Uint16Array): number;
+  /**
    * gatherSkinWeights reading each weight from the UNIGINE skin records as stored (record s: a
    * count byte, then per weight an int16 bone and a uint16 value; weight w of record s at
    * s + 1 + 4w) instead of bones and values arrays; −2 when the records run past `records`.

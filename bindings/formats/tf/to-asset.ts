@@ -283,13 +283,22 @@ function weldGroups(kernels: Kernels, groups: { data: Uint32Array; limit: number
       kernels.raw.spanU32(ws.arrays.data, ws.arrays.span);
       const min = ws.arrays.span[0]!, max = ws.arrays.span[1]!;
       if (max >= limit) return data.findIndex((v) => v >= limit);
-      const marks = kernels.workspace({ seen: ['u8', max - min + 1] });
+      const range = max - min + 1;
+      // 16-bit indices (the common width) are counted and narrowed in one kernel
+      // (countUsedNarrowU16: no uint32 differences written, no second pass to narrow them).
+      const sixteen = indexWidthFor(range) === 2;
+      const marks = kernels.workspace({ seen: ['u8', range], narrow: ['u16', sixteen ? data.length : 0] });
       try {
         const a = ws.arrays;
-        const used = kernels.raw.countUsedValuesFrom(a.data, min, max - min + 1, marks.arrays.seen, min ? a.data : a.data.subarray(0, 0));
-        // Narrowed here, from the workspace, to the width the mesh keeps (no copy of the 32-bit
-        // indices out and back in again for compactIndices).
-        if (used === max - min + 1) return { indices: narrowed(kernels, a.data, used), vertexCount: used, first: min, narrowed: true };
+        if (sixteen) {
+          const used = kernels.raw.countUsedNarrowU16(a.data, min, range, marks.arrays.seen, marks.arrays.narrow);
+          if (used === range) return { indices: marks.arrays.narrow.slice(), vertexCount: used, first: min, narrowed: true };
+        } else {
+          const used = kernels.raw.countUsedValuesFrom(a.data, min, range, marks.arrays.seen, min ? a.data : a.data.subarray(0, 0));
+          // Narrowed here, from the workspace, to the width the mesh keeps (no copy of the 32-bit
+          // indices out and back in again for compactIndices).
+          if (used === range) return { indices: narrowed(kernels, a.data, used), vertexCount: used, first: min, narrowed: true };
+        }
       } finally {
         marks.release();
       }
@@ -297,6 +306,11 @@ function weldGroups(kernels: Kernels, groups: { data: Uint32Array; limit: number
       ws.release();
     }
   }
+  return weldAll(kernels, groups);
+}
+
+/** weldGroups by weldStreams: vertices in order of first use, tuples per group. */
+function weldAll(kernels: Kernels, groups: { data: Uint32Array; limit: number }[]): { indices: Uint32Array; tuples: Uint32Array[]; vertexCount: number; first: number } | number {
   const welded = weldStreams(kernels, groups.map((g) => g.data), groups.map((g) => g.limit));
   return typeof welded === 'number' ? welded : { ...welded, vertexCount: welded.tuples[0]!.length, first: 0 };
 }
