@@ -147,6 +147,17 @@ class AttributeBlock {
     this.used += (length + 3) & ~3;
     return view;
   }
+
+  /**
+   * Elements [start, start + length) of `source`, copied: into the block, or by slice (one
+   * allocation filled as it is made, where a new array is first zeroed, then written).
+   */
+  copy(source: Float32Array, start: number, length: number): Float32Array {
+    if (!this.floats) return source.slice(start, start + length);
+    const data = this.next(length);
+    data.set(source.subarray(start, start + length));
+    return data;
+  }
 }
 
 function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh, index: number, handout: ArrayHandout, used: Set<string>, budget: MemoryBudget, warnings: string[]): Mesh {
@@ -209,8 +220,7 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
       } else if (handout.adopts(attribute.data, welded.first * attribute.numComp, length)) {
         data = handout.take(attribute.data, 0, length);
       } else {
-        data = block.next(length);
-        data.set(attribute.data.subarray(welded.first * attribute.numComp, welded.first * attribute.numComp + length));
+        data = block.copy(attribute.data, welded.first * attribute.numComp, length);
       }
       gathered.set(attribute.name, { components: attribute.numComp, data });
     }
