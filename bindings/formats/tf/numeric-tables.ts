@@ -89,10 +89,18 @@ for (const key of ['count', 'offset', 'numComp', 'indices', 'position', 'normal'
   (COMMON_KEYS[key.length] ??= []).push(key);
 }
 
-/** The common key text[start, end) spells, if it is one. */
+/** The common key text[start, end) spells, if it is one (first and last characters compared first). */
 function commonKey(text: string, start: number, end: number): string | undefined {
   const list = COMMON_KEYS[end - start];
-  if (list) for (const key of list) if (text.startsWith(key, start)) return key;
+  if (list === undefined) return undefined;
+  const first = text.charCodeAt(start), last = text.charCodeAt(end - 1);
+  for (let k = 0; k < list.length; k++) {
+    const key = list[k]!;
+    if (key.charCodeAt(0) !== first || key.charCodeAt(key.length - 1) !== last) continue;
+    let j = 1;
+    while (j < key.length - 1 && key.charCodeAt(j) === text.charCodeAt(start + j)) j++;
+    if (j >= key.length - 1) return key;
+  }
   return undefined;
 }
 
