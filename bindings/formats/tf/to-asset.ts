@@ -316,11 +316,6 @@ function weldGroups(kernels: Kernels, groups: { data: Uint32Array; limit: number
       ws.release();
     }
   }
-  return weldAll(kernels, groups);
-}
-
-/** weldGroups by weldStreams: vertices in order of first use, tuples per group. */
-function weldAll(kernels: Kernels, groups: { data: Uint32Array; limit: number }[]): { indices: Uint32Array; tuples: Uint32Array[]; vertexCount: number; first: number } | number {
   const welded = weldStreams(kernels, groups.map((g) => g.data), groups.map((g) => g.limit));
   return typeof welded === 'number' ? welded : { ...welded, vertexCount: welded.tuples[0]!.length, first: 0 };
 }
