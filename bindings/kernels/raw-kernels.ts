@@ -163,6 +163,19 @@ export interface RawKernels {
   /** (u, v) pairs to (u, 1 − v), a NaN v kept with its quiet bit set; dst (src.length floats) may be src. */
   flipV(src: Float32Array, dst: Float32Array): void;
   /**
+   * dst[i] = src[i] + base (uint32 wrap; dst as long as src); returns how many distinct values of
+   * src are below `limit`, `seen` (at least `limit` bytes) ending with 1 for each, 0 for the others.
+   */
+  offsetIndicesU16(src: Uint16Array, base: number, limit: number, seen: Uint8Array, dst: Uint32Array): number;
+  /** offsetIndicesU16 over uint32 indices. */
+  offsetIndicesU32(src: Uint32Array, base: number, limit: number, seen: Uint8Array, dst: Uint32Array): number;
+  /**
+   * countUsedValuesFrom with each difference src[i] − base stored as uint16 into `dst` (src.length
+   * elements) instead of uint32; `limit` at most 65536. −(i + 1) for the first i whose difference
+   * is not below `limit` (`seen` and `dst` are then unspecified).
+   */
+  countUsedNarrowU16(src: Uint32Array, base: number, limit: number, seen: Uint8Array, dst: Uint16Array): number;
+  /**
    * gatherSkinWeights reading each weight from the UNIGINE skin records as stored (record s: a
    * count byte, then per weight an int16 bone and a uint16 value; weight w of record s at
    * s + 1 + 4w) instead of bones and values arrays; −2 when the records run past `records`.

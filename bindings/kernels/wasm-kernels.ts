@@ -61,6 +61,9 @@ interface KernelExports {
   countUsedValuesFrom(src: number, count: number, base: number, limit: number, seen: number, rebased: number, rebasedCount: number): number;
   firstUnusableTangent(src: number, count: number): number;
   flipV(src: number, count: number, dst: number): void;
+  offsetIndicesU16(src: number, count: number, base: number, limit: number, seen: number, dst: number): number;
+  offsetIndicesU32(src: number, count: number, base: number, limit: number, seen: number, dst: number): number;
+  countUsedNarrowU16(src: number, count: number, base: number, limit: number, seen: number, dst: number): number;
   gatherSkinRecords(counts: number, sourceCount: number, records: number, length: number, jointOf: number, jointCount: number, vertexOf: number, count: number, first: number, dstJoints: number, dstWeights: number): number;
   decodeBase64(src: number, count: number, dst: number): number;
   decodeNormalizedI8(src: number, step: number, components: number, count: number, dst: number): void;
@@ -273,6 +276,9 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
       run([src], [seen, rebased], ([s, f, r], [n, , m]) => exports.countUsedValuesFrom(s!, n!, base, limit, f!, r!, m!)),
     firstUnusableTangent: (src) => run([src], [], ([s], [n]) => exports.firstUnusableTangent(s!, n! >> 2)),
     flipV: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.flipV(s!, n!, d!)),
+    offsetIndicesU16: (src, base, limit, seen, dst) => run([src], [seen, dst], ([s, f, d], [n]) => exports.offsetIndicesU16(s!, n!, base, limit, f!, d!)),
+    offsetIndicesU32: (src, base, limit, seen, dst) => run([src], [seen, dst], ([s, f, d], [n]) => exports.offsetIndicesU32(s!, n!, base, limit, f!, d!)),
+    countUsedNarrowU16: (src, base, limit, seen, dst) => run([src], [seen, dst], ([s, f, d], [n]) => exports.countUsedNarrowU16(s!, n!, base, limit, f!, d!)),
     gatherSkinRecords: (counts, records, jointOf, vertexOf, first, dstJoints, dstWeights) =>
       run([counts, records, jointOf, vertexOf], [first, dstJoints, dstWeights], ([c, r, j, o, f, dj, dw], [sources, length, joints, count]) =>
         exports.gatherSkinRecords(c!, sources!, r!, length!, j!, joints!, o!, count!, f!, dj!, dw!)),

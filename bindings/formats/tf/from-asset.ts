@@ -1,5 +1,7 @@
 import { droppedTexturesWarning } from '../../textures/texture-losses.js';
 import { MeshFormatError } from '../../io/errors.js';
+import { getKernels } from '../../kernels/backend.js';
+import type { Kernels } from '../../kernels/kernels.js';
 import type { Animation, Asset, IndexArray, Joint, Mesh } from '../../model/asset.js';
 import { animationDuration } from '../../model/resample-animation.js';
 import { DEFAULT_FRAME_RATE, kindForFileName, type WriteOptions } from '../format.js';
@@ -66,7 +68,7 @@ function tfConversion(asset: Asset, options: TfWriteOptions, offer: boolean): Tf
   if (asset.upAxis === 'y') warnings.push('the Asset is Y-up; its coordinates are written unchanged into a Z-up Transport Fever file');
   const textures = droppedTexturesWarning(asset, 'tf', false);
   if (textures) warnings.push(textures);
-  const document = tfKindFor(asset, options) === 'ani' ? assetToAni(asset, warnings, options) : assetToMesh(asset, flipV, warnings, offer);
+  const document = tfKindFor(asset, options) === 'ani' ? assetToAni(asset, warnings, options) : assetToMesh(asset, flipV, warnings, offer, options.kernels ?? getKernels());
   return { document, warnings };
 }
 
@@ -98,7 +100,7 @@ const TF_SLOT_NAME = /^(position|normal|tangent|uv\d+)$/;
  * encode work) wrote every attribute and index twice (concatenated, then copied into the blob):
  * writeTfBlob's copy alone was 20 % of the 1 MB speed-bar encode (`node --cpu-prof`).
  */
-function assetToMesh(asset: Asset, flipV: boolean, warnings: string[], offer: boolean): TfMeshDocument {
+function assetToMesh(asset: Asset, flipV: boolean, warnings: string[], offer: boolean, kernels: Kernels): TfMeshDocument {
   const perMesh = asset.meshes.map((mesh) => meshAttributes(mesh, flipV, warnings));
   const names = [...new Set(perMesh.flatMap((m) => [...m.keys()]))].sort((a, b) => {
     const ia = STANDARD_ORDER.indexOf(a), ib = STANDARD_ORDER.indexOf(b);
@@ -137,7 +139,7 @@ function assetToMesh(asset: Asset, flipV: boolean, warnings: string[], offer: bo
     let at = 0;
     for (const part of parts) {
       data.set(part.data, at);
-      if (part.flipV) for (let i = at + 1; i < at + part.data.length; i += 2) data[i] = Math.fround(1 - data[i]!);
+      if (part.flipV) flipVInParts(kernels, data.subarray(at, at + part.data.length));
       at += part.data.length;
     }
     const attribute = { name, numComp, data, offset: end, count: data.byteLength, extra: new Map() };
@@ -152,15 +154,18 @@ function assetToMesh(asset: Asset, flipV: boolean, warnings: string[], offer: bo
     if (mesh.attributes.colors) warnings.push(`${label}: vertex colors are not carried (TF meshes have none)`);
     if (mesh.attributes.joints || mesh.attributes.weights) warnings.push(`${label}: skin joints and weights are not carried`);
     if (mesh.targets?.length) warnings.push(`${label}: ${mesh.targets.length} morph target(s) are not carried (TF meshes have none)`);
-    const unused = unusedVertices(mesh);
-    if (unused) warnings.push(`${label}: ${unused} vertices used by no triangle are not carried (TF vertices are what the index streams reach)`);
     // One array per distinct base: streams with equal contents share it (and one place in the blob).
     const byBase = new Map<number, { data: Uint32Array; offset: number }>();
+    // Distinct indices below the vertex count, counted as the first stream is written.
+    const vertices = mesh.attributes.positions.length / 3;
+    let used = -1;
     const offsetBy = (base: number): { data: Uint32Array; offset: number } => {
       let placed = byBase.get(base);
       if (placed) return placed;
       // Written at the blob's end; an earlier equal stream takes its place, and the next one overwrites it.
-      const data = offsetIndices(mesh.indices, base, new Uint32Array(blob, end, mesh.indices.length));
+      const data = new Uint32Array(blob, end, mesh.indices.length);
+      if (used < 0) used = offsetIndicesCounted(kernels, mesh.indices, base, vertices, data);
+      else offsetIndices(mesh.indices, base, data);
       placed = placedStreams.find(data);
       if (!placed) {
         placed = { data, offset: end };
@@ -174,6 +179,8 @@ function assetToMesh(asset: Asset, flipV: boolean, warnings: string[], offer: bo
       const { data, offset } = offsetBy(bases.get(name)![m]!);
       return { attribute: name, data, offset, count: data.byteLength, extra: new Map() };
     });
+    const unused = vertices - used;
+    if (unused) warnings.push(`${label}: ${unused} vertices used by no triangle are not carried (TF vertices are what the index streams reach)`);
     // TF has no field for a submesh's name: this library writes (and reads) `name`, which the game ignores.
     const subMesh: TfSubMesh = { indices, extra: new Map([['name', mesh.name]]) };
     if (mesh.material !== undefined) subMesh.materials = [mesh.material];
@@ -186,19 +193,39 @@ function assetToMesh(asset: Asset, flipV: boolean, warnings: string[], offer: bo
   return document;
 }
 
-/** Vertices no index reaches. */
-function unusedVertices(mesh: Mesh): number {
-  const vertices = mesh.attributes.positions.length / 3;
-  const used = new Uint8Array(vertices);
+/**
+ * v = 1 − v in place, by the flipV kernel over parts of 2^18 floats (so that WebAssembly memory
+ * never grows by a whole large array). It gives what `Math.fround(1 - v)` stored gives, a NaN
+ * quieted with its payload (assembly/flip-v.ts). That loop in TypeScript took 10.5 µs against
+ * the kernel's 7.3 (wasm-simd, copies in and out included) over the 1 MB speed bar's 23,616 UV
+ * floats, in one interleaved loop on the shared 2-core machine.
+ */
+function flipVInParts(kernels: Kernels, uv: Float32Array): void {
+  for (let at = 0; at < uv.length; at += 1 << 18) {
+    const part = uv.subarray(at, at + (1 << 18));
+    kernels.raw.flipV(part, part);
+  }
+}
+
+/**
+ * `indices` + `base` into `result`, returning the distinct indices below `vertices` (the mesh's
+ * vertices some triangle uses): 16- and 32-bit indices by one kernel pass (offsetIndicesU16/U32;
+ * assembly/tf-index-streams.ts says what it replaced and why), 8-bit ones by loops.
+ */
+function offsetIndicesCounted(kernels: Kernels, indices: IndexArray, base: number, vertices: number, result: Uint32Array): number {
+  const seen = new Uint8Array(vertices);
+  if (indices instanceof Uint16Array) return kernels.raw.offsetIndicesU16(indices, base, vertices, seen, result);
+  if (indices instanceof Uint32Array) return kernels.raw.offsetIndicesU32(indices, base, vertices, seen, result);
+  offsetIndices(indices, base, result);
   let count = 0;
-  for (let i = 0; i < mesh.indices.length; i++) {
-    const v = mesh.indices[i]!;
-    if (v < vertices && !used[v]) {
-      used[v] = 1;
+  for (let i = 0; i < indices.length; i++) {
+    const v = indices[i]!;
+    if (v < vertices && !seen[v]) {
+      seen[v] = 1;
       count++;
     }
   }
-  return vertices - count;
+  return count;
 }
 
 /**

@@ -5,6 +5,7 @@ import { latin1Text } from '../../io/latin1-text.js';
 import { isExponentCode, isNumberStartCode, isSignCode, isWordCode, longBracketLevel, MINUS, skipLongBracket, skipString, skipToLineEnd } from './lua-lexical.js';
 import { blankNumericTables, type NumericTables } from './numeric-tables.js';
 import { readPlainDataFunction } from './plain-descriptor.js';
+import { TextTable } from './text-table.js';
 
 /** 1-based line and column of a place in the text. */
 export interface LuaPosition {
@@ -18,12 +19,9 @@ export interface LuaTable {
   fields: Map<string | number, LuaValue>;
 }
 
-/** Where each evaluated table's constructor starts (kept aside, so that equal tables compare equal). */
-const TABLE_POSITIONS = new WeakMap<LuaTable, LuaPosition>();
-
 /** The line and column of the constructor `table` was evaluated from (1:1 for tables built in code). */
 export function tablePosition(table: LuaTable): LuaPosition {
-  return TABLE_POSITIONS.get(table) ?? { line: 1, column: 1 };
+  return table instanceof TextTable ? table.position : { line: 1, column: 1 };
 }
 
 export type LuaValue = number | string | boolean | null | LuaTable;
@@ -90,14 +88,11 @@ export function evaluateLuaData(bytes: Uint8Array, options: Partial<typeof LUA_E
   // A descriptor of nothing but tables and plain values is read by one scan (plain-descriptor.ts),
   // which reads no deeper than the nesting check lets through, so that only other texts need it.
   const plain = numberTables ? readPlainDataFunction(text, LUA_LIMITS.maxDepth - 1) : undefined;
-  if (plain) {
-    plain.forEachPosition((table, at) => TABLE_POSITIONS.set(table, at));
-    return plain.table;
-  }
+  if (plain) return plain;
   checkNesting(text);
   // Tables of plain numbers are read by a scan and blanked, so that luaparse makes no node per number.
   const original = text;
-  const numeric = numberTables ? blankNumericTables(text) : { text, tables: new Map() as NumericTables, positionOf: () => undefined };
+  const numeric = numberTables ? blankNumericTables(text) : { text, tables: new Map() as NumericTables };
   text = numeric.text;
   let chunk;
   try {
@@ -116,7 +111,7 @@ export function evaluateLuaData(bytes: Uint8Array, options: Partial<typeof LUA_E
     if (e instanceof RangeError) fail('BAD_COUNT', { line: 1, column: 1 }, 'the Lua text nests too deeply to parse');
     throw e;
   }
-  const evaluator = new ConstantEvaluator(text.length, numeric.tables, numeric.positionOf);
+  const evaluator = new ConstantEvaluator(text.length, numeric.tables);
   let result: LuaTable | undefined;
   for (const statement of chunk.body) {
     if (statement.type === 'LocalStatement') {
@@ -206,7 +201,7 @@ class ConstantEvaluator {
   private readonly budget: number;
   numericTablesTaken = 0;
 
-  constructor(textLength: number, private readonly numericTables: NumericTables, private readonly scannedPosition: (table: LuaTable) => LuaPosition | undefined) {
+  constructor(textLength: number, private readonly numericTables: NumericTables) {
     this.budget = textLength;
   }
 
@@ -282,24 +277,15 @@ class ConstantEvaluator {
     return fail('UNSUPPORTED', positionOf(node), `${describeNode(node)} is not a constant (Lua is never run)`);
   }
 
-  /** Where each table inside a scanned one opens (the scanned one itself: `at`). */
-  private placeScanned(table: LuaTable, at: LuaPosition): void {
-    TABLE_POSITIONS.set(table, at);
-    for (const value of table.items) if (isLuaTable(value)) this.placeScanned(value, this.scannedPosition(value)!);
-    for (const value of table.fields.values()) if (isLuaTable(value)) this.placeScanned(value, this.scannedPosition(value)!);
-  }
-
   private table(node: TableConstructorExpression): Constant {
     const scanned = node.fields.length ? undefined : this.numericTables.get((node as { range?: [number, number] }).range![0]);
     if (scanned) {
       this.numericTablesTaken++;
       this.spend(scanned.size, node);
-      this.placeScanned(scanned.value, positionOf(node));
       return { value: scanned.value, size: scanned.size };
     }
     this.spend(1, node);
-    const table: LuaTable = { items: [], fields: new Map() };
-    TABLE_POSITIONS.set(table, positionOf(node));
+    const table = new TextTable(positionOf(node));
     let size = 1;
     for (const field of node.fields) {
       const value = this.evaluate(field.value);

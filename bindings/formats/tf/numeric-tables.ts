@@ -27,11 +27,12 @@
 // evaluateLuaData went 13.1 → 10.2 µs.
 
 import { isLineEndCode, isSpaceCode, isWordCode, longBracketLevel, MINUS, skipLongBracket, skipString, skipToLineEnd } from './lua-lexical.js';
-import type { LuaPosition, LuaTable, LuaValue } from './lua-constants.js';
+import type { LuaValue } from './lua-constants.js';
+import { TableText, TextTable } from './text-table.js';
 
 /** A blanked table, evaluated: its value, the values it holds (itself included), where it ends. */
 export interface ScannedTable {
-  value: LuaTable;
+  value: TextTable;
   size: number;
   close: number;
 }
@@ -77,6 +78,32 @@ function integerValue(text: string, start: number, end: number): number {
 }
 const KEYWORDS = new Set(['and', 'break', 'do', 'else', 'elseif', 'end', 'false', 'for', 'function', 'goto', 'if', 'in', 'local', 'nil', 'not', 'or', 'repeat', 'return', 'then', 'true', 'until', 'while']);
 
+/**
+ * The names TF descriptors use (none a keyword), by length: a key found here is this string,
+ * not a new slice of the text that each Set and Map lookup must hash again. Measured on the
+ * speed bar's 645-byte TF descriptor (shared 2-core machine, `node --cpu-prof`): slicing every
+ * key and looking it up in KEYWORDS and in the table's fields was about a sixth of the parse.
+ */
+const COMMON_KEYS: (string[] | undefined)[] = [];
+for (const key of ['count', 'offset', 'numComp', 'indices', 'position', 'normal', 'tangent', 'uv0', 'uv1', 'uv2', 'uv3', 'name', 'materials', 'subMeshes', 'vertexAttr', 'matConfigs', 'animations', 'times', 'transfs', 'type', 'params', 'origin', 'keyframes', 'time', 'rot', 'transl']) {
+  (COMMON_KEYS[key.length] ??= []).push(key);
+}
+
+/** The common key text[start, end) spells, if it is one (first and last characters compared first). */
+function commonKey(text: string, start: number, end: number): string | undefined {
+  const list = COMMON_KEYS[end - start];
+  if (list === undefined) return undefined;
+  const first = text.charCodeAt(start), last = text.charCodeAt(end - 1);
+  for (let k = 0; k < list.length; k++) {
+    const key = list[k]!;
+    if (key.charCodeAt(0) !== first || key.charCodeAt(key.length - 1) !== last) continue;
+    let j = 1;
+    while (j < key.length - 1 && key.charCodeAt(j) === text.charCodeAt(start + j)) j++;
+    if (j >= key.length - 1) return key;
+  }
+  return undefined;
+}
+
 const OPEN = 123;
 const CLOSE = 125;
 const COMMA = 44;
@@ -84,10 +111,10 @@ const COMMA = 44;
 
 /**
  * The text with every table constructor this scan reads blanked (its inside turned to spaces,
- * line terminators kept), its value by the offset of its `{`, and the position of each table
- * inside one (`positionOf`). `before`: only tables that close before this offset.
+ * line terminators kept) and its value by the offset of its `{` (each table read knows its
+ * position: text-table.ts). `before`: only tables that close before this offset.
  */
-export function blankNumericTables(text: string, before = Infinity): { text: string; tables: NumericTables; positionOf: (table: LuaTable) => LuaPosition | undefined } {
+export function blankNumericTables(text: string, before = Infinity): { text: string; tables: NumericTables } {
   const tables: NumericTables = new Map();
   const scanner = new TableScanner(text);
   const pieces: string[] = [];
@@ -118,10 +145,9 @@ export function blankNumericTables(text: string, before = Infinity): { text: str
       i++;
     }
   }
-  const positionOf = (table: LuaTable) => scanner.positionOf(table);
-  if (!tables.size) return { text, tables, positionOf };
+  if (!tables.size) return { text, tables };
   pieces.push(text.slice(copied));
-  return { text: pieces.join(''), tables, positionOf };
+  return { text: pieces.join(''), tables };
 }
 
 /**
@@ -132,14 +158,8 @@ export function blankNumericTables(text: string, before = Infinity): { text: str
  */
 export class TableScanner {
   private readonly done = new Map<number, ScannedTable | null>();
-  private readonly offsets = new WeakMap<LuaTable, number>();
-  private lineStarts: number[] | undefined;
-  /**
-   * In `constants` mode (a whole plain descriptor, given up on at its first failure): each table
-   * and the offset of its `{`, in text order, for placeTables; neither the memo nor `offsets`
-   * is kept then (a Map and a WeakMap operation less per table, and positions found in one pass).
-   */
-  private readonly opened: (LuaTable | number)[] = [];
+  /** The text and its line starts, shared by every table read (text-table.ts). */
+  private readonly source: TableText;
 
   private depth = 0;
 
@@ -149,7 +169,9 @@ export class TableScanner {
    * `maxDepth`: deepest table nesting read (the root is 1); a table deeper than that is not read,
    * and neither is any table around it.
    */
-  constructor(private readonly text: string, private readonly constants = false, private readonly maxDepth = Infinity) {}
+  constructor(private readonly text: string, private readonly constants = false, private readonly maxDepth = Infinity) {
+    this.source = new TableText(text);
+  }
 
   table(open: number): ScannedTable | undefined {
     if (this.constants) {
@@ -175,44 +197,9 @@ export class TableScanner {
     return result;
   }
 
-  /**
-   * `constants` mode: each table read and its position, in text order (one pass over the text's
-   * line breaks, counted as lineStarts counts them).
-   */
-  forEachPosition(visit: (table: LuaTable, at: LuaPosition) => void): void {
-    const { text, opened } = this;
-    let line = 1, lineStart = 0, i = 0;
-    for (let k = 0; k < opened.length; k += 2) {
-      const offset = opened[k + 1] as number;
-      for (; i < offset; i++) {
-        const c = text.charCodeAt(i);
-        if (!isLineEndCode(c)) continue;
-        const pair = text.charCodeAt(i + 1);
-        if (isLineEndCode(pair) && pair !== c) i++;
-        line++;
-        lineStart = i + 1;
-      }
-      visit(opened[k] as LuaTable, { line, column: offset - lineStart + 1 });
-    }
-  }
-
-  positionOf(table: LuaTable): LuaPosition | undefined {
-    const offset = this.offsets.get(table);
-    if (offset === undefined) return undefined;
-    const starts = (this.lineStarts ??= lineStarts(this.text));
-    let low = 0, high = starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (starts[mid]! <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low + 1, column: offset - starts[low]! + 1 };
-  }
-
   private read(open: number): ScannedTable | undefined {
     const text = this.text;
-    const table: LuaTable = { items: [], fields: new Map() };
-    if (this.constants) this.opened.push(table, open);
+    const table = new TextTable(this.source, open);
     let size = 1;
     let i = open + 1;
     for (;;) {
@@ -221,8 +208,12 @@ export class TableScanner {
       let key: string | undefined;
       const keyEnd = keyedFieldEnd(text, i);
       if (keyEnd >= 0) {
-        key = text.slice(i, keyEnd);
-        if (KEYWORDS.has(key) || table.fields.has(key)) return undefined;
+        key = commonKey(text, i, keyEnd);
+        if (key === undefined) {
+          key = text.slice(i, keyEnd);
+          if (KEYWORDS.has(key)) return undefined;
+        }
+        if (table.fields.has(key)) return undefined;
         i = keyEnd;
         while (isSpaceCode(text.charCodeAt(i))) i++;
         i++; // the `=`
@@ -272,25 +263,9 @@ export class TableScanner {
       else if (next === CLOSE) break;
       else return undefined;
     }
-    if (!this.constants) this.offsets.set(table, open);
     return { value: table, size, close: i };
   }
 }
-
-/** Offsets at which lines start, counting line breaks as luaparse does (\n, \r, and \r\n or \n\r as one). */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (!isLineEndCode(c)) continue;
-    const pair = text.charCodeAt(i + 1);
-    if (isLineEndCode(pair) && pair !== c) i++;
-    starts.push(i + 1);
-  }
-  return starts;
-}
-
-
 
 /** Spaces for text[start, end), keeping its line terminators (slices of one string of spaces). */
 function blank(text: string, start: number, end: number): string {

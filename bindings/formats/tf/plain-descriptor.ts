@@ -8,20 +8,20 @@
 // 2-core machine): the full way (nesting check, number-table scan, luaparse, evaluation) was about
 // half of the parse; alternatives not built: a cache of descriptors by their text (a lookup as
 // long as the text, and memory held between calls).
-import type { LuaPosition, LuaTable } from './lua-constants.js';
+import type { LuaTable } from './lua-constants.js';
 import { TableScanner } from './numeric-tables.js';
 
 const HEAD = /[ \t\r\n]*function[ \t\r\n]+data[ \t\r\n]*\([ \t\r\n]*\)[ \t\r\n]*return[ \t\r\n]*(?=\{)/y;
 const TAIL = /[ \t\r\n]*end[ \t\r\n]*$/y;
 
 /**
- * The table `text` returns and each of its tables' position, or undefined when the text is not
- * that plain. Tables nest at most `maxDepth` deep in what it accepts: given the nesting limit less
+ * The table `text` returns (each of its tables knowing its position: text-table.ts), or
+ * undefined when the text is not that plain. Tables nest at most `maxDepth` deep in what it accepts: given the nesting limit less
  * one (room for a minus before a number of the deepest table), every text it accepts passes the
  * nesting check, which then runs only on texts this gives up on (it was an eighth of a small TF
  * parse).
  */
-export function readPlainDataFunction(text: string, maxDepth = Infinity): { table: LuaTable; forEachPosition: (visit: (table: LuaTable, at: LuaPosition) => void) => void } | undefined {
+export function readPlainDataFunction(text: string, maxDepth = Infinity): LuaTable | undefined {
   HEAD.lastIndex = 0;
   if (!HEAD.test(text)) return undefined;
   const scanner = new TableScanner(text, true, maxDepth);
@@ -30,5 +30,5 @@ export function readPlainDataFunction(text: string, maxDepth = Infinity): { tabl
   if (!scanned || scanned.size > text.length) return undefined;
   TAIL.lastIndex = scanned.close + 1;
   if (!TAIL.test(text)) return undefined;
-  return { table: scanned.value, forEachPosition: (visit) => scanner.forEachPosition(visit) };
+  return scanned.value;
 }

@@ -1,4 +1,3 @@
-import { recordTextPosition } from '../../io/provenance.js';
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
 import { MemoryBudget } from '../../io/memory-budget.js';
 import { evaluateLuaData, isLuaTable, tablePosition, type LuaPosition, type LuaTable, type LuaValue } from './lua-constants.js';
@@ -14,8 +13,29 @@ export interface TfPairNames {
   blob: string;
 }
 
-function fail(code: MeshFormatErrorCode, at: LuaPosition, detail: string): never {
+/**
+ * Where a problem is: a position, or the table whose constructor's position to give (looked up
+ * only when there is an error, so that a good descriptor's tables are never placed).
+ */
+type Where = LuaPosition | LuaTable;
+
+function fail(code: MeshFormatErrorCode, where: Where, detail: string): never {
+  const at = 'line' in where ? where : tablePosition(where);
   throw new MeshFormatError({ code, format: TF_FORMAT_NAME, line: at.line, column: at.column }, detail);
+}
+
+/**
+ * The table a submesh was read from, for errors found after reading (to-asset.ts), as a
+ * property no enumeration or comparison sees. Not io/provenance.ts's WeakMap: an entry per
+ * submesh (a young object) made each young-generation GC of many small parses slow; on the
+ * speed bar's 30 KB TF door that GC was about a third of the parse.
+ */
+const SUBMESH_TABLE = Symbol('the table of a TF submesh');
+
+/** The line and column of the table `subMesh` was read from, if it was read. */
+export function subMeshPosition(subMesh: TfSubMesh): LuaPosition | undefined {
+  const table = (subMesh as { [SUBMESH_TABLE]?: LuaTable })[SUBMESH_TABLE];
+  return table && tablePosition(table);
 }
 
 /** True when the descriptor's top-level table is an `.ani` (it has `times` or `transfs`). */
@@ -46,7 +66,7 @@ export function tfMeshFromTable(root: LuaTable, blob: Uint8Array, names: TfPairN
   const budget = new MemoryBudget(descriptorBytes + blob.length);
   // Every range is charged, viewed or copied, so that a descriptor is refused the same either way.
   const charge = (t: LuaTable, path: string, range: TfBlobRange): void => {
-    if (!budget.take(range.count)) fail('BAD_COUNT', tablePosition(t), `${path}: the arrays of ${names.msh} copy more than ${budget.describe()} out of ${names.blob} (their ranges overlap)`);
+    if (!budget.take(range.count)) fail('BAD_COUNT', t, `${path}: the arrays of ${names.msh} copy more than ${budget.describe()} out of ${names.blob} (their ranges overlap)`);
   };
   // With `viewBlob`, a range stored 4-byte aligned is a view of the blob, others a copy: for a
   // caller that copies out of the document at once.
@@ -59,16 +79,16 @@ export function tfMeshFromTable(root: LuaTable, blob: Uint8Array, names: TfPairN
     charge(t, path, range);
     return viewed(range) ? new Uint32Array(blob.buffer, blob.byteOffset + range.offset, range.count / 4) : new Uint32Array(copyBytes(blob, range).buffer);
   };
-  if (isAniTable(root)) fail('BAD_VALUE', tablePosition(root), `${names.msh} is an .ani (it has times/transfs), not a mesh descriptor`);
+  if (isAniTable(root)) fail('BAD_VALUE', root, `${names.msh} is an .ani (it has times/transfs), not a mesh descriptor`);
   noItems(root, 'the returned table');
-  const vertexAttr = table(root.fields.get('vertexAttr'), tablePosition(root), 'vertexAttr');
-  const subMeshes = list(root.fields.get('subMeshes'), tablePosition(root), 'subMeshes');
+  const vertexAttr = table(root.fields.get('vertexAttr'), root, 'vertexAttr');
+  const subMeshes = list(root.fields.get('subMeshes'), root, 'subMeshes');
   const blobRange = (t: LuaTable, path: string, elementBytes: number): TfBlobRange => {
-    const offset = integer(t.fields.get('offset'), tablePosition(t), `${path}.offset`);
-    const count = integer(t.fields.get('count'), tablePosition(t), `${path}.count`);
-    if (count % elementBytes !== 0) fail('BAD_VALUE', tablePosition(t), `${path}.count is ${count} bytes, not a whole number of ${elementBytes}-byte elements`);
+    const offset = integer(t.fields.get('offset'), t, `${path}.offset`);
+    const count = integer(t.fields.get('count'), t, `${path}.count`);
+    if (count % elementBytes !== 0) fail('BAD_VALUE', t, `${path}.count is ${count} bytes, not a whole number of ${elementBytes}-byte elements`);
     if (offset + count > blob.length) {
-      fail('TRUNCATED', tablePosition(t), `${path} in ${names.msh} needs bytes ${offset}..${offset + count} of ${names.blob}, which has ${blob.length} bytes`);
+      fail('TRUNCATED', t, `${path} in ${names.msh} needs bytes ${offset}..${offset + count} of ${names.blob}, which has ${blob.length} bytes`);
     }
     return { offset, count };
   };
@@ -84,39 +104,40 @@ export function tfMeshFromTable(root: LuaTable, blob: Uint8Array, names: TfPairN
   noItems(vertexAttr, 'vertexAttr');
   for (const [name, value] of vertexAttr.fields) {
     const path = `vertexAttr.${name}`;
-    if (typeof name !== 'string') fail('BAD_VALUE', tablePosition(vertexAttr), `vertexAttr keys must be attribute names, not [${name}]`);
-    const entry = table(value, tablePosition(vertexAttr), path);
-    const numComp = integer(entry.fields.get('numComp'), tablePosition(entry), `${path}.numComp`);
-    if (numComp < 1) fail('BAD_VALUE', tablePosition(entry), `${path}.numComp must be at least 1`);
+    if (typeof name !== 'string') fail('BAD_VALUE', vertexAttr, `vertexAttr keys must be attribute names, not [${name}]`);
+    const entry = table(value, vertexAttr, path);
+    const numComp = integer(entry.fields.get('numComp'), entry, `${path}.numComp`);
+    if (numComp < 1) fail('BAD_VALUE', entry, `${path}.numComp must be at least 1`);
     const range = blobRange(entry, path, 4 * numComp);
     attributes.push({ name, numComp, ...range, data: floats(entry, path, range), extra: extraFields(entry, ['count', 'numComp', 'offset']) });
   }
   const subMeshList: TfSubMesh[] = subMeshes.map((value, s) => {
     const path = `subMeshes[${s + 1}]`;
-    const entry = table(value, tablePosition(root), path);
+    const entry = table(value, root, path);
     noItems(entry, path);
-    const indicesTable = table(entry.fields.get('indices'), tablePosition(entry), `${path}.indices`);
+    const indicesTable = table(entry.fields.get('indices'), entry, `${path}.indices`);
     noItems(indicesTable, `${path}.indices`);
     const indices: TfIndexStream[] = [];
     for (const [attribute, streamValue] of indicesTable.fields) {
       const streamPath = `${path}.indices.${attribute}`;
-      if (typeof attribute !== 'string') fail('BAD_VALUE', tablePosition(indicesTable), `${path}.indices keys must be attribute names, not [${attribute}]`);
-      const stream = table(streamValue, tablePosition(indicesTable), streamPath);
+      if (typeof attribute !== 'string') fail('BAD_VALUE', indicesTable, `${path}.indices keys must be attribute names, not [${attribute}]`);
+      const stream = table(streamValue, indicesTable, streamPath);
       const range = blobRange(stream, streamPath, 4);
       const numComp = stream.fields.get('numComp');
       const result: TfIndexStream = { attribute, ...range, data: streamData(stream, streamPath, range), extra: extraFields(stream, ['count', 'numComp', 'offset']) };
-      if (numComp !== undefined) result.numComp = integer(numComp, tablePosition(stream), `${streamPath}.numComp`);
+      if (numComp !== undefined) result.numComp = integer(numComp, stream, `${streamPath}.numComp`);
       indices.push(result);
     }
     const subMesh: TfSubMesh = { indices, extra: extraFields(entry, ['indices', 'materials']) };
     const materials = entry.fields.get('materials');
     if (materials !== undefined) {
-      subMesh.materials = list(materials, tablePosition(entry), `${path}.materials`).map((m, i) => {
-        if (typeof m !== 'string') fail('BAD_VALUE', tablePosition(entry), `${path}.materials[${i + 1}] must be a string`);
+      subMesh.materials = list(materials, entry, `${path}.materials`).map((m, i) => {
+        if (typeof m !== 'string') fail('BAD_VALUE', entry, `${path}.materials[${i + 1}] must be a string`);
         return m;
       });
     }
-    return recordTextPosition(subMesh, tablePosition(entry));
+    Object.defineProperty(subMesh, SUBMESH_TABLE, { value: entry });
+    return subMesh;
   });
   const document: TfMeshDocument = {
     kind: 'msh',
@@ -127,30 +148,30 @@ export function tfMeshFromTable(root: LuaTable, blob: Uint8Array, names: TfPairN
   };
   const matConfigs = root.fields.get('matConfigs');
   if (matConfigs !== undefined) {
-    document.matConfigs = list(matConfigs, tablePosition(root), 'matConfigs').map((config, c) =>
-      list(config, tablePosition(root), `matConfigs[${c + 1}]`).map((m, s) => integer(m, tablePosition(root), `matConfigs[${c + 1}][${s + 1}]`)));
+    document.matConfigs = list(matConfigs, root, 'matConfigs').map((config, c) =>
+      list(config, root, `matConfigs[${c + 1}]`).map((m, s) => integer(m, root, `matConfigs[${c + 1}][${s + 1}]`)));
   }
   const animations = root.fields.get('animations');
-  if (animations !== undefined) document.animations = readAnimations(table(animations, tablePosition(root), 'animations'));
+  if (animations !== undefined) document.animations = readAnimations(table(animations, root, 'animations'));
   return document;
 }
 
 export function tfAniFromTable(root: LuaTable): TfAniDocument {
   noItems(root, 'the returned table');
-  const times = list(root.fields.get('times'), tablePosition(root), 'times');
-  const transfs = list(root.fields.get('transfs'), tablePosition(root), 'transfs');
-  if (times.length !== transfs.length) fail('BAD_COUNT', tablePosition(root), `${times.length} times but ${transfs.length} transfs`);
+  const times = list(root.fields.get('times'), root, 'times');
+  const transfs = list(root.fields.get('transfs'), root, 'transfs');
+  if (times.length !== transfs.length) fail('BAD_COUNT', root, `${times.length} times but ${transfs.length} transfs`);
   const document: TfAniDocument = {
     kind: 'ani',
-    times: Float64Array.from(times, (t, i) => (typeof t === 'number' ? t : number(t, tablePosition(root), `times[${i + 1}]`))),
+    times: Float64Array.from(times, (t, i) => (typeof t === 'number' ? t : number(t, root, `times[${i + 1}]`))),
     transforms: new Float64Array(transfs.length * 16),
     extra: extraFields(root, ['times', 'transfs']),
   };
   transfs.forEach((value, k) => {
     const path = (): string => `transfs[${k + 1}]`;
-    const matrix = table(value, tablePosition(root), path);
-    if (matrix.items.length !== 16 || matrix.fields.size) fail('BAD_COUNT', tablePosition(matrix), `${path()} must hold 16 numbers (a column-major 4×4 matrix)`);
-    matrix.items.forEach((v, i) => (document.transforms[k * 16 + i] = typeof v === 'number' ? v : number(v, tablePosition(matrix), `${path()}[${i + 1}]`)));
+    const matrix = table(value, root, path);
+    if (matrix.items.length !== 16 || matrix.fields.size) fail('BAD_COUNT', matrix, `${path()} must hold 16 numbers (a column-major 4×4 matrix)`);
+    matrix.items.forEach((v, i) => (document.transforms[k * 16 + i] = typeof v === 'number' ? v : number(v, matrix, `${path()}[${i + 1}]`)));
   });
   return document;
 }
@@ -159,7 +180,7 @@ function readAnimations(animations: LuaTable): TfAnimation[] {
   const result: TfAnimation[] = [];
   const entries: [string | number, LuaValue][] = [...animations.items.map((v, i): [number, LuaValue] => [i + 1, v]), ...animations.fields];
   for (const key of animations.fields.keys()) {
-    if (typeof key === 'number') fail('BAD_VALUE', tablePosition(animations), `animation keys must be names (or none), not [${key}]`);
+    if (typeof key === 'number') fail('BAD_VALUE', animations, `animation keys must be names (or none), not [${key}]`);
   }
   for (const [key, value] of entries) {
     result.push(keyframeAnimation(key, value) ?? { name: key, type: 'other', table: value });
@@ -203,10 +224,10 @@ function extraFields(t: LuaTable, known: string[]): TfExtraFields {
 }
 
 function noItems(t: LuaTable, path: string): void {
-  if (t.items.length) fail('BAD_VALUE', tablePosition(t), `${path} has ${t.items.length} positional values where only named fields belong`);
+  if (t.items.length) fail('BAD_VALUE', t, `${path} has ${t.items.length} positional values where only named fields belong`);
 }
 
-function table(value: LuaValue | undefined, at: LuaPosition, path: string | (() => string)): LuaTable {
+function table(value: LuaValue | undefined, at: Where, path: string | (() => string)): LuaTable {
   if (!isLuaTable(value)) {
     const name = typeof path === 'string' ? path : path();
     fail('BAD_VALUE', at, value === undefined ? `${name} is missing` : `${name} must be a table`);
@@ -214,18 +235,18 @@ function table(value: LuaValue | undefined, at: LuaPosition, path: string | (() 
   return value;
 }
 
-function list(value: LuaValue | undefined, at: LuaPosition, path: string): LuaValue[] {
+function list(value: LuaValue | undefined, at: Where, path: string): LuaValue[] {
   const t = table(value, at, path);
-  if (t.fields.size) fail('BAD_VALUE', tablePosition(t), `${path} must be a list (it has named fields)`);
+  if (t.fields.size) fail('BAD_VALUE', t, `${path} must be a list (it has named fields)`);
   return t.items;
 }
 
-function number(value: LuaValue | undefined, at: LuaPosition, path: string): number {
+function number(value: LuaValue | undefined, at: Where, path: string): number {
   if (typeof value !== 'number') fail('BAD_VALUE', at, value === undefined ? `${path} is missing` : `${path} must be a number`);
   return value;
 }
 
-function integer(value: LuaValue | undefined, at: LuaPosition, path: string): number {
+function integer(value: LuaValue | undefined, at: Where, path: string): number {
   const n = number(value, at, path);
   if (!Number.isSafeInteger(n) || n < 0) fail('BAD_VALUE', at, `${path} must be a non-negative integer, not ${n}`);
   return n;

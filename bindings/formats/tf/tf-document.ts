@@ -100,6 +100,10 @@ export const TF_STANDARD_ATTRIBUTES: Readonly<Record<string, number>> = { positi
 
 /** Bytes of the blob a document describes: the end of its last array or unreferenced bytes. */
 export function tfBlobLength(doc: TfMeshDocument): number {
-  const ranges = [...doc.attributes, ...doc.subMeshes.flatMap((s) => s.indices), ...doc.unreferenced.map((u) => ({ offset: u.offset, count: u.bytes.length }))];
-  return ranges.reduce((end, r) => Math.max(end, r.offset + r.count), 0);
+  // Loops, not a list of every range: this runs once per parse (the memory budget's base).
+  let end = 0;
+  for (const a of doc.attributes) end = Math.max(end, a.offset + a.count);
+  for (const s of doc.subMeshes) for (const i of s.indices) end = Math.max(end, i.offset + i.count);
+  for (const u of doc.unreferenced) end = Math.max(end, u.offset + u.bytes.length);
+  return end;
 }

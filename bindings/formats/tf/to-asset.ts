@@ -1,4 +1,3 @@
-import { textPositionOf } from '../../io/provenance.js';
 import { MeshFormatError } from '../../io/errors.js';
 import { getKernels } from '../../kernels/backend.js';
 import { indexWidthFor, type Kernels } from '../../kernels/kernels.js';
@@ -8,7 +7,7 @@ import { emptyAsset, type Animation, type Asset, type IndexArray, type Mesh, typ
 import { DEFAULT_FRAME_RATE, type ReadOptions } from '../format.js';
 import { MemoryBudget, MEMORY_BUDGET_DEFAULTS } from '../../io/memory-budget.js';
 import { StreamIndex } from './equal-streams.js';
-import { TF_FORMAT_NAME } from './read-tf.js';
+import { subMeshPosition, TF_FORMAT_NAME } from './read-tf.js';
 import { tfBlobLength, type TfAniDocument, type TfDocument, type TfIndexStream, type TfKeyframeAnimation, type TfMeshDocument, type TfSubMesh, type TfVertexAttribute } from './tf-document.js';
 import { decomposeMatrix, eulerDegreesToQuaternion } from './transforms.js';
 
@@ -148,6 +147,17 @@ class AttributeBlock {
     this.used += (length + 3) & ~3;
     return view;
   }
+
+  /**
+   * Elements [start, start + length) of `source`, copied: into the block, or by slice (one
+   * allocation filled as it is made, where a new array is first zeroed, then written).
+   */
+  copy(source: Float32Array, start: number, length: number): Float32Array {
+    if (!this.floats) return source.slice(start, start + length);
+    const data = this.next(length);
+    data.set(source.subarray(start, start + length));
+    return data;
+  }
 }
 
 function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh, index: number, handout: ArrayHandout, used: Set<string>, budget: MemoryBudget, warnings: string[]): Mesh {
@@ -164,7 +174,7 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
     used.add(attribute.name);
   }
   const position = streams.find((s) => s.attribute.name === 'position');
-  if (!position) throw new MeshFormatError({ code: 'BAD_VALUE', format: TF_FORMAT_NAME, ...textPositionOf(subMesh) }, `${label} has no position index stream`);
+  if (!position) throw new MeshFormatError({ code: 'BAD_VALUE', format: TF_FORMAT_NAME, ...subMeshPosition(subMesh) }, `${label} has no position index stream`);
   if (position.attribute.numComp !== 3) fail('BAD_VALUE', `vertexAttr.position has numComp ${position.attribute.numComp}, not 3`, position.attribute.offset);
   const corners = position.stream.data.length;
   for (const { stream } of streams) {
@@ -210,8 +220,7 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
       } else if (handout.adopts(attribute.data, welded.first * attribute.numComp, length)) {
         data = handout.take(attribute.data, 0, length);
       } else {
-        data = block.next(length);
-        data.set(attribute.data.subarray(welded.first * attribute.numComp, welded.first * attribute.numComp + length));
+        data = block.copy(attribute.data, welded.first * attribute.numComp, length);
       }
       gathered.set(attribute.name, { components: attribute.numComp, data });
     }
@@ -284,13 +293,22 @@ function weldGroups(kernels: Kernels, groups: { data: Uint32Array; limit: number
       kernels.raw.spanU32(ws.arrays.data, ws.arrays.span);
       const min = ws.arrays.span[0]!, max = ws.arrays.span[1]!;
       if (max >= limit) return data.findIndex((v) => v >= limit);
-      const marks = kernels.workspace({ seen: ['u8', max - min + 1] });
+      const range = max - min + 1;
+      // 16-bit indices (the common width) are counted and narrowed in one kernel
+      // (countUsedNarrowU16: no uint32 differences written, no second pass to narrow them).
+      const sixteen = indexWidthFor(range) === 2;
+      const marks = kernels.workspace({ seen: ['u8', range], narrow: ['u16', sixteen ? data.length : 0] });
       try {
         const a = ws.arrays;
-        const used = kernels.raw.countUsedValuesFrom(a.data, min, max - min + 1, marks.arrays.seen, min ? a.data : a.data.subarray(0, 0));
-        // Narrowed here, from the workspace, to the width the mesh keeps (no copy of the 32-bit
-        // indices out and back in again for compactIndices).
-        if (used === max - min + 1) return { indices: narrowed(kernels, a.data, used), vertexCount: used, first: min, narrowed: true };
+        if (sixteen) {
+          const used = kernels.raw.countUsedNarrowU16(a.data, min, range, marks.arrays.seen, marks.arrays.narrow);
+          if (used === range) return { indices: marks.arrays.narrow.slice(), vertexCount: used, first: min, narrowed: true };
+        } else {
+          const used = kernels.raw.countUsedValuesFrom(a.data, min, range, marks.arrays.seen, min ? a.data : a.data.subarray(0, 0));
+          // Narrowed here, from the workspace, to the width the mesh keeps (no copy of the 32-bit
+          // indices out and back in again for compactIndices).
+          if (used === range) return { indices: narrowed(kernels, a.data, used), vertexCount: used, first: min, narrowed: true };
+        }
       } finally {
         marks.release();
       }
