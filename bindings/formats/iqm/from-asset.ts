@@ -1,10 +1,11 @@
 import { droppedTexturesWarning } from '../../textures/texture-losses.js';
 import type { Asset, Joint, Mesh } from '../../model/asset.js';
-import { checkSampledFrames, MAX_KEPT_FRAME_RATE, checkSampledKeys, fillFrames, isOnFrameGrid, resampleAnimation } from '../../model/resample-animation.js';
+import { checkSampledFrames, MAX_KEPT_FRAME_RATE, checkSampledKeys, isOnFrameGrid, resampleAnimation } from '../../model/resample-animation.js';
 import { DEFAULT_FRAME_RATE, type WriteOptions } from '../format.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
-import { channelCount, emptyIqmDocument, IQM_ANIM_LOOP, IQM_CHANNELS, type IqmDocument, type IqmPose, type IqmVertexArray } from './iqm-document.js';
+import { emptyIqmDocument, IQM_ANIM_LOOP, type IqmDocument, type IqmVertexArray } from './iqm-document.js';
+import { quantizeIqmFrames } from './quantize-frames.js';
 import { IQM_CUSTOM, IQM_FORMAT, IQM_VERTEX_TYPE } from './vertex-formats.js';
 
 export interface AssetToIqmOptions {
@@ -27,11 +28,6 @@ export interface IqmWriteOptions extends Omit<WriteOptions, 'quantize'>, Omit<As
 export const ASSET_TO_IQM_DEFAULTS: Required<Omit<AssetToIqmOptions, 'kernels' | 'viewAsset'>> = { blendWeights: 'ubyte', colors: 'ubyte' };
 
 type Settings = typeof ASSET_TO_IQM_DEFAULTS & { kernels: Kernels; viewAsset: boolean };
-
-/** The reference compiler marks a channel as animated only when its range reaches this. */
-const MIN_CHANNEL_RANGE = 1e-10;
-
-const f = Math.fround;
 
 /**
  * Converts an Asset to an IQM document: all meshes share one set of vertex arrays (attributes a
@@ -66,7 +62,7 @@ export function assetToIqm(asset: Asset, options: AssetToIqmOptions = {}): IqmDo
 
   const joints = asset.skeleton?.joints ?? [];
   document.joints = joints.map((j) => ({ name: text.add(j.name), parent: j.parent, translate: [...j.translation], rotate: [...j.rotation], scale: [...j.scale] }));
-  if (asset.animations.length) addAnimations(document, asset, joints, text, settings.kernels, warn);
+  if (asset.animations.length) addAnimations(document, asset, joints, text, warn);
   document.text = text.bytes();
   return document;
 }
@@ -202,7 +198,7 @@ function buildTriangles(meshes: Mesh[], firstVertices: number[], triangleCount: 
  * resampled: see resampleAnimation), channels absent from a track take the bind pose. Quantization follows the
  * reference compiler: offset = min, scale = range / 65535, value = ushort(0.5 + (v − offset) / scale).
  */
-function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], text: TextTable, kernels: Kernels, warn: (m: string) => void): void {
+function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], text: TextTable, warn: (m: string) => void): void {
   const animations = asset.animations.map((animation, a) => {
     const rated = animation.frameRate > 0 && animation.frameRate <= MAX_KEPT_FRAME_RATE;
     // IQM stores the rate: an animation on its own grid is written as it is (bounded like a resampled one).
@@ -221,79 +217,15 @@ function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], tex
   if (!joints.length) warn('animations without a skeleton: poses are written without names or bind pose, all as roots');
   const totalFrames = animations.reduce((sum, a) => sum + a.frameCount, 0);
   checkSampledKeys(totalFrames, poseCount, 'the animations');
-  // Every array of the two frame kernels in one workspace (WebAssembly memory on those backends):
-  // the frames are filled where the kernels read them, and only the quantized frames are copied
-  // out. Before (issue 22's encode work), the dense frames were built in JavaScript memory and
-  // staged into WebAssembly memory by each of the two kernel calls.
-  const channels = totalFrames * poseCount * IQM_CHANNELS;
-  const ws = kernels.workspace({
-    dense: ['f32', channels],
-    least: ['f32', poseCount * IQM_CHANNELS],
-    greatest: ['f32', poseCount * IQM_CHANNELS],
-    masks: ['u32', poseCount],
-    offsets: ['f32', poseCount * IQM_CHANNELS],
-    scales: ['f32', poseCount * IQM_CHANNELS],
-    frames: ['u16', channels],
-  } as const);
-  try {
-    const { dense, least, greatest, masks, offsets, scales } = ws.arrays;
-    // Every frame starts as the bind pose: the first one filled, then copied in doubling runs.
-    const frameSize = poseCount * IQM_CHANNELS;
-    if (totalFrames > 0) {
-      for (let j = 0; j < poseCount; j++) {
-        const bind = joints[j];
-        dense.set(bind ? [...bind.translation, ...bind.rotation, ...bind.scale] : [0, 0, 0, 0, 0, 0, 1, 1, 1, 1], j * IQM_CHANNELS);
-      }
-    }
-    for (let filled = 1; filled < totalFrames; filled *= 2) dense.copyWithin(filled * frameSize, 0, Math.min(filled, totalFrames - filled) * frameSize);
-
-    let firstFrame = 0;
-    for (const animation of animations) {
-      const n = animation.frameCount;
-      for (const track of animation.tracks) {
-        const at = (firstFrame * poseCount + track.joint) * IQM_CHANNELS;
-        const stride = poseCount * IQM_CHANNELS;
-        fillFrames(track, 'translation', n, animation.frameRate, dense, at, stride);
-        fillFrames(track, 'rotation', n, animation.frameRate, dense, at + 3, stride);
-        fillFrames(track, 'scale', n, animation.frameRate, dense, at + 7, stride);
-      }
-      document.anims.push({ name: text.add(animation.name), firstFrame, frameCount: n, frameRate: animation.frameRate, flags: animation.loop ? IQM_ANIM_LOOP : 0 });
-      firstFrame += n;
-    }
-
-    document.poses = [];
-    kernels.raw.iqmChannelRanges(dense, totalFrames, poseCount, least, greatest);
-    for (let j = 0; j < poseCount; j++) document.poses.push(quantizePose(least, greatest, j, totalFrames, joints[j]?.parent ?? -1));
-    document.poses.forEach((pose, j) => {
-      masks[j] = pose.channelMask;
-      offsets.set(pose.channelOffset, j * IQM_CHANNELS);
-      scales.set(pose.channelScale, j * IQM_CHANNELS);
-    });
-    document.frameCount = totalFrames;
-    document.frameChannelCount = document.poses.reduce((sum, p) => sum + channelCount(p.channelMask), 0);
-    const frames = ws.arrays.frames.subarray(0, totalFrames * document.frameChannelCount);
-    kernels.raw.quantizeIqmFrames(dense, totalFrames, masks, offsets, scales, frames);
-    document.frames = ws.keep(frames);
-  } finally {
-    ws.release();
+  let firstFrame = 0;
+  for (const animation of animations) {
+    document.anims.push({ name: text.add(animation.name), firstFrame, frameCount: animation.frameCount, frameRate: animation.frameRate, flags: animation.loop ? IQM_ANIM_LOOP : 0 });
+    firstFrame += animation.frameCount;
   }
-}
-
-/** Pose j's offsets, scales and mask from the range of each of its channels over the frames. */
-function quantizePose(least: Float32Array, greatest: Float32Array, j: number, frameCount: number, parent: number): IqmPose {
-  const channelOffset = new Float32Array(IQM_CHANNELS);
-  const channelScale = new Float32Array(IQM_CHANNELS);
-  let channelMask = 0;
-  for (let k = 0; k < IQM_CHANNELS; k++) {
-    let min = least[j * IQM_CHANNELS + k]!;
-    let max = greatest[j * IQM_CHANNELS + k]!;
-    if (frameCount === 0 || !Number.isFinite(min)) { min = 0; max = 0; }
-    channelOffset[k] = min;
-    const range = f(max - min);
-    if (range >= MIN_CHANNEL_RANGE) {
-      channelMask |= 1 << k;
-      channelScale[k] = f(range / 65535);
-    }
-  }
-  return { parent, channelMask, channelOffset, channelScale };
+  // Channel by channel from the tracks' keys (quantize-frames.ts).
+  const { poses, frameChannelCount, frames } = quantizeIqmFrames(animations, joints, poseCount);
+  document.poses = poses;
+  document.frameCount = totalFrames;
+  document.frameChannelCount = frameChannelCount;
+  document.frames = frames;
 }
