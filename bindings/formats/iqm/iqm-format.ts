@@ -4,7 +4,7 @@ import { iqmText, IQM_VERSION, type IqmDocument } from './iqm-document.js';
 import { isIqm, readIqm, type ReadIqmOptions } from './read-iqm.js';
 import { writeIqm } from './write-iqm.js';
 import { iqmToAsset } from './to-asset.js';
-import { assetToIqm, type IqmWriteOptions } from './from-asset.js';
+import { assetToIqmFile, type IqmWriteOptions } from './from-asset.js';
 import { resolveMaterialTextures } from '../../textures/resolve-material-textures.js';
 import type { Asset } from '../../model/asset.js';
 import { IQM_CUSTOM, IQM_FORMAT_NAMES, IQM_VERTEX_TYPE_NAMES } from './vertex-formats.js';
@@ -55,7 +55,7 @@ export const iqmFormat = defineFormat({
   binary: true,
   test: isIqm,
   parseSync: (bytes, options = {}) => withTextures(iqmToAsset(readIqm(bytes, { ...readerOptions(options), viewInput: true, layout: false, checkTriangles: false }), assetOptionsOf(options)), options),
-  encodeSync: (asset, options = {}) => writeIqm(assetToIqm(asset, { ...options, viewAsset: true })),
+  encodeSync: (asset, options = {}) => assetToIqmFile(asset, { ...options, viewAsset: true }),
   rewriteSync: (bytes, options = {}) => writeIqm(readIqm(bytes, readerOptions(options))),
   describe: (bytes, options = {}) => describeIqm(readIqm(bytes, readerOptions(options))),
   inspect: (bytes, options = {}) => {

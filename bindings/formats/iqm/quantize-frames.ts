@@ -1,21 +1,24 @@
 // IQM's frames from an Asset's animations, channel by channel straight from the tracks' keys.
 //
 // Alternatives, measured on the speed bar's 1 MB IQM encode (tiled mrfixit: 75 poses, 101 frames,
-// 299 animated channels; default backend, interleaved, shared 2-core machine):
+// 299 animated channels; default backend, `node --cpu-prof` on a shared 2-core machine):
 // - before (issue 22's fourth round): every frame filled as dense TRS (10 floats per pose per
 //   frame, 303 KB) by a strided scatter from the tracks (fillFrames), then one kernel for each
-//   channel's range and one to quantize: the scatter alone was 16 % of the encode, and the dense
-//   frames were written, read twice and thrown away;
-// - this file: no dense frames. Each pose's channel takes its values from the track that supplies
-//   it in each animation (the last one, as the scatter's overwrites made it) or from the bind pose,
-//   its range is found over the keys that frames use (a key held past the track's end repeats a
-//   value and cannot move the range), and the animated channels are quantized key by key, a held
-//   key's ushort repeated, into the file's frame-major order. Same float32 arithmetic, the same
-//   order of comparisons (the first of equal extremes wins, −0 against +0 included), so the same
-//   bytes.
+//   channel's range and one to quantize: 29 % of the encode, the scatter alone 16 %;
+// - the same channel by channel in JavaScript, no dense frames: 26 % (2.5 ns a value: the
+//   comparisons and float32 divisions, not the memory, are the cost);
+// - this file: the keys frames use are copied once, per track and channel group, into one pool
+//   (a block copy each), and two kernels do the rest: iqmSegmentRanges (the SIMD build four
+//   channels of a key at a time) and quantizeIqmColumns (frame rows as the file has them, the SIMD
+//   build four columns at a time): 8 %.
+// A channel no track of an animation supplies holds the bind pose, a key held past a track's end
+// repeats a value (so cannot move a range), and the last track to supply a group wins, as the
+// scatter's overwrites made it. Same float32 arithmetic, the same order of comparisons (the first
+// of equal extremes wins, −0 against +0 included), so the same bytes (test/iqm-encode-frames.test.ts).
 import { gridKeyCount, sampleChannel } from '../../model/resample-animation.js';
 import type { Animation, Joint, Track } from '../../model/asset.js';
 import { IQM_CHANNELS, type IqmPose } from './iqm-document.js';
+import type { Kernels } from '../../kernels/kernels.js';
 
 /** The reference compiler marks a channel as animated only when its range reaches this. */
 const MIN_CHANNEL_RANGE = 1e-10;
@@ -48,7 +51,7 @@ export interface QuantizedFrames {
  * compiler quantizes. A pose's channel that no track of an animation supplies holds the joint's
  * bind pose (the identity for poses without a joint) over that animation's frames.
  */
-export function quantizeIqmFrames(animations: readonly Animation[], joints: readonly Joint[], poseCount: number): QuantizedFrames {
+export function quantizeIqmFrames(animations: readonly Animation[], joints: readonly Joint[], poseCount: number, kernels: Kernels): QuantizedFrames {
   const frameCount = animations.reduce((sum, a) => sum + a.frameCount, 0);
   // sources[a][j * 3 + g]: the track values of group g of pose j in animation a (the last track to supply them).
   const sources = animations.map((animation) => {
@@ -65,92 +68,155 @@ export function quantizeIqmFrames(animations: readonly Animation[], joints: read
     return list;
   });
 
-  const poses: IqmPose[] = [];
-  const bind = new Float32Array(IQM_CHANNELS);
-  for (let j = 0; j < poseCount; j++) {
-    const joint = joints[j];
-    if (joint) {
-      bind.set(joint.translation, 0);
-      bind.set(joint.rotation, 3);
-      bind.set(joint.scale, 7);
-    } else bind.set(IDENTITY);
-    const channelOffset = new Float32Array(IQM_CHANNELS);
-    const channelScale = new Float32Array(IQM_CHANNELS);
-    let channelMask = 0;
-    for (let g = 0; g < 3; g++) {
-      const [, first, components] = GROUPS[g]!;
-      for (let k = 0; k < components; k++) {
-        let min = Infinity;
-        let max = -Infinity;
-        for (let a = 0; a < animations.length; a++) {
-          const n = animations[a]!.frameCount;
-          if (n === 0) continue;
+  // The pool: every pose's bind TRS (10 floats), then the keys frames use of every source, then
+  // 4 floats of padding (iqmSegmentRanges reads four lanes). segments: one per pose, animation
+  // with frames and group, in that order (each channel's values in frame order).
+  const used = animations.filter((a) => a.frameCount > 0).length;
+  let poolLength = poseCount * IQM_CHANNELS + 4;
+  for (let a = 0; a < animations.length; a++) {
+    const n = animations[a]!.frameCount;
+    if (n > 0) for (const source of sources[a]!) if (source) poolLength += (Math.min(source.last, n - 1) + 1) * source.components;
+  }
+  // Where each source's keys lie in the pool (−1: the bind pose's).
+  const sourceAt = animations.map(() => new Int32Array(poseCount * 3).fill(-1));
+  const ws = kernels.workspace({
+    pool: ['f32', poolLength],
+    segments: ['u32', poseCount * used * 3 * 4],
+    least: ['f32', poseCount * IQM_CHANNELS],
+    greatest: ['f32', poseCount * IQM_CHANNELS],
+  } as const);
+  try {
+    const { pool, segments } = ws.arrays;
+    const bind = new Float32Array(IQM_CHANNELS);
+    for (let j = 0; j < poseCount; j++) {
+      bindPose(joints[j], bind);
+      pool.set(bind, j * IQM_CHANNELS);
+    }
+    let at = poseCount * IQM_CHANNELS;
+    for (let a = 0; a < animations.length; a++) {
+      const n = animations[a]!.frameCount;
+      if (n === 0) continue;
+      const list = sources[a]!;
+      for (let i = 0; i < list.length; i++) {
+        const source = list[i];
+        if (!source) continue;
+        const length = (Math.min(source.last, n - 1) + 1) * source.components;
+        const values = source.values;
+        pool.set(length === values.length ? values : values.subarray(0, length), at);
+        // Keys an Asset that was not validated lacks read as 0 (as the dense fill's out-of-range reads stored them).
+        if (values.length < length) pool.fill(0, at + values.length, at + length);
+        sourceAt[a]![i] = at;
+        at += length;
+      }
+    }
+    pool.fill(0, at);
+    let s = 0;
+    for (let j = 0; j < poseCount; j++) {
+      for (let a = 0; a < animations.length; a++) {
+        const n = animations[a]!.frameCount;
+        if (n === 0) continue;
+        for (let g = 0; g < 3; g++) {
+          const [, first, components] = GROUPS[g]!;
           const source = sources[a]![j * 3 + g];
-          if (source) {
-            const { values, components: c } = source;
-            const keys = Math.min(source.last, n - 1);
-            for (let key = 0, i = k; key <= keys; key++, i += c) {
-              const v = values[i]!;
-              if (v < min) min = v;
-              if (v > max) max = v;
-            }
-          } else {
-            const v = bind[first + k]!;
-            if (v < min) min = v;
-            if (v > max) max = v;
-          }
+          segments[s++] = j * IQM_CHANNELS + first;
+          segments[s++] = source ? sourceAt[a]![j * 3 + g]! : j * IQM_CHANNELS + first;
+          segments[s++] = components;
+          segments[s++] = source ? Math.min(source.last, n - 1) + 1 : 1;
         }
+      }
+    }
+    const { least, greatest } = ws.arrays;
+    kernels.raw.iqmSegmentRanges(ws.arrays.pool, ws.arrays.segments, poseCount * IQM_CHANNELS, least, greatest);
+
+    const poses: IqmPose[] = [];
+    let frameChannelCount = 0;
+    for (let j = 0; j < poseCount; j++) {
+      const channelOffset = new Float32Array(IQM_CHANNELS);
+      const channelScale = new Float32Array(IQM_CHANNELS);
+      let channelMask = 0;
+      for (let k = 0; k < IQM_CHANNELS; k++) {
+        let min = least[j * IQM_CHANNELS + k]!;
+        let max = greatest[j * IQM_CHANNELS + k]!;
         if (frameCount === 0 || !Number.isFinite(min)) {
           min = 0;
           max = 0;
         }
-        channelOffset[first + k] = min;
+        channelOffset[k] = min;
         const range = f(max - min);
         if (range >= MIN_CHANNEL_RANGE) {
-          channelMask |= 1 << (first + k);
-          channelScale[first + k] = f(range / 65535);
+          channelMask |= 1 << k;
+          channelScale[k] = f(range / 65535);
+          frameChannelCount++;
         }
       }
+      poses.push({ parent: joints[j]?.parent ?? -1, channelMask, channelOffset, channelScale });
     }
-    poses.push({ parent: joint?.parent ?? -1, channelMask, channelOffset, channelScale });
-  }
+    if (frameChannelCount === 0 || frameCount === 0) return { poses, frameChannelCount, frames: new Uint16Array(0) };
 
-  let frameChannelCount = 0;
-  for (const pose of poses) for (let k = 0; k < IQM_CHANNELS; k++) if (pose.channelMask & (1 << k)) frameChannelCount++;
-  const frames = new Uint16Array(frameCount * frameChannelCount);
-  let column = 0;
-  for (let j = 0; j < poseCount; j++) {
-    const pose = poses[j]!;
-    const joint = joints[j];
-    for (let g = 0; g < 3; g++) {
-      const [group, first, components] = GROUPS[g]!;
-      for (let k = 0; k < components; k++) {
-        const channel = first + k;
-        if (!(pose.channelMask & (1 << channel))) continue;
-        const offset = pose.channelOffset[channel]!;
-        const scale = pose.channelScale[channel]!;
-        let at = column;
-        for (let a = 0; a < animations.length; a++) {
-          const n = animations[a]!.frameCount;
-          const source = sources[a]![j * 3 + g];
-          if (source) {
-            const { values, components: c } = source;
-            const keys = Math.min(source.last, n - 1);
-            let q = 0;
-            for (let frame = 0; frame < n; frame++, at += frameChannelCount) {
-              if (frame <= keys) q = quantize(values[frame * c + k]!, offset, scale);
-              frames[at] = q;
+    // The animated channels ("columns") of each animation with frames, then its rows as the file has them.
+    const columnWs = kernels.workspace({
+      columns: ['u32', used * frameChannelCount * 3],
+      frameCounts: ['u32', used],
+      offsets: ['f32', frameChannelCount],
+      scales: ['f32', frameChannelCount],
+      frames: ['u16', frameCount * frameChannelCount],
+    } as const);
+    try {
+      const { columns, frameCounts, offsets, scales } = columnWs.arrays;
+      let e = 0;
+      let u = 0;
+      for (let a = 0; a < animations.length; a++) {
+        const n = animations[a]!.frameCount;
+        if (n === 0) continue;
+        frameCounts[u++] = n;
+        let column = 0;
+        for (let j = 0; j < poseCount; j++) {
+          const pose = poses[j]!;
+          if (pose.channelMask === 0) continue;
+          for (let g = 0; g < 3; g++) {
+            const [, first, components] = GROUPS[g]!;
+            const source = sources[a]![j * 3 + g];
+            for (let k = 0; k < components; k++) {
+              const channel = first + k;
+              if (!(pose.channelMask & (1 << channel))) continue;
+              if (u === 1) {
+                offsets[column] = pose.channelOffset[channel]!;
+                scales[column] = pose.channelScale[channel]!;
+              }
+              column++;
+              if (source) {
+                columns[e++] = sourceAt[a]![j * 3 + g]! + k;
+                columns[e++] = source.components;
+                columns[e++] = Math.min(source.last, n - 1);
+              } else {
+                // The bind pose: one value for every frame.
+                columns[e++] = j * IQM_CHANNELS + channel;
+                columns[e++] = 0;
+                columns[e++] = 0;
+              }
             }
-          } else {
-            const q = quantize(joint ? f(joint[group][k]!) : IDENTITY[channel]!, offset, scale);
-            for (let frame = 0; frame < n; frame++, at += frameChannelCount) frames[at] = q;
           }
         }
-        column++;
       }
+      const a = ws.arrays;
+      const c = columnWs.arrays;
+      kernels.raw.quantizeIqmColumns(a.pool, c.columns, c.frameCounts, c.offsets, c.scales, c.frames);
+      return { poses, frameChannelCount, frames: columnWs.keep(columnWs.arrays.frames) };
+    } finally {
+      columnWs.release();
     }
+  } finally {
+    ws.release();
   }
-  return { poses, frameChannelCount, frames };
+}
+
+/** A pose's bind TRS as float32 (the identity for a pose without a joint). */
+function bindPose(joint: Joint | undefined, into: Float32Array): void {
+  if (joint) {
+    into.set(joint.translation, 0);
+    into.set(joint.rotation, 3);
+    into.set(joint.scale, 7);
+  } else into.set(IDENTITY);
 }
 
 /** ushort(0.5 + (v − offset) / scale) in float32, clamped to 0..65535, truncated; NaN to 0. */

@@ -18,9 +18,19 @@ export function writeIqm(document: IqmDocument): Uint8Array {
   return kept ?? (writeWithLayout(document, canonicalIqmLayout(document, lengths)) as Uint8Array);
 }
 
+/**
+ * Writes a document into `out` (zeroed, `layout.byteLength` bytes) under `layout`, the reference
+ * compiler's (canonicalIqmLayout): arrays of the document that are already views of `out` where
+ * the layout puts them (assetToIqmFile writes the bulk there) are not copied again.
+ */
+export function writeIqmInto(document: IqmDocument, layout: IqmLayout, out: Uint8Array): Uint8Array {
+  const written = writeWithLayout(document, layout, out);
+  if (!written) throw new Error('meshcodec: writeIqmInto was given overlapping sections');
+  return written;
+}
+
 /** The file under `layout`, or undefined when two sections overlap with different bytes. */
-function writeWithLayout(document: IqmDocument, layout: IqmLayout): Uint8Array | undefined {
-  const out = new Uint8Array(layout.byteLength);
+function writeWithLayout(document: IqmDocument, layout: IqmLayout, out: Uint8Array = new Uint8Array(layout.byteLength)): Uint8Array | undefined {
   for (const run of layout.filler) out.set(run.bytes, run.offset);
   writeHeader(out, document, layout);
   const placed: Placed[] = [{ start: 0, end: IQM_HEADER_SIZE }];
@@ -52,7 +62,8 @@ function place(out: Uint8Array, placed: Placed[], at: number, bytes: Uint8Array,
     // Only where sections overlap (arrays sharing their data) are bytes compared.
     for (let i = Math.max(range.start, at), stop = Math.min(range.end, end); i < stop; i++) if (out[i] !== bytes[i - at] && !nanBytes.has(i)) return false;
   }
-  out.set(bytes, at);
+  // Bytes already in place (a view of `out` where the layout puts them: writeIqmInto) stay.
+  if (bytes.buffer !== out.buffer || bytes.byteOffset !== out.byteOffset + at) out.set(bytes, at);
   placed.push({ start: at, end });
   return true;
 }
