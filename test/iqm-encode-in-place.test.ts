@@ -73,6 +73,18 @@ describe.each(BACKENDS)('assetToIqmFile on %s', (backend) => {
     expect(written).toBeGreaterThan(60);
   });
 
+  it('writes names as TextEncoder does: ASCII, other scripts, lone surrogates, NUL inside, repeats once', () => {
+    const asset = richTubeAsset();
+    const names = ['mesh', 'tübe', 'a\u0000b', '\ud800x', 'mesh', '名前', ''];
+    asset.meshes[0]!.name = names[0]!;
+    asset.meshes[0]!.material = names[1]!;
+    asset.skeleton!.joints.forEach((j, i) => { j.name = names[(i + 2) % names.length]!; });
+    const order = [asset.meshes[0]!.name, asset.meshes[0]!.material!, ...asset.skeleton!.joints.map((j) => j.name), ...asset.animations.map((a) => a.name)];
+    const distinct = [...new Set(['', ...order])];
+    const want = Buffer.concat(distinct.map((n) => new TextEncoder().encode(`${n}\0`)));
+    expect(Buffer.from(assetToIqm(asset, { kernels: kernels[backend] }).text)).toEqual(want);
+  });
+
   it('is what encodeSync writes', () => {
     const asset = richLossAsset();
     const bytes = iqmFormat.encodeSync(asset, { kernels: kernels[backend] });
