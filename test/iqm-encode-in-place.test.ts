@@ -42,6 +42,16 @@ function sources(): [string, () => Asset][] {
       const asset = richLossAsset();
       asset.meshes[0]!.attributes.normals = asset.meshes[0]!.attributes.normals!.subarray(0, 30);
       asset.meshes[1]!.attributes.uvs![0] = new Float32Array(asset.meshes[1]!.attributes.uvs![0]!.length + 8).fill(0.5);
+      asset.meshes[1]!.attributes.weights = asset.meshes[1]!.attributes.weights!.subarray(4);
+      asset.meshes[0]!.attributes.joints = asset.meshes[0]!.attributes.joints!.subarray(0, 12);
+      return asset;
+    }],
+    ['weights and colours in one mesh only', () => {
+      const asset = richLossAsset();
+      delete asset.meshes[1]!.attributes.weights;
+      delete asset.meshes[1]!.attributes.joints;
+      asset.meshes[0]!.attributes.colors = new Float32Array((asset.meshes[0]!.attributes.positions.length / 3) * 4).fill(0.25);
+      delete asset.meshes[1]!.attributes.colors;
       return asset;
     }],
     ['no meshes', () => ({ ...tubeAsset(), meshes: [] })],

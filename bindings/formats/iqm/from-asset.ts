@@ -95,8 +95,9 @@ function convert(asset: Asset, options: AssetToIqmOptions, inPlace: boolean): { 
   const file = new Uint8Array(layout.byteLength);
   planned.forEach((p, i) => {
     if (!p.fill) return;
-    p.array.data = new Float32Array(file.buffer, file.byteOffset + layout.vertexData[i]!, p.byteLength / 4);
-    p.fill(p.array.data as Float32Array);
+    const ctor = p.array.format === IQM_FORMAT.float ? Float32Array : p.array.format === IQM_FORMAT.ushort ? Uint16Array : Uint8Array;
+    p.array.data = new ctor(file.buffer, file.byteOffset + layout.vertexData[i]!, p.byteLength / ctor.BYTES_PER_ELEMENT);
+    p.fill(p.array.data);
   });
   document.triangles = buildTriangles(asset.meshes, firstVertices, new Uint32Array(file.buffer, file.byteOffset + layout.offsets.ofsTriangles, firstTriangle * 3), settings.kernels);
   document.layout = layout;
@@ -152,11 +153,11 @@ interface Stream {
   label: string;
 }
 
-/** A vertex array, with its bytes now or (`fill`) later, into the file's Float32Array of `byteLength` bytes. */
+/** A vertex array, with its bytes now or (`fill`) later, into the file's array of its format (`byteLength` bytes). */
 interface PlannedArray {
   array: IqmVertexArray;
   byteLength: number;
-  fill?: (into: Float32Array) => void;
+  fill?: (into: IqmVertexArray['data']) => void;
 }
 
 function planVertexArrays(meshes: Mesh[], vertexCount: number, text: TextTable, settings: Settings, warn: (m: string) => void, inPlace: boolean): PlannedArray[] {
@@ -185,16 +186,72 @@ function planVertexArrays(meshes: Mesh[], vertexCount: number, text: TextTable, 
     });
   }
 
-  return streams.map((stream) => {
-    // A float array written where the file holds it: its warnings now, its values later.
-    if (inPlace && stream.type !== IQM_VERTEX_TYPE.blendIndexes && !quantizedToUbyte(stream, settings)) {
-      joinWarnings(stream, meshes, warn);
-      const array: IqmVertexArray = { type: stream.type, flags: 0, format: IQM_FORMAT.float, size: stream.components, data: new Float32Array(0) };
-      return { array, byteLength: vertexCount * stream.components * 4, fill: (into: Float32Array) => joinInto(stream, meshes, into) };
+  return streams.map((stream): PlannedArray => {
+    if (inPlace) {
+      const planned = planInPlace(stream, meshes, vertexCount, settings, warn);
+      if (planned) return planned;
     }
     const array = encodeStream(stream, joinMeshes(stream, meshes, vertexCount, settings.viewAsset, warn), settings, warn);
     return { array, byteLength: array.data.byteLength };
   });
+}
+
+/**
+ * A stream written where the file holds it, mesh by mesh (its warnings now, as encodeStream
+ * gives them, its values later), or undefined for the joined path: float arrays always; blend
+ * weights and colors quantized to ubytes, and blend indices, when every mesh has them as the
+ * Asset's type with the length its vertices need, or not at all.
+ */
+function planInPlace(stream: Stream, meshes: Mesh[], vertexCount: number, settings: Settings, warn: (m: string) => void): PlannedArray | undefined {
+  const array = (format: IqmVertexArray['format']): IqmVertexArray => ({ type: stream.type, flags: 0, format, size: stream.components, data: new Float32Array(0) });
+  const components = stream.components;
+  const quantized = quantizedToUbyte(stream, settings);
+  const indices = stream.type === IQM_VERTEX_TYPE.blendIndexes;
+  if (!quantized && !indices) {
+    joinWarnings(stream, meshes, warn);
+    return { array: array(IQM_FORMAT.float), byteLength: vertexCount * components * 4, fill: (into) => joinInto(stream, meshes, into as Float32Array) };
+  }
+  const ctor = indices ? Uint16Array : Float32Array;
+  const parts = meshes.map((mesh) => stream.pick(mesh));
+  if (!parts.every((data, m) => data === undefined || (data instanceof ctor && data.length === (meshes[m]!.attributes.positions.length / 3) * components))) return undefined;
+  joinWarnings(stream, meshes, warn);
+  const kernels = settings.kernels.raw;
+  // Each mesh's range of the file's array, in vertices times components.
+  const ranges: [number, number][] = [];
+  let at = 0;
+  for (const mesh of meshes) {
+    const count = (mesh.attributes.positions.length / 3) * components;
+    ranges.push([at, at + count]);
+    at += count;
+  }
+  if (indices) {
+    // ubytes when every index fits (as iqmJointsToUbyte decides on the joined array), else ushorts.
+    const fits = parts.every((data) => data === undefined || data.length === 0 || kernels.maxIndexU16(data as Uint16Array) <= 0xff);
+    const fill = (into: IqmVertexArray['data']) => parts.forEach((data, m) => {
+      if (!data) return;
+      const [start, end] = ranges[m]!;
+      if (fits) kernels.iqmJointsToUbyte(data as Uint16Array, (into as Uint8Array).subarray(start, end));
+      else (into as Uint16Array).set(data as Uint16Array, start);
+    });
+    return fits ? { array: array(IQM_FORMAT.ubyte), byteLength: vertexCount * components, fill } : { array: array(IQM_FORMAT.ushort), byteLength: vertexCount * components * 2, fill };
+  }
+  warn(stream.type === IQM_VERTEX_TYPE.blendWeights ? 'blend weights were quantized to ubyte (n/255), as the reference compiler stores them' : 'colors were quantized to ubyte (n/255)');
+  const quantize = (src: Float32Array, dst: Uint8Array) => (stream.type === IQM_VERTEX_TYPE.blendWeights ? kernels.iqmQuantizeWeights(src, dst) : kernels.iqmQuantizeColors(src, dst));
+  const fill = (into: IqmVertexArray['data']) => {
+    const bytes = into as Uint8Array;
+    // A mesh without the stream takes the fill values, quantized as the joined array's would be.
+    let filled: Uint8Array | undefined;
+    parts.forEach((data, m) => {
+      const [start, end] = ranges[m]!;
+      if (data) return quantize(data as Float32Array, bytes.subarray(start, end));
+      if (!filled) {
+        filled = new Uint8Array(components);
+        quantize(Float32Array.from(stream.fill), filled);
+      }
+      if (filled.some((b) => b !== 0)) for (let i = start; i < end; i++) bytes[i] = filled[(i - start) % components]!;
+    });
+  };
+  return { array: array(IQM_FORMAT.ubyte), byteLength: vertexCount * components, fill };
 }
 
 /** Whether a stream is stored as ubytes it is quantized to (blend weights, colors). */
