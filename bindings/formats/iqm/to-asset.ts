@@ -45,7 +45,8 @@ interface VertexStreams {
  * extensions, flags, triangles outside every mesh) is named in `asset.warnings`.
  */
 export function iqmToAsset(document: IqmDocument, options: IqmToAssetOptions = {}): Asset {
-  const { frameRate } = { ...IQM_TO_ASSET_DEFAULTS, ...options };
+  // As `{ ...IQM_TO_ASSET_DEFAULTS, ...options }` has it, without making that object.
+  const frameRate = Object.prototype.hasOwnProperty.call(options, 'frameRate') ? options.frameRate! : IQM_TO_ASSET_DEFAULTS.frameRate;
   const kernels = options.kernels ?? getKernels();
   const asset = emptyAsset('iqm');
   asset.upAxis = 'z';
@@ -176,7 +177,8 @@ function convertMesh(document: IqmDocument, mesh: IqmDocument['meshes'][number],
   if (streams.joints) attributes.joints = toJoints(document, streams.joints, first, count, kernels, warn);
   if (streams.weights) attributes.weights = block.take(streams.weights, first, kernels);
 
-  const triangles = document.triangles.subarray(mesh.firstTriangle * 3, (mesh.firstTriangle + mesh.triangleCount) * 3);
+  const all = document.triangles;
+  const triangles = mesh.firstTriangle === 0 && mesh.triangleCount * 3 === all.length ? all : all.subarray(mesh.firstTriangle * 3, (mesh.firstTriangle + mesh.triangleCount) * 3);
   const width = indexWidthFor(count);
   const indices = width === 1 ? new Uint8Array(triangles.length) : width === 2 ? new Uint16Array(triangles.length) : new Uint32Array(triangles.length);
   // Clockwise (IQM) to counter-clockwise, local to the mesh's vertices, narrowed: one pass.
@@ -217,20 +219,26 @@ class AttributeBlock {
     const length = this.count * components;
     const out = this.floats?.subarray(this.used, this.used + length);
     this.used += (length + 3) & ~3;
-    return componentsToFloat32(array.data.subarray(first * array.size, (first + this.count) * array.size), array.format, normalized, kernels, array.size, components, fill, out);
+    return componentsToFloat32(part(array, first, this.count), array.format, normalized, kernels, array.size, components, fill, out);
   }
+}
+
+/** `count` vertices of `array` from `first`: the array itself when that is all of it. */
+function part(array: IqmVertexArray, first: number, count: number): IqmVertexArray['data'] {
+  const { data, size } = array;
+  return first === 0 && count * size === data.length ? data : data.subarray(first * size, (first + count) * size);
 }
 
 /** A stream's `count` vertices from `first`, as float32. */
 function take({ array, components, normalized, fill }: FloatStream, first: number, count: number, kernels: Kernels): Float32Array {
-  return componentsToFloat32(array.data.subarray(first * array.size, (first + count) * array.size), array.format, normalized, kernels, array.size, components, fill);
+  return componentsToFloat32(part(array, first, count), array.format, normalized, kernels, array.size, components, fill);
 }
 
 /** Four joints per vertex; blend indices that are not integers naming a joint become 0. */
 function toJoints(document: IqmDocument, array: IqmVertexArray, first: number, count: number, kernels: Kernels, warn: (m: string) => void): Uint16Array {
   const jointCount = document.joints.length || document.poses.length;
   const joints = new Uint16Array(count * 4);
-  const src = array.data.subarray(first * array.size, (first + count) * array.size);
+  const src = part(array, first, count);
   const bad = kernels.raw.iqmJointIndices(src, array.format, array.size, Math.min(Math.max(jointCount, 1), 0x10000), joints);
   if (bad) warn(`blend indices outside the ${jointCount} joints (or not integers) were set to 0`);
   return joints;
