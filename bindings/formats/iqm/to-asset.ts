@@ -168,7 +168,8 @@ function convertMesh(document: IqmDocument, mesh: IqmDocument['meshes'][number],
   if (!streams.positions) warn('no position array: positions set to 0');
   // A small mesh's float attributes share one allocation (one buffer, a view each: fewer
   // allocations for a small file's parse to pay; each view is 16-byte aligned).
-  const block = new AttributeBlock(count, [streams.positions, streams.normals, streams.tangents, ...streams.uvs, streams.colors, streams.weights]);
+  const width = indexWidthFor(count);
+  const block = new AttributeBlock(count, [streams.positions, streams.normals, streams.tangents, ...streams.uvs, streams.colors, streams.weights], mesh.triangleCount * 3 * width);
   const attributes: MeshAttributes = { positions: streams.positions ? block.take(streams.positions, first, kernels) : new Float32Array(count * 3) };
   if (streams.normals) attributes.normals = block.take(streams.normals, first, kernels);
   if (streams.tangents) attributes.tangents = block.take(streams.tangents, first, kernels);
@@ -179,8 +180,7 @@ function convertMesh(document: IqmDocument, mesh: IqmDocument['meshes'][number],
 
   const all = document.triangles;
   const triangles = mesh.firstTriangle === 0 && mesh.triangleCount * 3 === all.length ? all : all.subarray(mesh.firstTriangle * 3, (mesh.firstTriangle + mesh.triangleCount) * 3);
-  const width = indexWidthFor(count);
-  const indices = width === 1 ? new Uint8Array(triangles.length) : width === 2 ? new Uint16Array(triangles.length) : new Uint32Array(triangles.length);
+  const indices = block.indices(width, triangles.length);
   // Clockwise (IQM) to counter-clockwise, local to the mesh's vertices, narrowed: one pass.
   const outside = kernels.raw.windIqmTriangles(triangles, first, count, indices);
   const name = iqmText(document, mesh.name);
@@ -203,15 +203,29 @@ function convertMesh(document: IqmDocument, mesh: IqmDocument['meshes'][number],
 /** Floats up to which a mesh's attributes share one allocation (above it, one each: a large zeroed block measured slower than copies of their own). */
 const SHARED_BLOCK_FLOATS = 65536;
 
-/** One Float32Array for the float attributes of a small mesh, handed out as aligned views in order. */
+/**
+ * One allocation for the float attributes and the indices of a small mesh, handed out as aligned
+ * views in order (the indices last: at 30 kB, each allocation of a parse's Asset cost about as
+ * much as copying its bytes).
+ */
 class AttributeBlock {
+  private readonly buffer: ArrayBuffer | undefined;
   private readonly floats: Float32Array | undefined;
   private used = 0;
 
-  constructor(private readonly count: number, streams: (FloatStream | undefined)[]) {
+  constructor(private readonly count: number, streams: (FloatStream | undefined)[], private readonly indexBytes: number) {
     let total = 0;
     for (const s of streams) if (s) total += (count * s.components + 3) & ~3;
-    if (total <= SHARED_BLOCK_FLOATS) this.floats = new Float32Array(total);
+    if (total <= SHARED_BLOCK_FLOATS) {
+      this.buffer = new ArrayBuffer(total * 4 + indexBytes);
+      this.floats = new Float32Array(this.buffer, 0, total);
+    }
+  }
+
+  /** The mesh's `length` indices, `width` bytes each: after the attributes in the block, or an array of their own. */
+  indices(width: 1 | 2 | 4, length: number): Uint8Array | Uint16Array | Uint32Array {
+    const ctor = width === 1 ? Uint8Array : width === 2 ? Uint16Array : Uint32Array;
+    return this.buffer && length * width === this.indexBytes ? new ctor(this.buffer, this.floats!.byteLength, length) : new ctor(length);
   }
 
   /** `stream`'s `count` vertices from `first`, as float32, in the next view of the block (or an array of its own). */
