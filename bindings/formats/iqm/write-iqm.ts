@@ -49,19 +49,26 @@ export function writeIqmInto(document: IqmDocument, layout: IqmLayout, out: Uint
   copy(d.triangles, o.ofsTriangles);
   if (d.triangles.length && d.adjacency) copy(d.adjacency, o.ofsAdjacency);
   at = o.ofsJoints;
+  const floats = (list: readonly number[]) => {
+    for (let i = 0; i < list.length; i++, at += 4) view.setFloat32(at, list[i]!, true);
+  };
   for (const j of d.joints) {
     view.setUint32(at, j.name, true);
     view.setInt32(at + 4, j.parent, true);
     at += 8;
-    for (const list of [j.translate, j.rotate, j.scale]) for (const v of list) { view.setFloat32(at, v, true); at += 4; }
+    floats(j.translate);
+    floats(j.rotate);
+    floats(j.scale);
   }
   at = o.ofsPoses;
+  // Float32Array to Float32Array: the bytes copied (a NaN's bits kept), no view made per pose (the
+  // ten channels assetToIqmFile makes). The file's length is a multiple of 4, the table 4-aligned.
+  const words = d.poses.length ? new Float32Array(out.buffer, out.byteOffset, out.byteLength >> 2) : undefined;
   for (const p of d.poses) {
     view.setInt32(at, p.parent, true);
     view.setUint32(at + 4, p.channelMask, true);
-    // As bytes: a NaN's bits kept.
-    copy(p.channelOffset, at + 8);
-    copy(p.channelScale, at + 48);
+    words!.set(p.channelOffset, (at + 8) >> 2);
+    words!.set(p.channelScale, (at + 48) >> 2);
     at += 88;
   }
   at = o.ofsAnims;
