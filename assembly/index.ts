@@ -11,6 +11,7 @@ export * from './weld-vertices';
 export * from './vertex-gather';
 export * from './iqm-vertices';
 export * from './iqm-quantize';
+export * from './iqm-frames';
 export * from './bounds';
 export * from './skin-weights';
 export * from './indices-u16';

@@ -124,6 +124,18 @@ export interface RawKernels {
   quantizeIqmFrames(dense: Float32Array, frameCount: number, masks: Uint32Array, offsets: Float32Array, scales: Float32Array, dst: Uint16Array): void;
   /** IQM writer: per pose and channel (10 per pose), the least and greatest value over the frames of dense TRS, NaN ignored (±Infinity when none). */
   iqmChannelRanges(dense: Float32Array, frameCount: number, poseCount: number, dstMin: Float32Array, dstMax: Float32Array): void;
+  /**
+   * IQM writer: ranges of `channelCount` pose channels over segments of keys in `pool` (4 uint32 a
+   * segment: first channel, float index, components 1–4, key count), in order, NaN skipped, the
+   * first of equal extremes kept (±Infinity where none). `pool` needs 4 readable floats past every segment.
+   */
+  iqmSegmentRanges(pool: Float32Array, segments: Uint32Array, channelCount: number, dstMin: Float32Array, dstMax: Float32Array): void;
+  /**
+   * IQM writer: frame rows of ushorts, one per column (offsets.length columns), for each animation
+   * (frameCounts) and frame: the column's key min(frame, last) from `pool` (3 uint32 per column per
+   * animation: float index, stride, last), quantized as quantizeIqmFrames does.
+   */
+  quantizeIqmColumns(pool: Float32Array, columns: Uint32Array, frameCounts: Uint32Array, offsets: Float32Array, scales: Float32Array, dst: Uint16Array): void;
   /** [minX, minY, minZ, maxX, maxY, maxZ] of xyz points into dst (6): `if (v < min) min = v` from ±Infinity, so NaN is skipped and the first of −0 / +0 is kept. */
   boxOfPoints(points: Float32Array, dst: Float32Array): void;
   /** Largest float64 (x − cx)² + (y − cy)² + (z − cz)² over xyz points, from 0 (a NaN distance gives the quiet NaN). */

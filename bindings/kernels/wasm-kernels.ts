@@ -49,6 +49,8 @@ interface KernelExports {
   iqmJointsToUbyte(src: number, count: number, dst: number): number;
   quantizeIqmFrames(dense: number, frameCount: number, poseCount: number, masks: number, offsets: number, scales: number, dst: number): void;
   iqmChannelRanges(dense: number, frameCount: number, poseCount: number, dstMin: number, dstMax: number): void;
+  iqmSegmentRanges(pool: number, segments: number, segmentCount: number, channelCount: number, dstMin: number, dstMax: number): void;
+  quantizeIqmColumns(pool: number, columns: number, columnCount: number, frameCounts: number, animationCount: number, offsets: number, scales: number, dst: number): void;
   boxOfPoints(points: number, count: number, dst: number): void;
   farthestSquaredDistance(points: number, count: number, cx: number, cy: number, cz: number): number;
   packSkinWeights(joints: number, weights: number, count: number, boneCount: number, dstCounts: number, dstBones: number, dstValues: number): number;
@@ -261,6 +263,10 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
       run([dense, masks, offsets, scales], [dst], ([f, m, o, s, d], [, poseCount]) => exports.quantizeIqmFrames(f!, frameCount, poseCount!, m!, o!, s!, d!)),
     iqmChannelRanges: (dense, frameCount, poseCount, dstMin, dstMax) =>
       run([dense], [dstMin, dstMax], ([d, lo, hi]) => exports.iqmChannelRanges(d!, frameCount, poseCount, lo!, hi!)),
+    iqmSegmentRanges: (pool, segments, channelCount, dstMin, dstMax) =>
+      run([pool, segments], [dstMin, dstMax], ([p, s, lo, hi], [, n]) => exports.iqmSegmentRanges(p!, s!, n! >> 2, channelCount, lo!, hi!)),
+    quantizeIqmColumns: (pool, columns, frameCounts, offsets, scales, dst) =>
+      run([pool, columns, frameCounts, offsets, scales], [dst], ([p, c, n, o, s, d], [, , animations, columnCount]) => exports.quantizeIqmColumns(p!, c!, columnCount!, n!, animations!, o!, s!, d!)),
     boxOfPoints: (points, dst) => run([points], [dst], ([p, d], [length]) => exports.boxOfPoints(p!, Math.floor(length! / 3), d!)),
     farthestSquaredDistance: (points, cx, cy, cz) => run([points], [], ([p], [length]) => exports.farthestSquaredDistance(p!, Math.floor(length! / 3), cx, cy, cz)),
     packSkinWeights: (joints, weights, boneCount, dstCounts, dstBones, dstValues) =>

@@ -1,10 +1,13 @@
 import { droppedTexturesWarning } from '../../textures/texture-losses.js';
 import type { Asset, Joint, Mesh } from '../../model/asset.js';
-import { checkSampledFrames, MAX_KEPT_FRAME_RATE, checkSampledKeys, fillFrames, isOnFrameGrid, resampleAnimation } from '../../model/resample-animation.js';
+import { checkSampledFrames, MAX_KEPT_FRAME_RATE, checkSampledKeys, isOnFrameGrid, resampleAnimation } from '../../model/resample-animation.js';
 import { DEFAULT_FRAME_RATE, type WriteOptions } from '../format.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
-import { channelCount, emptyIqmDocument, IQM_ANIM_LOOP, IQM_CHANNELS, type IqmDocument, type IqmPose, type IqmVertexArray } from './iqm-document.js';
+import { emptyIqmDocument, IQM_ANIM_LOOP, type IqmDocument, type IqmVertexArray } from './iqm-document.js';
+import { quantizeIqmFrames } from './quantize-frames.js';
+import { canonicalIqmLayout, iqmSectionLengths } from './iqm-layout.js';
+import { writeIqmInto } from './write-iqm.js';
 import { IQM_CUSTOM, IQM_FORMAT, IQM_VERTEX_TYPE } from './vertex-formats.js';
 
 export interface AssetToIqmOptions {
@@ -28,17 +31,29 @@ export const ASSET_TO_IQM_DEFAULTS: Required<Omit<AssetToIqmOptions, 'kernels' |
 
 type Settings = typeof ASSET_TO_IQM_DEFAULTS & { kernels: Kernels; viewAsset: boolean };
 
-/** The reference compiler marks a channel as animated only when its range reaches this. */
-const MIN_CHANNEL_RANGE = 1e-10;
-
-const f = Math.fround;
-
 /**
  * Converts an Asset to an IQM document: all meshes share one set of vertex arrays (attributes a
  * mesh lacks are filled with defaults), triangles turn clockwise, joints come from the skeleton
  * and animations are quantized as the reference compiler does. Losses go to `asset.warnings`.
  */
 export function assetToIqm(asset: Asset, options: AssetToIqmOptions = {}): IqmDocument {
+  return convert(asset, options, false).document;
+}
+
+/**
+ * The IQM file of an Asset, as `writeIqm(assetToIqm(asset, options))` writes it, with the bulk
+ * written once where the file holds it: the layout is the reference compiler's (computed from
+ * the arrays' lengths before any is built), the float vertex arrays are joined and the triangles
+ * wound straight into the file's bytes, and writeIqmInto writes the rest around them. Measured
+ * on the speed bar's 1 MB IQM encode (two meshes, shared 2-core machine): the joined arrays and
+ * triangles were 1.2 MB built and then copied, a third of the encode's garbage.
+ */
+export function assetToIqmFile(asset: Asset, options: AssetToIqmOptions = {}): Uint8Array {
+  const { document, file } = convert(asset, options, true);
+  return writeIqmInto(document, document.layout!, file!);
+}
+
+function convert(asset: Asset, options: AssetToIqmOptions, inPlace: boolean): { document: IqmDocument; file?: Uint8Array } {
   const settings: Settings = { ...ASSET_TO_IQM_DEFAULTS, ...options, kernels: options.kernels ?? getKernels(), viewAsset: options.viewAsset ?? false };
   const warn = (message: string) => { if (!asset.warnings.includes(message)) asset.warnings.push(message); };
   const document = emptyIqmDocument();
@@ -61,41 +76,71 @@ export function assetToIqm(asset: Asset, options: AssetToIqmOptions = {}): IqmDo
     firstTriangle += triangleCount;
   }
   document.vertexCount = firstVertex;
-  document.vertexArrays = buildVertexArrays(asset.meshes, firstVertex, text, settings, warn);
-  document.triangles = buildTriangles(asset.meshes, document.meshes.map((m) => m.firstVertex), firstTriangle, settings.kernels);
+  const planned = planVertexArrays(asset.meshes, firstVertex, text, settings, warn, inPlace);
+  document.vertexArrays = planned.map((p) => p.array);
+  const firstVertices = document.meshes.map((m) => m.firstVertex);
+  if (!inPlace) document.triangles = buildTriangles(asset.meshes, firstVertices, new Uint32Array(firstTriangle * 3), settings.kernels);
 
   const joints = asset.skeleton?.joints ?? [];
   document.joints = joints.map((j) => ({ name: text.add(j.name), parent: j.parent, translate: [...j.translation], rotate: [...j.rotation], scale: [...j.scale] }));
   if (asset.animations.length) addAnimations(document, asset, joints, text, settings.kernels, warn);
   document.text = text.bytes();
-  return document;
+  if (!inPlace) return { document };
+
+  // Every length is known: the layout, the file, and the deferred arrays written into it.
+  const lengths = iqmSectionLengths(document);
+  planned.forEach((p, i) => { lengths[3 + i] = p.byteLength; });
+  lengths[3 + planned.length] = firstTriangle * 12;
+  const layout = canonicalIqmLayout(document, lengths);
+  const file = new Uint8Array(layout.byteLength);
+  planned.forEach((p, i) => {
+    if (!p.fill) return;
+    const ctor = p.array.format === IQM_FORMAT.float ? Float32Array : p.array.format === IQM_FORMAT.ushort ? Uint16Array : Uint8Array;
+    p.array.data = new ctor(file.buffer, file.byteOffset + layout.vertexData[i]!, p.byteLength / ctor.BYTES_PER_ELEMENT);
+    p.fill(p.array.data);
+  });
+  document.triangles = buildTriangles(asset.meshes, firstVertices, new Uint32Array(file.buffer, file.byteOffset + layout.offsets.ofsTriangles, firstTriangle * 3), settings.kernels);
+  document.layout = layout;
+  return { document, file };
 }
 
-/** One encoder for every name (a new TextEncoder per name was 2 % of the 1 MB encode's profile, with its garbage). */
+/** One encoder for every name that is not ASCII (a new TextEncoder per name was 2 % of the 1 MB encode's profile, with its garbage). */
 const UTF8 = new TextEncoder();
 
+/**
+ * The text table: each distinct string once, NUL-terminated, the first one "". ASCII names (the
+ * usual ones) are written char by char into one growing array: TextEncoder's call per name
+ * (an array each) was 3.6 % of the 1 MB speed-bar encode's profile.
+ */
 class TextTable {
   private readonly offsets = new Map<string, number>([['', 0]]);
-  private readonly parts: Uint8Array[] = [new Uint8Array(1)];
+  private data = new Uint8Array(256);
   private length = 1;
 
   add(s: string): number {
     let at = this.offsets.get(s);
     if (at === undefined) {
       at = this.length;
-      const encoded = UTF8.encode(`${s}\0`);
-      this.parts.push(encoded);
-      this.length += encoded.length;
+      let ascii = true;
+      for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0x80) { ascii = false; break; }
+      const encoded = ascii ? undefined : UTF8.encode(s);
+      const size = (encoded ? encoded.length : s.length) + 1;
+      if (at + size > this.data.length) {
+        const grown = new Uint8Array(Math.max(this.data.length * 2, at + size));
+        grown.set(this.data.subarray(0, at));
+        this.data = grown;
+      }
+      if (encoded) this.data.set(encoded, at);
+      else for (let i = 0; i < s.length; i++) this.data[at + i] = s.charCodeAt(i);
+      this.data[at + size - 1] = 0;
+      this.length += size;
       this.offsets.set(s, at);
     }
     return at;
   }
 
   bytes(): Uint8Array {
-    const out = new Uint8Array(this.length);
-    let at = 0;
-    for (const part of this.parts) { out.set(part, at); at += part.length; }
-    return out;
+    return this.data.slice(0, this.length);
   }
 }
 
@@ -108,7 +153,14 @@ interface Stream {
   label: string;
 }
 
-function buildVertexArrays(meshes: Mesh[], vertexCount: number, text: TextTable, settings: Settings, warn: (m: string) => void): IqmVertexArray[] {
+/** A vertex array, with its bytes now or (`fill`) later, into the file's array of its format (`byteLength` bytes). */
+interface PlannedArray {
+  array: IqmVertexArray;
+  byteLength: number;
+  fill?: (into: IqmVertexArray['data']) => void;
+}
+
+function planVertexArrays(meshes: Mesh[], vertexCount: number, text: TextTable, settings: Settings, warn: (m: string) => void, inPlace: boolean): PlannedArray[] {
   const has = (pick: (m: Mesh) => unknown) => meshes.some((m) => pick(m) !== undefined);
   const streams: Stream[] = [{ type: IQM_VERTEX_TYPE.position, components: 3, pick: (m) => m.attributes.positions, fill: [0, 0, 0], label: 'positions' }];
   const uvSets = Math.max(0, ...meshes.map((m) => m.attributes.uvs?.length ?? 0));
@@ -134,29 +186,111 @@ function buildVertexArrays(meshes: Mesh[], vertexCount: number, text: TextTable,
     });
   }
 
-  return streams.map((stream) => encodeStream(stream, joinMeshes(stream, meshes, vertexCount, settings.viewAsset, warn), settings, warn));
+  return streams.map((stream): PlannedArray => {
+    if (inPlace) {
+      const planned = planInPlace(stream, meshes, vertexCount, settings, warn);
+      if (planned) return planned;
+    }
+    const array = encodeStream(stream, joinMeshes(stream, meshes, vertexCount, settings.viewAsset, warn), settings, warn);
+    return { array, byteLength: array.data.byteLength };
+  });
+}
+
+/**
+ * A stream written where the file holds it, mesh by mesh (its warnings now, as encodeStream
+ * gives them, its values later), or undefined for the joined path: float arrays always; blend
+ * weights and colors quantized to ubytes, and blend indices, when every mesh has them as the
+ * Asset's type with the length its vertices need, or not at all.
+ */
+function planInPlace(stream: Stream, meshes: Mesh[], vertexCount: number, settings: Settings, warn: (m: string) => void): PlannedArray | undefined {
+  const array = (format: IqmVertexArray['format']): IqmVertexArray => ({ type: stream.type, flags: 0, format, size: stream.components, data: new Float32Array(0) });
+  const components = stream.components;
+  const quantized = quantizedToUbyte(stream, settings);
+  const indices = stream.type === IQM_VERTEX_TYPE.blendIndexes;
+  if (!quantized && !indices) {
+    joinWarnings(stream, meshes, warn);
+    return { array: array(IQM_FORMAT.float), byteLength: vertexCount * components * 4, fill: (into) => joinInto(stream, meshes, into as Float32Array) };
+  }
+  const ctor = indices ? Uint16Array : Float32Array;
+  const parts = meshes.map((mesh) => stream.pick(mesh));
+  if (!parts.every((data, m) => data === undefined || (data instanceof ctor && data.length === (meshes[m]!.attributes.positions.length / 3) * components))) return undefined;
+  joinWarnings(stream, meshes, warn);
+  const kernels = settings.kernels.raw;
+  // Each mesh's range of the file's array, in vertices times components.
+  const ranges: [number, number][] = [];
+  let at = 0;
+  for (const mesh of meshes) {
+    const count = (mesh.attributes.positions.length / 3) * components;
+    ranges.push([at, at + count]);
+    at += count;
+  }
+  if (indices) {
+    // ubytes when every index fits (as iqmJointsToUbyte decides on the joined array), else ushorts.
+    const fits = parts.every((data) => data === undefined || data.length === 0 || kernels.maxIndexU16(data as Uint16Array) <= 0xff);
+    const fill = (into: IqmVertexArray['data']) => parts.forEach((data, m) => {
+      if (!data) return;
+      const [start, end] = ranges[m]!;
+      if (fits) kernels.iqmJointsToUbyte(data as Uint16Array, (into as Uint8Array).subarray(start, end));
+      else (into as Uint16Array).set(data as Uint16Array, start);
+    });
+    return fits ? { array: array(IQM_FORMAT.ubyte), byteLength: vertexCount * components, fill } : { array: array(IQM_FORMAT.ushort), byteLength: vertexCount * components * 2, fill };
+  }
+  warn(stream.type === IQM_VERTEX_TYPE.blendWeights ? 'blend weights were quantized to ubyte (n/255), as the reference compiler stores them' : 'colors were quantized to ubyte (n/255)');
+  const quantize = (src: Float32Array, dst: Uint8Array) => (stream.type === IQM_VERTEX_TYPE.blendWeights ? kernels.iqmQuantizeWeights(src, dst) : kernels.iqmQuantizeColors(src, dst));
+  const fill = (into: IqmVertexArray['data']) => {
+    const bytes = into as Uint8Array;
+    // A mesh without the stream takes the fill values, quantized as the joined array's would be.
+    let filled: Uint8Array | undefined;
+    parts.forEach((data, m) => {
+      const [start, end] = ranges[m]!;
+      if (data) return quantize(data as Float32Array, bytes.subarray(start, end));
+      if (!filled) {
+        filled = new Uint8Array(components);
+        quantize(Float32Array.from(stream.fill), filled);
+      }
+      if (filled.some((b) => b !== 0)) for (let i = start; i < end; i++) bytes[i] = filled[(i - start) % components]!;
+    });
+  };
+  return { array: array(IQM_FORMAT.ubyte), byteLength: vertexCount * components, fill };
+}
+
+/** Whether a stream is stored as ubytes it is quantized to (blend weights, colors). */
+function quantizedToUbyte(stream: Stream, settings: Settings): boolean {
+  return (stream.type === IQM_VERTEX_TYPE.blendWeights && settings.blendWeights === 'ubyte') || (stream.type === IQM_VERTEX_TYPE.color && settings.colors === 'ubyte');
 }
 
 /** One stream's values for every mesh in turn (blend indices as uint16, the rest float32); what a mesh lacks is filled. */
 function joinMeshes(stream: Stream, meshes: Mesh[], vertexCount: number, viewAsset: boolean, warn: (m: string) => void): Float32Array | Uint16Array {
   const ctor = stream.type === IQM_VERTEX_TYPE.blendIndexes ? Uint16Array : Float32Array;
+  joinWarnings(stream, meshes, warn);
   const only = meshes.length === 1 ? stream.pick(meshes[0]!) : undefined;
   if (viewAsset && only instanceof ctor && only.length === vertexCount * stream.components) return only;
   const values = new ctor(vertexCount * stream.components);
-  let at = 0;
+  joinInto(stream, meshes, values);
+  return values;
+}
+
+/** What joining a stream loses: a mesh's values of the wrong length, a mesh without the stream. */
+function joinWarnings(stream: Stream, meshes: Mesh[], warn: (m: string) => void): void {
   for (const mesh of meshes) {
     const count = (mesh.attributes.positions.length / 3) * stream.components;
     const data = stream.pick(mesh);
     if (data) {
       if (data.length !== count) warn(`mesh '${mesh.name}' has ${data.length} ${stream.label} values for ${count}; the rest were set to 0`);
-      values.set(head(data, count), at);
-    } else {
-      if (meshes.length > 1) warn(`mesh '${mesh.name}' has no ${stream.label}; filled with (${stream.fill.join(', ')})`);
-      if (stream.fill.some((v) => v !== 0)) for (let i = 0; i < count; i++) values[at + i] = stream.fill[i % stream.components]!;
-    }
+    } else if (meshes.length > 1) warn(`mesh '${mesh.name}' has no ${stream.label}; filled with (${stream.fill.join(', ')})`);
+  }
+}
+
+/** Every mesh's values of a stream in turn into `values` (zeroed: only non-zero fill is written). */
+function joinInto(stream: Stream, meshes: Mesh[], values: Float32Array | Uint16Array): void {
+  let at = 0;
+  for (const mesh of meshes) {
+    const count = (mesh.attributes.positions.length / 3) * stream.components;
+    const data = stream.pick(mesh);
+    if (data) values.set(head(data, count), at);
+    else if (stream.fill.some((v) => v !== 0)) for (let i = 0; i < count; i++) values[at + i] = stream.fill[i % stream.components]!;
     at += count;
   }
-  return values;
 }
 
 /** The first `count` values of `data` (a view when it is a typed array). */
@@ -187,8 +321,7 @@ function encodeStream(stream: Stream, values: Float32Array | Uint16Array, settin
 }
 
 /** Every mesh's triangles, counter-clockwise (Asset) to clockwise (IQM), numbered file-wide. */
-function buildTriangles(meshes: Mesh[], firstVertices: number[], triangleCount: number, kernels: Kernels): Uint32Array {
-  const triangles = new Uint32Array(triangleCount * 3);
+function buildTriangles(meshes: Mesh[], firstVertices: number[], triangles: Uint32Array, kernels: Kernels): Uint32Array {
   let at = 0;
   meshes.forEach((mesh, m) => {
     kernels.raw.iqmClockwiseTriangles(mesh.indices, firstVertices[m]!, triangles.subarray(at, at + mesh.indices.length));
@@ -221,79 +354,15 @@ function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], tex
   if (!joints.length) warn('animations without a skeleton: poses are written without names or bind pose, all as roots');
   const totalFrames = animations.reduce((sum, a) => sum + a.frameCount, 0);
   checkSampledKeys(totalFrames, poseCount, 'the animations');
-  // Every array of the two frame kernels in one workspace (WebAssembly memory on those backends):
-  // the frames are filled where the kernels read them, and only the quantized frames are copied
-  // out. Before (issue 22's encode work), the dense frames were built in JavaScript memory and
-  // staged into WebAssembly memory by each of the two kernel calls.
-  const channels = totalFrames * poseCount * IQM_CHANNELS;
-  const ws = kernels.workspace({
-    dense: ['f32', channels],
-    least: ['f32', poseCount * IQM_CHANNELS],
-    greatest: ['f32', poseCount * IQM_CHANNELS],
-    masks: ['u32', poseCount],
-    offsets: ['f32', poseCount * IQM_CHANNELS],
-    scales: ['f32', poseCount * IQM_CHANNELS],
-    frames: ['u16', channels],
-  } as const);
-  try {
-    const { dense, least, greatest, masks, offsets, scales } = ws.arrays;
-    // Every frame starts as the bind pose: the first one filled, then copied in doubling runs.
-    const frameSize = poseCount * IQM_CHANNELS;
-    if (totalFrames > 0) {
-      for (let j = 0; j < poseCount; j++) {
-        const bind = joints[j];
-        dense.set(bind ? [...bind.translation, ...bind.rotation, ...bind.scale] : [0, 0, 0, 0, 0, 0, 1, 1, 1, 1], j * IQM_CHANNELS);
-      }
-    }
-    for (let filled = 1; filled < totalFrames; filled *= 2) dense.copyWithin(filled * frameSize, 0, Math.min(filled, totalFrames - filled) * frameSize);
-
-    let firstFrame = 0;
-    for (const animation of animations) {
-      const n = animation.frameCount;
-      for (const track of animation.tracks) {
-        const at = (firstFrame * poseCount + track.joint) * IQM_CHANNELS;
-        const stride = poseCount * IQM_CHANNELS;
-        fillFrames(track, 'translation', n, animation.frameRate, dense, at, stride);
-        fillFrames(track, 'rotation', n, animation.frameRate, dense, at + 3, stride);
-        fillFrames(track, 'scale', n, animation.frameRate, dense, at + 7, stride);
-      }
-      document.anims.push({ name: text.add(animation.name), firstFrame, frameCount: n, frameRate: animation.frameRate, flags: animation.loop ? IQM_ANIM_LOOP : 0 });
-      firstFrame += n;
-    }
-
-    document.poses = [];
-    kernels.raw.iqmChannelRanges(dense, totalFrames, poseCount, least, greatest);
-    for (let j = 0; j < poseCount; j++) document.poses.push(quantizePose(least, greatest, j, totalFrames, joints[j]?.parent ?? -1));
-    document.poses.forEach((pose, j) => {
-      masks[j] = pose.channelMask;
-      offsets.set(pose.channelOffset, j * IQM_CHANNELS);
-      scales.set(pose.channelScale, j * IQM_CHANNELS);
-    });
-    document.frameCount = totalFrames;
-    document.frameChannelCount = document.poses.reduce((sum, p) => sum + channelCount(p.channelMask), 0);
-    const frames = ws.arrays.frames.subarray(0, totalFrames * document.frameChannelCount);
-    kernels.raw.quantizeIqmFrames(dense, totalFrames, masks, offsets, scales, frames);
-    document.frames = ws.keep(frames);
-  } finally {
-    ws.release();
+  let firstFrame = 0;
+  for (const animation of animations) {
+    document.anims.push({ name: text.add(animation.name), firstFrame, frameCount: animation.frameCount, frameRate: animation.frameRate, flags: animation.loop ? IQM_ANIM_LOOP : 0 });
+    firstFrame += animation.frameCount;
   }
-}
-
-/** Pose j's offsets, scales and mask from the range of each of its channels over the frames. */
-function quantizePose(least: Float32Array, greatest: Float32Array, j: number, frameCount: number, parent: number): IqmPose {
-  const channelOffset = new Float32Array(IQM_CHANNELS);
-  const channelScale = new Float32Array(IQM_CHANNELS);
-  let channelMask = 0;
-  for (let k = 0; k < IQM_CHANNELS; k++) {
-    let min = least[j * IQM_CHANNELS + k]!;
-    let max = greatest[j * IQM_CHANNELS + k]!;
-    if (frameCount === 0 || !Number.isFinite(min)) { min = 0; max = 0; }
-    channelOffset[k] = min;
-    const range = f(max - min);
-    if (range >= MIN_CHANNEL_RANGE) {
-      channelMask |= 1 << k;
-      channelScale[k] = f(range / 65535);
-    }
-  }
-  return { parent, channelMask, channelOffset, channelScale };
+  // Channel by channel from the tracks' keys (quantize-frames.ts).
+  const { poses, frameChannelCount, frames } = quantizeIqmFrames(animations, joints, poseCount, kernels);
+  document.poses = poses;
+  document.frameCount = totalFrames;
+  document.frameChannelCount = frameChannelCount;
+  document.frames = frames;
 }

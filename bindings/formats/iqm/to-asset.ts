@@ -45,7 +45,8 @@ interface VertexStreams {
  * extensions, flags, triangles outside every mesh) is named in `asset.warnings`.
  */
 export function iqmToAsset(document: IqmDocument, options: IqmToAssetOptions = {}): Asset {
-  const { frameRate } = { ...IQM_TO_ASSET_DEFAULTS, ...options };
+  // As `{ ...IQM_TO_ASSET_DEFAULTS, ...options }` has it, without making that object.
+  const frameRate = Object.prototype.hasOwnProperty.call(options, 'frameRate') ? options.frameRate! : IQM_TO_ASSET_DEFAULTS.frameRate;
   const kernels = options.kernels ?? getKernels();
   const asset = emptyAsset('iqm');
   asset.upAxis = 'z';
@@ -167,7 +168,8 @@ function convertMesh(document: IqmDocument, mesh: IqmDocument['meshes'][number],
   if (!streams.positions) warn('no position array: positions set to 0');
   // A small mesh's float attributes share one allocation (one buffer, a view each: fewer
   // allocations for a small file's parse to pay; each view is 16-byte aligned).
-  const block = new AttributeBlock(count, [streams.positions, streams.normals, streams.tangents, ...streams.uvs, streams.colors, streams.weights]);
+  const width = indexWidthFor(count);
+  const block = new AttributeBlock(count, [streams.positions, streams.normals, streams.tangents, ...streams.uvs, streams.colors, streams.weights], mesh.triangleCount * 3 * width);
   const attributes: MeshAttributes = { positions: streams.positions ? block.take(streams.positions, first, kernels) : new Float32Array(count * 3) };
   if (streams.normals) attributes.normals = block.take(streams.normals, first, kernels);
   if (streams.tangents) attributes.tangents = block.take(streams.tangents, first, kernels);
@@ -176,9 +178,9 @@ function convertMesh(document: IqmDocument, mesh: IqmDocument['meshes'][number],
   if (streams.joints) attributes.joints = toJoints(document, streams.joints, first, count, kernels, warn);
   if (streams.weights) attributes.weights = block.take(streams.weights, first, kernels);
 
-  const triangles = document.triangles.subarray(mesh.firstTriangle * 3, (mesh.firstTriangle + mesh.triangleCount) * 3);
-  const width = indexWidthFor(count);
-  const indices = width === 1 ? new Uint8Array(triangles.length) : width === 2 ? new Uint16Array(triangles.length) : new Uint32Array(triangles.length);
+  const all = document.triangles;
+  const triangles = mesh.firstTriangle === 0 && mesh.triangleCount * 3 === all.length ? all : all.subarray(mesh.firstTriangle * 3, (mesh.firstTriangle + mesh.triangleCount) * 3);
+  const indices = block.indices(width, triangles.length);
   // Clockwise (IQM) to counter-clockwise, local to the mesh's vertices, narrowed: one pass.
   const outside = kernels.raw.windIqmTriangles(triangles, first, count, indices);
   const name = iqmText(document, mesh.name);
@@ -201,15 +203,29 @@ function convertMesh(document: IqmDocument, mesh: IqmDocument['meshes'][number],
 /** Floats up to which a mesh's attributes share one allocation (above it, one each: a large zeroed block measured slower than copies of their own). */
 const SHARED_BLOCK_FLOATS = 65536;
 
-/** One Float32Array for the float attributes of a small mesh, handed out as aligned views in order. */
+/**
+ * One allocation for the float attributes and the indices of a small mesh, handed out as aligned
+ * views in order (the indices last: at 30 kB, each allocation of a parse's Asset cost about as
+ * much as copying its bytes).
+ */
 class AttributeBlock {
+  private readonly buffer: ArrayBuffer | undefined;
   private readonly floats: Float32Array | undefined;
   private used = 0;
 
-  constructor(private readonly count: number, streams: (FloatStream | undefined)[]) {
+  constructor(private readonly count: number, streams: (FloatStream | undefined)[], private readonly indexBytes: number) {
     let total = 0;
     for (const s of streams) if (s) total += (count * s.components + 3) & ~3;
-    if (total <= SHARED_BLOCK_FLOATS) this.floats = new Float32Array(total);
+    if (total <= SHARED_BLOCK_FLOATS) {
+      this.buffer = new ArrayBuffer(total * 4 + indexBytes);
+      this.floats = new Float32Array(this.buffer, 0, total);
+    }
+  }
+
+  /** The mesh's `length` indices, `width` bytes each: after the attributes in the block, or an array of their own. */
+  indices(width: 1 | 2 | 4, length: number): Uint8Array | Uint16Array | Uint32Array {
+    const ctor = width === 1 ? Uint8Array : width === 2 ? Uint16Array : Uint32Array;
+    return this.buffer && length * width === this.indexBytes ? new ctor(this.buffer, this.floats!.byteLength, length) : new ctor(length);
   }
 
   /** `stream`'s `count` vertices from `first`, as float32, in the next view of the block (or an array of its own). */
@@ -217,20 +233,26 @@ class AttributeBlock {
     const length = this.count * components;
     const out = this.floats?.subarray(this.used, this.used + length);
     this.used += (length + 3) & ~3;
-    return componentsToFloat32(array.data.subarray(first * array.size, (first + this.count) * array.size), array.format, normalized, kernels, array.size, components, fill, out);
+    return componentsToFloat32(part(array, first, this.count), array.format, normalized, kernels, array.size, components, fill, out);
   }
+}
+
+/** `count` vertices of `array` from `first`: the array itself when that is all of it. */
+function part(array: IqmVertexArray, first: number, count: number): IqmVertexArray['data'] {
+  const { data, size } = array;
+  return first === 0 && count * size === data.length ? data : data.subarray(first * size, (first + count) * size);
 }
 
 /** A stream's `count` vertices from `first`, as float32. */
 function take({ array, components, normalized, fill }: FloatStream, first: number, count: number, kernels: Kernels): Float32Array {
-  return componentsToFloat32(array.data.subarray(first * array.size, (first + count) * array.size), array.format, normalized, kernels, array.size, components, fill);
+  return componentsToFloat32(part(array, first, count), array.format, normalized, kernels, array.size, components, fill);
 }
 
 /** Four joints per vertex; blend indices that are not integers naming a joint become 0. */
 function toJoints(document: IqmDocument, array: IqmVertexArray, first: number, count: number, kernels: Kernels, warn: (m: string) => void): Uint16Array {
   const jointCount = document.joints.length || document.poses.length;
   const joints = new Uint16Array(count * 4);
-  const src = array.data.subarray(first * array.size, (first + count) * array.size);
+  const src = part(array, first, count);
   const bad = kernels.raw.iqmJointIndices(src, array.format, array.size, Math.min(Math.max(jointCount, 1), 0x10000), joints);
   if (bad) warn(`blend indices outside the ${jointCount} joints (or not integers) were set to 0`);
   return joints;

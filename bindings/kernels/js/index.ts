@@ -10,6 +10,7 @@ import * as weldVertices from './weld-vertices.js';
 import * as vertexGather from './vertex-gather.js';
 import * as iqmVertices from './iqm-vertices.js';
 import * as iqmQuantize from './iqm-quantize.js';
+import * as iqmFrames from './iqm-frames.js';
 import * as bounds from './bounds.js';
 import * as skinWeights from './skin-weights.js';
 import * as indicesU16 from './indices-u16.js';
@@ -26,5 +27,5 @@ import * as tfIndexStreams from './tf-index-streams.js';
 /** The pure-TypeScript backend: the twin of every WebAssembly kernel. */
 export const jsRawKernels: RawKernels = {
   ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices,
-  ...vertexGather, ...iqmVertices, ...iqmQuantize, ...bounds, ...skinWeights, ...indicesU16, ...indexRange, ...usedValues, ...base64, ...normalized, ...keyLines, ...tangentCheck, ...flipV, ...skinRecords, ...tfIndexStreams,
+  ...vertexGather, ...iqmVertices, ...iqmQuantize, ...iqmFrames, ...bounds, ...skinWeights, ...indicesU16, ...indexRange, ...usedValues, ...base64, ...normalized, ...keyLines, ...tangentCheck, ...flipV, ...skinRecords, ...tfIndexStreams,
 };
