@@ -22,6 +22,7 @@ export * from './key-lines';
 export * from './tangent-check';
 export * from './flip-v';
 export * from './skin-records';
+export * from './unigine-compress-frames';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {
