@@ -68,8 +68,7 @@ export function weldCorners(kernels: Kernels, cindices: ArraySource, tindices: A
     const streams = a.weldStreams;
     if (count > 0 && coordinateCount === triangleVertexCount && identityWeld(streams, count, triangleVertexCount)) {
       a.weldIndices.set(streams.subarray(count));
-      const identity = new Uint32Array(triangleVertexCount);
-      for (let v = 0; v < triangleVertexCount; v++) identity[v] = v;
+      const identity = identityIndices(triangleVertexCount);
       return {
         vertexCount: triangleVertexCount,
         indices: ws.keep(narrowInPlace(kernels, a.weldIndices, triangleVertexCount)),
@@ -114,6 +113,13 @@ function identityWeld(streams: Uint32Array, count: number, vertexCount: number):
     if (t === next) next++;
   }
   return next === vertexCount;
+}
+
+/** 0, 1, …, count − 1 (a loop of its own: see skin-records.ts on loops and the code after them). */
+function identityIndices(count: number): Uint32Array {
+  const identity = new Uint32Array(count);
+  for (let v = 0; v < count; v++) identity[v] = v;
+  return identity;
 }
 
 /**
