@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { allKernels, BACKENDS, mixedFloats, NAN_BITS, randomInts, rng } from './helpers/backends.js';
 import { assetToUnigine, encodeUnigine, writeUnigine } from '../bindings/formats/unigine/index.js';
 import { tubeAsset } from '../fixtures/tube-asset.js';
+import { createKernelsSync } from '../bindings/index.js';
 
 const kernels = allKernels();
 
@@ -106,6 +107,16 @@ describe('compressFrameRecords', () => {
       expect(() => raw.compressFrameRecords(positions, rotations, new Uint16Array(18), 3, 2, flags, dst)).toThrow(RangeError);
       expect(() => raw.compressFrameRecords(positions, rotations, scales, 3, 2, flags.subarray(1), dst)).toThrow(RangeError);
       expect([...flags, ...dst].every((x) => x === 0)).toBe(true);
+    }
+  });
+
+  it('frames larger than a fresh instance\'s memory: every kernel call of the compression stays in its workspace (no call grows the memory under another), same bytes as js', () => {
+    const asset = tubeAsset({ rings: 3, segments: 4, frames: 6000 });
+    for (const kind of ['mesh', 'anim'] as const) {
+      const expected = encodeUnigine(asset, { kind, kernels: kernels.js });
+      for (const backend of ['wasm-simd', 'wasm-scalar'] as const) {
+        expect(Buffer.from(encodeUnigine(asset, { kind, kernels: createKernelsSync(backend) })).equals(Buffer.from(expected))).toBe(true);
+      }
     }
   });
 

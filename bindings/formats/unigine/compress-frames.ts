@@ -34,8 +34,11 @@ export function quantizedFrames(kernels: Kernels, sampled: SampledAnimation, mod
   const [positionMin, positionSize] = box(sampled.translations);
   const [scaleMin, scaleSize] = box(sampled.scales);
   const frames = compressFrames(kernels, sampled, 'u16', use, (a) => {
-    kernels.quantizeUnorm16(sampled.translations, 3, positionMin, positionSize, mode, a.positions as Uint16Array<ArrayBuffer>);
-    kernels.quantizeUnorm16(sampled.scales, 3, scaleMin, scaleSize, mode, a.scales as Uint16Array<ArrayBuffer>);
+    const staged = a.floats.subarray(0, sampled.translations.length);
+    staged.set(sampled.translations);
+    kernels.quantizeUnorm16(staged, 3, positionMin, positionSize, mode, a.positions as Uint16Array<ArrayBuffer>);
+    staged.set(sampled.scales);
+    kernels.quantizeUnorm16(staged, 3, scaleMin, scaleSize, mode, a.scales as Uint16Array<ArrayBuffer>);
   });
   // Own properties on a StagedFrames too (a spread would drop its stream getters).
   return Object.assign(frames, { positionMin, positionSize, scaleMin, scaleSize }) as UnigineAnimAnimation;
@@ -44,6 +47,9 @@ export function quantizedFrames(kernels: Kernels, sampled: SampledAnimation, mod
 function framesLayout(kind: 'u32' | 'u16', entries: number) {
   const width = kind === 'u32' ? 4 : 2;
   return {
+    // Each float channel staged here in turn for the kernels that convert it: every array of a
+    // kernel call in the workspace, so that no call stages (and grows the memory under) another.
+    floats: ['f32', entries * 4],
     positions: [kind, entries * 3],
     scales: [kind, entries * 3],
     rotations: ['i16', entries * 4],
@@ -56,7 +62,7 @@ function framesLayout(kind: 'u32' | 'u16', entries: number) {
 /** Records (and flags) of `sampled`, its positions and scales staged by `stage` as `kind`. */
 function compressFrames(
   kernels: Kernels, sampled: SampledAnimation, kind: 'u32' | 'u16', use: FramesUse,
-  stage: (arrays: { positions: Uint32Array | Uint16Array; scales: Uint32Array | Uint16Array }) => void,
+  stage: (arrays: { floats: Float32Array; positions: Uint32Array | Uint16Array; scales: Uint32Array | Uint16Array }) => void,
 ): UnigineFrames<Float32Array | Uint16Array> {
   const bones = sampled.joints.length;
   const frameCount = sampled.frameCount;
@@ -66,7 +72,9 @@ function compressFrames(
   try {
     const a = ws.arrays;
     stage(a);
-    kernels.encodeSnorm16(sampled.rotations, a.rotations as Int16Array<ArrayBuffer>);
+    const rotations = a.floats;
+    rotations.set(sampled.rotations);
+    kernels.encodeSnorm16(rotations, a.rotations as Int16Array<ArrayBuffer>);
     const length = kernels.raw.compressFrameRecords(a.positions, a.rotations, a.scales, frameCount, bones, a.flags, a.records);
     flags = a.flags.slice();
     records = a.records.slice(0, length);
