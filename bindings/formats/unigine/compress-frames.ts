@@ -2,10 +2,14 @@
 // stored value changed, as the file's records, made by the compressFrameRecords kernel in one pass.
 //
 // Alternatives, measured on the speed bar's tiled mrfixit (.mesh, 126 frames × 75 bones,
-// wasm-simd, shared 2-core machine): the flags and three streams built in TypeScript
+// wasm-simd, shared 2-core machine at load 9–12): the flags and three streams built in TypeScript
 // (storeChanges, a branch per value), then joined into records by writeFrames (the encoder
-// before): 22 % of the encode; the records made by the kernel in a workspace and handed to the
-// writer as they are (this file): see README § End to end for the encode before and after.
+// before): 22 % of the encode's profile; the records made by the compressFrameRecords kernel in
+// a workspace and handed to the writer as they are (this file): the kernel 5 % of the profile,
+// the whole encode 1.22–1.33× faster (bench/unigine-cpu-before-after.bench.mts, four runs). Both
+// keep the writer's bytes (bench/writer-hashes.ts). Not kept: the skin weights packed into the
+// file's records in one workspace as well (packSkinWeights then packWeightRecords, no copy of
+// bones and values back): 98 → 83 µs of the ~1.2 ms encode, not worth a document type of its own.
 import type { Kernels } from '../../kernels/kernels.js';
 import type { QuantizeMode } from '../../kernels/raw-kernels.js';
 import { ALL_CHANNELS_MASK, type UnigineAnimAnimation, type UnigineFrames, type UnigineMeshAnimation } from './mesh-document.js';
