@@ -6,7 +6,7 @@
 // are almost the identity (a first use out of order, an unused vertex, an index past the end)
 // take the general path with its result and its errors.
 import { describe, expect, it } from 'vitest';
-import { assetToUnigine, parseUnigine, writeUnigine, type UnigineMeshDocument, type UnigineSurface } from '../bindings/formats/unigine/index.js';
+import { assetToUnigine, parseUnigine, unigineToAsset, writeUnigine, type UnigineMeshDocument, type UnigineSurface } from '../bindings/formats/unigine/index.js';
 import { readUnigineStaged } from '../bindings/formats/unigine/read-document.js';
 import { surfaceSource } from '../bindings/formats/unigine/stored-arrays.js';
 import { weldCorners } from '../bindings/formats/unigine/weld-corners.js';
@@ -109,9 +109,18 @@ describe('UNIGINE identity weld', () => {
       expect(identityOf(identity)).toBe(true);
       expect(identityOf(general)).toBe(false);
       const expected = bytesOf(parseUnigine(general, { kernels: kernels.js }));
+      // A document in memory whose index arrays are wider than the Mesh keeps: checked after widening, in the workspace.
+      const wide = structuredClone(doc);
+      const ws = wide.surfaces[0]!;
+      ws.cindices = Uint32Array.from(ws.cindices);
+      ws.tindices = Uint32Array.from(ws.tindices);
+      const welded = weldCorners(kernels.js, surfaceSource(ws, 'cindices'), surfaceSource(ws, 'tindices'), ws.targets[0]!.vertices.length / 3, ws.targets[0]!.tangents.length / 4);
+      expect(typeof welded === 'object' && welded.identity).toBe(true);
       for (const backend of BACKENDS) {
         expect(bytesOf(parseUnigine(identity, { kernels: kernels[backend] }))).toEqual(expected);
         expect(bytesOf(parseUnigine(general, { kernels: kernels[backend] }))).toEqual(expected);
+        const fromMemory = unigineToAsset(wide, { kernels: kernels[backend] });
+        expect(bytesOf({ ...fromMemory, warnings: [] })).toEqual({ ...(expected as object), warnings: [] });
       }
     }
   });

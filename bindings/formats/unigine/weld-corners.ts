@@ -20,6 +20,8 @@
 //   (30 KB) parsed 1.14× faster (23.8 → 20.9 µs, interleaved against the tree before, load ~8);
 //   the check stops at the first corner that breaks it, so other files pay a few corners (the
 //   corpus's first use out of order within the first triangle; tiled mrfixit within 3 corners).
+//   Checking the identity on the stored streams before any workspace (the first 16 corners in
+//   place, then copies at the Mesh's width, kept as its indices): door 0.97–1.11× of this, not kept.
 //   A branch-free weld loop (the vertex chosen by a select, the tuple and head stored every
 //   corner) measured 1.5× slower than the branching one on tiled mrfixit and was not kept.
 import type { IndexArray } from '../../model/asset.js';
