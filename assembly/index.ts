@@ -24,6 +24,7 @@ export * from './tangent-check';
 export * from './flip-v';
 export * from './skin-records';
 export * from './tf-index-streams';
+export * from './unigine-compress-frames';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

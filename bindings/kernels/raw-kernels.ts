@@ -194,6 +194,15 @@ export interface RawKernels {
    */
   gatherSkinRecords(counts: Uint8Array, records: Uint8Array, jointOf: Uint16Array, vertexOf: Uint32Array, first: Uint32Array, dstJoints: Uint16Array, dstWeights: Float32Array): number;
   /**
+   * UNIGINE frame records from dense bone-major channels (entry b × frames + f): `positions` and
+   * `scales` 3 values an entry, float32 bits (Uint32Array, ms11) or uint16 (an10), `rotations` 4
+   * int16. Per frame and bone (frame-major) the flag into `dstFlags` and the record into `dst`:
+   * the flag byte, then the channels whose bits differ from the bone's previous frame (all at
+   * frame 0). `dst` holds frames × bones × (9 + 6 × width) bytes; returns the bytes written, past
+   * which `dst` is unspecified.
+   */
+  compressFrameRecords(positions: Uint32Array | Uint16Array, rotations: Int16Array, scales: Uint32Array | Uint16Array, frames: number, bones: number, dstFlags: Uint8Array, dst: Uint8Array): number;
+  /**
    * Base64 characters (padding removed, length % 4 ≠ 1) to bytes: dst.length = ⌊n / 4⌋ × 3, plus 1
    * or 2 for a final group of 2 or 3 characters. −1, or the position of the first character outside the alphabet.
    */

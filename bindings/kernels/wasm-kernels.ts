@@ -67,6 +67,7 @@ interface KernelExports {
   offsetIndicesU32(src: number, count: number, base: number, limit: number, seen: number, dst: number): number;
   countUsedNarrowU16(src: number, count: number, base: number, limit: number, seen: number, dst: number): number;
   gatherSkinRecords(counts: number, sourceCount: number, records: number, length: number, jointOf: number, jointCount: number, vertexOf: number, count: number, first: number, dstJoints: number, dstWeights: number): number;
+  compressFrameRecords(positions: number, rotations: number, scales: number, frames: number, bones: number, channelBytes: number, dstFlags: number, dst: number): number;
   decodeBase64(src: number, count: number, dst: number): number;
   decodeNormalizedI8(src: number, step: number, components: number, count: number, dst: number): void;
   decodeNormalizedU8(src: number, step: number, components: number, count: number, dst: number): void;
@@ -288,6 +289,16 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     gatherSkinRecords: (counts, records, jointOf, vertexOf, first, dstJoints, dstWeights) =>
       run([counts, records, jointOf, vertexOf], [first, dstJoints, dstWeights], ([c, r, j, o, f, dj, dw], [sources, length, joints, count]) =>
         exports.gatherSkinRecords(c!, sources!, r!, length!, j!, joints!, o!, count!, f!, dj!, dw!)),
+    compressFrameRecords: (positions, rotations, scales, frames, bones, dstFlags, dst) => {
+      const width = positions.BYTES_PER_ELEMENT;
+      const entries = frames * bones;
+      // The kernel reads and writes by these counts: never past the arrays.
+      if (positions.length < entries * 3 || scales.length < entries * 3 || scales.BYTES_PER_ELEMENT !== width || rotations.length < entries * 4
+        || dstFlags.length < entries || dst.length < entries * (9 + 6 * width)) {
+        throw new RangeError('meshcodec: compressFrameRecords arrays are shorter than frames × bones entries');
+      }
+      return run([positions, rotations, scales], [dstFlags, dst], ([p, r, s, fl, d]) => exports.compressFrameRecords(p!, r!, s!, frames, bones, width, fl!, d!));
+    },
     decodeBase64: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.decodeBase64(s!, n!, d!)),
     decodeNormalizedI8: (src, step, components, dst) => run([src], [dst], ([s, d], [, n]) => exports.decodeNormalizedI8(s!, step, components, Math.floor(n! / components), d!)),
     decodeNormalizedU8: (src, step, components, dst) => run([src], [dst], ([s, d], [, n]) => exports.decodeNormalizedU8(s!, step, components, Math.floor(n! / components), d!)),

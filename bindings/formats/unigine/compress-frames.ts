@@ -1,24 +1,99 @@
+// Frame compression on encode: frame 0 stores every channel, later frames the channels whose
+// stored value changed, as the file's records, made by the compressFrameRecords kernel in one pass.
+//
+// Alternatives, measured on the speed bar's tiled mrfixit (.mesh, 126 frames × 75 bones,
+// wasm-simd, shared 2-core machine at load 9–12): the flags and three streams built in TypeScript
+// (storeChanges, a branch per value), then joined into records by writeFrames (the encoder
+// before): 22 % of the encode's profile; the records made by the compressFrameRecords kernel in
+// a workspace and handed to the writer as they are (this file): the kernel 5 % of the profile,
+// the whole encode 1.22–1.33× faster (bench/unigine-cpu-before-after.bench.mts, four runs). Both
+// keep the writer's bytes (bench/writer-hashes.ts). Not kept: the skin weights packed into the
+// file's records in one workspace as well (packSkinWeights then packWeightRecords, no copy of
+// bones and values back): 98 → 83 µs of the ~1.2 ms encode, not worth a document type of its own.
 import type { Kernels } from '../../kernels/kernels.js';
 import type { QuantizeMode } from '../../kernels/raw-kernels.js';
 import { ALL_CHANNELS_MASK, type UnigineAnimAnimation, type UnigineFrames, type UnigineMeshAnimation } from './mesh-document.js';
 import type { SampledAnimation } from './sample-animation.js';
+import { StagedFrames } from './stored-arrays.js';
+
+/**
+ * How the frames are handed over: 'records' (the file's records, kept as they are until a stream
+ * is read: for writing the document at once) or 'streams' (flags and streams, plain arrays).
+ */
+export type FramesUse = 'records' | 'streams';
 
 /** ms11 frames: float32 positions and scales; a frame stores only the channels that changed. */
-export function floatFrames(kernels: Kernels, sampled: SampledAnimation): UnigineMeshAnimation {
-  return storeChanges(sampled, sampled.translations, sampled.scales, kernels.encodeSnorm16(sampled.rotations), Float32Array);
+export function floatFrames(kernels: Kernels, sampled: SampledAnimation, use: FramesUse = 'streams'): UnigineMeshAnimation {
+  return compressFrames(kernels, sampled, 'u32', use, (a) => {
+    a.positions.set(bits(sampled.translations));
+    a.scales.set(bits(sampled.scales));
+  }) as UnigineMeshAnimation;
 }
 
 /**
  * an10 frames: positions and scales quantized to uint16 over their per-animation boxes
  * (`truncate` as UNIGINE does, or `round`); a frame stores only the channels whose stored value changed.
  */
-export function quantizedFrames(kernels: Kernels, sampled: SampledAnimation, mode: QuantizeMode): UnigineAnimAnimation {
+export function quantizedFrames(kernels: Kernels, sampled: SampledAnimation, mode: QuantizeMode, use: FramesUse = 'streams'): UnigineAnimAnimation {
   const [positionMin, positionSize] = box(sampled.translations);
   const [scaleMin, scaleSize] = box(sampled.scales);
-  const positions = kernels.quantizeUnorm16(sampled.translations, 3, positionMin, positionSize, mode);
-  const scales = kernels.quantizeUnorm16(sampled.scales, 3, scaleMin, scaleSize, mode);
-  const frames = storeChanges(sampled, positions, scales, kernels.encodeSnorm16(sampled.rotations), Uint16Array);
-  return { ...frames, positionMin, positionSize, scaleMin, scaleSize };
+  const frames = compressFrames(kernels, sampled, 'u16', use, (a) => {
+    const staged = a.floats.subarray(0, sampled.translations.length);
+    staged.set(sampled.translations);
+    kernels.quantizeUnorm16(staged, 3, positionMin, positionSize, mode, a.positions as Uint16Array<ArrayBuffer>);
+    staged.set(sampled.scales);
+    kernels.quantizeUnorm16(staged, 3, scaleMin, scaleSize, mode, a.scales as Uint16Array<ArrayBuffer>);
+  });
+  // Own properties on a StagedFrames too (a spread would drop its stream getters).
+  return Object.assign(frames, { positionMin, positionSize, scaleMin, scaleSize }) as UnigineAnimAnimation;
+}
+
+function framesLayout(kind: 'u32' | 'u16', entries: number) {
+  const width = kind === 'u32' ? 4 : 2;
+  return {
+    // Each float channel staged here in turn for the kernels that convert it: every array of a
+    // kernel call in the workspace, so that no call stages (and grows the memory under) another.
+    floats: ['f32', entries * 4],
+    positions: [kind, entries * 3],
+    scales: [kind, entries * 3],
+    rotations: ['i16', entries * 4],
+    flags: ['u8', entries],
+    // The most a frame entry takes: its flag, six channel values and a rotation.
+    records: ['u8', entries * (9 + 6 * width)],
+  } as const;
+}
+
+/** Records (and flags) of `sampled`, its positions and scales staged by `stage` as `kind`. */
+function compressFrames(
+  kernels: Kernels, sampled: SampledAnimation, kind: 'u32' | 'u16', use: FramesUse,
+  stage: (arrays: { floats: Float32Array; positions: Uint32Array | Uint16Array; scales: Uint32Array | Uint16Array }) => void,
+): UnigineFrames<Float32Array | Uint16Array> {
+  const bones = sampled.joints.length;
+  const frameCount = sampled.frameCount;
+  const ws = kernels.workspace(framesLayout(kind, frameCount * bones));
+  let flags: Uint8Array;
+  let records: Uint8Array;
+  try {
+    const a = ws.arrays;
+    stage(a);
+    const rotations = a.floats;
+    rotations.set(sampled.rotations);
+    kernels.encodeSnorm16(rotations, a.rotations as Int16Array<ArrayBuffer>);
+    const length = kernels.raw.compressFrameRecords(a.positions, a.rotations, a.scales, frameCount, bones, a.flags, a.records);
+    flags = a.flags.slice();
+    records = a.records.slice(0, length);
+  } finally {
+    ws.release();
+  }
+  const staged = new StagedFrames<Float32Array | Uint16Array>(sampled.name, Int16Array.from(sampled.joints), ALL_CHANNELS_MASK, frameCount, { bytes: records, flags, channelBytes: kind === 'u32' ? 4 : 2 });
+  if (use === 'records') return staged;
+  const { positions, rotations, scales } = staged;
+  return { name: staged.name, boneIndices: staged.boneIndices, mask: staged.mask, frameCount, flags, positions, rotations, scales };
+}
+
+/** A float32 channel as its bits (compared and moved as stored: −0 and 0 differ, so do NaN payloads). */
+function bits(values: Float32Array): Uint32Array {
+  return new Uint32Array(values.buffer, values.byteOffset, values.length);
 }
 
 /** Per axis min and size (max − min) over xyz triples, as float32. */
@@ -38,58 +113,3 @@ function box(values: Float32Array): [Float32Array, Float32Array] {
   return [min, size];
 }
 
-/** Flags and streams from dense bone-major channel values: frame 0 stores all, later frames what changed. */
-function storeChanges<Channel extends Float32Array | Uint16Array>(
-  sampled: SampledAnimation, positions: Channel, scales: Channel, rotations: Int16Array,
-  ChannelArray: { new (length: number): Channel },
-): UnigineFrames<Channel> {
-  const bones = sampled.joints.length;
-  const frames = sampled.frameCount;
-  const flags = new Uint8Array(frames * bones);
-  const positionStream = new ChannelArray(positions.length);
-  const scaleStream = new ChannelArray(scales.length);
-  const rotationStream = new Int16Array(rotations.length);
-  // Float32 channels are compared and moved as their bits (NaN payloads kept, NaNs of different
-  // payloads differ): a float32 read into a number may be quieted or not, by JIT tier.
-  const positionWords = words(positions), scaleWords = words(scales);
-  const positionOut = words(positionStream), scaleOut = words(scaleStream);
-  let pi = 0;
-  let ri = 0;
-  let si = 0;
-  for (let f = 0; f < frames; f++) {
-    for (let b = 0; b < bones; b++) {
-      const key = b * frames + f;
-      let flag = 0;
-      for (let c = 0; c < 3; c++) {
-        const v = positionWords[key * 3 + c]!;
-        if (f === 0 || v !== positionWords[(key - 1) * 3 + c]) { flag |= 1 << c; positionOut[pi++] = v; }
-      }
-      let rotationChanged = f === 0;
-      for (let c = 0; c < 4 && !rotationChanged; c++) rotationChanged = rotations[key * 4 + c] !== rotations[(key - 1) * 4 + c];
-      if (rotationChanged) {
-        flag |= 8;
-        for (let c = 0; c < 4; c++) rotationStream[ri++] = rotations[key * 4 + c]!;
-      }
-      for (let c = 0; c < 3; c++) {
-        const v = scaleWords[key * 3 + c]!;
-        if (f === 0 || v !== scaleWords[(key - 1) * 3 + c]) { flag |= 16 << c; scaleOut[si++] = v; }
-      }
-      flags[f * bones + b] = flag;
-    }
-  }
-  return {
-    name: sampled.name,
-    boneIndices: Int16Array.from(sampled.joints),
-    mask: ALL_CHANNELS_MASK,
-    frameCount: frames,
-    flags,
-    positions: positionStream.slice(0, pi) as Channel,
-    rotations: rotationStream.slice(0, ri),
-    scales: scaleStream.slice(0, si) as Channel,
-  };
-}
-
-/** A float32 channel as its bits (equal as stored: −0 and 0 differ, so do NaN payloads); uint16 as it is. */
-function words(values: Float32Array | Uint16Array): Uint32Array | Uint16Array {
-  return values instanceof Float32Array ? new Uint32Array(values.buffer, values.byteOffset, values.length) : values;
-}

@@ -7,7 +7,7 @@ import type { QuantizeMode } from '../../kernels/raw-kernels.js';
 import type { Asset, IndexArray, Mesh } from '../../model/asset.js';
 import { DEFAULT_FRAME_RATE, kindForFileName, type WriteOptions } from '../format.js';
 import { boundsOf, copyBounds } from './bounds.js';
-import { floatFrames, quantizedFrames } from './compress-frames.js';
+import { floatFrames, quantizedFrames, type FramesUse } from './compress-frames.js';
 import { BIND_POSE_FLOATS, emptyBounds, storedIndexWidth, type UnigineBone, type UnigineDocument, type UnigineMorphTarget, type UnigineSurface } from './mesh-document.js';
 import { MAX_WEIGHTS_PER_VERTEX } from './read-mesh.js';
 import { sampleAnimation } from './sample-animation.js';
@@ -77,7 +77,7 @@ export function assetToUnigine(asset: Asset, options: UnigineWriteOptions = {}, 
   for (const a of asset.animations) if (a.loop !== undefined) warnings.push(`animation ${a.name}: the loop flag is not stored in UNIGINE files`);
   if (unigineKindFor(asset, options) === 'anim') {
     if (asset.meshes.length) warnings.push(`${asset.meshes.length} mesh(es) are left out of the .anim file`);
-    const animations = sampled.map((s) => quantizedFrames(kernels, s, quantize));
+    const animations = sampled.map((s) => quantizedFrames(kernels, s, quantize, framesUse(arrayUse)));
     return { document: { kind: 'anim', bounds: emptyBounds(), bones, bindPose, animations }, warnings };
   }
   if (asset.meshes.length === 0) warnings.push('the Asset has no meshes: the .mesh file holds only the skeleton and animations');
@@ -86,8 +86,13 @@ export function assetToUnigine(asset: Asset, options: UnigineWriteOptions = {}, 
   const surfaces = asset.meshes.map((mesh) => meshToSurface(kernels, mesh, joints.length, warnings, arrayUse));
   // One surface: the file's bounds are the surface's (the same points, the same arithmetic).
   const bounds = surfaces.length === 1 ? copyBounds(surfaces[0]!.bounds) : boundsOf(kernels, surfaces.map((s) => s.targets[0]!.vertices));
-  const animations = sampled.map((s) => floatFrames(kernels, s));
+  const animations = sampled.map((s) => floatFrames(kernels, s, framesUse(arrayUse)));
   return { document: { kind: 'mesh', bounds, bones, bindPose, animations, surfaces }, warnings };
+}
+
+/** A document for writing at once ('view') keeps its frames as the file's records. */
+function framesUse(arrayUse: AssetArrayUse): FramesUse {
+  return arrayUse === 'view' ? 'records' : 'streams';
 }
 
 const NO_TANGENTS = new Float32Array(0);

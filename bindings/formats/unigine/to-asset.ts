@@ -115,19 +115,21 @@ function skeletonJoints(bones: readonly UnigineBone[], bindPose: Float32Array, j
  * frames are decoded per welded vertex (its quaternion gathered first, as bits), not per triangle
  * vertex and then gathered: the same values, without two per-triangle-vertex float arrays.
  */
-function attributeLayout(surface: UnigineSurface, sources: SurfaceSources, vertexCount: number, jointCount: number) {
+function attributeLayout(surface: UnigineSurface, sources: SurfaceSources, vertexCount: number, jointCount: number, identity: boolean) {
   const { coordinates, quaternions } = sources;
   const tangentCount = quaternions.length / 4;
   const { skin } = sources;
   const skinned = skin.counts.length > 0;
   const morphed = surface.targets.length > 1;
+  // An identity weld copies coordinates, tangent frames and UVs straight to their vertices.
+  const gathered = (length: number) => (identity ? 0 : length);
   return {
-    coordinates: ['f32', coordinates.length],
-    quaternions: ['i16', quaternions.length],
+    coordinates: ['f32', gathered(coordinates.length)],
+    quaternions: ['i16', gathered(quaternions.length)],
     coordinateOf: ['u32', vertexCount],
     triangleVertexOf: ['u32', vertexCount],
-    uv0Source: ['f32', sources.uv0.length],
-    uv1Source: ['f32', sources.uv1.length],
+    uv0Source: ['f32', gathered(sources.uv0.length)],
+    uv1Source: ['f32', gathered(sources.uv1.length)],
     colorSource: ['u8', sources.colors.length],
     weightCounts: ['u8', skin.counts.length],
     // The skin records as the file stores them, gathered from by gatherSkinRecords; or, for a
@@ -217,7 +219,7 @@ function surfaceToMesh(kernels: Kernels, surface: UnigineSurface, jointOf: reado
     const at = badT ? tindices.fileOffset(welded) : cindices.fileOffset(welded);
     return fail(`corner ${welded} has cindex ${cindices.element(welded)} and tindex ${tindices.element(welded)}, outside ${coordinateCount} coordinate and ${triangleVertexCount} triangle vertices`, at);
   }
-  const ws = kernels.workspace(attributeLayout(surface, sources, welded.vertexCount, jointOf.length));
+  const ws = kernels.workspace(attributeLayout(surface, sources, welded.vertexCount, jointOf.length, welded.identity));
   try {
     return weldedSurfaceToMesh(kernels, ws, surface, sources, welded, jointOf, label, warnings);
   } finally {
@@ -242,19 +244,28 @@ function weldedSurfaceToMesh(
   };
   // Every attribute is gathered into the workspace first, then copied out together.
   const attributes: MeshAttributes = { positions: a.positions };
+  const identity = welded.identity;
   if (surface.targets.length > 0) {
-    sources.coordinates.copyInto(a.coordinates);
-    gather(a.coordinates, 3, coordinateOf, a.positions);
+    if (identity) {
+      sources.coordinates.copyInto(a.positions);
+    } else {
+      sources.coordinates.copyInto(a.coordinates);
+      gather(a.coordinates, 3, coordinateOf, a.positions);
+    }
   }
   if (tangentCount === triangleVertexCount && tangentCount > 0) {
-    sources.quaternions.copyInto(a.quaternions);
-    // Four int16 per quaternion moved as two float32 bit patterns (the gather keeps bits).
-    // Each vertex's quaternion (8 bytes) gathered into the upper half of its tangents (16 bytes a
+    // Each vertex's quaternion (8 bytes) put into the upper half of its tangents (16 bytes a
     // vertex) and decoded from there: tangentFrames reads a quaternion before writing the frame
     // over it, so no array of its own is needed (RawKernels.tangentFrames).
     const tangents = a.tangents;
     const vertexQuaternions = new Int16Array(tangents.buffer, tangents.byteOffset + 8 * vertexCount, 4 * vertexCount);
-    raw.gatherComponents(asFloat32(a.quaternions), 2, triangleVertexOf, asFloat32(vertexQuaternions));
+    if (identity) {
+      sources.quaternions.copyInto(vertexQuaternions);
+    } else {
+      sources.quaternions.copyInto(a.quaternions);
+      // Four int16 per quaternion moved as two float32 bit patterns (the gather keeps bits).
+      raw.gatherComponents(asFloat32(a.quaternions), 2, triangleVertexOf, asFloat32(vertexQuaternions));
+    }
     raw.tangentFrames(vertexQuaternions, a.normals, tangents);
     attributes.normals = a.normals;
     attributes.tangents = a.tangents;
@@ -271,8 +282,13 @@ function weldedSurfaceToMesh(
       warnings.push(`${label}: UV${set} has ${count} entries for ${triangleVertexCount} triangle vertices and is not carried`);
       break;
     }
-    stored.copyInto(source);
-    uvs.push(gather(source, 2, triangleVertexOf, into));
+    if (identity) {
+      stored.copyInto(into);
+      uvs.push(into);
+    } else {
+      stored.copyInto(source);
+      uvs.push(gather(source, 2, triangleVertexOf, into));
+    }
   }
   if (colorCount === triangleVertexCount && colorCount > 0) {
     sources.colors.copyInto(a.colorSource);

@@ -13,6 +13,17 @@
 // - the corners' vertices narrowed to 16 or 8 bits in place before that copy (this file now):
 //   on the speed bar's tiled mrfixit (80k corners) the uint32 copy out, the copy back into the
 //   attribute workspace and the narrowing there are gone; both workspaces are smaller.
+// - surfaces whose weld is the identity (identityWeld: cindex = tindex, first uses in order, every
+//   vertex used; meshcodec's own files of first-use-ordered meshes, such as the speed bar's door)
+//   checked in TypeScript over the staged streams before the kernel: when it holds, no weld and no
+//   per-vertex gathers (the stored arrays are copied straight to the vertices). The door ×22
+//   (30 KB) parsed 1.14× faster (23.8 → 20.9 µs, interleaved against the tree before, load ~8);
+//   the check stops at the first corner that breaks it, so other files pay a few corners (the
+//   corpus's first use out of order within the first triangle; tiled mrfixit within 3 corners).
+//   Checking the identity on the stored streams before any workspace (the first 16 corners in
+//   place, then copies at the Mesh's width, kept as its indices): door 0.97–1.11× of this, not kept.
+//   A branch-free weld loop (the vertex chosen by a select, the tuple and head stored every
+//   corner) measured 1.5× slower than the branching one on tiled mrfixit and was not kept.
 import type { IndexArray } from '../../model/asset.js';
 import { indexWidthFor, type Kernels } from '../../kernels/kernels.js';
 import { weldHashCapacity } from '../../kernels/weld-streams.js';
@@ -26,6 +37,11 @@ export interface WeldedCorners {
   /** Per vertex, the coordinate vertex (cindex) and triangle vertex (tindex) it welds. */
   coordinateOf: Uint32Array;
   triangleVertexOf: Uint32Array;
+  /**
+   * Whether vertex v is coordinate vertex v and triangle vertex v for every v, and the surface
+   * has as many of each as vertices (identityWeld): its attributes are the stored arrays as they are.
+   */
+  identity: boolean;
 }
 
 function weldLayout(corners: number, triangleVertexCount: number) {
@@ -51,9 +67,20 @@ export function weldCorners(kernels: Kernels, cindices: ArraySource, tindices: A
     const count = cindices.length;
     stageWidened(kernels, cindices, a.weldStreams.subarray(0, count), a.weldIndices);
     stageWidened(kernels, tindices, a.weldStreams.subarray(count), a.weldIndices);
+    const streams = a.weldStreams;
+    if (count > 0 && coordinateCount === triangleVertexCount && identityWeld(streams, count, triangleVertexCount)) {
+      a.weldIndices.set(streams.subarray(count));
+      const identity = identityIndices(triangleVertexCount);
+      return {
+        vertexCount: triangleVertexCount,
+        indices: ws.keep(narrowInPlace(kernels, a.weldIndices, triangleVertexCount)),
+        coordinateOf: identity,
+        triangleVertexOf: identity,
+        identity: true,
+      };
+    }
     a.weldLimits[0] = coordinateCount;
     a.weldLimits[1] = triangleVertexCount;
-    const streams = a.weldStreams;
     const vertices = kernels.raw.weldIndexStreams(streams, 2, a.weldLimits, 1, a.weldTable, a.weldIndices, streams);
     if (vertices < 0) return -vertices - 1;
     const tuples = new Uint32Array(2 * vertices);
@@ -64,10 +91,37 @@ export function weldCorners(kernels: Kernels, cindices: ArraySource, tindices: A
       indices: ws.keep(narrowInPlace(kernels, a.weldIndices, vertices)),
       coordinateOf: tuples.subarray(0, vertices),
       triangleVertexOf: tuples.subarray(vertices),
+      identity: false,
     };
   } finally {
     ws.release();
   }
+}
+
+/**
+ * Whether the weld of `count` corners (cindices then tindices in `streams`) is the identity over
+ * `vertexCount` vertices: every corner's cindex is its tindex, and the tindices take each value
+ * of 0..vertexCount − 1, first uses in increasing order (a new one is always the next), so that
+ * weldIndexStreams would number vertex v after tindex v. Files whose surfaces are one vertex list
+ * in first-use order (meshcodec writes cindices = tindices; unindexed or vertex-fetch-ordered
+ * meshes) then skip the weld and the per-vertex gathers. A file where this fails mostly fails at
+ * its first triangles: the check then costs a few corners.
+ */
+function identityWeld(streams: Uint32Array, count: number, vertexCount: number): boolean {
+  let next = 0;
+  for (let i = 0; i < count; i++) {
+    const t = streams[count + i]!;
+    if (streams[i] !== t || t > next) return false;
+    if (t === next) next++;
+  }
+  return next === vertexCount;
+}
+
+/** 0, 1, …, count − 1 (a loop of its own: see skin-records.ts on loops and the code after them). */
+function identityIndices(count: number): Uint32Array {
+  const identity = new Uint32Array(count);
+  for (let v = 0; v < count; v++) identity[v] = v;
+  return identity;
 }
 
 /**

@@ -3,6 +3,7 @@ import { compactIntBytes } from './compact-int.js';
 import type { UnigineWriter } from './field-writer.js';
 import { AXES_SET } from './read-common.js';
 import { FRAME_FLAG, type UnigineBone, type UnigineBounds, type UnigineFrames } from './mesh-document.js';
+import { StagedFrames, type StoredFrameValues } from './stored-arrays.js';
 
 const textEncoder = new TextEncoder();
 const ASCII = /^[\x00-\x7f]*$/;
@@ -54,15 +55,31 @@ export function writeAnimatedBones(writer: UnigineWriter, boneIndices: Int16Arra
 
 /** Bytes `writeAnimatedBones` and `writeFrames` take for an animation (its flags and streams as they are). */
 export function framesBytes(frames: UnigineFrames<Float32Array | Uint16Array>): number {
-  const { boneIndices, flags, positions, rotations, scales } = frames;
-  return compactIntBytes(boneIndices.length) + boneIndices.byteLength + compactIntBytes(frames.frameCount) + flags.length + positions.byteLength + rotations.byteLength + scales.byteLength;
+  const { boneIndices } = frames;
+  const head = compactIntBytes(boneIndices.length) + boneIndices.byteLength + compactIntBytes(frames.frameCount);
+  const stored = storedRecords(frames);
+  if (stored) return head + stored.bytes.length;
+  const { flags, positions, rotations, scales } = frames;
+  return head + flags.length + positions.byteLength + rotations.byteLength + scales.byteLength;
+}
+
+/** The frames' records as the file stores them, while they are (an encode's compressed frames, see compress-frames.ts). */
+function storedRecords(frames: UnigineFrames<Float32Array | Uint16Array>): StoredFrameValues | undefined {
+  return frames instanceof StagedFrames ? frames.storedValues() : undefined;
 }
 
 /** Frame count, then per frame and animated bone the flag byte and its flagged channels (claimed at once and filled). */
 export function writeFrames(writer: UnigineWriter, frames: UnigineFrames<Float32Array | Uint16Array>): void {
-  const { flags, positions, rotations, scales } = frames;
   const entries = frames.frameCount * frames.boneIndices.length;
-  if (flags.length !== entries) documentError(`animation ${frames.name}: ${flags.length} flags for ${entries} frame entries`);
+  if (frames.flags.length !== entries) documentError(`animation ${frames.name}: ${frames.flags.length} flags for ${entries} frame entries`);
+  const stored = storedRecords(frames);
+  if (stored) {
+    // Records made by compressFrameRecords for these flags: written as they are.
+    writer.compactInt(frames.frameCount);
+    writer.bytes(stored.bytes);
+    return;
+  }
+  const { flags, positions, rotations, scales } = frames;
   const { positionX, positionZ, rotation, scaleX, scaleZ } = FRAME_FLAG;
   let positionCount = 0;
   let rotationCount = 0;
