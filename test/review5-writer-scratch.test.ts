@@ -51,7 +51,10 @@ function variants(): Record<string, () => Asset> {
     a.meshes.push(b.meshes[0]!);
     return a;
   };
-  return { tube: () => richTubeAsset(), noNormals, noUvs, nan, wideJoints, sparseWeights, twoMeshes };
+  const tangentsNoNormals = () => { const a = richTubeAsset(); delete a.meshes[0]!.attributes.normals; return a; };
+  const zeroVectors = () => { const a = richTubeAsset(); a.meshes[0]!.attributes.normals!.fill(0, 0, 30); a.meshes[0]!.attributes.tangents!.fill(0, 0, 40); return a; };
+  const zeroRotations = () => { const a = richTubeAsset(); for (const t of a.animations[0]!.tracks) t.rotation?.fill(0, 0, 8); return a; };
+  return { tube: () => richTubeAsset(), noNormals, noUvs, nan, wideJoints, sparseWeights, twoMeshes, tangentsNoNormals, zeroVectors, zeroRotations };
 }
 
 const OPTION_SETS: Record<string, Record<string, unknown>> = {
@@ -60,6 +63,8 @@ const OPTION_SETS: Record<string, Record<string, unknown>> = {
   quantize: { quantize: true },
   merged: { mergeMeshes: true, pruneUnread: true },
   meshopt: { quantize: true, compress: 'meshopt' },
+  gltfpackPrecision: { quantize: { normal: 'oct8', tangent: 'oct8', rotation: 12, uv: 'float' }, compress: 'meshopt' },
+  floatKeys: { quantize: { rotation: 'float', translation: 'float' } },
 };
 
 describe('review5: the writer scratch never shows in an output', () => {
