@@ -52,12 +52,19 @@ export class ConvertPool {
    * one ends, so that a worker never waits for a main thread busy converting a file of its own.
    * Measured with three 10 ms tasks while the main thread computed for 60 ms: handed one at a
    * time, the second started at 80 ms (after the main thread); handed three, they ran at 4–46 ms.
+   * `started`: workers started at once (default all); the others start when a task waits for one.
    */
-  constructor(workerUrl: URL, threads: number, backend: BackendChoice, queued = 1) {
+  constructor(workerUrl: URL, threads: number, backend: BackendChoice, queued = 1, started = threads) {
     this.threads = threads;
     this.queued = queued;
     const workerData: ConvertWorkerData = { backend };
-    this.pool = new Piscina({ filename: workerUrl.href, minThreads: threads, maxThreads: threads, idleTimeout: Infinity, workerData, concurrentTasksPerWorker: queued });
+    // `started` workers now, the others (up to `threads`) when tasks wait for one (early-pool.ts).
+    this.pool = new Piscina({ filename: workerUrl.href, minThreads: Math.min(started, threads), maxThreads: threads, idleTimeout: Infinity, workerData, concurrentTasksPerWorker: queued });
+  }
+
+  /** Worker threads started so far (`started` at first, up to `threads`). */
+  get running(): number {
+    return this.pool.threads.length;
   }
 
   run(job: PoolJob): Promise<PoolOutcome> {
