@@ -13,6 +13,7 @@ import { defineFormat } from '../define-format.js';
 import { MeshFormatError } from '../../io/errors.js';
 import { mergeStaticMeshes } from './merge-meshes.js';
 import { pruneUnreadAttributes } from './prune-unread.js';
+import { withWriterArena } from './writer-arena.js';
 
 /** What the glTF handlers read with: the common options plus the glTF → Asset ones. */
 export interface GltfReadOptions extends ReadOptions, Omit<GltfToAssetOptions, 'kernels' | 'frameRate'> {}
@@ -73,12 +74,15 @@ function describeGltf(bytes: Uint8Array, options: GltfReadOptions = {}): Record<
 
 /** The Asset's glTF, its textured materials' images added (texture-images.ts) to the materials the builder made by name. */
 function builtGltf(asset: Asset, options: GltfWriteOptions) {
-  const warn = (message: string) => asset.warnings.push(message);
-  asset = preparedMeshes(asset, options, warn);
-  const builder = assetToGltf(asset, options);
-  const materials = texturedMaterials(asset, warn);
-  if (materials.length) writeMaterialTextures(builder.json as unknown as GltfTextureJson, (bytes) => builder.addBufferView(bytes), materials, options.textures ?? GLTF_WRITE_DEFAULTS.textures, warn);
-  return builder.build({ compress: options.compress });
+  // The call's intermediate typed arrays come from one arena (writer-arena.ts says why).
+  return withWriterArena(() => {
+    const warn = (message: string) => asset.warnings.push(message);
+    const prepared = preparedMeshes(asset, options, warn);
+    const builder = assetToGltf(prepared, options);
+    const materials = texturedMaterials(prepared, warn);
+    if (materials.length) writeMaterialTextures(builder.json as unknown as GltfTextureJson, (bytes) => builder.addBufferView(bytes), materials, options.textures ?? GLTF_WRITE_DEFAULTS.textures, warn);
+    return builder.build({ compress: options.compress });
+  });
 }
 
 /** The Asset as written: UV sets and tangents no material reads left out (`pruneUnread`), static meshes merged (`mergeMeshes`); the Asset itself when neither is asked for. */

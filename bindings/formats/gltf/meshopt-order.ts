@@ -5,6 +5,7 @@
 // surface with its vertices renumbered.
 import type { Mesh, MeshAttributes } from '../../model/asset.js';
 import { reorderCheckedForMeshopt } from './meshopt-encode.js';
+import { writerUint16 } from './writer-arena.js';
 
 type VertexArray = Float32Array | Uint16Array;
 
@@ -63,6 +64,13 @@ function remappedSets(sets: Float32Array[], remap: Uint32Array): Float32Array[] 
   return out;
 }
 
+/** `indices` (each below 65,536) as a Uint16Array of the writer call's arena (writer-arena.ts). */
+function narrowed(indices: Uint32Array): Uint16Array {
+  const out = writerUint16(indices.length);
+  out.set(indices);
+  return out;
+}
+
 /** Vertex attributes a caller can move itself while it reads them (see meshoptOrderedMesh's `movedByCaller`). */
 export type MovableAttribute = 'positions' | 'normals' | 'tangents' | 'uvs';
 
@@ -87,5 +95,5 @@ export function meshoptOrderedMesh(mesh: Mesh, indices: Uint8Array | Uint16Array
   const out: Mesh = { ...mesh, attributes };
   if (mesh.extras) out.extras = Object.fromEntries(Object.entries(mesh.extras).map(([name, e]) => [name, { components: e.components, data: e.components > 0 ? remapped(e.data, e.components, remap) : e.data }]));
   if (mesh.targets) out.targets = mesh.targets.map((t) => ({ ...t, positions: remapped(t.positions, 3, remap), ...(t.normals ? { normals: remapped(t.normals, 3, remap) } : {}) }));
-  return { mesh: out, indices: vertexCount <= 65536 ? new Uint16Array(reordered) : reordered, remap };
+  return { mesh: out, indices: vertexCount <= 65536 ? narrowed(reordered) : reordered, remap };
 }

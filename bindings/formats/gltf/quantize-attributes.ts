@@ -23,6 +23,7 @@
 
 import { MeshFormatError } from '../../io/errors.js';
 import { roundHalfUp } from './round-half-up.js';
+import { writerInt16, writerInt8, writerUint16, writerUint8 } from './writer-arena.js';
 
 /** Bits per attribute ('float': kept float32). */
 export interface GltfQuantizeOptions {
@@ -161,7 +162,7 @@ export function quantizePositions(positions: Float32Array, bits: 8 | 14 | 16, gr
   const top = 2 ** bits - 1;
   const { offset: min, step } = grid;
   const { slots, byteStride } = layout(count, 3, bits > 8 ? 2 : 1);
-  const array = bits > 8 ? new Uint16Array(count * slots) : new Uint8Array(count * slots);
+  const array = bits > 8 ? writerUint16(count * slots) : writerUint8(count * slots);
   const maxError = array instanceof Uint16Array ? gridLoop(positions, min, step, top, array, slots) : gridLoop(positions, min, step, top, array, slots);
   return { array, byteStride, offset: min, step, maxError };
 }
@@ -191,7 +192,7 @@ export function quantizeSnorm(data: Float32Array, components: number, bits: 8 | 
   const count = data.length / components;
   const top = bits === 16 ? 32767 : 127;
   const { slots, byteStride } = layout(count, components, bits === 16 ? 2 : 1);
-  const array = bits === 16 ? new Int16Array(count * slots) : new Int8Array(count * slots);
+  const array = bits === 16 ? writerInt16(count * slots) : writerInt8(count * slots);
   snormLoop(data, components, top, array, slots);
   return { array, byteStride };
 }
@@ -224,7 +225,7 @@ export function quantizeUnorm(data: Float32Array, components: number, bits: 8 | 
   const top = wide ? 65535 : 255;
   const unit = bits === 12 ? twelveBitUnit(data, components) : 1;
   const { slots, byteStride } = layout(count, components, wide ? 2 : 1);
-  const array = wide ? new Uint16Array(count * slots) : new Uint8Array(count * slots);
+  const array = wide ? writerUint16(count * slots) : writerUint8(count * slots);
   unormLoop(data, components, top, unit, array, slots);
   return { array, byteStride };
 }
@@ -269,7 +270,7 @@ export function twelveBitUnit(data: Float32Array, components: number): number {
  */
 export function quantizeWeights(weights: Float32Array, bits: 8 | 16): QuantizedAttribute {
   const top = bits === 16 ? 65535 : 255;
-  const array = bits === 16 ? new Uint16Array(weights.length) : new Uint8Array(weights.length);
+  const array = bits === 16 ? writerUint16(weights.length) : writerUint8(weights.length);
   weightsLoop(weights, top, array);
   return { array };
 }

@@ -29,6 +29,7 @@ import { perpendicularTo } from '../../model/perpendicular-tangents.js';
 import { UNIT_LENGTH_TOLERANCE } from './finite-values.js';
 import { roundHalfUp } from './round-half-up.js';
 import { VECTOR3_UNIT_TOLERANCE } from './quantize-attributes.js';
+import { writerFloat32 } from './writer-arena.js';
 
 /** A vertex attribute turned to the output axes, with what was changed to make it valid glTF. */
 export interface UnitVectors {
@@ -213,7 +214,7 @@ export interface PositionsOnAxes {
 
 /** Positions turned Z-up → Y-up when `toYUp`, non-finite values replaced by 0, and their box, in one pass. */
 export function positionsOnAxes(source: Float32Array, toYUp: boolean, order?: Uint32Array): PositionsOnAxes {
-  const positions = new Float32Array(source.length);
+  const positions = writerFloat32(source.length);
   const box = new Float64Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
   const replaced = positionsLoop(source, toYUp, positions, box, order);
   return { positions, replaced, box: { min: [box[0]!, box[1]!, box[2]!], max: [box[3]!, box[4]!, box[5]!] } };
@@ -247,7 +248,7 @@ function positionsLoop(source: Float32Array, toYUp: boolean, positions: Float32A
 
 /** A UV set as written: a copy with non-finite values as 0 and, with `flipV`, v → 1 − v; whether every value then lies in 0–1. */
 export function uvsForOutput(source: Float32Array, flipV: boolean, order?: Uint32Array): { uvs: Float32Array; replaced: number; inUnitRange: boolean } {
-  const uvs = new Float32Array(source.length);
+  const uvs = writerFloat32(source.length);
   const outside = new Float64Array(1);
   const replaced = order ? uvOrderLoop(source, flipV, uvs, outside, order) : uvLoop(source, flipV, uvs, outside);
   return { uvs, replaced, inUnitRange: outside[0] === 0 };
