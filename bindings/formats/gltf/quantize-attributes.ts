@@ -91,12 +91,28 @@ export function quantizeSettings(option: boolean | GltfQuantizeOptions | undefin
     if (given.position === undefined) settings.position = 'float';
     if (given.uv === undefined) settings.uv = 'float';
   }
-  for (const [key, value] of Object.entries(settings)) {
-    const allowed = key === 'rotation' || key === 'uv' ? (key === 'uv' ? [8, 12, 16, 'float'] : [16, 12, 'float']) : key === 'translation' ? [24, 16, 'float'] : key === 'position' ? [8, 14, 16, 'float'] : key === 'normal' || key === 'tangent' ? [8, 16, 'oct8', 'float'] : [8, 16, 'float'];
-    if (!allowed.includes(value)) throw new MeshFormatError({ code: 'BAD_OPTION', format }, `quantize.${key} must be ${allowed.join(' or ')}, not ${String(value)}`);
+  // The allowed values from a constant table, in GLTF_QUANTIZE_DEFAULTS' order: Object.entries
+  // and an array per attribute were made on every optimized encode.
+  for (const key of QUANTIZE_KEYS) {
+    const allowed = ALLOWED_BITS[key];
+    if (!allowed.includes(settings[key])) throw new MeshFormatError({ code: 'BAD_OPTION', format }, `quantize.${key} must be ${allowed.join(' or ')}, not ${String(settings[key])}`);
   }
   return settings;
 }
+
+/** Each attribute's allowed settings, as quantizeSettings' messages list them. */
+const ALLOWED_BITS: Record<keyof GltfQuantizeOptions, readonly unknown[]> = {
+  position: [8, 14, 16, 'float'],
+  normal: [8, 16, 'oct8', 'float'],
+  tangent: [8, 16, 'oct8', 'float'],
+  uv: [8, 12, 16, 'float'],
+  color: [8, 16, 'float'],
+  weight: [8, 16, 'float'],
+  rotation: [16, 12, 'float'],
+  translation: [24, 16, 'float'],
+};
+
+const QUANTIZE_KEYS = Object.keys(GLTF_QUANTIZE_DEFAULTS) as (keyof GltfQuantizeOptions)[];
 
 /** A quantized vertex attribute: the array (padded so that elements start at multiples of 4 bytes) and its stride when padded. */
 export interface QuantizedAttribute {

@@ -8,7 +8,7 @@
 // arrays past 64 bytes per call; untitled.apg ~12), each living only until the GLB is written.
 //
 // Here one call's arrays past 64 bytes and up to a quarter of a chunk are views of a chunk
-// (a new, zeroed ArrayBuffer per ARENA_DEFAULTS.chunkBytes, so each view starts zeroed as a new
+// (a new, zeroed ArrayBuffer: 4 kB first, then 16 kB each, so each view starts zeroed as a new
 // array would); smaller ones and larger ones are made as before (a large one's own backing store
 // costs little next to its data). The chunks are the call's own (a new arena per call): nothing
 // the writer hands back or keeps refers to another call's memory.
@@ -21,6 +21,8 @@
 export const ARENA_DEFAULTS = {
   /** Bytes per chunk; arrays above a quarter of it get their own buffer. */
   chunkBytes: 16384,
+  /** Bytes of a call's first chunk (a small file's arrays fit in it; a new buffer is zeroed, so its size costs). */
+  firstChunkBytes: 4096,
 };
 
 /** A bump allocator of zeroed typed arrays for one writer call. */
@@ -39,7 +41,7 @@ export class WriterArena {
     // Every view starts at a multiple of 8 bytes (any element type's alignment).
     let at = (this.at + 7) & ~7;
     if (at + bytes > this.chunk.byteLength) {
-      this.chunk = new ArrayBuffer(this.chunkBytes);
+      this.chunk = new ArrayBuffer(this.chunk.byteLength === 0 ? Math.max(bytes, ARENA_DEFAULTS.firstChunkBytes) : this.chunkBytes);
       at = 0;
     }
     this.at = at + bytes;
