@@ -6,7 +6,7 @@ import type { Kernels } from '../../kernels/kernels.js';
 import type { Animation, Asset, IndexArray, Joint, Mesh, MorphTarget } from '../../model/asset.js';
 import { meshoptOrderedMesh } from './meshopt-order.js';
 import { exponentialFilter, octahedralFilter, quaternionFilter, reorderForMeshopt } from './meshopt-encode.js';
-import { ASSET_TO_GLTF_DEFAULTS, type AssetToGltfOptions } from './asset-to-gltf-options.js';
+import { assetToGltfSettings, type AssetToGltfOptions } from './asset-to-gltf-options.js';
 import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
 import { QUATERNION_COUNTS, unitQuaternionsInPlace, unitQuaternionsOnAxes } from './unit-quaternions.js';
@@ -33,7 +33,7 @@ import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, ty
  * a valid file: no buffer when there is no data, one scene (without `nodes` when it has none).
  */
 export function assetToGltf(asset: Asset, options: AssetToGltfOptions = {}): GltfBuilder {
-  const settings = { ...ASSET_TO_GLTF_DEFAULTS, ...options };
+  const settings = assetToGltfSettings(options);
   const kernels = options.kernels ?? getKernels();
   const said = new Set(asset.warnings);
   const warn = (message: string) => { if (!said.has(message)) { said.add(message); asset.warnings.push(message); } };
@@ -634,6 +634,11 @@ function sourcePrecisionPositions(w: Writer, positions: Float32Array): number {
   return accessor(w, 'VEC3', exponentialValues(bytes), { target: BUFFER_TARGET.ARRAY_BUFFER, bounds: true, filtered: { bytes, filter: 'EXPONENTIAL' } });
 }
 
+/** How quantizedSummary names a normal / tangent setting (a function, not a closure made per call). */
+function snormUnit(bits: 8 | 16 | 'oct8' | 'float', w8: boolean): string {
+  return bits === 'oct8' ? (w8 ? "int8 through EXT_meshopt_compression's OCTAHEDRAL filter at 8 bits" : 'snorm8') : `snorm${bits}`;
+}
+
 /** The snorm bits of a normal / tangent setting: 'oct8' is snorm8 where there is no filter (no compression). */
 function snormBits(bits: 8 | 16 | 'oct8'): 8 | 16 {
   return bits === 'oct8' ? 8 : bits;
@@ -664,9 +669,8 @@ function quantizedSummary(q: Required<GltfQuantizeOptions>, done: Writer['quanti
   if (done.kinds.has('position')) parts.push(`positions ${q.position === 14 ? 'uint16 at 14 bits' : `uint${q.position}`} (largest error ${done.positionError.toPrecision(3)})`);
   if (done.kinds.has('position exponential')) parts.push("positions (kept at the source's precision) through EXT_meshopt_compression's EXPONENTIAL filter at 24 bits of mantissa");
   if (done.floatPositions) parts.push(`positions of ${done.floatPositions} skinned meshes kept float32 (a joint's bind pose is singular, so no grid could be folded into the inverse bind matrices)`);
-  const unit = (bits: 8 | 16 | 'oct8' | 'float') => (bits === 'oct8' ? (w8 ? "int8 through EXT_meshopt_compression's OCTAHEDRAL filter at 8 bits" : 'snorm8') : `snorm${bits}`);
-  if (done.kinds.has('normal')) parts.push(`normals ${unit(q.normal)}`);
-  if (done.kinds.has('tangent')) parts.push(`tangents ${unit(q.tangent)}`);
+  if (done.kinds.has('normal')) parts.push(`normals ${snormUnit(q.normal, w8)}`);
+  if (done.kinds.has('tangent')) parts.push(`tangents ${snormUnit(q.tangent, w8)}`);
   if (done.kinds.has('uv')) parts.push(q.uv === 12 ? 'UVs unorm16 at 12 bits' : `UVs unorm${q.uv}`);
   if (done.floatUvs) parts.push(`${done.floatUvs} UV sets outside 0–1 kept float32`);
   if (done.exponentialUvs) parts.push(`${done.exponentialUvs} UV sets outside 0–1 through EXT_meshopt_compression's EXPONENTIAL filter at ${q.uv === 12 ? '12–24 (within half a 12-bit step of their range)' : 24} bits of mantissa`);
