@@ -274,8 +274,11 @@ function joined(parts: ComponentArray[], length: number): Uint8Array {
 
 /** Per-component min and max of `count` elements `step` values apart (exact stored values, as the validator checks). */
 function bounds(array: ComponentArray, components: number, step: number, count: number): { min: number[]; max: number[] } {
-  const min = new Array<number>(components).fill(Infinity);
-  const max = new Array<number>(components).fill(-Infinity);
+  // Packed arrays (pushed), not new Array(n).fill(…): those have holey elements, and
+  // JSON.stringify prints holey arrays through its slow per-element path (130 accessors' min and
+  // max of 3: 47.7 against 35.2 µs, one interleaved run).
+  const min: number[] = [];
+  const max: number[] = [];
   for (let c = 0; c < components; c++) {
     let lo = Infinity;
     let hi = -Infinity;
@@ -284,8 +287,8 @@ function bounds(array: ComponentArray, components: number, step: number, count: 
       if (v < lo) lo = v;
       if (v > hi) hi = v;
     }
-    min[c] = lo;
-    max[c] = hi;
+    min.push(lo);
+    max.push(hi);
   }
   return { min, max };
 }
