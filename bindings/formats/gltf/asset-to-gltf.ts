@@ -19,6 +19,7 @@ import { quantizeSourcePositions, sourcePositionsBox } from './quantize-source-p
 import { exponentialValues } from './exponential-values.js';
 import { FLOAT32_MAX, gridDisplacements, snormDeltas, targetBeyondFloatSteps } from './quantize-morph-targets.js';
 import { remappedPending, weldWrittenVertices, type PendingAccessor } from './weld-written-vertices.js';
+import { writerFloat32 } from './writer-arena.js';
 import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, type ComponentArray, type GltfObject } from './gltf-builder.js';
 
 /**
@@ -380,7 +381,7 @@ function addSkin(w: Writer, joints: Joint[], nodes: JointNode[], grid?: Position
   const inverseStore = store.subarray(count * 16, count * 32);
   const local = store.subarray(count * 32, count * 32 + 16);
   const product = store.subarray(count * 32 + 16);
-  const matrices = new Float32Array(count * 16);
+  const matrices = writerFloat32(count * 16);
   const inverses: (MatrixTarget | undefined)[] = [];
   for (let j = 0; j < count; j++) {
     const joint = joints[j]!;
@@ -836,16 +837,17 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
       const constant = w.shareViews && path !== 'rotation' && track.times.length > 2 && holdsFirst(converted, width);
       if (constant) collapsed++;
       const times = constant ? (endsOf.get(track.times) ?? endsOf.set(track.times, Float32Array.of(track.times[0]!, track.times[track.times.length - 1]!)).get(track.times)!) : track.times;
-      const kept = (v: Float32Array) => (constant ? ends(v, width) : v);
+      // The keys as written: a channel that holds one value, its first and last (a value, not a closure per channel).
+      const kept = constant ? ends(converted, width) : converted;
       // The input is made on its first use, so that no accessor is left unused.
       const input = inputs.get(times, () => accessor(w, 'SCALAR', times, { bounds: true, group: sharedIf(w, 'animation input') }));
       const output = path === 'rotation' && w.quantize?.rotation === 12 && w.shareViews
-        ? quaternionAccessor(w, kept(converted))
+        ? quaternionAccessor(w, kept)
         : path === 'rotation' && w.quantize && w.quantize.rotation !== 'float'
         ? (w.quantized.kinds.add('rotation'), accessor(w, type, snorm!, { normalized: true, group: sharedIf(w, ANIMATION_GROUPS.rotation) }))
         : path !== 'rotation' && w.shareViews && w.quantize && w.quantize.translation !== 'float'
-          ? (exponential.push({ values: kept(converted), path, sampler: samplers.length }), -1)
-          : accessor(w, type, kept(converted), { group: sharedIf(w, ANIMATION_GROUPS[path]) });
+          ? (exponential.push({ values: kept, path, sampler: samplers.length }), -1)
+          : accessor(w, type, kept, { group: sharedIf(w, ANIMATION_GROUPS[path]) });
       // LINEAR is glTF's default interpolation: said only in the plain writer's output.
       const sampler = samplers.push(w.shareViews ? { input, output } : { input, output, interpolation: 'LINEAR' }) - 1;
       channels.push({ sampler, target: { node: node.index, path } });

@@ -87,15 +87,20 @@ function builtGltf(asset: Asset, options: GltfWriteOptions) {
 
 /** The Asset as written: UV sets and tangents no material reads left out (`pruneUnread`), static meshes merged (`mergeMeshes`); the Asset itself when neither is asked for. */
 function preparedMeshes(asset: Asset, options: GltfWriteOptions, warn: (message: string) => void): Asset {
-  for (const key of ['pruneUnread', 'mergeMeshes'] as const) {
-    if (options[key] !== undefined && typeof options[key] !== 'boolean') throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, `${key} must be true or false, not ${String(options[key])}`);
-  }
+  // Each option read once by name (a loop over the names read the caller's options object by a
+  // variable key, twice each, on every encode).
+  checkBooleanOption('pruneUnread', options.pruneUnread);
+  checkBooleanOption('mergeMeshes', options.mergeMeshes);
   if (!options.pruneUnread && !options.mergeMeshes) return asset;
   let meshes = asset.meshes;
   if (options.pruneUnread) meshes = pruneUnreadAttributes(asset, options.textures ?? GLTF_WRITE_DEFAULTS.textures, warn);
   if (options.mergeMeshes) meshes = mergeStaticMeshes(meshes, warn, asset.materials);
   // The same warnings array: what the writer says lands on the caller's Asset.
   return { ...asset, meshes };
+}
+
+function checkBooleanOption(key: string, value: unknown): void {
+  if (value !== undefined && typeof value !== 'boolean') throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, `${key} must be true or false, not ${String(value)}`);
 }
 
 /** glTF 2.0 JSON (.gltf). `encodeSync` embeds the buffer; `encodeFiles` writes a .bin beside it unless `embedBuffers`. */
