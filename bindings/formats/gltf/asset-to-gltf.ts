@@ -478,7 +478,12 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     const tangents = unitVectorsWarned(w, unitVectorsOnAxes(a.tangents, 4, w.toYUp, normals, order), 4, `${label} tangents`).unit;
     attributes.TANGENT = q && q.tangent === 'oct8' && w.shareViews ? octahedralAccessor(w, 'tangent', tangents, 4) : accessor(w, 'VEC4', tangents, VERTEX);
   }
-  (a.uvs ?? []).forEach((uv, set) => {
+  // A loop, not forEach with a closure made per mesh.
+  const uvSets = a.uvs ?? [];
+  for (let set = 0; set < uvSets.length; set++) {
+    const uv = uvSets[set];
+    // A hole in a sparse array (validateAsset's forEach skips them, as this loop's forEach did).
+    if (uv === undefined) continue;
     const written = uvsForOutput(uv, settings.flipV, order);
     const copy = written.uvs;
     if (written.replaced) w.warn(nonFiniteMessage(`${label} UV set ${set}`, written.replaced, 0));
@@ -496,7 +501,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     attributes[TEXCOORD[set] ?? `TEXCOORD_${set}`] = unorm
       ? quantizedAccessor(w, 'uv', 'VEC2', quantizeUnorm(copy, 2, q.uv as 8 | 12 | 16), true)
       : accessor(w, 'VEC2', copy, exponential ? { target: BUFFER_TARGET.ARRAY_BUFFER, filtered: { bytes: exponentialFilter(copy, copy.length / 2, 8, q.uv === 12 ? twelveBitExponentialBits(copy, 2) : 24, 'SharedComponent'), filter: 'EXPONENTIAL' } } : VERTEX);
-  });
+  }
   if (a.colors) {
     const colors = clampedColors(a.colors, label, w.warn);
     attributes.COLOR_0 = q && q.color !== 'float' ? quantizedAccessor(w, 'color', 'VEC4', quantizeUnorm(colors, 4, q.color), true) : accessor(w, 'VEC4', colors, VERTEX);
