@@ -20,6 +20,7 @@
 import { MeshFormatError } from '../../io/errors.js';
 import { align4 } from './glb-container.js';
 import { bytesOf, copyPart } from './copy-parts.js';
+import { writerUint8 } from './writer-arena.js';
 import { shortenJsonNumbers } from './json-numbers.js';
 import { meshoptLayout } from './meshopt-layout.js';
 import { EXT_MESHOPT_COMPRESSION, type MeshoptFilter, type MeshoptMode } from './meshopt-rules.js';
@@ -267,7 +268,8 @@ function viewJson(byteLength: number, byteStride: number | undefined, target: nu
 /** The bytes of `parts` back to back (the part's own bytes when there is one). */
 function joined(parts: ComponentArray[], length: number): Uint8Array {
   if (parts.length === 1) return bytesOf(parts[0]!);
-  const out = new Uint8Array(length);
+  // From the writer call's arena (writer-arena.ts): the bytes live only until they are compressed.
+  const out = writerUint8(length);
   for (let at = 0, p = 0; p < parts.length; at += parts[p]!.byteLength, p++) copyPart(out, at, parts[p]!);
   return out;
 }
