@@ -52,6 +52,25 @@ describe('writer arena (one writer call\'s typed arrays cut from shared chunks)'
     expect(writerUint8(100).buffer.byteLength).toBe(100);
   });
 
+  it('a call that releases its arena gives its chunks to the next call, zeroed again; one that does not keeps them', () => {
+    let first: ArrayBufferLike | undefined;
+    withWriterArena(() => {
+      const a = writerUint8(1000);
+      a.fill(0xff);
+      first = a.buffer;
+    }, true);
+    withWriterArena(() => {
+      const b = writerUint8(1000);
+      expect(b.buffer).toBe(first);
+      expect(b.every((v) => v === 0)).toBe(true);
+      b.fill(0xee);
+    });
+    // Not released: the next call makes a chunk of its own.
+    withWriterArena(() => {
+      expect(writerUint8(1000).buffer).not.toBe(first);
+    });
+  });
+
   it.each(BACKENDS)('%s: a GLB written after another is the same bytes as written first: no call sees another call\'s arrays', async (backend) => {
     await initMeshopt();
     const kernels = allKernels()[backend];

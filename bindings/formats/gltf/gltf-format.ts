@@ -74,15 +74,21 @@ function describeGltf(bytes: Uint8Array, options: GltfReadOptions = {}): Record<
 
 /** The Asset's glTF, its textured materials' images added (texture-images.ts) to the materials the builder made by name. */
 function builtGltf(asset: Asset, options: GltfWriteOptions) {
-  // The call's intermediate typed arrays come from one arena (writer-arena.ts says why).
-  return withWriterArena(() => {
-    const warn = (message: string) => asset.warnings.push(message);
-    const prepared = preparedMeshes(asset, options, warn);
-    const builder = assetToGltf(prepared, options);
-    const materials = texturedMaterials(prepared, warn);
-    if (materials.length) writeMaterialTextures(builder.json as unknown as GltfTextureJson, (bytes) => builder.addBufferView(bytes), materials, options.textures ?? GLTF_WRITE_DEFAULTS.textures, warn);
-    return builder.build({ compress: options.compress });
-  });
+  const warn = (message: string) => asset.warnings.push(message);
+  const prepared = preparedMeshes(asset, options, warn);
+  const builder = assetToGltf(prepared, options);
+  const materials = texturedMaterials(prepared, warn);
+  if (materials.length) writeMaterialTextures(builder.json as unknown as GltfTextureJson, (bytes) => builder.addBufferView(bytes), materials, options.textures ?? GLTF_WRITE_DEFAULTS.textures, warn);
+  return builder.build({ compress: options.compress });
+}
+
+/**
+ * `write(builtGltf(asset, options))` with the call's intermediate typed arrays from one arena
+ * (writer-arena.ts says why), whose chunks go to the next call after: `write` gives fresh bytes,
+ * so none of the arena's views outlives the call.
+ */
+function writtenGltf<T>(asset: Asset, options: GltfWriteOptions, write: (built: ReturnType<typeof builtGltf>) => T): T {
+  return withWriterArena(() => write(builtGltf(asset, options)), true);
 }
 
 /** The Asset as written: UV sets and tangents no material reads left out (`pruneUnread`), static meshes merged (`mergeMeshes`); the Asset itself when neither is asked for. */
@@ -113,12 +119,11 @@ export const gltfFormat = defineFormat({
   // External buffers are named inside the JSON: a read's size is not known beforehand.
   companions: () => undefined,
   parseSync: parseGltf,
-  encodeSync: (asset, options = {}) => gltfToEmbedded(builtGltf(asset, options)),
-  encodeFiles: (asset, baseName, options = {}) => {
-    const built = builtGltf(asset, options);
+  encodeSync: (asset, options = {}) => writtenGltf(asset, options, gltfToEmbedded),
+  encodeFiles: (asset, baseName, options = {}) => writtenGltf(asset, options, (built) => {
     if (options.embedBuffers ?? GLTF_WRITE_DEFAULTS.embedBuffers) return [{ name: baseName, bytes: gltfToEmbedded(built) }];
     return gltfToFiles(built, baseName);
-  },
+  }),
   describe: describeGltf,
 } satisfies FormatHandler<GltfReadOptions, GltfWriteOptions, 'gltf'>);
 
@@ -132,6 +137,6 @@ export const glbFormat = defineFormat({
   // External buffers are named inside the JSON: a read's size is not known beforehand.
   companions: () => undefined,
   parseSync: parseGltf,
-  encodeSync: (asset, options = {}) => gltfToGlb(builtGltf(asset, options)),
+  encodeSync: (asset, options = {}) => writtenGltf(asset, options, gltfToGlb),
   describe: describeGltf,
 } satisfies FormatHandler<GltfReadOptions, GltfWriteOptions, 'glb'>);
