@@ -19,7 +19,7 @@ import { quantizeSourcePositions, sourcePositionsBox } from './quantize-source-p
 import { exponentialValues } from './exponential-values.js';
 import { FLOAT32_MAX, gridDisplacements, snormDeltas, targetBeyondFloatSteps } from './quantize-morph-targets.js';
 import { remappedPending, weldWrittenVertices, type PendingAccessor } from './weld-written-vertices.js';
-import { writerFloat32 } from './writer-arena.js';
+import { writerFloat32, writerUint16, writerUint8 } from './writer-arena.js';
 import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, type ComponentArray, type GltfObject } from './gltf-builder.js';
 
 /**
@@ -509,7 +509,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   if (a.joints && a.weights) {
     if (skinned) {
       const { joints, weights } = normalizedSkin(a.joints, a.weights, jointCount, label, w.warn);
-      attributes.JOINTS_0 = accessor(w, 'VEC4', jointCount <= 256 ? new Uint8Array(joints) : joints, VERTEX);
+      attributes.JOINTS_0 = accessor(w, 'VEC4', jointCount <= 256 ? narrowJoints(joints) : joints, VERTEX);
       attributes.WEIGHTS_0 = q && q.weight !== 'float' ? quantizedAccessor(w, 'weight', 'VEC4', quantizeWeights(weights, q.weight), true) : accessor(w, 'VEC4', weights, VERTEX);
     } else w.warn(`${label}: skin weights without a skeleton are not written`);
   } else if (a.joints || a.weights) w.warn(`${label}: ${a.joints ? 'joints without weights' : 'weights without joints'} are not written (glTF needs both)`);
@@ -723,9 +723,16 @@ const SKIN_WEIGHT_SUM_TOLERANCE = 2 / 255;
  * Weights scaled to sum to 1, unused slots (zero weight) pointing at joint 0, as glTF requires.
  * A vertex with no weight at all is bound wholly to its first joint.
  */
+/** Joint indices below 256 as bytes, in the writer call's arena. */
+function narrowJoints(joints: Uint16Array): Uint8Array {
+  const out = writerUint8(joints.length);
+  out.set(joints);
+  return out;
+}
+
 function normalizedSkin(joints: Uint16Array, weights: Float32Array, jointCount: number, label: string, warn: (m: string) => void) {
-  const outJoints = new Uint16Array(joints.length);
-  const outWeights = new Float32Array(weights.length);
+  const outJoints = writerUint16(joints.length);
+  const outWeights = writerFloat32(weights.length);
   // rescaled, merged, the first vertex with a dropped weight, the first without any (−1: none).
   const found = Float64Array.of(0, 0, -1, -1);
   normalizedSkinLoop(joints, weights, jointCount, outJoints, outWeights, found);
