@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ARENA_DEFAULTS, withWriterArena, writerFloat32, writerInt16, writerInt8, writerUint16, writerUint32, writerUint8 } from '../bindings/formats/gltf/writer-arena.js';
+import { ARENA_DEFAULTS, withWriterArena, writerFloat32, writerFloat64, writerInt16, writerInt8, writerUint16, writerUint32, writerUint8 } from '../bindings/formats/gltf/writer-arena.js';
 import { glbFormat, initMeshopt, type Asset } from '../bindings/index.js';
 import { allKernels, BACKENDS } from './helpers/backends.js';
 
-const MAKERS = [writerUint8, writerInt8, writerUint16, writerInt16, writerUint32, writerFloat32] as const;
+const MAKERS = [writerUint8, writerInt8, writerUint16, writerInt16, writerUint32, writerFloat32, writerFloat64] as const;
 
 describe('writer arena (one writer call\'s typed arrays cut from shared chunks)', () => {
   it('outside a writer call, makes arrays of their own', () => {

@@ -19,7 +19,7 @@ import { quantizeSourcePositions, sourcePositionsBox } from './quantize-source-p
 import { exponentialValues } from './exponential-values.js';
 import { FLOAT32_MAX, gridDisplacements, snormDeltas, targetBeyondFloatSteps } from './quantize-morph-targets.js';
 import { remappedPending, weldWrittenVertices, type PendingAccessor } from './weld-written-vertices.js';
-import { writerFloat32, writerUint16, writerUint8 } from './writer-arena.js';
+import { writerFloat32, writerFloat64, writerUint16, writerUint8 } from './writer-arena.js';
 import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, type ComponentArray, type GltfObject } from './gltf-builder.js';
 
 /**
@@ -376,7 +376,7 @@ function addSkin(w: Writer, joints: Joint[], nodes: JointNode[], grid?: Position
   // Every joint's world and inverse matrix, and two scratch matrices, in one array, not four new
   // matrices per joint (each a buffer of its own: transforms.ts); the same arithmetic, so the same bits.
   const count = joints.length;
-  const store = new Float64Array(count * 32 + 32);
+  const store = writerFloat64(count * 32 + 32);
   const worlds = store.subarray(0, count * 16);
   const inverseStore = store.subarray(count * 16, count * 32);
   const local = store.subarray(count * 32, count * 32 + 16);

@@ -246,7 +246,11 @@ export class GltfBuilder {
 
   private tidyJson(): GltfObject {
     const json: GltfObject = {};
-    for (const [key, value] of Object.entries(this.json)) if (!(Array.isArray(value) && value.length === 0)) json[key] = value;
+    // for-in (insertion order, as Object.entries): no array per entry, and V8 loads `this.json[key]` by the enumeration's own index.
+    for (const key in this.json) {
+      const value = this.json[key];
+      if (!(Array.isArray(value) && value.length === 0)) json[key] = value;
+    }
     // float32 values with their shortest round-trip digits (json-numbers.ts).
     shortenJsonNumbers(json);
     return json;

@@ -144,3 +144,8 @@ export function writerFloat32(length: number): Float32Array {
   const at = current === undefined ? -1 : current.place(length * 4);
   return at < 0 ? new Float32Array(length) : new Float32Array(current!.buffer, at, length);
 }
+
+export function writerFloat64(length: number): Float64Array {
+  const at = current === undefined ? -1 : current.place(length * 8);
+  return at < 0 ? new Float64Array(length) : new Float64Array(current!.buffer, at, length);
+}
