@@ -262,26 +262,30 @@ const CHANNELS = [['translation', 3], ['rotation', 4], ['scale', 3]] as const;
  * optimized GLB writer's fixed cost on animated files).
  */
 function checkTrack(value: unknown, at: string, t: number, jointCount: number, trackCount: number): void {
-  const path = () => `${at}.tracks[${t}]`;
-  if (!isRecord(value)) record(value, path(), 'a track');
+  if (!isRecord(value)) record(value, trackPath(at, t), 'a track');
   const track = value as Record<string, unknown>;
   const { joint } = track;
   const limit = jointCount > 0 ? jointCount : Math.max(MIN_UNNAMED_JOINTS, trackCount);
   if (!(typeof joint === 'number' && Number.isInteger(joint) && joint >= 0 && joint < limit)) {
-    fail('BAD_INDEX', `${path()}.joint`, jointCount > 0 ? `joint ${describe(joint)} is not one of the skeleton's ${jointCount}` : `joint ${describe(joint)} is not a joint number below ${limit} (the Asset has no skeleton and ${trackCount} tracks)`);
+    fail('BAD_INDEX', `${trackPath(at, t)}.joint`, jointCount > 0 ? `joint ${describe(joint)} is not one of the skeleton's ${jointCount}` : `joint ${describe(joint)} is not a joint number below ${limit} (the Asset has no skeleton and ${trackCount} tracks)`);
   }
-  const times = track.times instanceof Float32Array ? track.times : float32(track.times, `${path()}.times`, 'key times');
-  if (firstNonFinite(times) >= 0) finite(times, `${path()}.times`, 'key time');
+  const times = track.times instanceof Float32Array ? track.times : float32(track.times, `${trackPath(at, t)}.times`, 'key times');
+  if (firstNonFinite(times) >= 0) finite(times, `${trackPath(at, t)}.times`, 'key time');
   for (let k = 1; k < times.length; k++) {
-    if (times[k]! < times[k - 1]!) fail('BAD_VALUE', `${path()}.times[${k}]`, `key time ${times[k]} comes before the previous key's ${times[k - 1]}`);
+    if (times[k]! < times[k - 1]!) fail('BAD_VALUE', `${trackPath(at, t)}.times[${k}]`, `key time ${times[k]} comes before the previous key's ${times[k - 1]}`);
   }
   for (const [channel, components] of CHANNELS) {
     const given = track[channel];
     if (given === undefined) continue;
-    const values = given instanceof Float32Array ? given : float32(given, `${path()}.${channel}`, `${channel} keys`);
-    if (values.length !== times.length * components) length(values, times.length * components, `${path()}.${channel}`, times.length, 'keys', components);
-    if (firstNonFinite(values) >= 0) finite(values, `${path()}.${channel}`, `a ${channel} key value`);
+    const values = given instanceof Float32Array ? given : float32(given, `${trackPath(at, t)}.${channel}`, `${channel} keys`);
+    if (values.length !== times.length * components) length(values, times.length * components, `${trackPath(at, t)}.${channel}`, times.length, 'keys', components);
+    if (firstNonFinite(values) >= 0) finite(values, `${trackPath(at, t)}.${channel}`, `a ${channel} key value`);
   }
+}
+
+/** A track's path, for a message (a function, not a closure made per track: under esbuild's keepNames, as tsx runs, each closure was also named through a property definition). */
+function trackPath(at: string, t: number): string {
+  return `${at}.tracks[${t}]`;
 }
 
 function checkAnimation(value: unknown, a: number, jointCount: number, trackCount: number): void {

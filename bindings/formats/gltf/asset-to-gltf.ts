@@ -6,7 +6,7 @@ import type { Kernels } from '../../kernels/kernels.js';
 import type { Animation, Asset, IndexArray, Joint, Mesh, MorphTarget } from '../../model/asset.js';
 import { meshoptOrderedMesh } from './meshopt-order.js';
 import { exponentialFilter, octahedralFilter, quaternionFilter, reorderForMeshopt } from './meshopt-encode.js';
-import { ASSET_TO_GLTF_DEFAULTS, type AssetToGltfOptions } from './asset-to-gltf-options.js';
+import { assetToGltfSettings, type AssetToGltfOptions } from './asset-to-gltf-options.js';
 import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
 import { QUATERNION_COUNTS, unitQuaternionsInPlace, unitQuaternionsOnAxes } from './unit-quaternions.js';
@@ -22,6 +22,7 @@ import { remappedPending, weldWrittenVertices, type PendingAccessor } from './we
 import { indexWidthFor } from '../../kernels/kernels.js';
 import { normalizedSkin } from './normalized-skin.js';
 import type { WriterScratch } from './writer-scratch.js';
+import { writerFloat32, writerFloat64, writerUint16, writerUint8 } from './writer-arena.js';
 import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, type ComponentArray, type GltfObject } from './gltf-builder.js';
 
 /**
@@ -51,7 +52,7 @@ export function assetToGltf(asset: Asset, options: AssetToGltfOptions = {}): Glt
 
 /** assetToGltf's work, into `builder`. */
 function writeAsset(builder: GltfBuilder, asset: Asset, options: AssetToGltfOptions): void {
-  const settings = { ...ASSET_TO_GLTF_DEFAULTS, ...options };
+  const settings = assetToGltfSettings(options);
   const kernels = options.kernels ?? getKernels();
   const said = new Set(asset.warnings);
   const warn = (message: string) => { if (!said.has(message)) { said.add(message); asset.warnings.push(message); } };
@@ -254,7 +255,11 @@ function withinStep(values: Float32Array, rest: readonly number[], step: number[
  */
 const ANIMATION_GROUPS = { input: 'animation input', translation: 'animation translation', rotation: 'animation rotation', scale: 'animation scale' } as const;
 
-function accessor(w: Writer, type: AccessorType, array: ComponentArray, options?: AccessorOptions): number {
+function accessor(w: Writer, type: AccessorType, array: ComponentArray, given?: AccessorOptions): number {
+  // The options as one object of one shape whatever the caller's literal (about fourteen shapes:
+  // every read of them in the builder went megamorphic once a process had written files of
+  // several kinds); absent options are undefined, as they read before.
+  const options: AccessorOptions = { target: given?.target, normalized: given?.normalized, bounds: given?.bounds, byteStride: given?.byteStride, group: given?.group, filtered: given?.filtered };
   if (w.pending && options?.target === BUFFER_TARGET.ARRAY_BUFFER) return -w.pending.push({ type, array, options });
   // Vertex attributes of one type, component type and normalization share a view across meshes;
   // and the meshes' triangle lists of one index type (editor_viewcube.mesh: 26 meshes, 26 index views).
@@ -408,12 +413,12 @@ function addSkin(w: Writer, joints: Joint[], nodes: JointNode[], grid?: Position
   // Every joint's world and inverse matrix, and two scratch matrices, in one array, not four new
   // matrices per joint (each a buffer of its own: transforms.ts); the same arithmetic, so the same bits.
   const count = joints.length;
-  const store = new Float64Array(count * 32 + 32);
+  const store = writerFloat64(count * 32 + 32);
   const worlds = store.subarray(0, count * 16);
   const inverseStore = store.subarray(count * 16, count * 32);
   const local = store.subarray(count * 32, count * 32 + 16);
   const product = store.subarray(count * 32 + 16);
-  const matrices = new Float32Array(count * 16);
+  const matrices = writerFloat32(count * 16);
   const inverses: (MatrixTarget | undefined)[] = [];
   for (let j = 0; j < count; j++) {
     const joint = joints[j]!;
@@ -511,7 +516,12 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     const tangents = unitVectorsWarned(w, unitVectorsOnAxes(a.tangents, 4, w.toYUp, normals, order, w.builder.scratch.float32(a.tangents.length)), 4, `${label} tangents`).unit;
     attributes.TANGENT = q && q.tangent === 'oct8' && w.shareViews ? octahedralAccessor(w, 'tangent', tangents, 4) : accessor(w, 'VEC4', tangents, VERTEX);
   }
-  (a.uvs ?? []).forEach((uv, set) => {
+  // A loop, not forEach with a closure made per mesh.
+  const uvSets = a.uvs ?? [];
+  for (let set = 0; set < uvSets.length; set++) {
+    const uv = uvSets[set];
+    // A hole in a sparse array (validateAsset's forEach skips them, as this loop's forEach did).
+    if (uv === undefined) continue;
     const written = uvsForOutput(uv, settings.flipV, order, w.builder.scratch.float32(uv.length));
     const copy = written.uvs;
     if (written.replaced) w.warn(nonFiniteMessage(`${label} UV set ${set}`, written.replaced, 0));
@@ -529,7 +539,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     attributes[TEXCOORD[set] ?? `TEXCOORD_${set}`] = unorm
       ? quantizedAccessor(w, 'uv', 'VEC2', quantizeUnorm(copy, 2, q.uv as 8 | 12 | 16), true)
       : accessor(w, 'VEC2', copy, exponential ? { target: BUFFER_TARGET.ARRAY_BUFFER, filtered: { bytes: exponentialFilter(copy, copy.length / 2, 8, q.uv === 12 ? twelveBitExponentialBits(copy, 2) : 24, 'SharedComponent'), filter: 'EXPONENTIAL' } } : VERTEX);
-  });
+  }
   if (a.colors) {
     const colors = clampedColors(a.colors, label, w.warn);
     attributes.COLOR_0 = q && q.color !== 'float' ? quantizedAccessor(w, 'color', 'VEC4', quantizeUnorm(colors, 4, q.color), true) : accessor(w, 'VEC4', colors, VERTEX);
@@ -668,6 +678,11 @@ function sourcePrecisionPositions(w: Writer, positions: Float32Array): number {
   return accessor(w, 'VEC3', exponentialValues(bytes), { target: BUFFER_TARGET.ARRAY_BUFFER, bounds: true, filtered: { bytes, filter: 'EXPONENTIAL' } });
 }
 
+/** How quantizedSummary names a normal / tangent setting (a function, not a closure made per call). */
+function snormUnit(bits: 8 | 16 | 'oct8' | 'float', w8: boolean): string {
+  return bits === 'oct8' ? (w8 ? "int8 through EXT_meshopt_compression's OCTAHEDRAL filter at 8 bits" : 'snorm8') : `snorm${bits}`;
+}
+
 /** The snorm bits of a normal / tangent setting: 'oct8' is snorm8 where there is no filter (no compression). */
 function snormBits(bits: 8 | 16 | 'oct8'): 8 | 16 {
   return bits === 'oct8' ? 8 : bits;
@@ -698,9 +713,8 @@ function quantizedSummary(q: Required<GltfQuantizeOptions>, done: Writer['quanti
   if (done.kinds.has('position')) parts.push(`positions ${q.position === 14 ? 'uint16 at 14 bits' : `uint${q.position}`} (largest error ${done.positionError.toPrecision(3)})`);
   if (done.kinds.has('position exponential')) parts.push("positions (kept at the source's precision) through EXT_meshopt_compression's EXPONENTIAL filter at 24 bits of mantissa");
   if (done.floatPositions) parts.push(`positions of ${done.floatPositions} skinned meshes kept float32 (a joint's bind pose is singular, so no grid could be folded into the inverse bind matrices)`);
-  const unit = (bits: 8 | 16 | 'oct8' | 'float') => (bits === 'oct8' ? (w8 ? "int8 through EXT_meshopt_compression's OCTAHEDRAL filter at 8 bits" : 'snorm8') : `snorm${bits}`);
-  if (done.kinds.has('normal')) parts.push(`normals ${unit(q.normal)}`);
-  if (done.kinds.has('tangent')) parts.push(`tangents ${unit(q.tangent)}`);
+  if (done.kinds.has('normal')) parts.push(`normals ${snormUnit(q.normal, w8)}`);
+  if (done.kinds.has('tangent')) parts.push(`tangents ${snormUnit(q.tangent, w8)}`);
   if (done.kinds.has('uv')) parts.push(q.uv === 12 ? 'UVs unorm16 at 12 bits' : `UVs unorm${q.uv}`);
   if (done.floatUvs) parts.push(`${done.floatUvs} UV sets outside 0–1 kept float32`);
   if (done.exponentialUvs) parts.push(`${done.exponentialUvs} UV sets outside 0–1 through EXT_meshopt_compression's EXPONENTIAL filter at ${q.uv === 12 ? '12–24 (within half a 12-bit step of their range)' : 24} bits of mantissa`);

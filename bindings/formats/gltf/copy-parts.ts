@@ -10,17 +10,32 @@
 // own), aligned as every part of a view is; a byte copy where the target offset is not aligned.
 import type { ComponentArray } from './gltf-builder.js';
 
-type PartConstructor = new (buffer: ArrayBufferLike, byteOffset: number, length: number) => ComponentArray;
-
-/** `part`'s bytes into `target` at byte `at`. */
+/**
+ * `part`'s bytes into `target` at byte `at`. One branch per element type, each with its own view
+ * constructor and `set` call: one call site for every type (`new part.constructor(…)`) went
+ * megamorphic once a process had written files of more than four element types, and its `set`
+ * with it (the typed arrays' six maps); the per-type sites stay monomorphic.
+ */
 export function copyPart(target: Uint8Array, at: number, part: ComponentArray): void {
   if (part instanceof Uint8Array) {
     target.set(part, at);
     return;
   }
   const offset = target.byteOffset + at;
-  if (offset % part.BYTES_PER_ELEMENT === 0) (new (part.constructor as PartConstructor)(target.buffer, offset, part.length) as Float32Array).set(part as Float32Array);
-  else target.set(bytesOf(part), at);
+  if (part instanceof Float32Array) {
+    if ((offset & 3) === 0) new Float32Array(target.buffer, offset, part.length).set(part);
+    else target.set(bytesOf(part), at);
+  } else if (part instanceof Uint16Array) {
+    if ((offset & 1) === 0) new Uint16Array(target.buffer, offset, part.length).set(part);
+    else target.set(bytesOf(part), at);
+  } else if (part instanceof Int16Array) {
+    if ((offset & 1) === 0) new Int16Array(target.buffer, offset, part.length).set(part);
+    else target.set(bytesOf(part), at);
+  } else if (part instanceof Int8Array) {
+    new Int8Array(target.buffer, offset, part.length).set(part);
+  } else if ((offset & 3) === 0) {
+    new Uint32Array(target.buffer, offset, part.length).set(part);
+  } else target.set(bytesOf(part), at);
 }
 
 /** `part`'s bytes as a Uint8Array (the part itself when it is one). */

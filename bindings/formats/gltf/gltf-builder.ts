@@ -20,6 +20,7 @@
 import { MeshFormatError } from '../../io/errors.js';
 import { align4 } from './glb-container.js';
 import { bytesOf, copyPart } from './copy-parts.js';
+import { writerUint8 } from './writer-arena.js';
 import { shortenJsonNumbers } from './json-numbers.js';
 import { meshoptLayout } from './meshopt-layout.js';
 import { EXT_MESHOPT_COMPRESSION, type MeshoptFilter, type MeshoptMode } from './meshopt-rules.js';
@@ -255,7 +256,11 @@ export class GltfBuilder {
 
   private tidyJson(): GltfObject {
     const json: GltfObject = {};
-    for (const [key, value] of Object.entries(this.json)) if (!(Array.isArray(value) && value.length === 0)) json[key] = value;
+    // for-in (insertion order, as Object.entries): no array per entry, and V8 loads `this.json[key]` by the enumeration's own index.
+    for (const key in this.json) {
+      const value = this.json[key];
+      if (!(Array.isArray(value) && value.length === 0)) json[key] = value;
+    }
     // float32 values with their shortest round-trip digits (json-numbers.ts).
     shortenJsonNumbers(json);
     return json;
@@ -277,15 +282,19 @@ function viewJson(byteLength: number, byteStride: number | undefined, target: nu
 /** The bytes of `parts` back to back (the part's own bytes when there is one). */
 function joined(parts: ComponentArray[], length: number): Uint8Array {
   if (parts.length === 1) return bytesOf(parts[0]!);
-  const out = new Uint8Array(length);
+  // From the writer call's arena (writer-arena.ts): the bytes live only until they are compressed.
+  const out = writerUint8(length);
   for (let at = 0, p = 0; p < parts.length; at += parts[p]!.byteLength, p++) copyPart(out, at, parts[p]!);
   return out;
 }
 
 /** Per-component min and max of `count` elements `step` values apart (exact stored values, as the validator checks). */
 function bounds(array: ComponentArray, components: number, step: number, count: number): { min: number[]; max: number[] } {
-  const min = new Array<number>(components).fill(Infinity);
-  const max = new Array<number>(components).fill(-Infinity);
+  // Packed arrays (pushed), not new Array(n).fill(…): those have holey elements, and
+  // JSON.stringify prints holey arrays through its slow per-element path (130 accessors' min and
+  // max of 3: 47.7 against 35.2 µs, one interleaved run).
+  const min: number[] = [];
+  const max: number[] = [];
   for (let c = 0; c < components; c++) {
     let lo = Infinity;
     let hi = -Infinity;
@@ -294,8 +303,8 @@ function bounds(array: ComponentArray, components: number, step: number, count: 
       if (v < lo) lo = v;
       if (v > hi) hi = v;
     }
-    min[c] = lo;
-    max[c] = hi;
+    min.push(lo);
+    max.push(hi);
   }
   return { min, max };
 }

@@ -13,6 +13,7 @@ import { defineFormat } from '../define-format.js';
 import { MeshFormatError } from '../../io/errors.js';
 import { mergeStaticMeshes } from './merge-meshes.js';
 import { pruneUnreadAttributes } from './prune-unread.js';
+import { withWriterArena } from './writer-arena.js';
 
 /** What the glTF handlers read with: the common options plus the glTF → Asset ones. */
 export interface GltfReadOptions extends ReadOptions, Omit<GltfToAssetOptions, 'kernels' | 'frameRate'> {}
@@ -74,10 +75,10 @@ function describeGltf(bytes: Uint8Array, options: GltfReadOptions = {}): Record<
 /** The Asset's glTF, its textured materials' images added (texture-images.ts) to the materials the builder made by name. */
 function builtGltf(asset: Asset, options: GltfWriteOptions) {
   const warn = (message: string) => asset.warnings.push(message);
-  asset = preparedMeshes(asset, options, warn);
-  const builder = assetToGltf(asset, options);
+  const prepared = preparedMeshes(asset, options, warn);
+  const builder = assetToGltf(prepared, options);
   try {
-    const materials = texturedMaterials(asset, warn);
+    const materials = texturedMaterials(prepared, warn);
     if (materials.length) writeMaterialTextures(builder.json as unknown as GltfTextureJson, (bytes) => builder.addBufferView(bytes), materials, options.textures ?? GLTF_WRITE_DEFAULTS.textures, warn);
     return builder.build({ compress: options.compress });
   } catch (error) {
@@ -87,17 +88,31 @@ function builtGltf(asset: Asset, options: GltfWriteOptions) {
   }
 }
 
+/**
+ * `write(builtGltf(asset, options))` with the call's intermediate typed arrays from one arena
+ * (writer-arena.ts says why), whose chunks go to the next call after: `write` gives fresh bytes,
+ * so none of the arena's views outlives the call.
+ */
+function writtenGltf<T>(asset: Asset, options: GltfWriteOptions, write: (built: ReturnType<typeof builtGltf>) => T): T {
+  return withWriterArena(() => write(builtGltf(asset, options)), true);
+}
+
 /** The Asset as written: UV sets and tangents no material reads left out (`pruneUnread`), static meshes merged (`mergeMeshes`); the Asset itself when neither is asked for. */
 function preparedMeshes(asset: Asset, options: GltfWriteOptions, warn: (message: string) => void): Asset {
-  for (const key of ['pruneUnread', 'mergeMeshes'] as const) {
-    if (options[key] !== undefined && typeof options[key] !== 'boolean') throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, `${key} must be true or false, not ${String(options[key])}`);
-  }
+  // Each option read once by name (a loop over the names read the caller's options object by a
+  // variable key, twice each, on every encode).
+  checkBooleanOption('pruneUnread', options.pruneUnread);
+  checkBooleanOption('mergeMeshes', options.mergeMeshes);
   if (!options.pruneUnread && !options.mergeMeshes) return asset;
   let meshes = asset.meshes;
   if (options.pruneUnread) meshes = pruneUnreadAttributes(asset, options.textures ?? GLTF_WRITE_DEFAULTS.textures, warn);
   if (options.mergeMeshes) meshes = mergeStaticMeshes(meshes, warn, asset.materials);
   // The same warnings array: what the writer says lands on the caller's Asset.
   return { ...asset, meshes };
+}
+
+function checkBooleanOption(key: string, value: unknown): void {
+  if (value !== undefined && typeof value !== 'boolean') throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, `${key} must be true or false, not ${String(value)}`);
 }
 
 /** glTF 2.0 JSON (.gltf). `encodeSync` embeds the buffer; `encodeFiles` writes a .bin beside it unless `embedBuffers`. */
@@ -110,12 +125,11 @@ export const gltfFormat = defineFormat({
   // External buffers are named inside the JSON: a read's size is not known beforehand.
   companions: () => undefined,
   parseSync: parseGltf,
-  encodeSync: (asset, options = {}) => gltfToEmbedded(builtGltf(asset, options)),
-  encodeFiles: (asset, baseName, options = {}) => {
-    const built = builtGltf(asset, options);
+  encodeSync: (asset, options = {}) => writtenGltf(asset, options, gltfToEmbedded),
+  encodeFiles: (asset, baseName, options = {}) => writtenGltf(asset, options, (built) => {
     if (options.embedBuffers ?? GLTF_WRITE_DEFAULTS.embedBuffers) return [{ name: baseName, bytes: gltfToEmbedded(built) }];
     return gltfToFiles(built, baseName);
-  },
+  }),
   describe: describeGltf,
 } satisfies FormatHandler<GltfReadOptions, GltfWriteOptions, 'gltf'>);
 
@@ -129,6 +143,6 @@ export const glbFormat = defineFormat({
   // External buffers are named inside the JSON: a read's size is not known beforehand.
   companions: () => undefined,
   parseSync: parseGltf,
-  encodeSync: (asset, options = {}) => gltfToGlb(builtGltf(asset, options)),
+  encodeSync: (asset, options = {}) => writtenGltf(asset, options, gltfToGlb),
   describe: describeGltf,
 } satisfies FormatHandler<GltfReadOptions, GltfWriteOptions, 'glb'>);

@@ -25,6 +25,7 @@
  */
 import { MeshFormatError } from '../../io/errors.js';
 import { meshoptEncoder } from './meshopt-module.js';
+import { writerUint32 } from './writer-arena.js';
 import { scatterElements } from './move-elements.js';
 import { meshoptViewProblem, type MeshoptFilter, type MeshoptMode, type MeshoptViewExtension } from './meshopt-rules.js';
 
@@ -154,7 +155,7 @@ export function reorderForMeshopt(indices: ArrayLike<number>, vertexCount: numbe
  * a pass over every index (0.9 % of Box47.mesh's optimized encode).
  */
 export function reorderCheckedForMeshopt(indices: Uint8Array | Uint16Array | Uint32Array, vertexCount: number, triangles = true): MeshoptReorder {
-  const reordered = new Uint32Array(indices.length);
+  const reordered = writerUint32(indices.length);
   reordered.set(indices);
   return reorderedCopy(reordered, vertexCount, triangles);
 }

@@ -5,6 +5,7 @@
 // surface with its vertices renumbered.
 import type { Mesh, MeshAttributes } from '../../model/asset.js';
 import { reorderCheckedForMeshopt } from './meshopt-encode.js';
+import { writerUint16 } from './writer-arena.js';
 
 type VertexArray = Float32Array | Uint16Array;
 
@@ -63,6 +64,13 @@ function remappedSets(sets: Float32Array[], remap: Uint32Array): Float32Array[] 
   return out;
 }
 
+/** `indices` (each below 65,536) as a Uint16Array of the writer call's arena (writer-arena.ts). */
+function narrowed(indices: Uint32Array): Uint16Array {
+  const out = writerUint16(indices.length);
+  out.set(indices);
+  return out;
+}
+
 /** Vertex attributes a caller can move itself while it reads them (see meshoptOrderedMesh's `movedByCaller`). */
 export type MovableAttribute = 'positions' | 'normals' | 'tangents' | 'uvs';
 
@@ -77,15 +85,21 @@ export function meshoptOrderedMesh(mesh: Mesh, indices: Uint8Array | Uint16Array
   const vertexCount = a.positions.length / 3;
   const { indices: reordered, remap } = reorderCheckedForMeshopt(indices, vertexCount);
   // (No closures made per call: under tsx each one is also named through esbuild's helper, 2 % of editor_viewcube.mesh's encode.)
-  const attributes: MeshAttributes = { positions: movedByCaller.includes('positions') ? a.positions : remapped(a.positions, 3, remap) };
-  if (a.normals) attributes.normals = movedByCaller.includes('normals') ? a.normals : remapped(a.normals, 3, remap);
-  if (a.tangents) attributes.tangents = movedByCaller.includes('tangents') ? a.tangents : remapped(a.tangents, 4, remap);
-  if (a.uvs) attributes.uvs = movedByCaller.includes('uvs') ? a.uvs : remappedSets(a.uvs, remap);
-  if (a.colors) attributes.colors = remapped(a.colors, 4, remap);
-  if (a.joints) attributes.joints = remapped(a.joints, 4, remap);
-  if (a.weights) attributes.weights = remapped(a.weights, 4, remap);
-  const out: Mesh = { ...mesh, attributes };
+  // One literal of one shape for the attributes and one for the mesh, absent ones undefined (the
+  // writer tests each for undefined): attributes added one by one made a shape per combination,
+  // and a spread of the source mesh (whose shape is its reader's) took V8's slow copy once a
+  // process had written Assets of several readers.
+  const attributes: MeshAttributes = {
+    positions: movedByCaller.includes('positions') ? a.positions : remapped(a.positions, 3, remap),
+    normals: a.normals && (movedByCaller.includes('normals') ? a.normals : remapped(a.normals, 3, remap)),
+    tangents: a.tangents && (movedByCaller.includes('tangents') ? a.tangents : remapped(a.tangents, 4, remap)),
+    uvs: a.uvs && (movedByCaller.includes('uvs') ? a.uvs : remappedSets(a.uvs, remap)),
+    colors: a.colors && remapped(a.colors, 4, remap),
+    joints: a.joints && remapped(a.joints, 4, remap),
+    weights: a.weights && remapped(a.weights, 4, remap),
+  };
+  const out: Mesh = { name: mesh.name, attributes, indices: mesh.indices, material: mesh.material, extras: mesh.extras, targets: mesh.targets };
   if (mesh.extras) out.extras = Object.fromEntries(Object.entries(mesh.extras).map(([name, e]) => [name, { components: e.components, data: e.components > 0 ? remapped(e.data, e.components, remap) : e.data }]));
   if (mesh.targets) out.targets = mesh.targets.map((t) => ({ ...t, positions: remapped(t.positions, 3, remap), ...(t.normals ? { normals: remapped(t.normals, 3, remap) } : {}) }));
-  return { mesh: out, indices: vertexCount <= 65536 ? new Uint16Array(reordered) : reordered, remap };
+  return { mesh: out, indices: vertexCount <= 65536 ? narrowed(reordered) : reordered, remap };
 }

@@ -23,6 +23,7 @@
 
 import { MeshFormatError } from '../../io/errors.js';
 import { roundHalfUp } from './round-half-up.js';
+import { writerInt16, writerInt8, writerUint16, writerUint8 } from './writer-arena.js';
 
 /** Bits per attribute ('float': kept float32). */
 export interface GltfQuantizeOptions {
@@ -90,12 +91,28 @@ export function quantizeSettings(option: boolean | GltfQuantizeOptions | undefin
     if (given.position === undefined) settings.position = 'float';
     if (given.uv === undefined) settings.uv = 'float';
   }
-  for (const [key, value] of Object.entries(settings)) {
-    const allowed = key === 'rotation' || key === 'uv' ? (key === 'uv' ? [8, 12, 16, 'float'] : [16, 12, 'float']) : key === 'translation' ? [24, 16, 'float'] : key === 'position' ? [8, 14, 16, 'float'] : key === 'normal' || key === 'tangent' ? [8, 16, 'oct8', 'float'] : [8, 16, 'float'];
-    if (!allowed.includes(value)) throw new MeshFormatError({ code: 'BAD_OPTION', format }, `quantize.${key} must be ${allowed.join(' or ')}, not ${String(value)}`);
+  // The allowed values from a constant table, in GLTF_QUANTIZE_DEFAULTS' order: Object.entries
+  // and an array per attribute were made on every optimized encode.
+  for (const key of QUANTIZE_KEYS) {
+    const allowed = ALLOWED_BITS[key];
+    if (!allowed.includes(settings[key])) throw new MeshFormatError({ code: 'BAD_OPTION', format }, `quantize.${key} must be ${allowed.join(' or ')}, not ${String(settings[key])}`);
   }
   return settings;
 }
+
+/** Each attribute's allowed settings, as quantizeSettings' messages list them. */
+const ALLOWED_BITS: Record<keyof GltfQuantizeOptions, readonly unknown[]> = {
+  position: [8, 14, 16, 'float'],
+  normal: [8, 16, 'oct8', 'float'],
+  tangent: [8, 16, 'oct8', 'float'],
+  uv: [8, 12, 16, 'float'],
+  color: [8, 16, 'float'],
+  weight: [8, 16, 'float'],
+  rotation: [16, 12, 'float'],
+  translation: [24, 16, 'float'],
+};
+
+const QUANTIZE_KEYS = Object.keys(GLTF_QUANTIZE_DEFAULTS) as (keyof GltfQuantizeOptions)[];
 
 /** A quantized vertex attribute: the array (padded so that elements start at multiples of 4 bytes) and its stride when padded. */
 export interface QuantizedAttribute {
@@ -161,7 +178,7 @@ export function quantizePositions(positions: Float32Array, bits: 8 | 14 | 16, gr
   const top = 2 ** bits - 1;
   const { offset: min, step } = grid;
   const { slots, byteStride } = layout(count, 3, bits > 8 ? 2 : 1);
-  const array = bits > 8 ? new Uint16Array(count * slots) : new Uint8Array(count * slots);
+  const array = bits > 8 ? writerUint16(count * slots) : writerUint8(count * slots);
   const maxError = array instanceof Uint16Array ? gridLoop(positions, min, step, top, array, slots) : gridLoop(positions, min, step, top, array, slots);
   return { array, byteStride, offset: min, step, maxError };
 }
@@ -191,7 +208,7 @@ export function quantizeSnorm(data: Float32Array, components: number, bits: 8 | 
   const count = data.length / components;
   const top = bits === 16 ? 32767 : 127;
   const { slots, byteStride } = layout(count, components, bits === 16 ? 2 : 1);
-  const array = bits === 16 ? new Int16Array(count * slots) : new Int8Array(count * slots);
+  const array = bits === 16 ? writerInt16(count * slots) : writerInt8(count * slots);
   snormLoop(data, components, top, array, slots);
   return { array, byteStride };
 }
@@ -224,7 +241,7 @@ export function quantizeUnorm(data: Float32Array, components: number, bits: 8 | 
   const top = wide ? 65535 : 255;
   const unit = bits === 12 ? twelveBitUnit(data, components) : 1;
   const { slots, byteStride } = layout(count, components, wide ? 2 : 1);
-  const array = wide ? new Uint16Array(count * slots) : new Uint8Array(count * slots);
+  const array = wide ? writerUint16(count * slots) : writerUint8(count * slots);
   unormLoop(data, components, top, unit, array, slots);
   return { array, byteStride };
 }
@@ -269,7 +286,7 @@ export function twelveBitUnit(data: Float32Array, components: number): number {
  */
 export function quantizeWeights(weights: Float32Array, bits: 8 | 16): QuantizedAttribute {
   const top = bits === 16 ? 65535 : 255;
-  const array = bits === 16 ? new Uint16Array(weights.length) : new Uint8Array(weights.length);
+  const array = bits === 16 ? writerUint16(weights.length) : writerUint8(weights.length);
   weightsLoop(weights, top, array);
   return { array };
 }

@@ -12,6 +12,7 @@
 // (the same float32 inputs, the same double arithmetic, a maximum in any order).
 import { roundHalfUp } from './round-half-up.js';
 import { layout, type PositionGrid, type QuantizedAttribute } from './quantize-attributes.js';
+import { writerUint16, writerUint8 } from './writer-arena.js';
 
 /** The box of the positions on the output axes (non-finite values as 0) and the count of values not finite. */
 export function sourcePositionsBox(source: Float32Array, toYUp: boolean): { replaced: number; box: { min: number[]; max: number[] } } {
@@ -56,7 +57,7 @@ function boxLoop(source: Float32Array, toYUp: boolean, box: Float64Array): numbe
 export function quantizeSourcePositions(source: Float32Array, toYUp: boolean, order: Uint32Array | undefined, bits: 8 | 14 | 16, grid: PositionGrid): QuantizedAttribute & PositionGrid & { maxError: number } {
   const count = Math.floor(source.length / 3);
   const { slots, byteStride } = layout(count, 3, bits > 8 ? 2 : 1);
-  const array = bits > 8 ? new Uint16Array(count * slots) : new Uint8Array(count * slots);
+  const array = bits > 8 ? writerUint16(count * slots) : writerUint8(count * slots);
   const top = 2 ** bits - 1;
   const maxError = array instanceof Uint16Array ? sourceGridLoop(source, toYUp, order, grid, top, array, slots) : sourceGridLoop(source, toYUp, order, grid, top, array, slots);
   return { array, byteStride, offset: grid.offset, step: grid.step, maxError };

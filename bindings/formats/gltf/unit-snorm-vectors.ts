@@ -15,6 +15,7 @@ import { UNIT_LENGTH_TOLERANCE } from './finite-values.js';
 import { roundHalfUp } from './round-half-up.js';
 import { VECTOR3_UNIT_TOLERANCE, type QuantizedAttribute } from './quantize-attributes.js';
 import { nearestUnitRounding, onSnormGrid, unitSquaredRange, type UnitVectors } from './vertex-passes.js';
+import { writerInt16, writerInt8 } from './writer-arena.js';
 
 /** What unitVectorsOnAxes counts (its unit vectors are not kept), and the snorm attribute. */
 export interface UnitSnormVectors {
@@ -35,7 +36,7 @@ export function unitSnormVectors(source: Float32Array, stride: 3 | 4, toYUp: boo
   const elementBytes = stride * bytes;
   const byteStride = (elementBytes + 3) & ~3;
   const slots = byteStride / bytes;
-  const out = bits === 16 ? new Int16Array(count * slots) : new Int8Array(count * slots);
+  const out = bits === 16 ? writerInt16(count * slots) : writerInt8(count * slots);
   if (stride === 3) normalsLoop(source, toYUp, counts, order, top, out, slots);
   else tangentsLoop(source, toYUp, counts, normals, order, top, out, slots);
   return {

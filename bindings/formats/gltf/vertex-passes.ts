@@ -32,6 +32,7 @@ import { perpendicularTo } from '../../model/perpendicular-tangents.js';
 import { UNIT_LENGTH_TOLERANCE } from './finite-values.js';
 import { roundHalfUp } from './round-half-up.js';
 import { VECTOR3_UNIT_TOLERANCE } from './quantize-attributes.js';
+import { writerFloat32 } from './writer-arena.js';
 
 /** A vertex attribute turned to the output axes, with what was changed to make it valid glTF. */
 export interface UnitVectors {
