@@ -25,6 +25,8 @@ export * from './flip-v';
 export * from './skin-records';
 export * from './tf-index-streams';
 export * from './unigine-compress-frames';
+export * from './gltf-unit-normals';
+export * from './gltf-normalized-skin';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

@@ -11,7 +11,7 @@ import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
 import { QUATERNION_COUNTS, unitQuaternionsInPlace, unitQuaternionsOnAxes } from './unit-quaternions.js';
 import { nonFiniteMessage, repairNonFinite, replaceNonFinite } from './finite-values.js';
-import { positionsOnAxes, turnedCopy, unitVectorsOnAxes, uvsForOutput, type UnitVectors, type PositionsOnAxes } from './vertex-passes.js';
+import { positionsOnAxes, turnedCopy, unitNormalsOnAxes, unitVectorsOnAxes, uvsForOutput, type UnitVectors, type PositionsOnAxes } from './vertex-passes.js';
 import { unitSnormVectors } from './unit-snorm-vectors.js';
 import { composeTrs, invertAffine, multiply, type MatrixTarget } from './transforms.js';
 import { positionBox, positionGrid, quantizePositions, quantizeSettings, sourcePrecisionFloats, twelveBitExponentialBits, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
@@ -499,7 +499,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     unitVectorsWarned(w, done.vectors, 3, `${label} normals`);
     attributes.NORMAL = quantizedAccessor(w, 'normal', 'VEC3', done.quantized, true, false, true);
   } else if (a.normals) {
-    normals = unitVectorsWarned(w, unitVectorsOnAxes(a.normals, 3, w.toYUp, undefined, order, w.builder.scratch.float32(a.normals.length)), 3, `${label} normals`).unit;
+    normals = unitVectorsWarned(w, unitNormalsOnAxes(kernels, a.normals, w.toYUp, order, w.builder.scratch.float32(a.normals.length)), 3, `${label} normals`).unit;
     attributes.NORMAL = q && q.normal === 'oct8' && w.shareViews ? octahedralAccessor(w, 'normal', normals, 3) : accessor(w, 'VEC3', normals, VERTEX);
   }
   if (a.tangents && q && q.tangent !== 'float' && !(q.tangent === 'oct8' && w.shareViews)) {
@@ -507,7 +507,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     unitVectorsWarned(w, done.vectors, 4, `${label} tangents`);
     attributes.TANGENT = quantizedAccessor(w, 'tangent', 'VEC4', done.quantized, true, false, true);
   } else if (a.tangents) {
-    if (a.normals && !normals) normals = unitVectorsOnAxes(a.normals, 3, w.toYUp, undefined, order, w.builder.scratch.float32(a.normals.length)).unit;
+    if (a.normals && !normals) normals = unitNormalsOnAxes(kernels, a.normals, w.toYUp, order, w.builder.scratch.float32(a.normals.length)).unit;
     const tangents = unitVectorsWarned(w, unitVectorsOnAxes(a.tangents, 4, w.toYUp, normals, order, w.builder.scratch.float32(a.tangents.length)), 4, `${label} tangents`).unit;
     attributes.TANGENT = q && q.tangent === 'oct8' && w.shareViews ? octahedralAccessor(w, 'tangent', tangents, 4) : accessor(w, 'VEC4', tangents, VERTEX);
   }
@@ -536,7 +536,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   }
   if (a.joints && a.weights) {
     if (skinned) {
-      const { joints, weights } = normalizedSkin(a.joints, a.weights, jointCount, label, w.warn, w.builder.scratch);
+      const { joints, weights } = normalizedSkin(kernels, a.joints, a.weights, jointCount, label, w.warn, w.builder.scratch);
       attributes.JOINTS_0 = accessor(w, 'VEC4', joints, VERTEX);
       attributes.WEIGHTS_0 = q && q.weight !== 'float' ? quantizedAccessor(w, 'weight', 'VEC4', quantizeWeights(weights, q.weight), true) : accessor(w, 'VEC4', weights, VERTEX);
     } else w.warn(`${label}: skin weights without a skeleton are not written`);

@@ -8,9 +8,11 @@
 // the source-grid check, the snorm rounding, the validator-tolerance check; per UV set a copy, a
 // repair pass, a flip pass and a range pass) were half of the encode in the profile (README § GLB
 // encode), a third after fusing them here: each attribute read once and written once before
-// quantization. Not tried: an AssemblyScript kernel (SIMD) for these loops, which would add a copy
-// into and out of WebAssembly memory per attribute and a TypeScript twin; it is what is left to
-// try for the large files (Box47.mesh: these loops are now a third of its encode).
+// quantization. The plain writer's normals in the source's order go through a kernel
+// (unitNormalsOnAxes, assembly/gltf-unit-normals.ts: with SIMD about half the time of this loop,
+// the copies into and out of WebAssembly memory included; the scalar build about the same as
+// this loop); positions, tangents and UV sets, and every pass with a reorder, are still these
+// TypeScript loops.
 //
 // Each loop is a function of its own that returns a local and does nothing after the loop: V8
 // optimizes a long loop while it runs (on-stack replacement) and, in Node 20, threw that code away
@@ -32,6 +34,7 @@ import { perpendicularTo } from '../../model/perpendicular-tangents.js';
 import { UNIT_LENGTH_TOLERANCE } from './finite-values.js';
 import { roundHalfUp } from './round-half-up.js';
 import { VECTOR3_UNIT_TOLERANCE } from './quantize-attributes.js';
+import type { Kernels } from '../../kernels/kernels.js';
 
 /** A vertex attribute turned to the output axes, with what was changed to make it valid glTF. */
 export interface UnitVectors {
@@ -57,6 +60,21 @@ export function unitVectorsOnAxes(source: Float32Array, stride: 3 | 4, toYUp: bo
   if (stride === 3) unitNormalsLoop(source, toYUp, unit, counts, order);
   else unitTangentsLoop(source, toYUp, unit, counts, normals, order);
   return { unit, replaced: counts[0]!, rescaled: counts[1]!, signs: counts[2]! };
+}
+
+const NORMAL_COUNTS = new Uint32Array(2);
+
+/**
+ * unitVectorsOnAxes for normals (stride 3) on `kernels`: the `unitNormals` kernel when they are
+ * written in the source's order (assembly/gltf-unit-normals.ts: the same bits; with SIMD, 25.7
+ * against 47.8 µs for the speed bar's 9,305 normals, staging included, in one interleaved loop on
+ * the shared 2-core machine; the scalar build 42.5), else the TypeScript loop (the reorder of
+ * EXT_meshopt_compression, where it writes vertex v at order[v]).
+ */
+export function unitNormalsOnAxes(kernels: Kernels, source: Float32Array, toYUp: boolean, order?: Uint32Array, unit = new Float32Array(source.length)): UnitVectors {
+  if (order) return unitVectorsOnAxes(source, 3, toYUp, undefined, order, unit);
+  kernels.raw.unitNormals(source, toYUp, UNIT_LENGTH_TOLERANCE, unit, NORMAL_COUNTS);
+  return { unit, replaced: NORMAL_COUNTS[0]!, rescaled: NORMAL_COUNTS[1]!, signs: 0 };
 }
 
 /** unitVectorsOnAxes for normals; counts: replaced, rescaled. */
