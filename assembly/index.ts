@@ -27,6 +27,7 @@ export * from './tf-index-streams';
 export * from './unigine-compress-frames';
 export * from './gltf-unit-normals';
 export * from './gltf-normalized-skin';
+export * from './gltf-positions';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

@@ -146,6 +146,12 @@ export interface RawKernels {
    */
   unitNormals(src: Float32Array, toYUp: boolean, tolerance: number, dst: Float32Array, counts: Uint32Array): void;
   /**
+   * glTF writer: xyz positions into dst (as long as src, not src), turned Z-up → Y-up when toYUp,
+   * each value not finite as +0; box (6): min xyz, max xyz of the values written (`if (v < min)
+   * min = v` in vertex order from ±Infinity, the first of −0 / +0 kept). Returns the values replaced.
+   */
+  positionsOnAxes(src: Float32Array, toYUp: boolean, dst: Float32Array, box: Float32Array): number;
+  /**
    * glTF writer: four joints and weights per vertex (joints.length / 4 vertices) into dstJoints
    * (uint8 or uint16) and dstWeights as glTF requires them: the weights on joints below
    * jointCount, positive and finite, ÷ their float64 sum (in slot order) rounded to float32, a

@@ -9,9 +9,11 @@
 // repair pass, a flip pass and a range pass) were half of the encode in the profile (README § GLB
 // encode), a third after fusing them here: each attribute read once and written once before
 // quantization. The plain writer's normals in the source's order go through a kernel
-// (unitNormalsOnAxes, assembly/gltf-unit-normals.ts: with SIMD about half the time of this loop,
-// the copies into and out of WebAssembly memory included; the scalar build about the same as
-// this loop); positions, tangents and UV sets, and every pass with a reorder, are still these
+// (unitNormalsOnAxes, assembly/gltf-unit-normals.ts: with SIMD 25.7 against 47.8 µs for 9,305
+// normals, the copies into and out of WebAssembly memory included; the scalar build 42.5), and
+// so do its positions (positionsOnAxesWith, assembly/gltf-positions.ts: 11.1 against 46.1 µs,
+// scalar 26.0; 0.6 against 1.1 at 200 vertices); one interleaved loop each on the shared 2-core
+// machine at load 8–11. Tangents and UV sets, and every pass with a reorder, are still these
 // TypeScript loops.
 //
 // Each loop is a function of its own that returns a local and does nothing after the loop: V8
@@ -239,6 +241,19 @@ export function positionsOnAxes(source: Float32Array, toYUp: boolean, order?: Ui
   const box = new Float64Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
   const replaced = positionsLoop(source, toYUp, positions, box, order);
   return { positions, replaced, box: { min: [box[0]!, box[1]!, box[2]!], max: [box[3]!, box[4]!, box[5]!] } };
+}
+
+const POSITION_BOX = new Float32Array(6);
+
+/**
+ * positionsOnAxes on `kernels`: the `positionsOnAxes` kernel when written in the source's order
+ * (assembly/gltf-positions.ts: the same values, count and box), else the TypeScript loop.
+ */
+export function positionsOnAxesWith(kernels: Kernels, source: Float32Array, toYUp: boolean, order?: Uint32Array, positions = new Float32Array(source.length)): PositionsOnAxes {
+  if (order) return positionsOnAxes(source, toYUp, order, positions);
+  const replaced = kernels.raw.positionsOnAxes(source, toYUp, positions, POSITION_BOX);
+  const b = POSITION_BOX;
+  return { positions, replaced, box: { min: [b[0]!, b[1]!, b[2]!], max: [b[3]!, b[4]!, b[5]!] } };
 }
 
 /**
