@@ -28,6 +28,7 @@ export * from './unigine-compress-frames';
 export * from './gltf-unit-normals';
 export * from './gltf-normalized-skin';
 export * from './gltf-positions';
+export * from './gltf-uvs';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

@@ -152,6 +152,12 @@ export interface RawKernels {
    */
   positionsOnAxes(src: Float32Array, toYUp: boolean, dst: Float32Array, box: Float32Array): number;
   /**
+   * glTF writer: a UV set into dst (as long as src, not src), each value not finite as +0, then
+   * with flipV every odd-indexed value v as fround(1 − v); outside[0]: values written not within
+   * 0–1. Returns the values replaced.
+   */
+  uvsForOutput(src: Float32Array, flipV: boolean, dst: Float32Array, outside: Uint32Array): number;
+  /**
    * glTF writer: four joints and weights per vertex (joints.length / 4 vertices) into dstJoints
    * (uint8 or uint16) and dstWeights as glTF requires them: the weights on joints below
    * jointCount, positive and finite, ÷ their float64 sum (in slot order) rounded to float32, a

@@ -60,6 +60,7 @@ interface KernelExports {
   maxIndexU8(src: number, count: number): number;
   unitNormals(src: number, count: number, toYUp: number, tolerance: number, dst: number, counts: number): void;
   positionsOnAxes(src: number, count: number, toYUp: number, dst: number, box: number): number;
+  uvsForOutput(src: number, count: number, flipV: number, dst: number, outside: number): number;
   normalizeSkin(joints: number, weights: number, count: number, jointCount: number, wideJoints: number, tolerance: number, dstJoints: number, dstWeights: number, found: number): void;
   countUsedValues(src: number, count: number, limit: number, seen: number): number;
   spanU32(src: number, count: number, dst: number): void;
@@ -278,6 +279,7 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
         exports.normalizeSkin(j!, w!, Math.floor(length! / 4), jointCount, dstJoints.BYTES_PER_ELEMENT === 2 ? 1 : 0, tolerance, dj!, dw!, f!)),
     positionsOnAxes: (src, toYUp, dst, box) =>
       run([src], [dst, box], ([s, d, b], [length]) => exports.positionsOnAxes(s!, Math.floor(length! / 3), toYUp ? 1 : 0, d!, b!)),
+    uvsForOutput: (src, flipV, dst, outside) => run([src], [dst, outside], ([s, d, o], [n]) => exports.uvsForOutput(s!, n!, flipV ? 1 : 0, d!, o!)),
     boxOfPoints: (points, dst) => run([points], [dst], ([p, d], [length]) => exports.boxOfPoints(p!, Math.floor(length! / 3), d!)),
     farthestSquaredDistance: (points, cx, cy, cz) => run([points], [], ([p], [length]) => exports.farthestSquaredDistance(p!, Math.floor(length! / 3), cx, cy, cz)),
     packSkinWeights: (joints, weights, boneCount, dstCounts, dstBones, dstValues) =>

@@ -11,7 +11,7 @@ import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
 import { QUATERNION_COUNTS, unitQuaternionsInPlace, unitQuaternionsOnAxes } from './unit-quaternions.js';
 import { nonFiniteMessage, repairNonFinite, replaceNonFinite } from './finite-values.js';
-import { positionsOnAxesWith, turnedCopy, unitNormalsOnAxes, unitVectorsOnAxes, uvsForOutput, type UnitVectors, type PositionsOnAxes } from './vertex-passes.js';
+import { positionsOnAxesWith, turnedCopy, unitNormalsOnAxes, unitVectorsOnAxes, uvsForOutputWith, type UnitVectors, type PositionsOnAxes } from './vertex-passes.js';
 import { unitSnormVectors } from './unit-snorm-vectors.js';
 import { composeTrs, invertAffine, multiply, type MatrixTarget } from './transforms.js';
 import { positionBox, positionGrid, quantizePositions, quantizeSettings, sourcePrecisionFloats, twelveBitExponentialBits, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
@@ -512,7 +512,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     attributes.TANGENT = q && q.tangent === 'oct8' && w.shareViews ? octahedralAccessor(w, 'tangent', tangents, 4) : accessor(w, 'VEC4', tangents, VERTEX);
   }
   (a.uvs ?? []).forEach((uv, set) => {
-    const written = uvsForOutput(uv, settings.flipV, order, w.builder.scratch.float32(uv.length));
+    const written = uvsForOutputWith(kernels, uv, settings.flipV, order, w.builder.scratch.float32(uv.length));
     const copy = written.uvs;
     if (written.replaced) w.warn(nonFiniteMessage(`${label} UV set ${set}`, written.replaced, 0));
     const unorm = q && q.uv !== 'float' && written.inUnitRange;
