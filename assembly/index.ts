@@ -29,6 +29,7 @@ export * from './gltf-unit-normals';
 export * from './gltf-normalized-skin';
 export * from './gltf-positions';
 export * from './gltf-uvs';
+export * from './gltf-unit-tangents';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

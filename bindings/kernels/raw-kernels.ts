@@ -158,6 +158,13 @@ export interface RawKernels {
    */
   uvsForOutput(src: Float32Array, flipV: boolean, dst: Float32Array, outside: Uint32Array): number;
   /**
+   * glTF writer: xyzw tangents (src.length / 4, rounded down) into dst, turned Z-up → Y-up when
+   * toYUp, xyz as unitNormals makes them, w as −1 when < 0 else +1, stopping before the first
+   * whose length is not > 0 and < Infinity. counts (2): rescaled (|length − 1| > tolerance), w not
+   * already its sign. Returns the tangents done.
+   */
+  unitTangents(src: Float32Array, toYUp: boolean, tolerance: number, dst: Float32Array, counts: Uint32Array): number;
+  /**
    * glTF writer: four joints and weights per vertex (joints.length / 4 vertices) into dstJoints
    * (uint8 or uint16) and dstWeights as glTF requires them: the weights on joints below
    * jointCount, positive and finite, ÷ their float64 sum (in slot order) rounded to float32, a

@@ -61,6 +61,7 @@ interface KernelExports {
   unitNormals(src: number, count: number, toYUp: number, tolerance: number, dst: number, counts: number): void;
   positionsOnAxes(src: number, count: number, toYUp: number, dst: number, box: number): number;
   uvsForOutput(src: number, count: number, flipV: number, dst: number, outside: number): number;
+  unitTangents(src: number, count: number, toYUp: number, tolerance: number, dst: number, counts: number): number;
   normalizeSkin(joints: number, weights: number, count: number, jointCount: number, wideJoints: number, tolerance: number, dstJoints: number, dstWeights: number, found: number): void;
   countUsedValues(src: number, count: number, limit: number, seen: number): number;
   spanU32(src: number, count: number, dst: number): void;
@@ -280,6 +281,8 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     positionsOnAxes: (src, toYUp, dst, box) =>
       run([src], [dst, box], ([s, d, b], [length]) => exports.positionsOnAxes(s!, Math.floor(length! / 3), toYUp ? 1 : 0, d!, b!)),
     uvsForOutput: (src, flipV, dst, outside) => run([src], [dst, outside], ([s, d, o], [n]) => exports.uvsForOutput(s!, n!, flipV ? 1 : 0, d!, o!)),
+    unitTangents: (src, toYUp, tolerance, dst, counts) =>
+      run([src], [dst, counts], ([s, d, c], [length]) => exports.unitTangents(s!, length! >> 2, toYUp ? 1 : 0, tolerance, d!, c!)),
     boxOfPoints: (points, dst) => run([points], [dst], ([p, d], [length]) => exports.boxOfPoints(p!, Math.floor(length! / 3), d!)),
     farthestSquaredDistance: (points, cx, cy, cz) => run([points], [], ([p], [length]) => exports.farthestSquaredDistance(p!, Math.floor(length! / 3), cx, cy, cz)),
     packSkinWeights: (joints, weights, boneCount, dstCounts, dstBones, dstValues) =>

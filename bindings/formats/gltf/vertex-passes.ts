@@ -14,8 +14,10 @@
 // so do its positions (positionsOnAxesWith, assembly/gltf-positions.ts: 11.1 against 46.1 µs,
 // scalar 26.0; 0.6 against 1.1 at 200 vertices); one interleaved loop each on the shared 2-core
 // machine at load 8–11), and its UV sets (uvsForOutputWith, assembly/gltf-uvs.ts: 7.3 against
-// 117.6 µs for 9,305 flipped pairs, scalar 23.2; 0.5 against 1.1 at 200). Tangents, and every
-// pass with a reorder, are still these TypeScript loops.
+// 117.6 µs for 9,305 flipped pairs, scalar 23.2; 0.5 against 1.1 at 200), and its tangents up to
+// the first one to replace (unitTangentsOnAxes, assembly/gltf-unit-tangents.ts: 25.4 against 58.6
+// µs for 9,305, scalar 44.1; 0.9 against 1.3 at 200). The replacements (perpendicularTo, with
+// Math.hypot) and every pass with a reorder are still these TypeScript loops.
 //
 // Each loop is a function of its own that returns a local and does nothing after the loop: V8
 // optimizes a long loop while it runs (on-stack replacement) and, in Node 20, threw that code away
@@ -80,6 +82,21 @@ export function unitNormalsOnAxes(kernels: Kernels, source: Float32Array, toYUp:
   return { unit, replaced: NORMAL_COUNTS[0]!, rescaled: NORMAL_COUNTS[1]!, signs: 0 };
 }
 
+const TANGENT_COUNTS = new Uint32Array(2);
+
+/**
+ * unitVectorsOnAxes for tangents (stride 4) on `kernels`: the `unitTangents` kernel up to the
+ * first tangent to replace (assembly/gltf-unit-tangents.ts), the TypeScript loop from it on (its
+ * replacement, perpendicular to the normal, uses Math.hypot) and for a reorder.
+ */
+export function unitTangentsOnAxes(kernels: Kernels, source: Float32Array, toYUp: boolean, normals?: Float32Array, order?: Uint32Array, unit = new Float32Array(source.length)): UnitVectors {
+  if (order) return unitVectorsOnAxes(source, 4, toYUp, normals, order, unit);
+  const done = kernels.raw.unitTangents(source, toYUp, UNIT_LENGTH_TOLERANCE, unit, TANGENT_COUNTS);
+  const counts = Float64Array.of(0, TANGENT_COUNTS[0]!, TANGENT_COUNTS[1]!);
+  if (done * 4 < source.length) unitTangentsLoop(source, toYUp, unit, counts, normals, undefined, done);
+  return { unit, replaced: counts[0]!, rescaled: counts[1]!, signs: counts[2]! };
+}
+
 /** unitVectorsOnAxes for normals; counts: replaced, rescaled. */
 function unitNormalsLoop(source: Float32Array, toYUp: boolean, unit: Float32Array, counts: Float64Array, order: Uint32Array | undefined): number {
   for (let i = 0, v = 0; i < source.length; i += 3, v++) {
@@ -107,9 +124,9 @@ function unitNormalsLoop(source: Float32Array, toYUp: boolean, unit: Float32Arra
   return 0;
 }
 
-/** unitVectorsOnAxes for tangents; counts: replaced, rescaled, signs. */
-function unitTangentsLoop(source: Float32Array, toYUp: boolean, unit: Float32Array, counts: Float64Array, normals: Float32Array | undefined, order: Uint32Array | undefined): number {
-  for (let i = 0, v = 0; i < source.length; i += 4, v++) {
+/** unitVectorsOnAxes for tangents, from vertex `from` on; counts: replaced, rescaled, signs. */
+function unitTangentsLoop(source: Float32Array, toYUp: boolean, unit: Float32Array, counts: Float64Array, normals: Float32Array | undefined, order: Uint32Array | undefined, from = 0): number {
+  for (let i = from * 4, v = from; i < source.length; i += 4, v++) {
     const d = order ? order[v]! : v;
     const o = d * 4;
     const x = source[i]!;
