@@ -25,6 +25,11 @@ export * from './flip-v';
 export * from './skin-records';
 export * from './tf-index-streams';
 export * from './unigine-compress-frames';
+export * from './gltf-unit-normals';
+export * from './gltf-normalized-skin';
+export * from './gltf-positions';
+export * from './gltf-uvs';
+export * from './gltf-unit-tangents';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

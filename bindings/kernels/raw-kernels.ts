@@ -138,6 +138,42 @@ export interface RawKernels {
   quantizeIqmColumns(pool: Float32Array, columns: Uint32Array, frameCounts: Uint32Array, offsets: Float32Array, scales: Float32Array, dst: Uint16Array): void;
   /** [minX, minY, minZ, maxX, maxY, maxZ] of xyz points into dst (6): `if (v < min) min = v` from ±Infinity, so NaN is skipped and the first of −0 / +0 is kept. */
   boxOfPoints(points: Float32Array, dst: Float32Array): void;
+  /**
+   * glTF writer: xyz normals into dst (as long as src, not src), turned Z-up → Y-up ((x, y, z) →
+   * (x, z, −y)) when toYUp, each component x / length in float64 (length = √(x² + y² + z²)) rounded
+   * to float32; a length not > 0 and < Infinity gives (0, 0, 1). counts (2): those replaced, those
+   * with |length − 1| > tolerance.
+   */
+  unitNormals(src: Float32Array, toYUp: boolean, tolerance: number, dst: Float32Array, counts: Uint32Array): void;
+  /**
+   * glTF writer: xyz positions into dst (as long as src, not src), turned Z-up → Y-up when toYUp,
+   * each value not finite as +0; box (6): min xyz, max xyz of the values written (`if (v < min)
+   * min = v` in vertex order from ±Infinity, the first of −0 / +0 kept). Returns the values replaced.
+   */
+  positionsOnAxes(src: Float32Array, toYUp: boolean, dst: Float32Array, box: Float32Array): number;
+  /**
+   * glTF writer: a UV set into dst (as long as src, not src), each value not finite as +0, then
+   * with flipV every odd-indexed value v as fround(1 − v); outside[0]: values written not within
+   * 0–1. Returns the values replaced.
+   */
+  uvsForOutput(src: Float32Array, flipV: boolean, dst: Float32Array, outside: Uint32Array): number;
+  /**
+   * glTF writer: xyzw tangents (src.length / 4, rounded down) into dst, turned Z-up → Y-up when
+   * toYUp, xyz as unitNormals makes them, w as −1 when < 0 else +1, stopping before the first
+   * whose length is not > 0 and < Infinity. counts (2): rescaled (|length − 1| > tolerance), w not
+   * already its sign. Returns the tangents done.
+   */
+  unitTangents(src: Float32Array, toYUp: boolean, tolerance: number, dst: Float32Array, counts: Uint32Array): number;
+  /**
+   * glTF writer: four joints and weights per vertex (joints.length / 4 vertices) into dstJoints
+   * (uint8 or uint16) and dstWeights as glTF requires them: the weights on joints below
+   * jointCount, positive and finite, ÷ their float64 sum (in slot order) rounded to float32, a
+   * joint named twice in one slot (its quotients added in float32), packed to the front, the rest
+   * joint 0 weight 0; a vertex without any such weight: its first joint (0 when out of range) with
+   * weight 1. found (4, written): vertices whose |sum − 1| > tolerance, weights merged, the first
+   * element index (4 × vertex) with a weight dropped and the first without any (−1: none).
+   */
+  normalizeSkin(joints: Uint16Array, weights: Float32Array, jointCount: number, tolerance: number, dstJoints: Uint8Array | Uint16Array, dstWeights: Float32Array, found: Float64Array): void;
   /** Largest float64 (x − cx)² + (y − cy)² + (z − cz)² over xyz points, from 0 (a NaN distance gives the quiet NaN). */
   farthestSquaredDistance(points: Float32Array, cx: number, cy: number, cz: number): number;
   /**

@@ -58,6 +58,11 @@ interface KernelExports {
   packWeightRecords(counts: number, count: number, bones: number, values: number, weightCount: number, dst: number, capacity: number): number;
   maxIndexU16(src: number, count: number): number;
   maxIndexU8(src: number, count: number): number;
+  unitNormals(src: number, count: number, toYUp: number, tolerance: number, dst: number, counts: number): void;
+  positionsOnAxes(src: number, count: number, toYUp: number, dst: number, box: number): number;
+  uvsForOutput(src: number, count: number, flipV: number, dst: number, outside: number): number;
+  unitTangents(src: number, count: number, toYUp: number, tolerance: number, dst: number, counts: number): number;
+  normalizeSkin(joints: number, weights: number, count: number, jointCount: number, wideJoints: number, tolerance: number, dstJoints: number, dstWeights: number, found: number): void;
   countUsedValues(src: number, count: number, limit: number, seen: number): number;
   spanU32(src: number, count: number, dst: number): void;
   countUsedValuesFrom(src: number, count: number, base: number, limit: number, seen: number, rebased: number, rebasedCount: number): number;
@@ -268,6 +273,16 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
       run([pool, segments], [dstMin, dstMax], ([p, s, lo, hi], [, n]) => exports.iqmSegmentRanges(p!, s!, n! >> 2, channelCount, lo!, hi!)),
     quantizeIqmColumns: (pool, columns, frameCounts, offsets, scales, dst) =>
       run([pool, columns, frameCounts, offsets, scales], [dst], ([p, c, n, o, s, d], [, , animations, columnCount]) => exports.quantizeIqmColumns(p!, c!, columnCount!, n!, animations!, o!, s!, d!)),
+    unitNormals: (src, toYUp, tolerance, dst, counts) =>
+      run([src], [dst, counts], ([s, d, c], [length]) => exports.unitNormals(s!, Math.floor(length! / 3), toYUp ? 1 : 0, tolerance, d!, c!)),
+    normalizeSkin: (joints, weights, jointCount, tolerance, dstJoints, dstWeights, found) =>
+      run([joints, weights], [dstJoints, dstWeights, found], ([j, w, dj, dw, f], [length]) =>
+        exports.normalizeSkin(j!, w!, Math.floor(length! / 4), jointCount, dstJoints.BYTES_PER_ELEMENT === 2 ? 1 : 0, tolerance, dj!, dw!, f!)),
+    positionsOnAxes: (src, toYUp, dst, box) =>
+      run([src], [dst, box], ([s, d, b], [length]) => exports.positionsOnAxes(s!, Math.floor(length! / 3), toYUp ? 1 : 0, d!, b!)),
+    uvsForOutput: (src, flipV, dst, outside) => run([src], [dst, outside], ([s, d, o], [n]) => exports.uvsForOutput(s!, n!, flipV ? 1 : 0, d!, o!)),
+    unitTangents: (src, toYUp, tolerance, dst, counts) =>
+      run([src], [dst, counts], ([s, d, c], [length]) => exports.unitTangents(s!, length! >> 2, toYUp ? 1 : 0, tolerance, d!, c!)),
     boxOfPoints: (points, dst) => run([points], [dst], ([p, d], [length]) => exports.boxOfPoints(p!, Math.floor(length! / 3), d!)),
     farthestSquaredDistance: (points, cx, cy, cz) => run([points], [], ([p], [length]) => exports.farthestSquaredDistance(p!, Math.floor(length! / 3), cx, cy, cz)),
     packSkinWeights: (joints, weights, boneCount, dstCounts, dstBones, dstValues) =>

@@ -11,7 +11,7 @@ import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
 import { QUATERNION_COUNTS, unitQuaternionsInPlace, unitQuaternionsOnAxes } from './unit-quaternions.js';
 import { nonFiniteMessage, repairNonFinite, replaceNonFinite } from './finite-values.js';
-import { positionsOnAxes, turnedCopy, unitVectorsOnAxes, uvsForOutput, type UnitVectors, type PositionsOnAxes } from './vertex-passes.js';
+import { positionsOnAxesWith, turnedCopy, unitNormalsOnAxes, unitTangentsOnAxes, uvsForOutputWith, type UnitVectors, type PositionsOnAxes } from './vertex-passes.js';
 import { unitSnormVectors } from './unit-snorm-vectors.js';
 import { composeTrs, invertAffine, multiply, type MatrixTarget } from './transforms.js';
 import { positionBox, positionGrid, quantizePositions, quantizeSettings, sourcePrecisionFloats, twelveBitExponentialBits, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
@@ -473,7 +473,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   // morph targets (which need them as floats), the positions are only boxed, then quantized
   // straight from the source (quantize-source-positions.ts).
   const direct = q !== undefined && q.position !== 'float' && (!skinnedMesh || w.skinGrid !== undefined) && !mesh.targets?.length;
-  const onAxes: Omit<PositionsOnAxes, 'positions'> & { positions?: Float32Array } = direct ? sourcePositionsBox(a.positions, w.toYUp) : positionsOnAxes(a.positions, w.toYUp, order, w.builder.scratch.float32(a.positions.length));
+  const onAxes: Omit<PositionsOnAxes, 'positions'> & { positions?: Float32Array } = direct ? sourcePositionsBox(a.positions, w.toYUp) : positionsOnAxesWith(kernels, a.positions, w.toYUp, order, w.builder.scratch.float32(a.positions.length));
   const positions = onAxes.positions;
   if (onAxes.replaced) w.warn(nonFiniteMessage(`${label} positions`, onAxes.replaced, 0));
   let node: { translation: number[]; scale: number[] } | undefined;
@@ -504,7 +504,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     unitVectorsWarned(w, done.vectors, 3, `${label} normals`);
     attributes.NORMAL = quantizedAccessor(w, 'normal', 'VEC3', done.quantized, true, false, true);
   } else if (a.normals) {
-    normals = unitVectorsWarned(w, unitVectorsOnAxes(a.normals, 3, w.toYUp, undefined, order, w.builder.scratch.float32(a.normals.length)), 3, `${label} normals`).unit;
+    normals = unitVectorsWarned(w, unitNormalsOnAxes(kernels, a.normals, w.toYUp, order, w.builder.scratch.float32(a.normals.length)), 3, `${label} normals`).unit;
     attributes.NORMAL = q && q.normal === 'oct8' && w.shareViews ? octahedralAccessor(w, 'normal', normals, 3) : accessor(w, 'VEC3', normals, VERTEX);
   }
   if (a.tangents && q && q.tangent !== 'float' && !(q.tangent === 'oct8' && w.shareViews)) {
@@ -512,8 +512,8 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     unitVectorsWarned(w, done.vectors, 4, `${label} tangents`);
     attributes.TANGENT = quantizedAccessor(w, 'tangent', 'VEC4', done.quantized, true, false, true);
   } else if (a.tangents) {
-    if (a.normals && !normals) normals = unitVectorsOnAxes(a.normals, 3, w.toYUp, undefined, order, w.builder.scratch.float32(a.normals.length)).unit;
-    const tangents = unitVectorsWarned(w, unitVectorsOnAxes(a.tangents, 4, w.toYUp, normals, order, w.builder.scratch.float32(a.tangents.length)), 4, `${label} tangents`).unit;
+    if (a.normals && !normals) normals = unitNormalsOnAxes(kernels, a.normals, w.toYUp, order, w.builder.scratch.float32(a.normals.length)).unit;
+    const tangents = unitVectorsWarned(w, unitTangentsOnAxes(kernels, a.tangents, w.toYUp, normals, order, w.builder.scratch.float32(a.tangents.length)), 4, `${label} tangents`).unit;
     attributes.TANGENT = q && q.tangent === 'oct8' && w.shareViews ? octahedralAccessor(w, 'tangent', tangents, 4) : accessor(w, 'VEC4', tangents, VERTEX);
   }
   // A loop, not forEach with a closure made per mesh.
@@ -522,7 +522,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     const uv = uvSets[set];
     // A hole in a sparse array (validateAsset's forEach skips them, as this loop's forEach did).
     if (uv === undefined) continue;
-    const written = uvsForOutput(uv, settings.flipV, order, w.builder.scratch.float32(uv.length));
+    const written = uvsForOutputWith(kernels, uv, settings.flipV, order, w.builder.scratch.float32(uv.length));
     const copy = written.uvs;
     if (written.replaced) w.warn(nonFiniteMessage(`${label} UV set ${set}`, written.replaced, 0));
     const unorm = q && q.uv !== 'float' && written.inUnitRange;
@@ -546,7 +546,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   }
   if (a.joints && a.weights) {
     if (skinned) {
-      const { joints, weights } = normalizedSkin(a.joints, a.weights, jointCount, label, w.warn, w.builder.scratch);
+      const { joints, weights } = normalizedSkin(kernels, a.joints, a.weights, jointCount, label, w.warn, w.builder.scratch);
       attributes.JOINTS_0 = accessor(w, 'VEC4', joints, VERTEX);
       attributes.WEIGHTS_0 = q && q.weight !== 'float' ? quantizedAccessor(w, 'weight', 'VEC4', quantizeWeights(weights, q.weight), true) : accessor(w, 'VEC4', weights, VERTEX);
     } else w.warn(`${label}: skin weights without a skeleton are not written`);

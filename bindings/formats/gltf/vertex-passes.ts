@@ -8,9 +8,16 @@
 // the source-grid check, the snorm rounding, the validator-tolerance check; per UV set a copy, a
 // repair pass, a flip pass and a range pass) were half of the encode in the profile (README § GLB
 // encode), a third after fusing them here: each attribute read once and written once before
-// quantization. Not tried: an AssemblyScript kernel (SIMD) for these loops, which would add a copy
-// into and out of WebAssembly memory per attribute and a TypeScript twin; it is what is left to
-// try for the large files (Box47.mesh: these loops are now a third of its encode).
+// quantization. The plain writer's normals in the source's order go through a kernel
+// (unitNormalsOnAxes, assembly/gltf-unit-normals.ts: with SIMD 25.7 against 47.8 µs for 9,305
+// normals, the copies into and out of WebAssembly memory included; the scalar build 42.5), and
+// so do its positions (positionsOnAxesWith, assembly/gltf-positions.ts: 11.1 against 46.1 µs,
+// scalar 26.0; 0.6 against 1.1 at 200 vertices); one interleaved loop each on the shared 2-core
+// machine at load 8–11), and its UV sets (uvsForOutputWith, assembly/gltf-uvs.ts: 7.3 against
+// 117.6 µs for 9,305 flipped pairs, scalar 23.2; 0.5 against 1.1 at 200), and its tangents up to
+// the first one to replace (unitTangentsOnAxes, assembly/gltf-unit-tangents.ts: 25.4 against 58.6
+// µs for 9,305, scalar 44.1; 0.9 against 1.3 at 200). The replacements (perpendicularTo, with
+// Math.hypot) and every pass with a reorder are still these TypeScript loops.
 //
 // Each loop is a function of its own that returns a local and does nothing after the loop: V8
 // optimizes a long loop while it runs (on-stack replacement) and, in Node 20, threw that code away
@@ -33,6 +40,7 @@ import { UNIT_LENGTH_TOLERANCE } from './finite-values.js';
 import { roundHalfUp } from './round-half-up.js';
 import { VECTOR3_UNIT_TOLERANCE } from './quantize-attributes.js';
 import { writerFloat32 } from './writer-arena.js';
+import type { Kernels } from '../../kernels/kernels.js';
 
 /** A vertex attribute turned to the output axes, with what was changed to make it valid glTF. */
 export interface UnitVectors {
@@ -57,6 +65,36 @@ export function unitVectorsOnAxes(source: Float32Array, stride: 3 | 4, toYUp: bo
   const counts = new Float64Array(3);
   if (stride === 3) unitNormalsLoop(source, toYUp, unit, counts, order);
   else unitTangentsLoop(source, toYUp, unit, counts, normals, order);
+  return { unit, replaced: counts[0]!, rescaled: counts[1]!, signs: counts[2]! };
+}
+
+const NORMAL_COUNTS = new Uint32Array(2);
+
+/**
+ * unitVectorsOnAxes for normals (stride 3) on `kernels`: the `unitNormals` kernel when they are
+ * written in the source's order (assembly/gltf-unit-normals.ts: the same bits; with SIMD, 25.7
+ * against 47.8 µs for the speed bar's 9,305 normals, staging included, in one interleaved loop on
+ * the shared 2-core machine; the scalar build 42.5), else the TypeScript loop (the reorder of
+ * EXT_meshopt_compression, where it writes vertex v at order[v]).
+ */
+export function unitNormalsOnAxes(kernels: Kernels, source: Float32Array, toYUp: boolean, order?: Uint32Array, unit = new Float32Array(source.length)): UnitVectors {
+  if (order) return unitVectorsOnAxes(source, 3, toYUp, undefined, order, unit);
+  kernels.raw.unitNormals(source, toYUp, UNIT_LENGTH_TOLERANCE, unit, NORMAL_COUNTS);
+  return { unit, replaced: NORMAL_COUNTS[0]!, rescaled: NORMAL_COUNTS[1]!, signs: 0 };
+}
+
+const TANGENT_COUNTS = new Uint32Array(2);
+
+/**
+ * unitVectorsOnAxes for tangents (stride 4) on `kernels`: the `unitTangents` kernel up to the
+ * first tangent to replace (assembly/gltf-unit-tangents.ts), the TypeScript loop from it on (its
+ * replacement, perpendicular to the normal, uses Math.hypot) and for a reorder.
+ */
+export function unitTangentsOnAxes(kernels: Kernels, source: Float32Array, toYUp: boolean, normals?: Float32Array, order?: Uint32Array, unit = new Float32Array(source.length)): UnitVectors {
+  if (order) return unitVectorsOnAxes(source, 4, toYUp, normals, order, unit);
+  const done = kernels.raw.unitTangents(source, toYUp, UNIT_LENGTH_TOLERANCE, unit, TANGENT_COUNTS);
+  const counts = Float64Array.of(0, TANGENT_COUNTS[0]!, TANGENT_COUNTS[1]!);
+  if (done * 4 < source.length) unitTangentsLoop(source, toYUp, unit, counts, normals, undefined, done);
   return { unit, replaced: counts[0]!, rescaled: counts[1]!, signs: counts[2]! };
 }
 
@@ -87,9 +125,9 @@ function unitNormalsLoop(source: Float32Array, toYUp: boolean, unit: Float32Arra
   return 0;
 }
 
-/** unitVectorsOnAxes for tangents; counts: replaced, rescaled, signs. */
-function unitTangentsLoop(source: Float32Array, toYUp: boolean, unit: Float32Array, counts: Float64Array, normals: Float32Array | undefined, order: Uint32Array | undefined): number {
-  for (let i = 0, v = 0; i < source.length; i += 4, v++) {
+/** unitVectorsOnAxes for tangents, from vertex `from` on; counts: replaced, rescaled, signs. */
+function unitTangentsLoop(source: Float32Array, toYUp: boolean, unit: Float32Array, counts: Float64Array, normals: Float32Array | undefined, order: Uint32Array | undefined, from = 0): number {
+  for (let i = from * 4, v = from; i < source.length; i += 4, v++) {
     const d = order ? order[v]! : v;
     const o = d * 4;
     const x = source[i]!;
@@ -224,6 +262,19 @@ export function positionsOnAxes(source: Float32Array, toYUp: boolean, order?: Ui
   return { positions, replaced, box: { min: [box[0]!, box[1]!, box[2]!], max: [box[3]!, box[4]!, box[5]!] } };
 }
 
+const POSITION_BOX = new Float32Array(6);
+
+/**
+ * positionsOnAxes on `kernels`: the `positionsOnAxes` kernel when written in the source's order
+ * (assembly/gltf-positions.ts: the same values, count and box), else the TypeScript loop.
+ */
+export function positionsOnAxesWith(kernels: Kernels, source: Float32Array, toYUp: boolean, order?: Uint32Array, positions = new Float32Array(source.length)): PositionsOnAxes {
+  if (order) return positionsOnAxes(source, toYUp, order, positions);
+  const replaced = kernels.raw.positionsOnAxes(source, toYUp, positions, POSITION_BOX);
+  const b = POSITION_BOX;
+  return { positions, replaced, box: { min: [b[0]!, b[1]!, b[2]!], max: [b[3]!, b[4]!, b[5]!] } };
+}
+
 /**
  * positionsOnAxes' loop: `box` (min xyz, max xyz) widened in place; gives the count of values
  * replaced. The box is kept in locals and stored once after the loop (as widenLargest in
@@ -267,6 +318,15 @@ export function uvsForOutput(source: Float32Array, flipV: boolean, order?: Uint3
   const outside = new Float64Array(1);
   const replaced = order ? uvOrderLoop(source, flipV, uvs, outside, order) : uvLoop(source, flipV, uvs, outside);
   return { uvs, replaced, inUnitRange: outside[0] === 0 };
+}
+
+const UV_OUTSIDE = new Uint32Array(1);
+
+/** uvsForOutput on `kernels`: the `uvsForOutput` kernel when written in the source's order (assembly/gltf-uvs.ts), else the TypeScript loop. */
+export function uvsForOutputWith(kernels: Kernels, source: Float32Array, flipV: boolean, order?: Uint32Array, uvs = new Float32Array(source.length)): { uvs: Float32Array; replaced: number; inUnitRange: boolean } {
+  if (order) return uvsForOutput(source, flipV, order, uvs);
+  const replaced = kernels.raw.uvsForOutput(source, flipV, uvs, UV_OUTSIDE);
+  return { uvs, replaced, inUnitRange: UV_OUTSIDE[0] === 0 };
 }
 
 /** uvsForOutput's loop: gives the count of values replaced; `outside[0]` counts values outside 0–1. */

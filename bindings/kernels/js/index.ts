@@ -24,10 +24,15 @@ import * as flipV from './flip-v.js';
 import * as skinRecords from './skin-records.js';
 import * as tfIndexStreams from './tf-index-streams.js';
 import * as unigineCompressFrames from './unigine-compress-frames.js';
+import * as gltfUnitNormals from './gltf-unit-normals.js';
+import * as gltfNormalizedSkin from './gltf-normalized-skin.js';
+import * as gltfPositions from './gltf-positions.js';
+import * as gltfUvs from './gltf-uvs.js';
+import * as gltfUnitTangents from './gltf-unit-tangents.js';
 
 /** The pure-TypeScript backend: the twin of every WebAssembly kernel. */
 export const jsRawKernels: RawKernels = {
   ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices,
   ...vertexGather, ...iqmVertices, ...iqmQuantize, ...iqmFrames, ...bounds, ...skinWeights, ...indicesU16, ...indexRange, ...usedValues, ...base64, ...normalized, ...keyLines, ...tangentCheck, ...flipV, ...skinRecords, ...tfIndexStreams,
-  ...unigineCompressFrames,
+  ...unigineCompressFrames, ...gltfUnitNormals, ...gltfNormalizedSkin, ...gltfPositions, ...gltfUvs, ...gltfUnitTangents,
 };
