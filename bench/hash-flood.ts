@@ -1,13 +1,14 @@
-// Time of the welds' hash tables on crafted keys (test/helpers/colliding-keys.ts: every key's
+// Time of the welds' hash tables on crafted keys (and of parsing a crafted UNIGINE .mesh) (test/helpers/colliding-keys.ts: every key's
 // slot in the table's first sixteenth) at n = 10k, 40k, 160k, wasm-simd backend: before the
 // probe budget each 4× n cost about 16× (O(n²)); with it, about 4× (the sort fallback).
 // Runs in a tree without Kernels.weldIndexStreams too (then the raw kernel, as the readers called it).
-// Run: npx tsx bench/hash-flood.ts [--sizes 10000,40000] [--only streams|rows|written]
+// Run: npx tsx bench/hash-flood.ts [--sizes 10000,40000] [--only streams|unigine|rows|written]
 import { parseArgs } from 'node:util';
 import { createKernelsSync } from '../bindings/index.js';
 import { weldHashCapacity } from '../bindings/kernels/weld-streams.js';
 import { weldWrittenVertices } from '../bindings/formats/gltf/weld-written-vertices.js';
-import { collidingPositions, collidingRows, collidingStreams } from '../test/helpers/colliding-keys.js';
+import { collidingPositions, collidingRows, collidingStreams, collidingUnigineMesh } from '../test/helpers/colliding-keys.js';
+import { unigineFormat } from '../bindings/formats/unigine/index.js';
 
 const { values } = parseArgs({ options: { sizes: { type: 'string' }, only: { type: 'string' }, backend: { type: 'string' } } });
 const sizes = (values.sizes ?? '10000,40000,160000').split(',').map(Number);
@@ -31,6 +32,10 @@ const cases: Record<string, (n: number) => () => unknown> = {
       const k = kernels as unknown as { weldIndexStreams?: (...a: typeof args) => number };
       return k.weldIndexStreams ? k.weldIndexStreams(...args) : kernels.raw.weldIndexStreams(...args);
     };
+  },
+  unigine: (n) => {
+    const bytes = collidingUnigineMesh(n - (n % 3));
+    return () => unigineFormat.parseSync(bytes, { kernels });
   },
   rows: (n) => {
     const words = collidingRows(n, 3);

@@ -6,7 +6,8 @@
 // budget), and ordinary inputs never reach the budget.
 import { describe, expect, it } from 'vitest';
 import { allKernels, BACKENDS, rng } from './helpers/backends.js';
-import { collidingPositions, collidingRows, collidingStreams, tableSizeFor, weldHash, rowHash } from './helpers/colliding-keys.js';
+import { collidingPositions, collidingRows, collidingStreams, collidingUnigineMesh, tableSizeFor, weldHash, rowHash } from './helpers/colliding-keys.js';
+import { unigineFormat } from '../bindings/formats/unigine/index.js';
 import { weldHashCapacity } from '../bindings/kernels/weld-streams.js';
 import { probeBudget } from '../bindings/kernels/js/probe-budget.js';
 import { weldWrittenVertices } from '../bindings/formats/gltf/weld-written-vertices.js';
@@ -186,6 +187,25 @@ describe('weldWrittenVertices (pruneUnread) on colliding positions', () => {
     expect(out.indices.length).toBe(original.length);
     for (let c = 0; c < original.length; c++) {
       expect(Array.from(kept.subarray(out.indices[c]! * 3, out.indices[c]! * 3 + 3))).toEqual(Array.from(positions.subarray(original[c]! * 3, original[c]! * 3 + 3)));
+    }
+  });
+});
+
+describe('a UNIGINE .mesh whose corners flood the weld', () => {
+  const n = 15_000;
+  const bytes = collidingUnigineMesh(n);
+  const { streams } = collidingStreams(n, 2, 1);
+
+  it('parses on every backend to one vertex per distinct (cindex, tindex) pair, first use first', () => {
+    const expected = naiveWeld((i) => `${streams[0]![i]},${streams[1]![i]}`, n);
+    for (const b of BACKENDS) {
+      const asset = unigineFormat.parseSync(bytes, { kernels: kernels[b] });
+      const mesh = asset.meshes![0]!;
+      const position = mesh.attributes.positions;
+      expect(position.length / 3, b).toBe(expected.first.length);
+      expect(Array.from(mesh.indices!), b).toEqual(expected.indices);
+      // Vertex v sits at its first corner's coordinate (x = cindex).
+      expect(expected.first.every((c, v) => position[3 * v] === streams[0]![c]), b).toBe(true);
     }
   });
 });

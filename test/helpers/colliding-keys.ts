@@ -101,3 +101,64 @@ export function collidingPositions(n: number, spread = 16): Float32Array {
   }
   return positions;
 }
+
+/** UNIGINE's compact integer (FORMATS.md §1): sign-magnitude, 6 bits then 7 per byte. */
+function compactInt(value: number, out: number[]): void {
+  let m = Math.abs(value);
+  let first = (m & 63) | (value < 0 ? 64 : 0);
+  m = Math.floor(m / 64);
+  out.push(first | (m > 0 ? 128 : 0));
+  while (m > 0) {
+    first = m & 127;
+    m = Math.floor(m / 128);
+    out.push(first | (m > 0 ? 128 : 0));
+  }
+}
+
+/**
+ * A UNIGINE ms11 file of one surface, no bones or animations, whose `n` corners (a multiple of 3)
+ * are the (cindex, tindex) pairs of collidingStreams(n, 2, 1): the pairs the reader's weld (keyed
+ * by tindex, table for n corners) hashes all land in the first sixteenth of its table. Coordinates
+ * at (cindex, 0, 0), 64 tangents.
+ */
+export function collidingUnigineMesh(n: number): Uint8Array {
+  const { streams, limits } = collidingStreams(n, 2, 1);
+  const [coords, tangents] = limits as [number, number];
+  const out: number[] = [];
+  const raw = (bytes: Uint8Array) => {
+    for (const b of bytes) out.push(b);
+  };
+  const ascii = (text: string) => raw(Uint8Array.from(text, (c) => c.charCodeAt(0)));
+  const floats = (values: number[]) => raw(new Uint8Array(Float32Array.from(values).buffer));
+  const string = (text: string) => (compactInt(text.length + 1, out), ascii(text), out.push(0));
+  const bounds = [0, 0, 0, coords, 0, 0, coords / 2, 0, 0, coords / 2];
+  ascii('ms11');
+  floats(bounds);
+  compactInt(0, out); // bones
+  compactInt(0, out); // animations
+  compactInt(1, out); // surfaces
+  string('flood');
+  floats(bounds);
+  compactInt(1, out); // morph targets
+  string('target');
+  ascii('ms11');
+  compactInt(coords, out);
+  const xyz = new Float32Array(3 * coords);
+  for (let c = 0; c < coords; c++) xyz[3 * c] = c;
+  raw(new Uint8Array(xyz.buffer));
+  compactInt(tangents, out);
+  raw(new Uint8Array(Int16Array.from({ length: 4 * tangents }, (_, i) => (i % 4 === 3 ? 32767 : 0)).buffer));
+  compactInt(0, out); // weights
+  compactInt(0, out); // UV0
+  compactInt(0, out); // UV1
+  compactInt(0, out); // colors
+  const indices = (values: Uint32Array, limit: number) => {
+    compactInt(values.length, out);
+    const typed = limit < 256 ? Uint8Array.from(values) : limit < 65536 ? Uint16Array.from(values) : Int32Array.from(values);
+    raw(new Uint8Array(typed.buffer));
+  };
+  indices(streams[0]!, coords);
+  indices(streams[1]!, tangents);
+  ascii('ms11');
+  return Uint8Array.from(out);
+}
