@@ -116,7 +116,7 @@ export function weldWrittenVertices<T extends Uint8Array | Uint16Array | Uint32A
   let kinds = 0;
   let probes = 0;
   const budget = 32 * vertexCount + 4096;
-  for (let v = 0; v < vertexCount && probes <= budget; v++) {
+  scan: for (let v = 0; v < vertexCount; v++) {
     let h = 0x811c9dc5;
     for (const { bytes, stride } of streams) for (let k = 0, at = v * stride; k < stride; k++) h = Math.imul(h ^ bytes[at + k]!, 0x01000193);
     let slot = (h ^ (h >>> 15)) & (size - 1);
@@ -132,7 +132,7 @@ export function weldWrittenVertices<T extends Uint8Array | Uint16Array | Uint32A
         kind[v] = kind[at]!;
         break;
       }
-      if (++probes > budget) break;
+      if (++probes > budget) break scan;
       slot = (slot + 1) & (size - 1);
     }
   }
