@@ -162,3 +162,36 @@ export function collidingUnigineMesh(n: number): Uint8Array {
   ascii('ms11');
   return Uint8Array.from(out);
 }
+
+/** The inverse of an odd multiplier mod 2^32 (Newton's iteration). */
+function inverseOdd(m: number): number {
+  let x = m;
+  for (let i = 0; i < 5; i++) x = Math.imul(x, 2 - Math.imul(m, x));
+  return x >>> 0;
+}
+
+/**
+ * `k` distinct arrays of `length` (≥ 4) words that share one word-wise FNV-1a hash
+ * (h = imul(h ^ word, 0x01000193) from `start(length)`): word j is j, except word 1 (counts
+ * 0 … k − 1) and word length − 2, solved for (the multiply is invertible): the first, middle
+ * (for length ≥ 5) and last words are the same in all, so the TF StreamIndex's cheap signature
+ * does not tell them apart either. The writers' equal-array lookups hash so: `start` =
+ * l ⇒ imul(0x811c9dc5 ^ l, 0x01000193) for TF streams (hashIndices), 0x811c9dc5 ^ l for glTF key times.
+ */
+export function collidingWordArrays(k: number, length: number, start: (length: number) => number, target = 0x12345678): Uint32Array[] {
+  if (length < 4) throw new RangeError('collidingWordArrays needs 4 or more words');
+  const inverse = inverseOdd(0x01000193);
+  const solved = length - 2;
+  const out: Uint32Array[] = [];
+  for (let i = 0; i < k; i++) {
+    const words = Uint32Array.from({ length }, (_, j) => (j === 1 ? i : j));
+    // The hash wanted after word `solved`: undo the later words from the target.
+    let after = target >>> 0;
+    for (let j = length - 1; j > solved; j--) after = (Math.imul(after, inverse) ^ words[j]!) >>> 0;
+    let h = start(length);
+    for (let j = 0; j < solved; j++) h = Math.imul(h ^ words[j]!, 0x01000193);
+    words[solved] = (Math.imul(after, inverse) ^ h) >>> 0;
+    out.push(words);
+  }
+  return out;
+}
