@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { allKernels, BACKENDS, rng } from './helpers/backends.js';
 import { collidingPositions, collidingRows, collidingStreams, collidingUnigineMesh, tableSizeFor, weldHash, rowHash } from './helpers/colliding-keys.js';
 import { unigineFormat } from '../bindings/formats/unigine/index.js';
-import { weldHashCapacity } from '../bindings/kernels/weld-streams.js';
+import { weldHashCapacity, weldStreams } from '../bindings/kernels/weld-streams.js';
 import { probeBudget } from '../bindings/kernels/js/probe-budget.js';
 import { weldWrittenVertices } from '../bindings/formats/gltf/weld-written-vertices.js';
 import type { Kernels } from '../bindings/kernels/kernels.js';
@@ -206,6 +206,25 @@ describe('a UNIGINE .mesh whose corners flood the weld', () => {
       expect(Array.from(mesh.indices!), b).toEqual(expected.indices);
       // Vertex v sits at its first corner's coordinate (x = cindex).
       expect(expected.first.every((c, v) => position[3 * v] === streams[0]![c]), b).toBe(true);
+    }
+  });
+});
+
+describe('weldStreams (the TF reader\'s weld, arrays outside WebAssembly memory) on colliding tuples', () => {
+  const { streams: base } = collidingStreams(N, 3, 2);
+  const streams = withRepeats(base, 23);
+  const limits = streams.map((s) => s.reduce((m, v) => Math.max(m, v + 1), 1));
+  const count = streams[0]!.length;
+
+  it('the same welds as the naive reference on every backend (the kernel, keyed as weldStreams keys, stops at its budget)', () => {
+    expect(limits[0]).toBeGreaterThan(limits[2]!);
+    expect(weldOn(kernels.js, streams, limits, 0, false, true).result).toBeLessThan(-count);
+    const expected = naiveWeld((i) => streams.map((s) => s[i]).join(','), count);
+    for (const b of BACKENDS) {
+      const welded = weldStreams(kernels[b], streams, limits);
+      if (typeof welded === 'number') throw new Error(`${b}: corner ${welded} out of range`);
+      expect(Array.from(welded.indices), b).toEqual(expected.indices);
+      welded.tuples.forEach((t, s) => expect(Array.from(t), b).toEqual(expected.first.map((i) => streams[s]![i]!)));
     }
   });
 });
