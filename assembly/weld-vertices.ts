@@ -33,7 +33,7 @@ export function weldVertices(words: usize, stride: i32, count: i32, table: usize
   const mask = <u32>capacity - 1;
   const rowBytes = <usize>stride << 2;
   let vertices = 0;
-  let probes: i64 = 0;
+  let probes: u32 = 0;
   const budget = probeBudget(count);
   for (let i = 0; i < count; i++) {
     const row = words + <usize>i * rowBytes;

@@ -42,7 +42,7 @@ export function weldIndexStreams(
   const keys = streams + <usize>keyStream * streamBytes;
   let hashedReady = false;
   let vertices = 0;
-  let probes: i64 = 0;
+  let probes: u32 = 0;
   const budget = probeBudget(count);
   for (let i = 0; i < count; i++) {
     const corner = streams + (<usize>i << 2);
@@ -112,7 +112,7 @@ function weldTwoStreams(
   const tuples1 = dstTuples + streamBytes;
   let hashedReady = false;
   let vertices: u32 = 0;
-  let probes: i64 = 0;
+  let probes: u32 = 0;
   const budget = probeBudget(count);
   for (let i = 0; i < count; i++) {
     const at = <usize>i << 2;
