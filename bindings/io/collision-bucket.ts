@@ -54,3 +54,23 @@ function textOf(words: Uint32Array): string {
   for (let i = 0; i < units.length; i += 4096) text += String.fromCharCode(...units.subarray(i, i + 4096));
   return text;
 }
+
+/**
+ * A drawn-per-process key mixed into the hashes before they key a Map: V8 hashes a number key
+ * with an unseeded mix, so hashes chosen offline could otherwise crowd one of the Map's own chains.
+ * Nothing read depends on it (the Map is looked up, never iterated).
+ */
+const SALT = Math.floor(Math.random() * 2 ** 32);
+
+/** The buckets by 32-bit hash (a Map keyed by the salted hash). */
+export class CollisionBuckets<T> {
+  private readonly map = new Map<number, CollisionBucket<T>>();
+
+  get(hash: number): CollisionBucket<T> | undefined {
+    return this.map.get((hash ^ SALT) >>> 0);
+  }
+
+  set(hash: number, bucket: CollisionBucket<T>): void {
+    this.map.set((hash ^ SALT) >>> 0, bucket);
+  }
+}

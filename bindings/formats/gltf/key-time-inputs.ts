@@ -6,11 +6,11 @@
  * distinct times took ~14 s of CPU in that scan alone). A bucket crowded by times crafted to share
  * a hash is keyed by content past a few entries (CollisionBucket), so no Asset makes it O(N²).
  */
-import { CollisionBucket } from '../../io/collision-bucket.js';
+import { CollisionBucket, CollisionBuckets } from '../../io/collision-bucket.js';
 
 export class KeyTimeInputs<T> {
   private readonly byArray = new Map<Float32Array, T>();
-  private readonly byHash = new Map<number, CollisionBucket<T>>();
+  private readonly byHash = new CollisionBuckets<T>();
 
   /** The value made for `times` (or for equal times) before, else `make()`'s, remembered. */
   get(times: Float32Array, make: () => T): T {

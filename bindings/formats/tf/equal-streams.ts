@@ -1,4 +1,4 @@
-import { CollisionBucket } from '../../io/collision-bucket.js';
+import { CollisionBucket, CollisionBuckets } from '../../io/collision-bucket.js';
 /**
  * Index streams with equal contents, found in time linear in their total length: a stream is
  * looked up by a hash of its values, then compared element by element only with earlier streams
@@ -29,7 +29,7 @@ function signature(data: Uint32Array): string {
 
 /** Streams seen so far, each with a value of the caller's (where it was placed, its group). */
 export class StreamIndex<T> {
-  private readonly buckets = new Map<number, CollisionBucket<T>>();
+  private readonly buckets = new CollisionBuckets<T>();
   /** The same array again (streams read from one blob range share theirs) is found without hashing. */
   private readonly byArray = new Map<Uint32Array, T>();
   /** Streams added before any lookup needed their hash: hashed on the first lookup that does. */
