@@ -1,5 +1,8 @@
 // Welding a triangle soup: vertices whose attribute words (float bits, `stride` per vertex) are
-// all identical become one. Open-addressing hash table supplied by the caller.
+// all identical become one. Open-addressing hash table supplied by the caller. The collision
+// steps are counted as in assembly/weld.ts (same budget, same reason): past it, −1, and the
+// caller (Kernels.weldVertices) welds by sorting instead.
+import { probeBudget } from './probe-budget';
 
 // @ts-ignore: decorator
 @inline function hashRow(row: usize, stride: i32): u32 {
@@ -23,13 +26,15 @@
  * `count` vertices of `stride` u32 words at `words`. dstIndices[i] = the welded vertex of input
  * vertex i (welded vertices numbered in order of first appearance); dstFirst[v] = the first
  * input vertex of welded vertex v. `table` has `capacity` slots (a power of two above count).
- * Returns the number of welded vertices.
+ * Returns the number of welded vertices, or −1 when the probe budget ran out (outputs partial).
  */
 export function weldVertices(words: usize, stride: i32, count: i32, table: usize, capacity: i32, dstIndices: usize, dstFirst: usize): i32 {
   memory.fill(table, 0, <usize>capacity << 2);
   const mask = <u32>capacity - 1;
   const rowBytes = <usize>stride << 2;
   let vertices = 0;
+  let probes: u32 = 0;
+  const budget = probeBudget(count);
   for (let i = 0; i < count; i++) {
     const row = words + <usize>i * rowBytes;
     let slot = hashRow(row, stride) & mask;
@@ -48,6 +53,7 @@ export function weldVertices(words: usize, stride: i32, count: i32, table: usize
         store<u32>(dstIndices + (<usize>i << 2), stored - 1);
         break;
       }
+      if (++probes > budget) return -1;
       slot = (slot + 1) & mask;
     }
   }

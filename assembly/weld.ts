@@ -1,6 +1,17 @@
 // Welding N index streams (one per attribute, as OBJ and Transport Fever store them) into
 // single-index vertices. Integer work only: the SIMD and scalar builds and the TypeScript twin
 // (bindings/kernels/js/weld.ts) give the same vertices in the same order by construction.
+//
+// The hash is public and unkeyed, so a file can choose tuples whose slots share one cluster and
+// make linear probing O(n²) (test/helpers/colliding-tuples.ts builds such streams: 160k corners
+// took minutes). Alternatives: a keyed (random) hash (outputs stay identical, but the probe count
+// is then not reproducible across backends and a weak mix stays attackable); a probe budget
+// (this file): the hash path counts the slots it steps over and, past 32 × corners + 4096, stops
+// and returns −(corners + 1 + corner) for the corner it stopped at; the wrapper
+// (bindings/kernels/weld-sort.ts) finishes from there by sorting, O(n log n) whatever the input,
+// with the same numbering (first use, which no hash decides). On ordinary input the budget is
+// never reached and the cost is one add and compare per collision step.
+import { probeBudget } from './probe-budget';
 
 /**
  * Every distinct tuple (streams[0][i], …, streams[N−1][i]) becomes a vertex, in order of first
@@ -15,7 +26,8 @@
  * Writes per corner its vertex (dstIndices) and per vertex its tuple, stream-major like the
  * input (dstTuples[s * count + vertex]); dstTuples may be `streams` itself (vertex v's tuple is
  * written at position v, never past the corner being read). Returns the vertex count, or −(corner + 1) for the
- * first corner with a value not below its stream's limit.
+ * first corner with a value not below its stream's limit, or −(count + 1 + corner) when the probe
+ * budget (probeBudget) ran out before `corner` (corners before it are welded, nothing after).
  */
 export function weldIndexStreams(
   streams: usize, streamCount: i32, count: i32, limits: usize, keyStream: i32,
@@ -30,6 +42,8 @@ export function weldIndexStreams(
   const keys = streams + <usize>keyStream * streamBytes;
   let hashedReady = false;
   let vertices = 0;
+  let probes: u32 = 0;
+  const budget = probeBudget(count);
   for (let i = 0; i < count; i++) {
     const corner = streams + (<usize>i << 2);
     for (let s = 0; s < streamCount; s++) {
@@ -61,6 +75,7 @@ export function weldIndexStreams(
           vertex = <i32>(stored - 1);
           break;
         }
+        if (++probes > budget) return -(count + 1 + i);
         slot = (slot + 1) & mask;
       }
       if (vertex < 0) {
@@ -97,6 +112,8 @@ function weldTwoStreams(
   const tuples1 = dstTuples + streamBytes;
   let hashedReady = false;
   let vertices: u32 = 0;
+  let probes: u32 = 0;
+  const budget = probeBudget(count);
   for (let i = 0; i < count; i++) {
     const at = <usize>i << 2;
     const a = load<u32>(streams + at);
@@ -131,6 +148,7 @@ function weldTwoStreams(
           found = true;
           break;
         }
+        if (++probes > budget) return -(count + 1 + i);
         slot = (slot + 1) & mask;
       }
       if (!found) {

@@ -1,6 +1,7 @@
 import type { QuantizeMode, RawKernels } from './raw-kernels.js';
 import type { WasmArena, TypedArray, TypedArrayConstructor } from './wasm-arena.js';
 import type { IndexArray } from '../model/asset.js';
+import { finishWeldBySort, weldVerticesBySort } from './weld-sort.js';
 
 export type BackendName = 'wasm-simd' | 'wasm-scalar' | 'js';
 export type IndexWidth = 1 | 2 | 4;
@@ -231,6 +232,17 @@ export class Kernels {
   }
 
   /**
+   * raw.weldIndexStreams (same arguments and return), finished by sorting when the kernel's hash
+   * table ran past its probe budget (crafted input: README, "Limits"): never quadratic.
+   */
+  weldIndexStreams(streams: Uint32Array, streamCount: number, limits: Uint32Array, keyStream: number, table: Uint32Array, dstIndices: Uint32Array, dstTuples: Uint32Array): number {
+    const result = this.raw.weldIndexStreams(streams, streamCount, limits, keyStream, table, dstIndices, dstTuples);
+    const count = dstIndices.length;
+    if (result >= -count) return result;
+    return finishWeldBySort(streams, streamCount, limits, dstIndices, dstTuples, -result - 1 - count);
+  }
+
+  /**
    * Welds vertices of `stride` words each whose words are all equal (float bits: 0 and −0 differ).
    * Returns, per input vertex, its welded vertex (numbered by first appearance), and per welded
    * vertex, its first input vertex.
@@ -242,7 +254,8 @@ export class Kernels {
     while (capacity < 2 * count) capacity *= 2;
     const indices = new Uint32Array(count);
     const first = new Uint32Array(count);
-    const vertices = this.raw.weldVertices(words, stride, new Uint32Array(capacity), indices, first);
+    let vertices = this.raw.weldVertices(words, stride, new Uint32Array(capacity), indices, first);
+    if (vertices < 0) vertices = weldVerticesBySort(words, stride, indices, first);
     return { indices, first: first.slice(0, vertices) };
   }
 

@@ -34,7 +34,7 @@ export function weldStreams(kernels: Kernels, streams: readonly Uint32Array[], l
   const table = new Uint32Array(limits[keyStream]! + weldHashCapacity(corners, streamCount));
   const indices = new Uint32Array(corners);
   const tuples = new Uint32Array(streamCount * corners);
-  const vertices = kernels.raw.weldIndexStreams(packed, streamCount, Uint32Array.from(limits), keyStream, table, indices, tuples);
+  const vertices = kernels.weldIndexStreams(packed, streamCount, Uint32Array.from(limits), keyStream, table, indices, tuples);
   if (vertices < 0) return -vertices - 1;
   return { indices, tuples: streams.map((_, s) => tuples.subarray(s * corners, s * corners + vertices)) };
 }

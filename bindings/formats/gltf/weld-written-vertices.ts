@@ -24,6 +24,12 @@
 // no triangle would be left: a glTF accessor holds at least one element, so such a mesh is
 // written whole. Done as a second pass over the indices and a second gather, they cost Box47.mesh's
 // pruned encode 4–5 ms of 45; folded into the weld's renumbering, about 1 ms.
+//
+// The hash (FNV-1a) is public: positions chosen so their bytes share a window of the table make
+// linear probing O(n²) (test/helpers/colliding-keys.ts). The probing counts its collision steps;
+// past 32 × vertexCount + 4096 the kinds are found again by sorting (leadersBy, O(n log n)), with
+// the same numbering: first vertex first, which no hash decides. Ordinary meshes never get there.
+import { leadersBy } from '../../kernels/weld-sort.js';
 import type { AccessorOptions, AccessorType, ComponentArray } from './gltf-builder.js';
 import { meshoptDecoder, meshoptEncoder } from './meshopt-module.js';
 import { gatherElements, scatterElements } from './move-elements.js';
@@ -52,6 +58,27 @@ function decodedBytesOf(p: PendingAccessor): { bytes: Uint8Array; stride: number
   const bytes = new Uint8Array(stored.bytes.length);
   meshoptDecoder('gltf', undefined, 'a filtered vertex attribute').decodeGltfBuffer(bytes, count, stored.stride, encoded, 'ATTRIBUTES', filtered.filter);
   return { bytes, stride: stored.stride };
+}
+
+/** weldWrittenVertices' kinds (kind per vertex, first vertex per kind, the count returned) by sorting the vertices' bytes. */
+function kindsBySort(streams: { bytes: Uint8Array; stride: number }[], vertexCount: number, kind: Uint32Array, first: Uint32Array): number {
+  const leader = leadersBy(vertexCount, (a, b) => {
+    for (const { bytes, stride } of streams) {
+      for (let k = 0, x = a * stride, y = b * stride; k < stride; k++) if (bytes[x + k] !== bytes[y + k]) return bytes[x + k]! - bytes[y + k]!;
+    }
+    return 0;
+  });
+  let kinds = 0;
+  for (let v = 0; v < vertexCount; v++) {
+    const head = leader[v]!;
+    if (head === v) {
+      kind[v] = kinds;
+      first[kinds++] = v;
+    } else {
+      kind[v] = kind[head]!;
+    }
+  }
+  return kinds;
 }
 
 /** What weldWrittenVertices did: vertices made one with another, triangles and vertices left out. */
@@ -87,7 +114,9 @@ export function weldWrittenVertices<T extends Uint8Array | Uint16Array | Uint32A
   const kind = new Uint32Array(vertexCount);
   const first = new Uint32Array(vertexCount);
   let kinds = 0;
-  for (let v = 0; v < vertexCount; v++) {
+  let probes = 0;
+  const budget = 32 * vertexCount + 4096;
+  scan: for (let v = 0; v < vertexCount; v++) {
     let h = 0x811c9dc5;
     for (const { bytes, stride } of streams) for (let k = 0, at = v * stride; k < stride; k++) h = Math.imul(h ^ bytes[at + k]!, 0x01000193);
     let slot = (h ^ (h >>> 15)) & (size - 1);
@@ -103,9 +132,11 @@ export function weldWrittenVertices<T extends Uint8Array | Uint16Array | Uint32A
         kind[v] = kind[at]!;
         break;
       }
+      if (++probes > budget) break scan;
       slot = (slot + 1) & (size - 1);
     }
   }
+  if (probes > budget) kinds = kindsBySort(streams, vertexCount, kind, first);
   // Indices through the kinds, triangles naming a kind twice left out (all kept if none would be left).
   const renumbered = new (indices.constructor as new (length: number) => T)(indices.length);
   let length = 0;

@@ -1,9 +1,11 @@
+import { CollisionBucket, CollisionBuckets } from '../../io/collision-bucket.js';
 /**
  * Index streams with equal contents, found in time linear in their total length: a stream is
  * looked up by a hash of its values, then compared element by element only with earlier streams
  * of the same hash. A linear search compared each stream with every earlier one (10,000 one-quad
  * submeshes: 7–11 s to encode on a shared machine, bench/tf-encode-submeshes.ts). Not built: a
- * Map keyed by the values as a string (a string as large as each stream).
+ * Map keyed by the values as a string (a string as large as each stream). A bucket crowded by
+ * streams crafted to share a hash is keyed by content past a few entries (CollisionBucket).
  */
 export function equalIndices(a: Uint32Array, b: Uint32Array): boolean {
   if (a === b) return true;
@@ -27,7 +29,7 @@ function signature(data: Uint32Array): string {
 
 /** Streams seen so far, each with a value of the caller's (where it was placed, its group). */
 export class StreamIndex<T> {
-  private readonly buckets = new Map<number, { data: Uint32Array; value: T }[]>();
+  private readonly buckets = new CollisionBuckets<T>();
   /** The same array again (streams read from one blob range share theirs) is found without hashing. */
   private readonly byArray = new Map<Uint32Array, T>();
   /** Streams added before any lookup needed their hash: hashed on the first lookup that does. */
@@ -47,24 +49,24 @@ export class StreamIndex<T> {
   find(data: Uint32Array): T | undefined {
     if (this.byArray.has(data)) return this.byArray.get(data);
     if (this.byArray.size === 0 || !this.signatures.has(signature(data))) return undefined;
-    for (const entry of this.unhashed) this.bucket(hashIndices(entry.data)).push(entry);
+    for (const entry of this.unhashed) this.bucket(hashIndices(entry.data)).add(entry.data, entry.value);
     this.unhashed.length = 0;
     this.lastData = data;
     this.lastHash = hashIndices(data);
-    return this.buckets.get(this.lastHash)?.find((entry) => equalIndices(entry.data, data))?.value;
+    return this.buckets.get(this.lastHash)?.find(data);
   }
 
   add(data: Uint32Array, value: T): void {
     this.byArray.set(data, value);
     this.signatures.add(signature(data));
-    if (this.lastData === data) this.bucket(this.lastHash).push({ data, value });
+    if (this.lastData === data) this.bucket(this.lastHash).add(data, value);
     else this.unhashed.push({ data, value });
     this.lastData = undefined;
   }
 
-  private bucket(hash: number): { data: Uint32Array; value: T }[] {
+  private bucket(hash: number): CollisionBucket<T> {
     let bucket = this.buckets.get(hash);
-    if (!bucket) this.buckets.set(hash, (bucket = []));
+    if (!bucket) this.buckets.set(hash, (bucket = new CollisionBucket()));
     return bucket;
   }
 }

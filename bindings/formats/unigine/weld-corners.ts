@@ -81,7 +81,7 @@ export function weldCorners(kernels: Kernels, cindices: ArraySource, tindices: A
     }
     a.weldLimits[0] = coordinateCount;
     a.weldLimits[1] = triangleVertexCount;
-    const vertices = kernels.raw.weldIndexStreams(streams, 2, a.weldLimits, 1, a.weldTable, a.weldIndices, streams);
+    const vertices = kernels.weldIndexStreams(streams, 2, a.weldLimits, 1, a.weldTable, a.weldIndices, streams);
     if (vertices < 0) return -vertices - 1;
     const tuples = new Uint32Array(2 * vertices);
     tuples.set(streams.subarray(0, vertices));

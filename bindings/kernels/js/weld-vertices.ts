@@ -1,4 +1,6 @@
-// TypeScript twin of assembly/weld-vertices.ts (same hash, same probe order, same numbering).
+// TypeScript twin of assembly/weld-vertices.ts (same hash, same probe order, same numbering,
+// same probe budget: −1 past it).
+import { probeBudget } from './probe-budget.js';
 
 function hashRow(words: Uint32Array, row: number, stride: number): number {
   let h = 0x811c9dc5;
@@ -19,6 +21,8 @@ export function weldVertices(words: Uint32Array, stride: number, table: Uint32Ar
   table.fill(0);
   const mask = table.length - 1;
   let vertices = 0;
+  let probes = 0;
+  const budget = probeBudget(count);
   for (let i = 0; i < count; i++) {
     const row = i * stride;
     let slot = hashRow(words, row, stride) & mask;
@@ -35,6 +39,7 @@ export function weldVertices(words: Uint32Array, stride: number, table: Uint32Ar
         dstIndices[i] = stored - 1;
         break;
       }
+      if (++probes > budget) return -1;
       slot = (slot + 1) & mask;
     }
   }

@@ -1,4 +1,6 @@
-/** Twin of assembly/weld.ts (see there for the contract). */
+// Twin of assembly/weld.ts (see there for the contract, the probe budget included).
+import { probeBudget } from './probe-budget.js';
+
 export function weldIndexStreams(
   streams: Uint32Array, streamCount: number, limits: Uint32Array, keyStream: number,
   table: Uint32Array, dstIndices: Uint32Array, dstTuples: Uint32Array,
@@ -12,6 +14,8 @@ export function weldIndexStreams(
   const keyBase = keyStream * count;
   let hashedReady = false;
   let vertices = 0;
+  let probes = 0;
+  const budget = probeBudget(count);
   const sameTuple = (corner: number, vertex: number): boolean => {
     for (let s = 0; s < streamCount; s++) if (streams[s * count + corner] !== dstTuples[s * count + vertex]) return false;
     return true;
@@ -47,6 +51,7 @@ export function weldIndexStreams(
           vertex = stored - 1;
           break;
         }
+        if (++probes > budget) return -(count + 1 + i);
         slot = (slot + 1) & mask;
       }
       if (vertex < 0) {
@@ -71,6 +76,8 @@ function weldTwoStreams(streams: Uint32Array, limits: Uint32Array, keyStream: nu
   const mask = hashed.length - 1;
   let hashedReady = false;
   let vertices = 0;
+  let probes = 0;
+  const budget = probeBudget(count);
   for (let i = 0; i < count; i++) {
     const a = streams[i]!;
     const b = streams[count + i]!;
@@ -102,6 +109,7 @@ function weldTwoStreams(streams: Uint32Array, limits: Uint32Array, keyStream: nu
           vertex = stored - 1;
           break;
         }
+        if (++probes > budget) return -(count + 1 + i);
         slot = (slot + 1) & mask;
       }
       if (vertex < 0) {
