@@ -1,3 +1,4 @@
+import { FileOffsets } from '../../io/file-offsets.js';
 import { ByteReader } from '../../io/byte-reader.js';
 import { compactIntBytes, readCompactInt } from './compact-int.js';
 import type { UnigineBounds } from './mesh-document.js';
@@ -15,6 +16,8 @@ export class UnigineReader extends ByteReader {
   verbatim: UnigineVerbatim | undefined;
   /** Large surface arrays left in the input as accessors (stored-arrays.ts): for a document that never leaves one parse. */
   staged = false;
+  /** Where the arrays read into the document lie in the file (its table: io/file-offsets.ts). */
+  readonly fileOffsets = new FileOffsets();
   private compactInts = 0;
   private strings = 0;
   private boundsRead = 0;

@@ -1,3 +1,4 @@
+import { attachFileOffsets } from '../../io/file-offsets.js';
 import { UnigineReader } from './field-reader.js';
 import {
   MESH_MAGIC,
@@ -54,7 +55,7 @@ export function readMeshBody(reader: UnigineReader): UnigineMeshDocument {
   if (reader.remaining > 0) reader.fail('TRAILING_DATA', `${reader.remaining} bytes follow the closing "${MESH_MAGIC}" marker`);
   const doc: UnigineMeshDocument = { kind: 'mesh', bounds, bones, bindPose, animations, surfaces };
   if (reader.verbatim) doc.verbatim = reader.verbatim;
-  return doc;
+  return attachFileOffsets(doc, reader.fileOffsets);
 }
 
 interface SurfaceHeader {
@@ -86,7 +87,7 @@ function readSurfaceData(reader: UnigineReader, header: SurfaceHeader, index: nu
     const tangents = readArrayOrSpan(reader, Int16Array, tangentCount * 4, `${label} target ${t} tangents`);
     if (t === 0) [coordinateVertices, triangleVertices] = [vertexCount, tangentCount];
     return reader.staged
-      ? new StagedTarget(name, vertices as StoredSpan, tangents as StoredSpan)
+      ? new StagedTarget(name, vertices as StoredSpan, tangents as StoredSpan, reader.fileOffsets)
       : { name, vertices: vertices as Float32Array, tangents: tangents as Int16Array };
   });
   const weights = readWeights(reader, label, boneCount);
@@ -97,7 +98,7 @@ function readSurfaceData(reader: UnigineReader, header: SurfaceHeader, index: nu
   const tindices = readIndices(reader, storedIndexWidth(triangleVertices), `${label} tindices`);
   const fields = { name: header.name, bounds: header.bounds, targets };
   if ('records' in weights) {
-    return new StagedSurface(fields, weights as StagedSkin, { uv0, uv1, colors, cindices, tindices } as Record<'uv0' | 'uv1' | 'colors' | 'cindices' | 'tindices', StoredSpan>);
+    return new StagedSurface(fields, weights as StagedSkin, { uv0, uv1, colors, cindices, tindices } as Record<'uv0' | 'uv1' | 'colors' | 'cindices' | 'tindices', StoredSpan>, reader.fileOffsets);
   }
   return { ...fields, ...weights, uv0, uv1, colors, cindices, tindices } as UnigineSurface;
 }

@@ -8,7 +8,7 @@ import { keepMeshArrays } from '../../kernels/keep-mesh.js';
 import { ALL_CHANNELS_MASK, BIND_POSE_FLOATS, type UnigineAnimAnimation, type UnigineBone, type UnigineDocument, type UnigineMeshAnimation, type UnigineSurface } from './mesh-document.js';
 import { FORMAT_NAME } from './read-common.js';
 import { weldCorners, type WeldedCorners } from './weld-corners.js';
-import { fileOffsetOf } from '../../io/provenance.js';
+import { fileOffsetsOf, type FileOffsets } from '../../io/file-offsets.js';
 import { skinSource, surfaceSource, targetSource, type ArraySource, type SkinSource } from './stored-arrays.js';
 
 export const UNIGINE_READ_DEFAULTS = {
@@ -30,15 +30,17 @@ export function unigineToAsset(doc: UnigineDocument, options: ReadOptions = {}):
   // UNIGINE's world is Z-up (the corpus characters stand along +Z).
   asset.upAxis = 'z';
   const jointOf = orderParentsFirst(doc.bones);
+  // Where the document's arrays lie in its file (none for a document built in memory), for errors.
+  const offsets = fileOffsetsOf(doc);
   if (doc.bones.length > 0) asset.skeleton = { joints: skeletonJoints(doc.bones, doc.bindPose, jointOf) };
   if (jointOf.some((joint, bone) => joint !== bone)) asset.warnings.push('bones were reordered so that every parent comes before its children');
   if (doc.kind === 'mesh') {
-    for (const surface of doc.surfaces) asset.meshes.push(surfaceToMesh(kernels, surface, jointOf, asset.warnings));
+    for (const surface of doc.surfaces) asset.meshes.push(surfaceToMesh(kernels, surface, jointOf, asset.warnings, offsets));
   }
   for (const animation of doc.animations) {
     if (animation.mask !== ALL_CHANNELS_MASK) asset.warnings.push(`animation ${animation.name}: its channel mask 0x${animation.mask.toString(16)} is not carried into the Asset`);
     if (hasUnknownFlagBits(animation.flags)) asset.warnings.push(`animation ${animation.name}: frame flag bit 7, which has no known meaning, is not carried into the Asset`);
-    asset.animations.push(animationTracks(kernels, animation, doc.bindPose, jointOf, frameRate));
+    asset.animations.push(animationTracks(kernels, animation, doc.bindPose, jointOf, frameRate, offsets));
   }
   return asset;
 }
@@ -49,8 +51,8 @@ export function unigineToAsset(doc: UnigineDocument, options: ReadOptions = {}):
  * animates after frame 0 has a single key: a constant track. Every track's channels are views
  * into one block per channel, which the expansion lays out track by track.
  */
-function animationTracks(kernels: Kernels, animation: UnigineMeshAnimation | UnigineAnimAnimation, bindPose: Float32Array, jointOf: readonly number[], frameRate: number): Animation {
-  const expanded = expandAnimation(kernels, animation, bindPose);
+function animationTracks(kernels: Kernels, animation: UnigineMeshAnimation | UnigineAnimAnimation, bindPose: Float32Array, jointOf: readonly number[], frameRate: number, offsets: FileOffsets | undefined): Animation {
+  const expanded = expandAnimation(kernels, animation, bindPose, offsets);
   const frames = expanded.frameCount;
   const times = new Float32Array(frames);
   for (let f = 0; f < frames; f++) times[f] = f / frameRate;
@@ -175,17 +177,17 @@ interface SurfaceSources {
 
 const NO_TARGET = { name: '', vertices: new Float32Array(0), tangents: new Int16Array(0) };
 
-function surfaceSources(surface: UnigineSurface): SurfaceSources {
+function surfaceSources(surface: UnigineSurface, offsets: FileOffsets | undefined): SurfaceSources {
   const target = surface.targets[0] ?? NO_TARGET;
   return {
-    coordinates: targetSource(target, 'vertices'),
-    quaternions: targetSource(target, 'tangents'),
-    uv0: surfaceSource(surface, 'uv0'),
-    uv1: surfaceSource(surface, 'uv1'),
-    colors: surfaceSource(surface, 'colors'),
-    cindices: surfaceSource(surface, 'cindices'),
-    tindices: surfaceSource(surface, 'tindices'),
-    skin: skinSource(surface),
+    coordinates: targetSource(target, 'vertices', offsets),
+    quaternions: targetSource(target, 'tangents', offsets),
+    uv0: surfaceSource(surface, 'uv0', offsets),
+    uv1: surfaceSource(surface, 'uv1', offsets),
+    colors: surfaceSource(surface, 'colors', offsets),
+    cindices: surfaceSource(surface, 'cindices', offsets),
+    tindices: surfaceSource(surface, 'tindices', offsets),
+    skin: skinSource(surface, offsets),
   };
 }
 
@@ -201,14 +203,14 @@ function surfaceCounts(sources: SurfaceSources) {
   };
 }
 
-function surfaceToMesh(kernels: Kernels, surface: UnigineSurface, jointOf: readonly number[], warnings: string[]): Mesh {
+function surfaceToMesh(kernels: Kernels, surface: UnigineSurface, jointOf: readonly number[], warnings: string[], offsets: FileOffsets | undefined): Mesh {
   const label = `surface ${surface.name}`;
   const fail = (detail: string, offset: number | undefined): never => {
     throw new MeshFormatError({ code: 'BAD_INDEX', format: FORMAT_NAME, offset }, `${label}: ${detail}`);
   };
   const target = surface.targets[0];
   if (target?.name) warnings.push(`${label}: the name of morph target 0 (${target.name}) is not carried into the Asset`);
-  const sources = surfaceSources(surface);
+  const sources = surfaceSources(surface, offsets);
   const { coordinateCount, triangleVertexCount } = surfaceCounts(sources);
   const { cindices, tindices } = sources;
   if (cindices.length !== tindices.length) fail(`${cindices.length} cindices but ${tindices.length} tindices`, tindices.fileOffset());
