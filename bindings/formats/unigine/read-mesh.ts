@@ -80,16 +80,19 @@ function readSurfaceData(reader: UnigineReader, header: SurfaceHeader, index: nu
   const label = `surface ${index} (${header.name})`;
   let coordinateVertices = 0;
   let triangleVertices = 0;
-  const targets: UnigineMorphTarget[] = header.targetNames.map((name, t) => {
+  // A loop, not map() with a closure: this runs once per surface.
+  const targets: UnigineMorphTarget[] = [];
+  for (let t = 0; t < header.targetNames.length; t++) {
+    const name = header.targetNames[t]!;
     const vertexCount = readCount(reader, 12, `${label} target ${t} vertex`);
     const vertices = readArrayOrSpan(reader, Float32Array, vertexCount * 3, `${label} target ${t} vertices`);
     const tangentCount = readCount(reader, 8, `${label} target ${t} tangent`);
     const tangents = readArrayOrSpan(reader, Int16Array, tangentCount * 4, `${label} target ${t} tangents`);
     if (t === 0) [coordinateVertices, triangleVertices] = [vertexCount, tangentCount];
-    return reader.staged
+    targets.push(reader.staged
       ? new StagedTarget(name, vertices as StoredSpan, tangents as StoredSpan, reader.fileOffsets)
-      : { name, vertices: vertices as Float32Array, tangents: tangents as Int16Array };
-  });
+      : { name, vertices: vertices as Float32Array, tangents: tangents as Int16Array });
+  }
   const weights = readWeights(reader, label, boneCount);
   const uv0 = readArrayOrSpan(reader, Float32Array, readCount(reader, 8, `${label} UV0`) * 2, `${label} UV0`);
   const uv1 = readArrayOrSpan(reader, Float32Array, readCount(reader, 8, `${label} UV1`) * 2, `${label} UV1`);

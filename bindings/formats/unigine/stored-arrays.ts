@@ -274,29 +274,65 @@ export interface SkinSource {
 /** The skin of `surface` as a SkinSource: split from its records while they are in the file, else its arrays. `offsets`: its document's table. */
 export function skinSource(surface: UnigineSurface, offsets?: FileOffsets): SkinSource {
   const skin = surface instanceof StagedSurface ? surface.storedSkin() : undefined;
-  if (skin) {
-    const { bytes } = skin.records;
-    return {
-      counts: skin.weightCounts,
-      bonesLength: skin.total,
-      valuesLength: skin.total,
-      fileOffset: offsets?.offsetOf(skin.weightCounts),
-      records: bytes,
-      splitInto: (bones, values) => void splitWeightRecords(new DataView(bytes.buffer, bytes.byteOffset, bytes.length), 0, skin.weightCounts, bones, values),
-    };
+  return skin ? new StoredSkinSource(skin, offsets) : new MemorySkinSource(surface, offsets);
+}
+
+// Classes rather than object literals with a closure each: a surface's skin source is made on
+// every parse, skinned or not.
+
+class StoredSkinSource implements SkinSource {
+  readonly counts: Uint8Array;
+  readonly bonesLength: number;
+  readonly valuesLength: number;
+  readonly records: Uint8Array;
+  private readonly offsets: FileOffsets | undefined;
+
+  constructor(skin: StagedSkin, offsets: FileOffsets | undefined) {
+    this.counts = skin.weightCounts;
+    this.bonesLength = skin.total;
+    this.valuesLength = skin.total;
+    this.records = skin.records.bytes;
+    this.offsets = offsets;
   }
-  const { weightCounts, weightBones, weightValues } = surface;
-  return {
-    counts: weightCounts,
-    bonesLength: weightBones.length,
-    valuesLength: weightValues.length,
-    fileOffset: offsets?.offsetOf(weightCounts),
-    records: undefined,
-    splitInto: (bones, values) => {
-      bones.set(weightBones);
-      values.set(weightValues);
-    },
-  };
+
+  /** Looked up only when an error asks. */
+  get fileOffset(): number | undefined {
+    return this.offsets?.offsetOf(this.counts);
+  }
+
+  splitInto(bones: Int16Array, values: Uint16Array): void {
+    const bytes = this.records;
+    splitWeightRecords(new DataView(bytes.buffer, bytes.byteOffset, bytes.length), 0, this.counts, bones, values);
+  }
+}
+
+class MemorySkinSource implements SkinSource {
+  readonly counts: Uint8Array;
+  readonly bonesLength: number;
+  readonly valuesLength: number;
+  readonly records = undefined;
+  private readonly bones: Int16Array;
+  private readonly values: Uint16Array;
+  private readonly offsets: FileOffsets | undefined;
+
+  constructor(surface: UnigineSurface, offsets: FileOffsets | undefined) {
+    this.counts = surface.weightCounts;
+    this.bones = surface.weightBones;
+    this.values = surface.weightValues;
+    this.bonesLength = this.bones.length;
+    this.valuesLength = this.values.length;
+    this.offsets = offsets;
+  }
+
+  /** Looked up only when an error asks. */
+  get fileOffset(): number | undefined {
+    return this.offsets?.offsetOf(this.counts);
+  }
+
+  splitInto(bones: Int16Array, values: Uint16Array): void {
+    bones.set(this.bones);
+    values.set(this.values);
+  }
 }
 
 /** One array of a document, stored in the file or in memory, read without copying it out. */
