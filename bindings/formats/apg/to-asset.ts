@@ -93,8 +93,10 @@ function buildMesh(document: ApgDocument, kernels: Kernels, jointCount: number, 
   let column = 0;
   for (const a of arrays) {
     const bits = new Uint32Array(a.values.buffer, a.values.byteOffset, a.values.length);
-    for (let v = 0; v < corners; v++) for (let c = 0; c < a.components; c++) words[v * stride + column + c] = bits[v * a.components + c]!;
-    column += a.components;
+    // Locals and running indices (no property read or multiplication per value).
+    const components = a.components;
+    for (let v = 0, from = 0, to = column; v < corners; v++, to += stride) for (let c = 0; c < components; c++) words[to + c] = bits[from++]!;
+    column += components;
   }
   const welded = kernels.weldVertices(words, stride);
   const vertexCount = welded.first.length;
