@@ -4,10 +4,12 @@
  * document, filled by its reader, looked up only when there is an error. Arrays built in memory
  * have none.
  *
- * Alternatives (measured on the speed bar's 30 KB door in UNIGINE, many parses, shared 2-core machine):
+ * Alternatives (the speed bar's 30 KB door in UNIGINE, many parses, shared 2-core machine):
  * - one global WeakMap entry per array read (io/provenance.ts before): every entry is an ephemeron
  *   that each young-generation GC of many small parses must visit and clear; h-tf measured the
- *   same pattern as a third of TF's 30 KB parse, and it was about 5 % of UNIGINE's;
+ *   same pattern as a third of TF's 30 KB parse, and a profile gave it about 5 % of UNIGINE's
+ *   (this table, with the per-surface closures removed at the same time: 1.14–1.16× faster,
+ *   bench/parse-before-after.bench.mts against 3d00f31, README § End to end);
  * - a property on each typed array: gives typed arrays of one kind two hidden classes, which the
  *   kernels' callers then see as polymorphic;
  * - this file: two plain arrays per document (the arrays and their offsets, a linear search on

@@ -4,10 +4,11 @@
  * its child): one table per document, filled by readApg with each part's byte offset; line and
  * column are counted from the file's bytes only when an error asks for them.
  *
- * Alternatives (measured on the speed bar's 30 KB door in apg, many parses, shared 2-core machine):
+ * Alternatives (the speed bar's 30 KB door in apg, many parses, shared 2-core machine):
  * - a global WeakMap entry per part, holding a closure that counts the lines when asked (the
  *   reader before): an ephemeron and a closure per block and per node, which every
- *   young-generation GC of many small parses must visit;
+ *   young-generation GC of many small parses must visit (on the door, few parts: this table
+ *   measured 1.02–1.06× faster with the weld-row change, within the noise of a loaded machine);
  * - a position field on each part: visible in every comparison of documents, and a document
  *   built in memory would need one too;
  * - this file: two plain arrays per document (the parts and their offsets, a linear search on
