@@ -5,7 +5,7 @@
 // the last record runs past it), and every cut of the records is refused, never read.
 import { describe, expect, it } from 'vitest';
 import type { MeshFormatError } from '../bindings/io/errors.js';
-import { fileOffsetOf } from '../bindings/io/provenance.js';
+import { fileOffsetIn } from '../bindings/io/file-offsets.js';
 import { compactIntBytes } from '../bindings/formats/unigine/compact-int.js';
 import { encodeUnigine } from '../bindings/formats/unigine/index.js';
 import { AXES_SET } from '../bindings/formats/unigine/read-common.js';
@@ -19,10 +19,11 @@ const failure = (bytes: Uint8Array): MeshFormatError => refusal(() => readMesh(b
 describe('UNIGINE frame records', () => {
   it('a cut anywhere in the records is reported at the cut, with the frame of the first record that does not fit', () => {
     const bytes = encodeUnigine(tubeAsset({ rings: 4, segments: 5, frames: 9 }), { kernels: createKernelsSync('js') });
-    const animation = readMesh(bytes).animations[0]!;
+    const doc = readMesh(bytes);
+    const animation = doc.animations[0]!;
     const bones = animation.boneIndices.length;
     // The records follow the animated bones, the mask byte and the frame count.
-    let at = fileOffsetOf(animation.boneIndices)! + 2 * bones + 1 + compactIntBytes(animation.frameCount);
+    let at = fileOffsetIn(doc, animation.boneIndices)! + 2 * bones + 1 + compactIntBytes(animation.frameCount);
     const recordAt: number[] = [];
     for (const flag of animation.flags) {
       recordAt.push(at);

@@ -2,7 +2,7 @@
 // strings that do not re-encode, NaN payloads in bounds and float frames, on all three backends.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fileOffsetOf } from '../bindings/io/provenance.js';
+import { fileOffsetIn } from '../bindings/io/file-offsets.js';
 import { compactIntBytes, writeCompactInt } from '../bindings/formats/unigine/compact-int.js';
 import { readUnigine } from '../bindings/formats/unigine/read-document.js';
 import { writeUnigine } from '../bindings/formats/unigine/write-document.js';
@@ -80,7 +80,7 @@ function countSites(bytes: Uint8Array): { start: number; end: number; value: num
   const doc = readUnigine(bytes);
   const sites = [{ start: 44, end: 44 + compactIntBytes(doc.bones.length), value: doc.bones.length }];
   const counted = (array: ArrayBufferView & { length: number }, per: number) => {
-    const end = fileOffsetOf(array);
+    const end = fileOffsetIn(doc, array);
     if (end === undefined) return;
     const value = array.length / per;
     sites.push({ start: end - compactIntBytes(value), end, value });

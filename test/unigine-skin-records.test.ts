@@ -5,7 +5,7 @@
 // off) names its vertex and the byte offset of the bad field, wherever in the surface it is.
 import { describe, expect, it } from 'vitest';
 import type { MeshFormatError } from '../bindings/io/errors.js';
-import { fileOffsetOf } from '../bindings/io/provenance.js';
+import { fileOffsetIn } from '../bindings/io/file-offsets.js';
 import { compactIntBytes } from '../bindings/formats/unigine/compact-int.js';
 import { encodeUnigine } from '../bindings/formats/unigine/index.js';
 import { readMesh } from '../bindings/formats/unigine/read-mesh.js';
@@ -33,7 +33,7 @@ function randomSkin(seed: number): { doc: UnigineMeshDocument; bytes: Uint8Array
   // The records follow target 0's tangents and the record count.
   const reread = readMesh(bytes);
   const tangents = reread.surfaces[0]!.targets[0]!.tangents;
-  let at = fileOffsetOf(tangents)! + tangents.byteLength + compactIntBytes(vertices);
+  let at = fileOffsetIn(reread, tangents)! + tangents.byteLength + compactIntBytes(vertices);
   const recordAt: number[] = [];
   for (let v = 0; v < vertices; v++) {
     recordAt.push(at);

@@ -5,7 +5,7 @@
 // offset of their buffer.
 import { describe, expect, it } from 'vitest';
 import type { Asset } from '../bindings/index.js';
-import { fileOffsetOf } from '../bindings/io/provenance.js';
+import { fileOffsetIn } from '../bindings/io/file-offsets.js';
 import { encodeUnigine, parseUnigine, readUnigine, unigineToAsset } from '../bindings/formats/unigine/index.js';
 import { readUnigineStaged } from '../bindings/formats/unigine/read-document.js';
 import { writeUnigine } from '../bindings/formats/unigine/write-document.js';
@@ -76,10 +76,10 @@ describe('a parse reads the stored arrays in place', () => {
 
 /** The tube's surface 0 with corner `corner` of `stream` set to `value` (written back at the stream's own width). */
 function withIndex(bytes: Uint8Array, stream: 'cindices' | 'tindices', corner: number, value: number): Uint8Array {
-  const surface = (readUnigine(bytes) as UnigineMeshDocument).surfaces[0]!;
-  const indices = surface[stream];
+  const doc = readUnigine(bytes) as UnigineMeshDocument;
+  const indices = doc.surfaces[0]![stream];
   const out = bytes.slice();
-  const at = fileOffsetOf(indices, corner, indices.BYTES_PER_ELEMENT)!;
+  const at = fileOffsetIn(doc, indices, corner, indices.BYTES_PER_ELEMENT)!;
   const view = new DataView(out.buffer);
   if (indices.BYTES_PER_ELEMENT === 1) view.setUint8(at, value);
   else if (indices.BYTES_PER_ELEMENT === 2) view.setUint16(at, value, true);
@@ -92,14 +92,15 @@ describe('an index out of range is refused as before', () => {
     for (const [name, bytes] of tubes) {
       for (const stream of ['cindices', 'tindices'] as const) {
         it(`${backend}: ${name}: ${stream}: the same code, offset and message as the whole document's`, () => {
-          const surface = (readUnigine(bytes) as UnigineMeshDocument).surfaces[0]!;
+          const doc = readUnigine(bytes) as UnigineMeshDocument;
+          const surface = doc.surfaces[0]!;
           const corner = Math.floor(surface.cindices.length * 0.7);
           const limit = stream === 'cindices' ? surface.targets[0]!.vertices.length / 3 : surface.targets[0]!.tangents.length / 4;
           const bad = withIndex(bytes, stream, corner, limit);
           const expected = refusal(() => unigineToAsset(readUnigine(bad), { kernels: kernels[backend] }));
           const got = refusal(() => parseUnigine(shifted(bad, 3), { kernels: kernels[backend] }));
           expect({ code: got.code, offset: got.offset, message: got.message }).toEqual({ code: expected.code, offset: expected.offset, message: expected.message });
-          expect(got.offset).toBe(fileOffsetOf(surface[stream], corner, surface[stream].BYTES_PER_ELEMENT));
+          expect(got.offset).toBe(fileOffsetIn(doc, surface[stream], corner, surface[stream].BYTES_PER_ELEMENT));
         });
       }
     }
@@ -118,7 +119,7 @@ describe('the staged document', () => {
       expect(bytesOf(b[key]), key).toEqual(bytesOf(a[key]));
       if (ArrayBuffer.isView(a[key])) {
         expect(b[key].constructor).toBe(a[key].constructor);
-        expect(fileOffsetOf(b[key] as Uint8Array)).toBe(fileOffsetOf(a[key] as Uint8Array));
+        expect(fileOffsetIn(staged, b[key] as Uint8Array)).toBe(fileOffsetIn(whole, a[key] as Uint8Array));
         expect(b[key]).toBe(b[key]); // copied out once
       }
     }
@@ -150,7 +151,7 @@ describe('skin records checked in one pass, split later', () => {
     surface.weightBones[weight] = bone;
     const bytes = writeUnigine(doc);
     if (tooMany !== undefined) {
-      let at = fileOffsetOf(tangents)! + tangents.byteLength + compactIntBytes(surface.weightCounts.length);
+      let at = fileOffsetIn(doc, tangents)! + tangents.byteLength + compactIntBytes(surface.weightCounts.length);
       for (let v = 0; v < tooMany; v++) at += 1 + 4 * bytes[at]!;
       bytes[at] = 5;
     }

@@ -1,4 +1,4 @@
-import { recordTextPosition, type TextPosition } from '../../io/provenance.js';
+import { attachTextPositions, linePosition, TextPositions, type TextPosition } from './text-positions.js';
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
 import { latin1Text } from '../../io/latin1-text.js';
 import type { Kernels } from '../../kernels/kernels.js';
@@ -63,9 +63,12 @@ class ApgReader {
   private readonly bytes: Uint8Array;
   private readonly kernels: Kernels;
   private readonly warnings: string[] | undefined;
+  /** Where the document's blocks and nodes start, for errors found after reading (text-positions.ts). */
+  private readonly positions: TextPositions;
 
   constructor(bytes: Uint8Array, options: ReadApgOptions) {
     this.bytes = bytes;
+    this.positions = new TextPositions(bytes);
     this.kernels = options.kernels ?? getKernels();
     this.warnings = options.warnings;
   }
@@ -102,7 +105,7 @@ class ApgReader {
         if (document.vertexArrays.some((a) => a.name === name)) this.fail('SYNTAX', tag.offset, `a second @${name} block`);
         const components = this.count(tokens[2]!, `@${name} comps (${document.vertexCount} vertices each)`, blockEnd - blockStart, MIN_ITEM_BYTES * document.vertexCount, 1, 16);
         const values = this.numbers(blockStart, blockEnd, document.vertexCount * components, tag, `@${name} (${document.vertexCount} vertices × ${components} comps)`);
-        document.vertexArrays.push(recordTextPosition({ name: name as ApgVertexArrayName, components, values }, this.lazyPosition(tag.offset)));
+        document.vertexArrays.push(this.positions.record({ name: name as ApgVertexArrayName, components, values }, tag.offset));
       } else if (name === 'skeleton') {
         this.expectWords(tokens, ['bones', 'animations'], 5);
         document.skeleton = { bones: this.count(tokens[2]!, '@skeleton bones', left), animations: this.count(tokens[4]!, '@skeleton animations', left) };
@@ -125,7 +128,7 @@ class ApgReader {
       } else if (name === 'tra_keys' || name === 'rot_keys' || name === 'sca_keys') {
         if (!animation) this.fail('SYNTAX', tag.offset, `@${name} outside an @animation`);
         this.expectWords(tokens, ['node', 'count', 'comps'], 7);
-        animation.keys.push(recordTextPosition(this.keys(name.slice(0, 3) as ApgKeyKind, blockStart, blockEnd, tokens), this.lazyPosition(tag.offset)));
+        animation.keys.push(this.positions.record(this.keys(name.slice(0, 3) as ApgKeyKind, blockStart, blockEnd, tokens), tag.offset));
       } else if (name === 'bounding_radius') {
         this.expectWords(tokens, [], 2);
         document.boundingRadius = this.number(tokens[1]!);
@@ -136,7 +139,7 @@ class ApgReader {
       at = blockEnd;
     }
     if (document.vertexCount < 0) document.vertexCount = 0;
-    return document;
+    return attachTextPositions(document, this.positions);
   }
 
   /** The numbers of a block: exactly `expected` of them, or any count when undefined. */
@@ -161,7 +164,7 @@ class ApgReader {
     const nodes: ApgHierarchyNode[] = [];
     for (const line of this.lines(start, end)) {
       this.expectWords(line, ['parent', 'bone_id'], 4, 0);
-      nodes.push(recordTextPosition({ parent: this.integer(line[1]!, -1), boneId: this.integer(line[3]!, -1) }, this.lazyPosition(line[0]!.offset)));
+      nodes.push(this.positions.record({ parent: this.integer(line[1]!, -1), boneId: this.integer(line[3]!, -1) }, line[0]!.offset));
     }
     if (nodes.length !== declared) this.fail('BAD_COUNT', tag.offset, `@hierarchy declares ${declared} nodes but ${nodes.length} lines follow`);
     for (let i = 0; i < nodes.length; i++) {
@@ -356,12 +359,6 @@ class ApgReader {
     return linePosition(this.bytes, offset);
   }
 
-  /** The position of byte `offset`, counted only if an error asks for it. */
-  private lazyPosition(offset: number): () => TextPosition {
-    const bytes = this.bytes;
-    return () => linePosition(bytes, offset);
-  }
-
   private warn(message: string): void {
     this.warnings?.push(message);
   }
@@ -386,15 +383,4 @@ function isNumberToken(text: string): boolean {
 
 function clip(text: string): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
-}
-
-/** 1-based line and column of byte `offset` of a text file. */
-function linePosition(bytes: Uint8Array, offset: number): TextPosition {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = bytes.indexOf(NEWLINE); i >= 0 && i < offset; i = bytes.indexOf(NEWLINE, i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { line, column: offset - lineStart + 1 };
 }

@@ -1,5 +1,5 @@
 import { sampleChannel } from '../../model/resample-animation.js';
-import { textPositionOf, type TextPosition } from '../../io/provenance.js';
+import { textPositionsOf, type TextPosition, type TextPositions } from './text-positions.js';
 import { emptyAsset, type Animation, type Asset, type Joint, type Mesh, type Track } from '../../model/asset.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
@@ -24,12 +24,14 @@ export function apgToAsset(document: ApgDocument, options: ApgToAssetOptions = {
   const kernels = options.kernels ?? getKernels();
   const asset = emptyAsset('apg');
   const warn = (message: string) => { if (!asset.warnings.includes(message)) asset.warnings.push(message); };
-  const joints = buildSkeleton(document, warn);
+  // Where the document's parts start in its file (none for a document built in memory), for errors.
+  const positions = textPositionsOf(document);
+  const joints = buildSkeleton(document, warn, positions);
   if (joints.length) asset.skeleton = { joints };
-  const mesh = buildMesh(document, kernels, joints.length, nodeOfBone(document), warn);
+  const mesh = buildMesh(document, kernels, joints.length, nodeOfBone(document), warn, positions);
   if (mesh) asset.meshes.push(mesh);
   const frameRate = options.frameRate ?? DEFAULT_FRAME_RATE;
-  for (const animation of document.animations) asset.animations.push(buildAnimation(animation, joints.length, frameRate, warn));
+  for (const animation of document.animations) asset.animations.push(buildAnimation(animation, joints.length, frameRate, warn, positions));
   if (document.rootTransform && !isIdentity(document.rootTransform)) warn('the apg root transform is not identity and was not applied');
   return asset;
 }
@@ -51,12 +53,12 @@ function boneCount(document: ApgDocument): number {
   return Math.max(document.skeleton?.bones ?? 0, (document.offsetMatrices?.length ?? 0) / 16);
 }
 
-function buildSkeleton(document: ApgDocument, warn: (m: string) => void): Joint[] {
+function buildSkeleton(document: ApgDocument, warn: (m: string) => void, positions: TextPositions | undefined): Joint[] {
   const nodes = document.hierarchy ?? Array.from({ length: boneCount(document) }, (_, b) => ({ parent: -1, boneId: b }));
   const offsets = document.offsetMatrices;
   const globals: Matrix4[] = [];
   return nodes.map((node, i) => {
-    if (node.parent >= i) fail('BAD_VALUE', `hierarchy node ${i} has parent ${node.parent}: parents must come before their children`, textPositionOf(node));
+    if (node.parent >= i) fail('BAD_VALUE', `hierarchy node ${i} has parent ${node.parent}: parents must come before their children`, positions?.positionOf(node));
     const parentGlobal = node.parent >= 0 ? globals[node.parent]! : identity4();
     let global = parentGlobal;
     if (node.boneId >= 0 && offsets && node.boneId * 16 + 16 <= offsets.length) {
@@ -71,7 +73,7 @@ function buildSkeleton(document: ApgDocument, warn: (m: string) => void): Joint[
   });
 }
 
-function buildMesh(document: ApgDocument, kernels: Kernels, jointCount: number, nodes: Map<number, number>, warn: (m: string) => void): Mesh | undefined {
+function buildMesh(document: ApgDocument, kernels: Kernels, jointCount: number, nodes: Map<number, number>, warn: (m: string) => void, positions: TextPositions | undefined): Mesh | undefined {
   const arrays = document.vertexArrays;
   const byName = (name: string) => arrays.find((a) => a.name === name);
   const vp = byName('vp');
@@ -81,7 +83,7 @@ function buildMesh(document: ApgDocument, kernels: Kernels, jointCount: number, 
   }
   if (vp.components !== 3) fail('BAD_VALUE', `@vp has comps ${vp.components}; positions need 3`);
   // A document built by hand may disagree with itself: never read past a block's values.
-  for (const a of arrays) if (a.values.length !== document.vertexCount * a.components) fail('BAD_COUNT', `@${a.name} holds ${a.values.length} values, not ${document.vertexCount} vertices × ${a.components} comps`, textPositionOf(a));
+  for (const a of arrays) if (a.values.length !== document.vertexCount * a.components) fail('BAD_COUNT', `@${a.name} holds ${a.values.length} values, not ${document.vertexCount} vertices × ${a.components} comps`, positions?.positionOf(a));
   const corners = document.vertexCount - (document.vertexCount % 3);
   if (corners !== document.vertexCount) warn(`${document.vertexCount} vertices is not a whole number of triangles: the last ${document.vertexCount - corners} were dropped`);
 
@@ -91,8 +93,10 @@ function buildMesh(document: ApgDocument, kernels: Kernels, jointCount: number, 
   let column = 0;
   for (const a of arrays) {
     const bits = new Uint32Array(a.values.buffer, a.values.byteOffset, a.values.length);
-    for (let v = 0; v < corners; v++) for (let c = 0; c < a.components; c++) words[v * stride + column + c] = bits[v * a.components + c]!;
-    column += a.components;
+    // Locals and running indices (no property read or multiplication per value).
+    const components = a.components;
+    for (let v = 0, from = 0, to = column; v < corners; v++, to += stride) for (let c = 0; c < components; c++) words[to + c] = bits[from++]!;
+    column += components;
   }
   const welded = kernels.weldVertices(words, stride);
   const vertexCount = welded.first.length;
@@ -120,7 +124,7 @@ function buildMesh(document: ApgDocument, kernels: Kernels, jointCount: number, 
       const bone = ids[v * vb.components]!;
       const node = nodes.get(bone);
       // One vertex per line after the @vb tag line.
-      if (node === undefined || node >= jointCount) fail('BAD_INDEX', `vertex bone id ${bone} names no bone of the skeleton`, textPositionOf(vb, v + 1));
+      if (node === undefined || node >= jointCount) fail('BAD_INDEX', `vertex bone id ${bone} names no bone of the skeleton`, positions?.positionOf(vb, v + 1));
       joints[v * 4] = node;
       weights[v * 4] = 1;
     }
@@ -131,10 +135,10 @@ function buildMesh(document: ApgDocument, kernels: Kernels, jointCount: number, 
   return mesh;
 }
 
-function buildAnimation(animation: ApgAnimation, jointCount: number, frameRate: number, warn: (m: string) => void): Animation {
+function buildAnimation(animation: ApgAnimation, jointCount: number, frameRate: number, warn: (m: string) => void, positions: TextPositions | undefined): Animation {
   const byNode = new Map<number, Partial<Record<ApgKeyBlock['kind'], ApgKeyBlock>>>();
   for (const block of animation.keys) {
-    if (block.node < 0 || block.node >= jointCount) fail('BAD_INDEX', `animation "${animation.name}": keys for node ${block.node}, outside the ${jointCount} nodes`, textPositionOf(block));
+    if (block.node < 0 || block.node >= jointCount) fail('BAD_INDEX', `animation "${animation.name}": keys for node ${block.node}, outside the ${jointCount} nodes`, positions?.positionOf(block));
     const entry = byNode.get(block.node) ?? {};
     if (entry[block.kind]) warn(`animation "${animation.name}": node ${block.node} has two @${block.kind}_keys blocks; the last was kept`);
     entry[block.kind] = block;

@@ -1,4 +1,4 @@
-import { fileOffsetOf, recordFileOffset } from '../../io/provenance.js';
+import { attachFileOffsets, FileOffsets } from '../../io/file-offsets.js';
 import { ByteReader } from '../../io/byte-reader.js';
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
 import type { Kernels } from '../../kernels/kernels.js';
@@ -130,6 +130,8 @@ class IqmReader {
   /** Where each vertex array's data and each extension record lie, as stored. */
   private readonly vertexData: number[] = [];
   private readonly extensionRecords: IqmLayout['extensions'] = [];
+  /** Where the triangles lie in the file (the document's table, io/file-offsets.ts). */
+  private readonly fileOffsets = new FileOffsets();
   private readonly nanBits: IqmLayout['nanBits'] = [];
 
   constructor(bytes: Uint8Array, options: ReadIqmOptions) {
@@ -203,7 +205,7 @@ class IqmReader {
     if (adjacency) document.adjacency = adjacency;
     if (bounds) document.bounds = bounds;
     if (this.keepLayout) document.layout = this.layout(document);
-    return document;
+    return attachFileOffsets(document, this.fileOffsets);
   }
 
   /**
@@ -216,7 +218,7 @@ class IqmReader {
     try {
       return read();
     } catch (error) {
-      if (!this.checkTriangles) checkTriangleVertices(triangles, this.h.numVertexes, this.kernels);
+      if (!this.checkTriangles) checkTriangleVertices(triangles, this.h.numVertexes, this.kernels, this.fileOffsets.offsetOf(triangles));
       throw error;
     }
   }
@@ -331,8 +333,8 @@ class IqmReader {
     const { numTriangles, ofsTriangles, numVertexes } = this.h;
     const at = this.table(numTriangles, ofsTriangles, 12, FIELD.ofsTriangles, 'triangle table');
     if (at < 0) return new Uint32Array(0);
-    const triangles = recordFileOffset(this.bulk(at, numTriangles * 3, IQM_FORMAT.uint) as Uint32Array, at);
-    if (this.checkTriangles) checkTriangleVertices(triangles, numVertexes, this.kernels);
+    const triangles = this.fileOffsets.record(this.bulk(at, numTriangles * 3, IQM_FORMAT.uint) as Uint32Array, at);
+    if (this.checkTriangles) checkTriangleVertices(triangles, numVertexes, this.kernels, at);
     return triangles;
   }
 
@@ -489,9 +491,9 @@ class IqmReader {
   }
 }
 
-/** Refuses the first triangle corner (in file order) naming a vertex at or past `vertexCount`, as BAD_INDEX at its offset. */
-export function checkTriangleVertices(triangles: Uint32Array, vertexCount: number, kernels: Kernels): void {
+/** Refuses the first triangle corner (in file order) naming a vertex at or past `vertexCount`, as BAD_INDEX at its offset (the triangles' `fileOffset`, if read from a file). */
+export function checkTriangleVertices(triangles: Uint32Array, vertexCount: number, kernels: Kernels, fileOffset: number | undefined): void {
   if (kernels.maxIndex(triangles) < vertexCount) return;
   const bad = triangles.findIndex((v) => v >= vertexCount);
-  throw new MeshFormatError({ code: 'BAD_INDEX', format: 'iqm', offset: fileOffsetOf(triangles, bad, 4) }, `triangle ${Math.floor(bad / 3)} uses vertex ${triangles[bad]} of ${vertexCount}`);
+  throw new MeshFormatError({ code: 'BAD_INDEX', format: 'iqm', offset: fileOffset === undefined ? undefined : fileOffset + bad * 4 }, `triangle ${Math.floor(bad / 3)} uses vertex ${triangles[bad]} of ${vertexCount}`);
 }

@@ -2,7 +2,7 @@ import { emptyAsset, type Animation, type Asset, type Mesh, type MeshAttributes,
 import { indexWidthFor, type Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
 import { MeshFormatError } from '../../io/errors.js';
-import { fileOffsetOf } from '../../io/provenance.js';
+import { fileOffsetIn } from '../../io/file-offsets.js';
 import { checkTriangleVertices } from './read-iqm.js';
 import { DEFAULT_FRAME_RATE } from '../format.js';
 import { IQM_ANIM_LOOP, IQM_CHANNELS, iqmText, type IqmDocument, type IqmVertexArray } from './iqm-document.js';
@@ -61,7 +61,7 @@ export function iqmToAsset(document: IqmDocument, options: IqmToAssetOptions = {
   // Triangles no mesh covers are checked here (readIqm may have left the check to this function);
   // each mesh's are checked by the pass that winds them (convertMesh).
   const orphans = trianglesOutsideMeshes(document);
-  if (orphans) checkTriangleVertices(document.triangles, document.vertexCount, kernels);
+  if (orphans) checkTriangleVertices(document.triangles, document.vertexCount, kernels, fileOffsetIn(document, document.triangles));
   const streams = convertVertexArrays(document, warn);
   for (const mesh of document.meshes) asset.meshes.push(convertMesh(document, mesh, streams, kernels, warn));
   if (orphans) warn(`${orphans} triangles belong to no mesh and are not kept`);
@@ -186,8 +186,8 @@ function convertMesh(document: IqmDocument, mesh: IqmDocument['meshes'][number],
   const name = iqmText(document, mesh.name);
   if (outside >= 0) {
     // A vertex past the file's vertices is the error readIqm gives (the first such corner in the file).
-    checkTriangleVertices(document.triangles, document.vertexCount, kernels);
-    const offset = fileOffsetOf(document.triangles, mesh.firstTriangle * 3 + outside, 4);
+    checkTriangleVertices(document.triangles, document.vertexCount, kernels, fileOffsetIn(document, document.triangles));
+    const offset = fileOffsetIn(document, document.triangles, mesh.firstTriangle * 3 + outside, 4);
     throw new MeshFormatError({ code: 'UNSUPPORTED', format: 'iqm', offset }, `mesh '${name}' has a triangle using vertex ${triangles[outside]}, outside its own vertices ${first}..${first + count - 1}`);
   }
   const result: Mesh = { name, attributes, indices };

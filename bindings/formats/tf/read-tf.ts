@@ -26,7 +26,7 @@ function fail(code: MeshFormatErrorCode, where: Where, detail: string): never {
 
 /**
  * The table a submesh was read from, for errors found after reading (to-asset.ts), as a
- * property no enumeration or comparison sees. Not io/provenance.ts's WeakMap: an entry per
+ * property no enumeration or comparison sees. Not a global WeakMap (the removed io/provenance.ts): an entry per
  * submesh (a young object) made each young-generation GC of many small parses slow; on the
  * speed bar's 30 KB TF door that GC was about a third of the parse.
  */

@@ -1,5 +1,5 @@
 import { MeshFormatError } from '../../io/errors.js';
-import { fileOffsetOf } from '../../io/provenance.js';
+import type { FileOffsets } from '../../io/file-offsets.js';
 import type { Kernels, WorkspaceLayout } from '../../kernels/kernels.js';
 import { ALL_CHANNELS_MASK, BIND_POSE_FLOATS, type UnigineAnimAnimation, type UnigineMeshAnimation } from './mesh-document.js';
 import { FORMAT_NAME } from './read-common.js';
@@ -56,11 +56,12 @@ function expansionLayout(quantized: boolean, records: number, bones: number, key
  * Expands stored frame records (flags with carry-forward) into each bone's keys, read where the
  * file stores them (or joined from a document's streams): the work and memory follow what the
  * file stores, not the frame count it claims. Channels missing from frame 0 start from the bind
- * pose. Throws MeshFormatError when the flags ask for more values than the document holds.
+ * pose. Throws MeshFormatError when the flags ask for more values than the document holds, at
+ * the file offset `offsets` (the document's table, io/file-offsets.ts) gives, if any.
  */
-export function expandAnimation(kernels: Kernels, animation: UnigineAnimation, bindPose: Float32Array): ExpandedFrames {
+export function expandAnimation(kernels: Kernels, animation: UnigineAnimation, bindPose: Float32Array, offsets?: FileOffsets): ExpandedFrames {
   const bones = animation.boneIndices.length;
-  const fail = (detail: string, offset = fileOffsetOf(animation.flags)): never => {
+  const fail = (detail: string, offset = offsets?.offsetOf(animation.flags)): never => {
     throw new MeshFormatError({ code: 'BAD_VALUE', format: FORMAT_NAME, offset }, `animation ${animation.name}: ${detail}`);
   };
   const tooMany = (entry: number): never => fail(`the frame flags ask for more values than the document holds (frame ${Math.floor(entry / bones)}, animated bone ${entry % bones})`);
@@ -81,7 +82,7 @@ export function expandAnimation(kernels: Kernels, animation: UnigineAnimation, b
   }
   for (let b = 0; b < bones; b++) {
     const bone = animation.boneIndices[b]!;
-    if (bone < 0 || (bone + 1) * BIND_POSE_FLOATS > bindPose.length) fail(`animates bone ${bone}, which has no bind pose`, fileOffsetOf(animation.boneIndices, b, 2));
+    if (bone < 0 || (bone + 1) * BIND_POSE_FLOATS > bindPose.length) fail(`animates bone ${bone}, which has no bind pose`, offsets?.offsetOf(animation.boneIndices, b, 2));
   }
   const quantized = 'positionMin' in animation;
   const records = frameRecords(animation, frames * bones, quantized);

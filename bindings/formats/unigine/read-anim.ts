@@ -1,3 +1,4 @@
+import { attachFileOffsets } from '../../io/file-offsets.js';
 import { UnigineReader } from './field-reader.js';
 import { ANIM_MAGIC, type UnigineAnimAnimation, type UnigineAnimDocument } from './mesh-document.js';
 import {
@@ -41,5 +42,5 @@ export function readAnimBody(reader: UnigineReader): UnigineAnimDocument {
   if (reader.remaining > 0) reader.fail('TRAILING_DATA', `${reader.remaining} bytes follow the closing "${ANIM_MAGIC}" marker`);
   const doc: UnigineAnimDocument = { kind: 'anim', bounds, bones, bindPose, animations };
   if (reader.verbatim) doc.verbatim = reader.verbatim;
-  return doc;
+  return attachFileOffsets(doc, reader.fileOffsets);
 }

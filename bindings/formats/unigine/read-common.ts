@@ -1,4 +1,3 @@
-import { recordFileOffset } from '../../io/provenance.js';
 import type { UnigineReader } from './field-reader.js';
 import { StagedFrames, type StoredSpan } from './stored-arrays.js';
 import { frameValueCounts, splitNarrowFrameStreams, splitWideFrameStreams, walkFrameRecords } from './frame-records.js';
@@ -97,10 +96,10 @@ function readArray<C extends StoredArrayConstructor>(
     // own: alignedCopy's shared buffer is sized by the bytes left in the file, mostly spans here.
     const array = new ctor(count) as InstanceType<C>;
     new Uint8Array(array.buffer).set(reader.bytesView(count * ctor.BYTES_PER_ELEMENT, what));
-    return recordFileOffset(array, at);
+    return reader.fileOffsets.record(array, at);
   }
   const { buffer, byteOffset } = reader.alignedCopy(count * ctor.BYTES_PER_ELEMENT, ctor.BYTES_PER_ELEMENT as 1 | 2 | 4, what);
-  return recordFileOffset(new ctor(buffer, byteOffset, count) as InstanceType<C>, at);
+  return reader.fileOffsets.record(new ctor(buffer, byteOffset, count) as InstanceType<C>, at);
 }
 
 /** The next `count` elements, left where the file stores them (for a staged document, see stored-arrays.ts). */

@@ -1,3 +1,4 @@
+import { attachFileOffsets } from '../../io/file-offsets.js';
 import { UnigineReader } from './field-reader.js';
 import {
   MESH_MAGIC,
@@ -54,7 +55,7 @@ export function readMeshBody(reader: UnigineReader): UnigineMeshDocument {
   if (reader.remaining > 0) reader.fail('TRAILING_DATA', `${reader.remaining} bytes follow the closing "${MESH_MAGIC}" marker`);
   const doc: UnigineMeshDocument = { kind: 'mesh', bounds, bones, bindPose, animations, surfaces };
   if (reader.verbatim) doc.verbatim = reader.verbatim;
-  return doc;
+  return attachFileOffsets(doc, reader.fileOffsets);
 }
 
 interface SurfaceHeader {
@@ -79,16 +80,19 @@ function readSurfaceData(reader: UnigineReader, header: SurfaceHeader, index: nu
   const label = `surface ${index} (${header.name})`;
   let coordinateVertices = 0;
   let triangleVertices = 0;
-  const targets: UnigineMorphTarget[] = header.targetNames.map((name, t) => {
+  // A loop, not map() with a closure: this runs once per surface.
+  const targets: UnigineMorphTarget[] = [];
+  for (let t = 0; t < header.targetNames.length; t++) {
+    const name = header.targetNames[t]!;
     const vertexCount = readCount(reader, 12, `${label} target ${t} vertex`);
     const vertices = readArrayOrSpan(reader, Float32Array, vertexCount * 3, `${label} target ${t} vertices`);
     const tangentCount = readCount(reader, 8, `${label} target ${t} tangent`);
     const tangents = readArrayOrSpan(reader, Int16Array, tangentCount * 4, `${label} target ${t} tangents`);
     if (t === 0) [coordinateVertices, triangleVertices] = [vertexCount, tangentCount];
-    return reader.staged
-      ? new StagedTarget(name, vertices as StoredSpan, tangents as StoredSpan)
-      : { name, vertices: vertices as Float32Array, tangents: tangents as Int16Array };
-  });
+    targets.push(reader.staged
+      ? new StagedTarget(name, vertices as StoredSpan, tangents as StoredSpan, reader.fileOffsets)
+      : { name, vertices: vertices as Float32Array, tangents: tangents as Int16Array });
+  }
   const weights = readWeights(reader, label, boneCount);
   const uv0 = readArrayOrSpan(reader, Float32Array, readCount(reader, 8, `${label} UV0`) * 2, `${label} UV0`);
   const uv1 = readArrayOrSpan(reader, Float32Array, readCount(reader, 8, `${label} UV1`) * 2, `${label} UV1`);
@@ -97,7 +101,7 @@ function readSurfaceData(reader: UnigineReader, header: SurfaceHeader, index: nu
   const tindices = readIndices(reader, storedIndexWidth(triangleVertices), `${label} tindices`);
   const fields = { name: header.name, bounds: header.bounds, targets };
   if ('records' in weights) {
-    return new StagedSurface(fields, weights as StagedSkin, { uv0, uv1, colors, cindices, tindices } as Record<'uv0' | 'uv1' | 'colors' | 'cindices' | 'tindices', StoredSpan>);
+    return new StagedSurface(fields, weights as StagedSkin, { uv0, uv1, colors, cindices, tindices } as Record<'uv0' | 'uv1' | 'colors' | 'cindices' | 'tindices', StoredSpan>, reader.fileOffsets);
   }
   return { ...fields, ...weights, uv0, uv1, colors, cindices, tindices } as UnigineSurface;
 }

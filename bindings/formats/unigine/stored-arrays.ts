@@ -9,7 +9,7 @@
 // - every array copied into the document at an aligned place (alignedCopy), then into the
 //   workspace (the reader before): the document holds ~0.9× the file a second time during the
 //   parse (peak RSS of a 100 MB parse 3.76× the file with the other costs), and each array costs
-//   an aligned copy and a WeakMap entry (`recordFileOffset`);
+//   an aligned copy and (then) a WeakMap entry for its file offset;
 // - typed arrays viewing the input where the file happens to align them: only a quarter of float32
 //   arrays start on a multiple of 4, so most would still be copied;
 // - accessors defined per object (Object.defineProperty, closures per field and per source):
@@ -21,7 +21,7 @@
 //   rare paths: morph targets), while sourceOf() gives the bytes in the file to stage directly.
 //   readUnigine (the public document) copies as before: its arrays must not depend on the caller's buffer.
 import type { TypedArray, TypedArrayConstructor } from '../../kernels/wasm-arena.js';
-import { fileOffsetOf, recordFileOffset } from '../../io/provenance.js';
+import type { FileOffsets } from '../../io/file-offsets.js';
 import type { IndexArray } from '../../model/asset.js';
 import type { UnigineBounds, UnigineFrames, UnigineMorphTarget, UnigineSurface } from './mesh-document.js';
 import { splitWeightRecords } from './skin-records.js';
@@ -34,11 +34,11 @@ export interface StoredSpan {
   fileOffset: number;
 }
 
-/** An aligned copy of a stored span, recorded with its file offset (what the document reader gives). */
-function copyOut<T extends TypedArray>(span: StoredSpan): T {
+/** An aligned copy of a stored span, recorded with its file offset in the document's table (what the document reader gives). */
+function copyOut<T extends TypedArray>(span: StoredSpan, offsets: FileOffsets): T {
   const array = new span.ctor(span.bytes.length / span.ctor.BYTES_PER_ELEMENT);
   new Uint8Array(array.buffer, array.byteOffset, span.bytes.length).set(span.bytes);
-  return recordFileOffset(array as T, span.fileOffset);
+  return offsets.record(array as T, span.fileOffset);
 }
 
 /** A morph target whose arrays are still in the file. */
@@ -48,15 +48,17 @@ export class StagedTarget implements UnigineMorphTarget {
   private storedTangents: StoredSpan | undefined;
   private copiedVertices: Float32Array | undefined;
   private copiedTangents: Int16Array | undefined;
+  private readonly offsets: FileOffsets;
 
-  constructor(name: string, vertices: StoredSpan, tangents: StoredSpan) {
+  constructor(name: string, vertices: StoredSpan, tangents: StoredSpan, offsets: FileOffsets) {
     this.name = name;
     this.storedVertices = vertices;
     this.storedTangents = tangents;
+    this.offsets = offsets;
   }
 
   get vertices(): Float32Array {
-    return (this.copiedVertices ??= copyOut<Float32Array>(this.storedVertices!));
+    return (this.copiedVertices ??= copyOut<Float32Array>(this.storedVertices!, this.offsets));
   }
 
   set vertices(array: Float32Array) {
@@ -65,7 +67,7 @@ export class StagedTarget implements UnigineMorphTarget {
   }
 
   get tangents(): Int16Array {
-    return (this.copiedTangents ??= copyOut<Int16Array>(this.storedTangents!));
+    return (this.copiedTangents ??= copyOut<Int16Array>(this.storedTangents!, this.offsets));
   }
 
   set tangents(array: Int16Array) {
@@ -99,14 +101,16 @@ export class StagedSurface implements UnigineSurface {
   private skin: StagedSkin | undefined;
   private bones: Int16Array | undefined;
   private values: Uint16Array | undefined;
+  private readonly offsets: FileOffsets;
 
-  constructor(fields: Pick<UnigineSurface, 'name' | 'bounds' | 'targets'>, skin: StagedSkin, spans: Record<StagedKey, StoredSpan>) {
+  constructor(fields: Pick<UnigineSurface, 'name' | 'bounds' | 'targets'>, skin: StagedSkin, spans: Record<StagedKey, StoredSpan>, offsets: FileOffsets) {
     this.name = fields.name;
     this.bounds = fields.bounds;
     this.targets = fields.targets;
     this.weightCounts = skin.weightCounts;
     this.skin = skin;
     this.spans = spans;
+    this.offsets = offsets;
   }
 
   /** The skin records while they are still in the file (not yet split by reading weightBones or weightValues). */
@@ -144,7 +148,7 @@ export class StagedSurface implements UnigineSurface {
   }
 
   private array<T extends TypedArray>(key: StagedKey): T {
-    return (this.copies[key] ??= copyOut(this.spans[key]!)) as T;
+    return (this.copies[key] ??= copyOut(this.spans[key]!, this.offsets)) as T;
   }
 
   private replace(key: StagedKey, array: TypedArray): void {
@@ -267,32 +271,68 @@ export interface SkinSource {
   splitInto(bones: Int16Array, values: Uint16Array): void;
 }
 
-/** The skin of `surface` as a SkinSource: split from its records while they are in the file, else its arrays. */
-export function skinSource(surface: UnigineSurface): SkinSource {
+/** The skin of `surface` as a SkinSource: split from its records while they are in the file, else its arrays. `offsets`: its document's table. */
+export function skinSource(surface: UnigineSurface, offsets?: FileOffsets): SkinSource {
   const skin = surface instanceof StagedSurface ? surface.storedSkin() : undefined;
-  if (skin) {
-    const { bytes } = skin.records;
-    return {
-      counts: skin.weightCounts,
-      bonesLength: skin.total,
-      valuesLength: skin.total,
-      fileOffset: fileOffsetOf(skin.weightCounts),
-      records: bytes,
-      splitInto: (bones, values) => void splitWeightRecords(new DataView(bytes.buffer, bytes.byteOffset, bytes.length), 0, skin.weightCounts, bones, values),
-    };
+  return skin ? new StoredSkinSource(skin, offsets) : new MemorySkinSource(surface, offsets);
+}
+
+// Classes rather than object literals with a closure each: a surface's skin source is made on
+// every parse, skinned or not.
+
+class StoredSkinSource implements SkinSource {
+  readonly counts: Uint8Array;
+  readonly bonesLength: number;
+  readonly valuesLength: number;
+  readonly records: Uint8Array;
+  private readonly offsets: FileOffsets | undefined;
+
+  constructor(skin: StagedSkin, offsets: FileOffsets | undefined) {
+    this.counts = skin.weightCounts;
+    this.bonesLength = skin.total;
+    this.valuesLength = skin.total;
+    this.records = skin.records.bytes;
+    this.offsets = offsets;
   }
-  const { weightCounts, weightBones, weightValues } = surface;
-  return {
-    counts: weightCounts,
-    bonesLength: weightBones.length,
-    valuesLength: weightValues.length,
-    fileOffset: fileOffsetOf(weightCounts),
-    records: undefined,
-    splitInto: (bones, values) => {
-      bones.set(weightBones);
-      values.set(weightValues);
-    },
-  };
+
+  /** Looked up only when an error asks. */
+  get fileOffset(): number | undefined {
+    return this.offsets?.offsetOf(this.counts);
+  }
+
+  splitInto(bones: Int16Array, values: Uint16Array): void {
+    const bytes = this.records;
+    splitWeightRecords(new DataView(bytes.buffer, bytes.byteOffset, bytes.length), 0, this.counts, bones, values);
+  }
+}
+
+class MemorySkinSource implements SkinSource {
+  readonly counts: Uint8Array;
+  readonly bonesLength: number;
+  readonly valuesLength: number;
+  readonly records = undefined;
+  private readonly bones: Int16Array;
+  private readonly values: Uint16Array;
+  private readonly offsets: FileOffsets | undefined;
+
+  constructor(surface: UnigineSurface, offsets: FileOffsets | undefined) {
+    this.counts = surface.weightCounts;
+    this.bones = surface.weightBones;
+    this.values = surface.weightValues;
+    this.bonesLength = this.bones.length;
+    this.valuesLength = this.values.length;
+    this.offsets = offsets;
+  }
+
+  /** Looked up only when an error asks. */
+  get fileOffset(): number | undefined {
+    return this.offsets?.offsetOf(this.counts);
+  }
+
+  splitInto(bones: Int16Array, values: Uint16Array): void {
+    bones.set(this.bones);
+    values.set(this.values);
+  }
 }
 
 /** One array of a document, stored in the file or in memory, read without copying it out. */
@@ -342,9 +382,11 @@ class MemorySource implements ArraySource {
   readonly bytesPerElement: number;
   readonly stored = undefined;
   private readonly array: TypedArray;
+  private readonly offsets: FileOffsets | undefined;
 
-  constructor(array: TypedArray) {
+  constructor(array: TypedArray, offsets: FileOffsets | undefined) {
     this.array = array;
+    this.offsets = offsets;
     this.length = array.length;
     this.bytesPerElement = array.BYTES_PER_ELEMENT;
   }
@@ -358,18 +400,18 @@ class MemorySource implements ArraySource {
   }
 
   fileOffset(index = 0): number | undefined {
-    return fileOffsetOf(this.array, index, this.bytesPerElement);
+    return this.offsets?.offsetOf(this.array, index, this.bytesPerElement);
   }
 }
 
-/** `target[key]` as an ArraySource: its bytes in the file while it has not been copied out, else the array. */
-export function targetSource(target: UnigineMorphTarget, key: 'vertices' | 'tangents'): ArraySource {
+/** `target[key]` as an ArraySource: its bytes in the file while it has not been copied out, else the array (`offsets`: its document's table). */
+export function targetSource(target: UnigineMorphTarget, key: 'vertices' | 'tangents', offsets?: FileOffsets): ArraySource {
   const span = target instanceof StagedTarget ? target.stored(key) : undefined;
-  return span ? new SpanSource(span) : new MemorySource(target[key]);
+  return span ? new SpanSource(span) : new MemorySource(target[key], offsets);
 }
 
 /** `surface[key]` as an ArraySource (see targetSource). */
-export function surfaceSource(surface: UnigineSurface, key: StagedKey): ArraySource {
+export function surfaceSource(surface: UnigineSurface, key: StagedKey, offsets?: FileOffsets): ArraySource {
   const span = surface instanceof StagedSurface ? surface.stored(key) : undefined;
-  return span ? new SpanSource(span) : new MemorySource(surface[key]);
+  return span ? new SpanSource(span) : new MemorySource(surface[key], offsets);
 }

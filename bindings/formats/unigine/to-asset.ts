@@ -8,7 +8,7 @@ import { keepMeshArrays } from '../../kernels/keep-mesh.js';
 import { ALL_CHANNELS_MASK, BIND_POSE_FLOATS, type UnigineAnimAnimation, type UnigineBone, type UnigineDocument, type UnigineMeshAnimation, type UnigineSurface } from './mesh-document.js';
 import { FORMAT_NAME } from './read-common.js';
 import { weldCorners, type WeldedCorners } from './weld-corners.js';
-import { fileOffsetOf } from '../../io/provenance.js';
+import { fileOffsetsOf, type FileOffsets } from '../../io/file-offsets.js';
 import { skinSource, surfaceSource, targetSource, type ArraySource, type SkinSource } from './stored-arrays.js';
 
 export const UNIGINE_READ_DEFAULTS = {
@@ -30,15 +30,17 @@ export function unigineToAsset(doc: UnigineDocument, options: ReadOptions = {}):
   // UNIGINE's world is Z-up (the corpus characters stand along +Z).
   asset.upAxis = 'z';
   const jointOf = orderParentsFirst(doc.bones);
+  // Where the document's arrays lie in its file (none for a document built in memory), for errors.
+  const offsets = fileOffsetsOf(doc);
   if (doc.bones.length > 0) asset.skeleton = { joints: skeletonJoints(doc.bones, doc.bindPose, jointOf) };
   if (jointOf.some((joint, bone) => joint !== bone)) asset.warnings.push('bones were reordered so that every parent comes before its children');
   if (doc.kind === 'mesh') {
-    for (const surface of doc.surfaces) asset.meshes.push(surfaceToMesh(kernels, surface, jointOf, asset.warnings));
+    for (const surface of doc.surfaces) asset.meshes.push(surfaceToMesh(kernels, surface, jointOf, asset.warnings, offsets));
   }
   for (const animation of doc.animations) {
     if (animation.mask !== ALL_CHANNELS_MASK) asset.warnings.push(`animation ${animation.name}: its channel mask 0x${animation.mask.toString(16)} is not carried into the Asset`);
     if (hasUnknownFlagBits(animation.flags)) asset.warnings.push(`animation ${animation.name}: frame flag bit 7, which has no known meaning, is not carried into the Asset`);
-    asset.animations.push(animationTracks(kernels, animation, doc.bindPose, jointOf, frameRate));
+    asset.animations.push(animationTracks(kernels, animation, doc.bindPose, jointOf, frameRate, offsets));
   }
   return asset;
 }
@@ -49,8 +51,8 @@ export function unigineToAsset(doc: UnigineDocument, options: ReadOptions = {}):
  * animates after frame 0 has a single key: a constant track. Every track's channels are views
  * into one block per channel, which the expansion lays out track by track.
  */
-function animationTracks(kernels: Kernels, animation: UnigineMeshAnimation | UnigineAnimAnimation, bindPose: Float32Array, jointOf: readonly number[], frameRate: number): Animation {
-  const expanded = expandAnimation(kernels, animation, bindPose);
+function animationTracks(kernels: Kernels, animation: UnigineMeshAnimation | UnigineAnimAnimation, bindPose: Float32Array, jointOf: readonly number[], frameRate: number, offsets: FileOffsets | undefined): Animation {
+  const expanded = expandAnimation(kernels, animation, bindPose, offsets);
   const frames = expanded.frameCount;
   const times = new Float32Array(frames);
   for (let f = 0; f < frames; f++) times[f] = f / frameRate;
@@ -122,14 +124,13 @@ function attributeLayout(surface: UnigineSurface, sources: SurfaceSources, verte
   const skinned = skin.counts.length > 0;
   const morphed = surface.targets.length > 1;
   // An identity weld copies coordinates, tangent frames and UVs straight to their vertices.
-  const gathered = (length: number) => (identity ? 0 : length);
   return {
-    coordinates: ['f32', gathered(coordinates.length)],
-    quaternions: ['i16', gathered(quaternions.length)],
+    coordinates: ['f32', identity ? 0 : coordinates.length],
+    quaternions: ['i16', identity ? 0 : quaternions.length],
     coordinateOf: ['u32', vertexCount],
     triangleVertexOf: ['u32', vertexCount],
-    uv0Source: ['f32', gathered(sources.uv0.length)],
-    uv1Source: ['f32', gathered(sources.uv1.length)],
+    uv0Source: ['f32', identity ? 0 : sources.uv0.length],
+    uv1Source: ['f32', identity ? 0 : sources.uv1.length],
     colorSource: ['u8', sources.colors.length],
     weightCounts: ['u8', skin.counts.length],
     // The skin records as the file stores them, gathered from by gatherSkinRecords; or, for a
@@ -175,21 +176,23 @@ interface SurfaceSources {
 
 const NO_TARGET = { name: '', vertices: new Float32Array(0), tangents: new Int16Array(0) };
 
-function surfaceSources(surface: UnigineSurface): SurfaceSources {
+function surfaceSources(surface: UnigineSurface, offsets: FileOffsets | undefined): SurfaceSources {
   const target = surface.targets[0] ?? NO_TARGET;
   return {
-    coordinates: targetSource(target, 'vertices'),
-    quaternions: targetSource(target, 'tangents'),
-    uv0: surfaceSource(surface, 'uv0'),
-    uv1: surfaceSource(surface, 'uv1'),
-    colors: surfaceSource(surface, 'colors'),
-    cindices: surfaceSource(surface, 'cindices'),
-    tindices: surfaceSource(surface, 'tindices'),
-    skin: skinSource(surface),
+    coordinates: targetSource(target, 'vertices', offsets),
+    quaternions: targetSource(target, 'tangents', offsets),
+    uv0: surfaceSource(surface, 'uv0', offsets),
+    uv1: surfaceSource(surface, 'uv1', offsets),
+    colors: surfaceSource(surface, 'colors', offsets),
+    cindices: surfaceSource(surface, 'cindices', offsets),
+    tindices: surfaceSource(surface, 'tindices', offsets),
+    skin: skinSource(surface, offsets),
   };
 }
 
 /** Coordinate vertices (target 0's positions), tangents, colours, and triangle vertices: the most entries of any per-tindex array. */
+type SurfaceCounts = ReturnType<typeof surfaceCounts>;
+
 function surfaceCounts(sources: SurfaceSources) {
   const tangentCount = sources.quaternions.length / 4;
   const colorCount = sources.colors.length / 4;
@@ -201,35 +204,39 @@ function surfaceCounts(sources: SurfaceSources) {
   };
 }
 
-function surfaceToMesh(kernels: Kernels, surface: UnigineSurface, jointOf: readonly number[], warnings: string[]): Mesh {
+function surfaceToMesh(kernels: Kernels, surface: UnigineSurface, jointOf: readonly number[], warnings: string[], offsets: FileOffsets | undefined): Mesh {
   const label = `surface ${surface.name}`;
-  const fail = (detail: string, offset: number | undefined): never => {
-    throw new MeshFormatError({ code: 'BAD_INDEX', format: FORMAT_NAME, offset }, `${label}: ${detail}`);
-  };
+  const fail = badIndex;
   const target = surface.targets[0];
   if (target?.name) warnings.push(`${label}: the name of morph target 0 (${target.name}) is not carried into the Asset`);
-  const sources = surfaceSources(surface);
-  const { coordinateCount, triangleVertexCount } = surfaceCounts(sources);
+  const sources = surfaceSources(surface, offsets);
+  const counts = surfaceCounts(sources);
+  const { coordinateCount, triangleVertexCount } = counts;
   const { cindices, tindices } = sources;
-  if (cindices.length !== tindices.length) fail(`${cindices.length} cindices but ${tindices.length} tindices`, tindices.fileOffset());
-  if (cindices.length % 3 !== 0) fail(`${cindices.length} indices do not make whole triangles`, cindices.fileOffset());
+  if (cindices.length !== tindices.length) fail(label, `${cindices.length} cindices but ${tindices.length} tindices`, tindices.fileOffset());
+  if (cindices.length % 3 !== 0) fail(label, `${cindices.length} indices do not make whole triangles`, cindices.fileOffset());
   const welded = weldCorners(kernels, cindices, tindices, coordinateCount, triangleVertexCount);
   if (typeof welded === 'number') {
     const badT = tindices.element(welded) >= triangleVertexCount;
     const at = badT ? tindices.fileOffset(welded) : cindices.fileOffset(welded);
-    return fail(`corner ${welded} has cindex ${cindices.element(welded)} and tindex ${tindices.element(welded)}, outside ${coordinateCount} coordinate and ${triangleVertexCount} triangle vertices`, at);
+    return fail(label, `corner ${welded} has cindex ${cindices.element(welded)} and tindex ${tindices.element(welded)}, outside ${coordinateCount} coordinate and ${triangleVertexCount} triangle vertices`, at);
   }
   const ws = kernels.workspace(attributeLayout(surface, sources, welded.vertexCount, jointOf.length, welded.identity));
   try {
-    return weldedSurfaceToMesh(kernels, ws, surface, sources, welded, jointOf, label, warnings);
+    return weldedSurfaceToMesh(kernels, ws, surface, sources, counts, welded, jointOf, label, warnings);
   } finally {
     ws.release();
   }
 }
 
+/** A surface's index out of range (a function of its own: no closure per surface). */
+function badIndex(label: string, detail: string, offset: number | undefined): never {
+  throw new MeshFormatError({ code: 'BAD_INDEX', format: FORMAT_NAME, offset }, `${label}: ${detail}`);
+}
+
 /** The Mesh of a welded surface: every attribute gathered per vertex by a kernel, in `ws`. */
 function weldedSurfaceToMesh(
-  kernels: Kernels, ws: AttributeWorkspace, surface: UnigineSurface, sources: SurfaceSources, welded: WeldedCorners, jointOf: readonly number[], label: string, warnings: string[],
+  kernels: Kernels, ws: AttributeWorkspace, surface: UnigineSurface, sources: SurfaceSources, counts: SurfaceCounts, welded: WeldedCorners, jointOf: readonly number[], label: string, warnings: string[],
 ): Mesh {
   const a = ws.arrays;
   const raw = kernels.raw;
@@ -237,11 +244,7 @@ function weldedSurfaceToMesh(
   a.coordinateOf.set(welded.coordinateOf);
   a.triangleVertexOf.set(welded.triangleVertexOf);
   const { coordinateOf, triangleVertexOf } = a;
-  const { coordinateCount, tangentCount, colorCount, triangleVertexCount } = surfaceCounts(sources);
-  const gather = (source: Float32Array, components: number, indices: Uint32Array, into: Float32Array): Float32Array => {
-    raw.gatherComponents(source, components, indices, into);
-    return into;
-  };
+  const { coordinateCount, tangentCount, colorCount, triangleVertexCount } = counts;
   // Every attribute is gathered into the workspace first, then copied out together.
   const attributes: MeshAttributes = { positions: a.positions };
   const identity = welded.identity;
@@ -250,7 +253,7 @@ function weldedSurfaceToMesh(
       sources.coordinates.copyInto(a.positions);
     } else {
       sources.coordinates.copyInto(a.coordinates);
-      gather(a.coordinates, 3, coordinateOf, a.positions);
+      raw.gatherComponents(a.coordinates, 3, coordinateOf, a.positions);
     }
   }
   if (tangentCount === triangleVertexCount && tangentCount > 0) {
@@ -273,22 +276,23 @@ function weldedSurfaceToMesh(
     warnings.push(`${label}: ${tangentCount} tangents for ${triangleVertexCount} triangle vertices; normals and tangents are not carried`);
   }
   const uvs: Float32Array[] = [];
-  const uvSets = [[sources.uv0, a.uv0Source, a.uv0], [sources.uv1, a.uv1Source, a.uv1]] as const;
-  for (let set = 0; set < uvSets.length; set++) {
-    const [stored, source, into] = uvSets[set]!;
+  for (let set = 0; set < 2; set++) {
+    const stored = set === 0 ? sources.uv0 : sources.uv1;
     const count = stored.length / 2;
     if (count === 0) break;
     if (count !== triangleVertexCount) {
       warnings.push(`${label}: UV${set} has ${count} entries for ${triangleVertexCount} triangle vertices and is not carried`);
       break;
     }
+    const into = set === 0 ? a.uv0 : a.uv1;
     if (identity) {
       stored.copyInto(into);
-      uvs.push(into);
     } else {
+      const source = set === 0 ? a.uv0Source : a.uv1Source;
       stored.copyInto(source);
-      uvs.push(gather(source, 2, triangleVertexOf, into));
+      raw.gatherComponents(source, 2, triangleVertexOf, into);
     }
+    uvs.push(into);
   }
   if (colorCount === triangleVertexCount && colorCount > 0) {
     sources.colors.copyInto(a.colorSource);
