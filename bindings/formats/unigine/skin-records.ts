@@ -31,27 +31,47 @@ export const MAX_WEIGHTS_PER_VERTEX = 4;
  * every record fits, for the first record with a bone outside 0..boneCount − 1.
  */
 export function countWeights(bytes: Uint8Array, offset: number, counts: Uint8Array, boneCount: number): number {
+  BAD_BONE[0] = -1;
+  const end = walkWeightRecords(bytes, offset, counts, boneCount);
+  if (end < 0) return end;
+  if (end > bytes.length) return -counts.length;
+  const badBone = BAD_BONE[0]!;
+  // Each record is its count byte and 4 bytes a weight.
+  return badBone >= 0 ? -(badBone + 1) : (end - offset - counts.length) / 4;
+}
+
+/** The first record with a bone outside 0..boneCount − 1 (−1: none), set by walkWeightRecords. */
+const BAD_BONE = new Int32Array(1);
+
+/**
+ * countWeights' loop, a function of its own whose only statement after the loop is its return:
+ * V8 enters a loop's optimized code (OSR) before the code after the loop has ever run, and Node
+ * 20's V8 keeps that code and enters it again on every later call, deoptimizing each time it
+ * reaches an operation without type feedback ("Insufficient type feedback", a soft deopt that
+ * does not discard the code): with the comparisons after the loop here, 230 bailouts in one
+ * 1,000-file bulk run (bench/deopt-trace.ts), one per skinned surface; with a store of the
+ * results after it, the same. Returns the offset after the records (the total weights follow
+ * from it), or −(v + 1) as countWeights; a bad bone goes to BAD_BONE.
+ */
+function walkWeightRecords(bytes: Uint8Array, offset: number, counts: Uint8Array, boneCount: number): number {
   const length = bytes.length;
   const vertexCount = counts.length;
-  let total = 0;
   let badBone = -1;
   for (let v = 0; v < vertexCount; v++) {
     if (offset >= length) return -(v + 1);
     const n = bytes[offset]!;
     if (n > MAX_WEIGHTS_PER_VERTEX) return -(v + 1);
     counts[v] = n;
-    total += n;
     const end = offset + 1 + 4 * n;
     if (badBone < 0 && end <= length) {
       for (let at = offset + 1; at < end; at += 4) {
         const bone = ((bytes[at]! | (bytes[at + 1]! << 8)) << 16) >> 16;
-        if (bone < 0 || bone >= boneCount) badBone = v;
+        if (bone < 0 || bone >= boneCount) badBone = BAD_BONE[0] = v;
       }
     }
     offset = end;
   }
-  if (offset > length) return -vertexCount;
-  return badBone >= 0 ? -(badBone + 1) : total;
+  return offset;
 }
 
 /**
