@@ -15,6 +15,12 @@
 // was 3 % of untitled.apg's encode); a call that hands back anything built (assetToGltf's builder)
 // keeps its own, so nothing the writer hands back refers to another call's memory.
 //
+// The plain writer's vertex passes, skin and animation keys take their arrays from
+// writer-scratch.ts instead (one buffer leased per encode and given back once the output is
+// copied, not zeroed: each caller writes every element); the two were written in parallel in one
+// round and merged: this arena serves the optimized path's quantizers and small arrays, which
+// expect zeroed memory. Making them one allocator is left to do.
+//
 // Alternatives: one module-level scratch reused by every call (no chunk to allocate, but a
 // builder or document someone kept from an earlier call would then change under them); passing
 // `out` arrays down from the caller (every quantizer's signature changed, and the caller must know
