@@ -6,6 +6,7 @@
 // blob, a .gltf's buffers and images) are resolved from the file's folder.
 // Run: npx tsx bench/asset-hashes.ts [--format NAME] > before.txt (change) … > after.txt
 import { createHash } from 'node:crypto';
+import { hashValue } from './hash-value.js';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -40,24 +41,6 @@ for (const format of chosen) {
     const input = speedBarInput(format, bar);
     const companions = Object.fromEntries(input.files.map((f) => [f.name, f.bytes]));
     inputs.push({ name: `speed-bar ${bar} ${input.files[0]!.name}`, format, bytes: input.files[0]!.bytes, companions, fileName: input.files[0]!.name });
-  }
-}
-
-function hashValue(hash: ReturnType<typeof createHash>, value: unknown): void {
-  if (ArrayBuffer.isView(value)) {
-    hash.update(`${value.constructor.name}:${value.byteLength}:`);
-    hash.update(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
-  } else if (Array.isArray(value)) {
-    hash.update(`[${value.length}`);
-    for (const v of value) hashValue(hash, v);
-    hash.update(']');
-  } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      hash.update(`{${k}:`);
-      hashValue(hash, v);
-    }
-  } else {
-    hash.update(`${typeof value}:${Object.is(value, -0) ? '-0' : String(value)};`);
   }
 }
 

@@ -6,6 +6,7 @@
 // `--bytes`: the outputs' own hashes too (a change meant to keep the bytes must keep these).
 // Run: npx tsx bench/gltf-roundtrip-hashes.ts [--backends js] [--bytes] > before.txt (change) … > after.txt
 import { createHash } from 'node:crypto';
+import { hashValue } from './hash-value.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -62,22 +63,6 @@ await initMeshopt();
 const OPTION_SETS: [string, Record<string, unknown>][] = [['plain', {}], ['quantize', { quantize: true }], ['optimize', OPTIMIZE as Record<string, unknown>], ['gltfpack-pruned', AT_GLTFPACK_PRECISION_PRUNED as Record<string, unknown>]];
 const formats = FORMATS.filter((f) => f.name === 'glb' || f.name === 'gltf');
 const backends: [string, Kernels][] = values.backends!.split(',').map((b) => [b, createKernelsSync(b as 'js')]);
-
-function hashValue(hash: ReturnType<typeof createHash>, value: unknown): void {
-  if (ArrayBuffer.isView(value)) {
-    hash.update(`${value.constructor.name}:${value.byteLength}:`);
-    hash.update(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
-  } else if (Array.isArray(value)) {
-    hash.update(`[${value.length}`);
-    for (const v of value) hashValue(hash, v);
-    hash.update(']');
-  } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      hash.update(`{${k}:`);
-      hashValue(hash, v);
-    }
-  } else hash.update(`${typeof value}:${Object.is(value, -0) ? '-0' : String(value)};`);
-}
 
 for (const [label, load] of inputs) {
   for (const [setName, options] of OPTION_SETS) {
