@@ -251,6 +251,14 @@ export interface RawKernels {
   decodeNormalizedU8(src: Uint8Array, step: number, components: number, dst: Float32Array): void;
   decodeNormalizedI16(src: Int16Array, step: number, components: number, dst: Float32Array): void;
   decodeNormalizedU16(src: Uint16Array, step: number, components: number, dst: Float32Array): void;
+  /**
+   * UNIGINE reader: weldIndexStreams of two streams (cindices then tindices, `count` each; count =
+   * dstIndices.length) while every corner's two values are equal, keyed by that value (`table`:
+   * `limit1` head slots). dstTuples[v] is vertex v's value (may be `streams`); dstIdentity[0] = 1
+   * when vertex v's value is v for every v. Returns the vertex count, −(corner + 1) for a value out
+   * of range, or −(count + 1 + corner) for the first corner whose two values differ.
+   */
+  weldSharedIndices(streams: Uint32Array, limit0: number, limit1: number, table: Uint32Array, dstIndices: Uint32Array, dstTuples: Uint32Array, dstIdentity: Uint32Array): number;
 }
 
 /** Component storage of an IQM vertex array (half floats as their 16-bit patterns). */

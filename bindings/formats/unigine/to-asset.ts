@@ -117,7 +117,7 @@ function skeletonJoints(bones: readonly UnigineBone[], bindPose: Float32Array, j
  * frames are decoded per welded vertex (its quaternion gathered first, as bits), not per triangle
  * vertex and then gathered: the same values, without two per-triangle-vertex float arrays.
  */
-function attributeLayout(surface: UnigineSurface, sources: SurfaceSources, vertexCount: number, jointCount: number, identity: boolean) {
+function attributeLayout(surface: UnigineSurface, sources: SurfaceSources, vertexCount: number, jointCount: number, identity: boolean, shared: boolean) {
   const { coordinates, quaternions } = sources;
   const tangentCount = quaternions.length / 4;
   const { skin } = sources;
@@ -128,7 +128,8 @@ function attributeLayout(surface: UnigineSurface, sources: SurfaceSources, verte
     coordinates: ['f32', identity ? 0 : coordinates.length],
     quaternions: ['i16', identity ? 0 : quaternions.length],
     coordinateOf: ['u32', vertexCount],
-    triangleVertexOf: ['u32', vertexCount],
+    // When each vertex's coordinate and triangle vertex are one value (weldCorners), coordinateOf serves both.
+    triangleVertexOf: ['u32', shared ? 0 : vertexCount],
     uv0Source: ['f32', identity ? 0 : sources.uv0.length],
     uv1Source: ['f32', identity ? 0 : sources.uv1.length],
     colorSource: ['u8', sources.colors.length],
@@ -221,7 +222,7 @@ function surfaceToMesh(kernels: Kernels, surface: UnigineSurface, jointOf: reado
     const at = badT ? tindices.fileOffset(welded) : cindices.fileOffset(welded);
     return fail(label, `corner ${welded} has cindex ${cindices.element(welded)} and tindex ${tindices.element(welded)}, outside ${coordinateCount} coordinate and ${triangleVertexCount} triangle vertices`, at);
   }
-  const ws = kernels.workspace(attributeLayout(surface, sources, welded.vertexCount, jointOf.length, welded.identity));
+  const ws = kernels.workspace(attributeLayout(surface, sources, welded.vertexCount, jointOf.length, welded.identity, welded.coordinateOf === welded.triangleVertexOf));
   try {
     return weldedSurfaceToMesh(kernels, ws, surface, sources, counts, welded, jointOf, label, warnings);
   } finally {
@@ -241,9 +242,13 @@ function weldedSurfaceToMesh(
   const a = ws.arrays;
   const raw = kernels.raw;
   const vertexCount = welded.vertexCount;
-  a.coordinateOf.set(welded.coordinateOf);
-  a.triangleVertexOf.set(welded.triangleVertexOf);
-  const { coordinateOf, triangleVertexOf } = a;
+  const coordinateOf = a.coordinateOf;
+  coordinateOf.set(welded.coordinateOf);
+  let triangleVertexOf = coordinateOf;
+  if (welded.triangleVertexOf !== welded.coordinateOf) {
+    triangleVertexOf = a.triangleVertexOf;
+    triangleVertexOf.set(welded.triangleVertexOf);
+  }
   const { coordinateCount, tangentCount, colorCount, triangleVertexCount } = counts;
   // Every attribute is gathered into the workspace first, then copied out together.
   const attributes: MeshAttributes = { positions: a.positions };

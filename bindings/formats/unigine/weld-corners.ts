@@ -13,15 +13,18 @@
 // - the corners' vertices narrowed to 16 or 8 bits in place before that copy (this file now):
 //   on the speed bar's tiled mrfixit (80k corners) the uint32 copy out, the copy back into the
 //   attribute workspace and the narrowing there are gone; both workspaces are smaller.
-// - surfaces whose weld is the identity (identityWeld: cindex = tindex, first uses in order, every
-//   vertex used; meshcodec's own files of first-use-ordered meshes, such as the speed bar's door)
-//   checked in TypeScript over the staged streams before the kernel: when it holds, no weld and no
-//   per-vertex gathers (the stored arrays are copied straight to the vertices). The door ×22
-//   (30 KB) parsed 1.14× faster (23.8 → 20.9 µs, interleaved against the tree before, load ~8);
-//   the check stops at the first corner that breaks it, so other files pay a few corners (the
-//   corpus's first use out of order within the first triangle; tiled mrfixit within 3 corners).
-//   Checking the identity on the stored streams before any workspace (the first 16 corners in
-//   place, then copies at the Mesh's width, kept as its indices): door 0.97–1.11× of this, not kept.
+// - surfaces whose weld is the identity (cindex = tindex, first uses in order, every vertex used;
+//   meshcodec's own files of first-use-ordered meshes, such as the speed bar's door): no per-vertex
+//   gathers (the stored arrays are copied straight to the vertices). First checked by a TypeScript
+//   loop over the staged streams before the kernel (door ×22 1.14× faster than the plain weld);
+//   checking on the stored streams before any workspace measured 0.97–1.11× of that, not kept.
+// - surfaces whose corners all have cindex = tindex (this file now: meshcodec writes cindices =
+//   tindices, whatever the order of first uses): the weldSharedIndices kernel, one value per corner,
+//   a head table and no tuple compares, one array of vertex values for both coordinateOf and
+//   triangleVertexOf; it also says whether the weld is the identity, which replaces the TypeScript
+//   check. A corner with cindex ≠ tindex stops it, and weldIndexStreams starts over (at most one
+//   wasted pass; the corpus's UNIGINE files differ within their first triangle).
+//   Measured interleaved against the tree before (README § "End to end").
 //   A branch-free weld loop (the vertex chosen by a select, the tuple and head stored every
 //   corner) measured 1.5× slower than the branching one on tiled mrfixit and was not kept.
 import type { IndexArray } from '../../model/asset.js';
@@ -34,12 +37,12 @@ export interface WeldedCorners {
   vertexCount: number;
   /** Per corner, its single-index vertex, at the narrowest width that holds vertexCount (indexWidthFor). */
   indices: IndexArray;
-  /** Per vertex, the coordinate vertex (cindex) and triangle vertex (tindex) it welds. */
+  /** Per vertex, the coordinate vertex (cindex) and triangle vertex (tindex) it welds (the same array when every corner's cindex is its tindex). */
   coordinateOf: Uint32Array;
   triangleVertexOf: Uint32Array;
   /**
    * Whether vertex v is coordinate vertex v and triangle vertex v for every v, and the surface
-   * has as many of each as vertices (identityWeld): its attributes are the stored arrays as they are.
+   * has as many of each as vertices: its attributes are the stored arrays as they are.
    */
   identity: boolean;
 }
@@ -50,15 +53,17 @@ function weldLayout(corners: number, triangleVertexCount: number) {
     // cindices then tindices; after the weld, each vertex's pair (stream-major).
     weldStreams: ['u32', 2 * corners],
     weldLimits: ['u32', 2],
+    weldIdentity: ['u32', 1],
     weldTable: ['u32', triangleVertexCount + weldHashCapacity(corners, 2)],
   } as const;
 }
 
 /**
- * Unique (cindex, tindex) pairs become vertices, in order of first use: the general
- * weldIndexStreams kernel over two streams, keyed by tindex (UNIGINE exporters give each tindex
- * one cindex, so the head table settles most corners without hashing). Returns the corner whose
- * index is out of range (a number) instead when there is one.
+ * Unique (cindex, tindex) pairs become vertices, in order of first use: weldSharedIndices while
+ * every corner's cindex is its tindex, else the general weldIndexStreams kernel over two streams,
+ * keyed by tindex (UNIGINE exporters give each tindex one cindex, so the head table settles most
+ * corners without hashing). Returns the corner whose index is out of range (a number) instead
+ * when there is one.
  */
 export function weldCorners(kernels: Kernels, cindices: ArraySource, tindices: ArraySource, coordinateCount: number, triangleVertexCount: number): WeldedCorners | number {
   const ws = kernels.workspace(weldLayout(cindices.length, triangleVertexCount));
@@ -68,17 +73,23 @@ export function weldCorners(kernels: Kernels, cindices: ArraySource, tindices: A
     stageWidened(kernels, cindices, a.weldStreams.subarray(0, count), a.weldIndices);
     stageWidened(kernels, tindices, a.weldStreams.subarray(count), a.weldIndices);
     const streams = a.weldStreams;
-    if (count > 0 && coordinateCount === triangleVertexCount && identityWeld(streams, count, triangleVertexCount)) {
-      a.weldIndices.set(streams.subarray(count));
-      const identity = identityIndices(triangleVertexCount);
+    const shared = kernels.raw.weldSharedIndices(streams, coordinateCount, triangleVertexCount, a.weldTable, a.weldIndices, streams, a.weldIdentity);
+    if (shared >= 0) {
+      // Every corner's cindex is its tindex: one value per vertex, both its coordinate and its triangle vertex.
+      const vertexOf = streams.slice(0, shared);
       return {
-        vertexCount: triangleVertexCount,
-        indices: ws.keep(narrowInPlace(kernels, a.weldIndices, triangleVertexCount)),
-        coordinateOf: identity,
-        triangleVertexOf: identity,
-        identity: true,
+        vertexCount: shared,
+        indices: ws.keep(narrowInPlace(kernels, a.weldIndices, shared)),
+        coordinateOf: vertexOf,
+        triangleVertexOf: vertexOf,
+        identity: count > 0 && a.weldIdentity[0] === 1 && shared === triangleVertexCount && coordinateCount === triangleVertexCount,
       };
     }
+    if (shared >= -count) return -shared - 1;
+    // Corner `differs` has cindex ≠ tindex: the cindices before it, which equal their tindices,
+    // are put back where the kernel wrote its vertices' values, and the general weld starts over.
+    const differs = -shared - 1 - count;
+    streams.copyWithin(0, count, count + differs);
     a.weldLimits[0] = coordinateCount;
     a.weldLimits[1] = triangleVertexCount;
     const vertices = kernels.weldIndexStreams(streams, 2, a.weldLimits, 1, a.weldTable, a.weldIndices, streams);
@@ -96,32 +107,6 @@ export function weldCorners(kernels: Kernels, cindices: ArraySource, tindices: A
   } finally {
     ws.release();
   }
-}
-
-/**
- * Whether the weld of `count` corners (cindices then tindices in `streams`) is the identity over
- * `vertexCount` vertices: every corner's cindex is its tindex, and the tindices take each value
- * of 0..vertexCount − 1, first uses in increasing order (a new one is always the next), so that
- * weldIndexStreams would number vertex v after tindex v. Files whose surfaces are one vertex list
- * in first-use order (meshcodec writes cindices = tindices; unindexed or vertex-fetch-ordered
- * meshes) then skip the weld and the per-vertex gathers. A file where this fails mostly fails at
- * its first triangles: the check then costs a few corners.
- */
-function identityWeld(streams: Uint32Array, count: number, vertexCount: number): boolean {
-  let next = 0;
-  for (let i = 0; i < count; i++) {
-    const t = streams[count + i]!;
-    if (streams[i] !== t || t > next) return false;
-    if (t === next) next++;
-  }
-  return next === vertexCount;
-}
-
-/** 0, 1, …, count − 1 (a loop of its own: see skin-records.ts on loops and the code after them). */
-function identityIndices(count: number): Uint32Array {
-  const identity = new Uint32Array(count);
-  for (let v = 0; v < count; v++) identity[v] = v;
-  return identity;
 }
 
 /**
