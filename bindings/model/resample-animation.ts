@@ -176,12 +176,15 @@ export function sampleChannel(keyTimes: Float32Array, values: Float32Array, comp
  * Writes one channel of `track` for frames 0..frameCount − 1 into `dst` (frame f at
  * dstOffset + f * dstStride): grid tracks (gridKeyCount) bit for bit, others through
  * sampleChannel. Returns false, writing nothing, when the channel is absent or has no keys.
+ * `gridKeys` is the track's gridKeyCount, for a caller that has it already (one per track, not per channel).
  */
-export function fillFrames(track: Track, channel: Channel, frameCount: number, frameRate: number, dst: Float32Array, dstOffset: number, dstStride: number): boolean {
+export function fillFrames(
+  track: Track, channel: Channel, frameCount: number, frameRate: number, dst: Float32Array, dstOffset: number, dstStride: number,
+  gridKeys = gridKeyCount(track, frameCount, frameRate),
+): boolean {
   const values = track[channel];
   if (!values || track.times.length === 0) return false;
   const c = COMPONENTS[channel];
-  const gridKeys = gridKeyCount(track, frameCount, frameRate);
   let source = values;
   if (gridKeys === undefined) {
     const at = new Float32Array(frameCount);

@@ -36,10 +36,12 @@ export function sampleAnimation(animation: Animation, joints: readonly Joint[], 
   // An animation of no keys and no frames stays empty; any other covers its duration.
   const frameCount = !keyed && animation.frameCount === 0 ? 0 : framesToCover(animation, frameRate);
   checkSampledFrames(frameCount, n, `animation ${animation.name}`, path);
+  // Each track's gridKeyCount, once (the warning below and its three channels use it).
+  const grid = tracks.map((t) => (t.times.length === 0 ? undefined : gridKeyCount(t, frameCount, frameRate)));
   const sourceRate = animation.frameRate;
   if (sourceRate !== frameRate && keyed && sourceRate > 0 && Number.isFinite(sourceRate)) {
     warnings.push(`animation ${animation.name}: resampled from ${sourceRate} to ${frameRate} frames per second (${frameCount} frames), the rate UNIGINE files are read at: they store none`);
-  } else if (!tracks.every((t) => t.times.length === 0 || gridKeyCount(t, frameCount, frameRate) !== undefined)) {
+  } else if (!tracks.every((t, b) => t.times.length === 0 || grid[b] !== undefined)) {
     warnings.push(`animation ${animation.name}: keys off the ${frameRate} fps grid were resampled (${frameCount} frames): UNIGINE stores frames, not key times`);
   }
   const out: SampledAnimation = {
@@ -50,16 +52,21 @@ export function sampleAnimation(animation: Animation, joints: readonly Joint[], 
     rotations: new Float32Array(n * frameCount * 4),
     scales: new Float32Array(n * frameCount * 3),
   };
-  tracks.forEach((track, b) => {
+  for (let b = 0; b < n; b++) {
+    const track = tracks[b]!;
     const joint = joints[track.joint]!;
-    const fill = (channel: 'translation' | 'rotation' | 'scale', dst: Float32Array, components: number, rest: readonly number[]) => {
-      const base = b * frameCount * components;
-      if (fillFrames(track, channel, frameCount, frameRate, dst, base, components)) return;
-      for (let f = 0; f < frameCount; f++) dst.set(rest, base + f * components);
-    };
-    fill('translation', out.translations, 3, joint.translation);
-    fill('rotation', out.rotations, 4, joint.rotation);
-    fill('scale', out.scales, 3, joint.scale);
-  });
+    fillChannel(track, 'translation', frameCount, frameRate, grid[b], out.translations, b * frameCount * 3, 3, joint.translation);
+    fillChannel(track, 'rotation', frameCount, frameRate, grid[b], out.rotations, b * frameCount * 4, 4, joint.rotation);
+    fillChannel(track, 'scale', frameCount, frameRate, grid[b], out.scales, b * frameCount * 3, 3, joint.scale);
+  }
   return out;
+}
+
+/** One channel of a track on the grid (fillFrames), or the joint's rest value on every frame when the track has none. */
+function fillChannel(
+  track: Track, channel: 'translation' | 'rotation' | 'scale', frameCount: number, frameRate: number, gridKeys: number | undefined,
+  dst: Float32Array, base: number, components: number, rest: readonly number[],
+): void {
+  if (fillFrames(track, channel, frameCount, frameRate, dst, base, components, gridKeys)) return;
+  for (let f = 0; f < frameCount; f++) dst.set(rest, base + f * components);
 }
