@@ -10,7 +10,7 @@ import { boundsOf, copyBounds } from './bounds.js';
 import { floatFrames, quantizedFrames, type FramesUse } from './compress-frames.js';
 import { BIND_POSE_FLOATS, emptyBounds, storedIndexWidth, type UnigineBone, type UnigineDocument, type UnigineMorphTarget, type UnigineSurface } from './mesh-document.js';
 import { MAX_WEIGHTS_PER_VERTEX } from './read-mesh.js';
-import { sampleAnimation } from './sample-animation.js';
+import { sampledFrames } from './sample-animation.js';
 
 const MAX_BONES = 32767;
 
@@ -73,7 +73,7 @@ export function assetToUnigine(asset: Asset, options: UnigineWriteOptions = {}, 
   joints.forEach((j, i) => bindPose.set([...j.translation, ...j.rotation, ...j.scale], i * BIND_POSE_FLOATS));
   if (asset.upAxis === 'y') warnings.push('the Asset is Y-up; its coordinates are written unchanged into a Z-up UNIGINE file');
   if (!(frameRate > 0 && Number.isFinite(frameRate))) throw new MeshFormatError({ code: 'BAD_OPTION', format: 'unigine' }, `frameRate must be a positive number, got ${frameRate}`);
-  const sampled = asset.animations.map((a, i) => sampleAnimation(a, joints, frameRate, warnings, `animations[${i}]`));
+  const sampled = asset.animations.map((a, i) => sampledFrames(a, joints, frameRate, warnings, `animations[${i}]`));
   for (const a of asset.animations) if (a.loop !== undefined) warnings.push(`animation ${a.name}: the loop flag is not stored in UNIGINE files`);
   if (unigineKindFor(asset, options) === 'anim') {
     if (asset.meshes.length) warnings.push(`${asset.meshes.length} mesh(es) are left out of the .anim file`);

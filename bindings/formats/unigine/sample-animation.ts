@@ -13,6 +13,26 @@ export interface SampledAnimation {
   scales: Float32Array;
 }
 
+export type SampledChannel = 'translations' | 'rotations' | 'scales';
+
+/**
+ * A SampledAnimation whose channels are written on demand into arrays the caller gives (the
+ * frame compressor's workspace), instead of arrays of their own that are then copied there.
+ */
+export interface SampledFrames {
+  name: string;
+  frameCount: number;
+  joints: number[];
+  /** Writes every frame of every bone of `channel` into `dst` (bone-major, as SampledAnimation's arrays). */
+  fill(channel: SampledChannel, dst: Float32Array): void;
+}
+
+/** `channel` of either kind of sampled animation, into `dst`. */
+export function sampledChannelInto(sampled: SampledAnimation | SampledFrames, channel: SampledChannel, dst: Float32Array): void {
+  if ('fill' in sampled) sampled.fill(channel, dst);
+  else dst.set(sampled[channel]);
+}
+
 /**
  * Puts an animation on frames f / frameRate, as many as cover its duration (animationDuration).
  * Tracks already on that grid (see gridKeyCount: constant and held tracks included) are copied;
@@ -22,6 +42,27 @@ export interface SampledAnimation {
  * MAX_SAMPLED_FRAMES frames or MAX_SAMPLED_KEYS keys.
  */
 export function sampleAnimation(animation: Animation, joints: readonly Joint[], frameRate: number, warnings: string[], path = 'animations'): SampledAnimation {
+  const frames = sampledFrames(animation, joints, frameRate, warnings, path);
+  const entries = frames.joints.length * frames.frameCount;
+  const out: SampledAnimation = {
+    name: frames.name,
+    frameCount: frames.frameCount,
+    joints: frames.joints,
+    translations: new Float32Array(entries * 3),
+    rotations: new Float32Array(entries * 4),
+    scales: new Float32Array(entries * 3),
+  };
+  frames.fill('translations', out.translations);
+  frames.fill('rotations', out.rotations);
+  frames.fill('scales', out.scales);
+  return out;
+}
+
+/**
+ * sampleAnimation's checks and warnings, at once; its frames when `fill` is called (as many
+ * times as needed, into any array of the channel's length).
+ */
+export function sampledFrames(animation: Animation, joints: readonly Joint[], frameRate: number, warnings: string[], path = 'animations'): SampledFrames {
   const byJoint = new Map<number, Track>();
   for (const [t, track] of animation.tracks.entries()) {
     if (track.joint < 0 || track.joint >= joints.length) {
@@ -44,23 +85,23 @@ export function sampleAnimation(animation: Animation, joints: readonly Joint[], 
   } else if (!tracks.every((t, b) => t.times.length === 0 || grid[b] !== undefined)) {
     warnings.push(`animation ${animation.name}: keys off the ${frameRate} fps grid were resampled (${frameCount} frames): UNIGINE stores frames, not key times`);
   }
-  const out: SampledAnimation = {
+  const rests = tracks.map((t) => joints[t.joint]!);
+  return {
     name: animation.name,
     frameCount,
     joints: tracks.map((t) => t.joint),
-    translations: new Float32Array(n * frameCount * 3),
-    rotations: new Float32Array(n * frameCount * 4),
-    scales: new Float32Array(n * frameCount * 3),
+    fill(channel: SampledChannel, dst: Float32Array): void {
+      const [key, components] = CHANNEL_OF[channel];
+      for (let b = 0; b < n; b++) fillChannel(tracks[b]!, key, frameCount, frameRate, grid[b], dst, b * frameCount * components, components, rests[b]![key]);
+    },
   };
-  for (let b = 0; b < n; b++) {
-    const track = tracks[b]!;
-    const joint = joints[track.joint]!;
-    fillChannel(track, 'translation', frameCount, frameRate, grid[b], out.translations, b * frameCount * 3, 3, joint.translation);
-    fillChannel(track, 'rotation', frameCount, frameRate, grid[b], out.rotations, b * frameCount * 4, 4, joint.rotation);
-    fillChannel(track, 'scale', frameCount, frameRate, grid[b], out.scales, b * frameCount * 3, 3, joint.scale);
-  }
-  return out;
 }
+
+const CHANNEL_OF = {
+  translations: ['translation', 3],
+  rotations: ['rotation', 4],
+  scales: ['scale', 3],
+} as const;
 
 /** One channel of a track on the grid (fillFrames), or the joint's rest value on every frame when the track has none. */
 function fillChannel(
