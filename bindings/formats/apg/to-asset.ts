@@ -149,9 +149,15 @@ function buildAnimation(animation: ApgAnimation, jointCount: number, frameRate: 
   for (const [joint, blocks] of [...byNode].sort((a, b) => a[0] - b[0])) {
     const times = mergedTimes(Object.values(blocks).map((b) => b!.times));
     const track: Track = { joint, times };
-    if (blocks.tra) track.translation = sampleChannel(blocks.tra.times, blocks.tra.values, 3, times);
-    if (blocks.sca) track.scale = sampleChannel(blocks.sca.times, blocks.sca.values, 3, times);
-    if (blocks.rot) track.rotation = sampleChannel(blocks.rot.times, xyzwRotations(blocks.rot.values), 4, times);
+    // Sampling a block at its own key times gives its values, bit for bit, when those times
+    // strictly increase and are finite (sampleChannel then lands on each key with s = 0): the
+    // usual file, whose tra/rot/sca blocks share one list of times, skips the sampling.
+    const onKeys = isKeyGrid(times);
+    const channel = (block: ApgKeyBlock, values: Float32Array, components: number) =>
+      onKeys && values.length === times.length * components && sameTimes(block.times, times) ? values : sampleChannel(block.times, values, components, times);
+    if (blocks.tra) track.translation = channel(blocks.tra, blocks.tra.values.slice(), 3);
+    if (blocks.sca) track.scale = channel(blocks.sca, blocks.sca.values.slice(), 3);
+    if (blocks.rot) track.rotation = channel(blocks.rot, xyzwRotations(blocks.rot.values), 4);
     frameCount = Math.max(frameCount, times.length);
     tracks.push(track);
   }
@@ -161,14 +167,38 @@ function buildAnimation(animation: ApgAnimation, jointCount: number, frameRate: 
 /** The sorted union of key times (the blocks' own times when they agree, the usual case). */
 function mergedTimes(lists: Float32Array[]): Float32Array {
   const first = lists[0]!;
-  if (lists.every((l) => l.length === first.length && l.every((t, i) => t === first[i]))) return first.slice();
+  let same = true;
+  // From the first list itself: a NaN time is not the same as itself, and takes the sorted union.
+  for (let l = 0; l < lists.length && same; l++) same = sameTimes(lists[l]!, first);
+  if (same) return first.slice();
   return Float32Array.from(new Set(lists.flatMap((l) => Array.from(l)))).sort();
+}
+
+/** Equal lengths and values (=== : a NaN time is never the same). */
+function sameTimes(a: Float32Array, b: Float32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Finite times in strictly increasing order. */
+function isKeyGrid(times: Float32Array): boolean {
+  for (let i = 0; i < times.length; i++) {
+    const t = times[i]!;
+    if (!Number.isFinite(t) || (i > 0 && !(t > times[i - 1]!))) return false;
+  }
+  return true;
 }
 
 /** apg rotations are w x y z; the Asset's x y z w. */
 function xyzwRotations(wxyz: Float32Array): Float32Array {
   const out = new Float32Array(wxyz.length);
-  for (let i = 0; i < wxyz.length; i += 4) out.set([wxyz[i + 1]!, wxyz[i + 2]!, wxyz[i + 3]!, wxyz[i]!], i);
+  for (let i = 0; i < wxyz.length; i += 4) {
+    out[i] = wxyz[i + 1]!;
+    out[i + 1] = wxyz[i + 2]!;
+    out[i + 2] = wxyz[i + 3]!;
+    out[i + 3] = wxyz[i]!;
+  }
   return out;
 }
 
