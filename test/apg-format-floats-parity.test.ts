@@ -32,14 +32,33 @@ function bitPatterns(count: number, seed: number): Uint32Array {
   for (let i = 0; i < count; i++) out.push(word());
   for (let e = 0; e < 256; e++) for (let i = 0; i < 64; i++) out.push(((word() & 0x807fffff) | (e << 23)) >>> 0);
   out.push(0, 0x80000000, 1, 0x80000001, 2, 3, 0x7fffff, 0x800000, 0x800001, 0x7f7fffff, 0xff7fffff, 0x7f800000, 0xff800000, 0x00ffffff, 0x3f800000, 0x3f7fffff, 0x3f800001, ...NAN_BITS);
-  const f = new Float32Array(1);
-  const u = new Uint32Array(f.buffer);
-  for (let p = -46; p <= 39; p++) {
-    f[0] = Number(`1e${p}`);
-    const b = u[0]!;
-    for (let d = -2; d <= 2; d++) if (b + d >= 0 && b + d < 0x7f800000) out.push(b + d, (b + d) | 0x80000000);
+  for (let p = -45; p <= 38; p++) {
+    const b = powerOfTenThreshold(p);
+    for (let d = -2; d <= 2; d++) if (b + d >= 1 && b + d < 0x7f800000) out.push(b + d, (b + d) | 0x80000000);
   }
   return Uint32Array.from(out);
+}
+
+/** Bits of the smallest float32 ≥ 10^p, exactly (the kernel's floor(log10) table). */
+function powerOfTenThreshold(p: number): number {
+  const f = new Float32Array(1);
+  const u = new Uint32Array(f.buffer);
+  const atLeast = (bits: number) => {
+    const biased = (bits >>> 23) & 0xff;
+    let left = BigInt(biased ? (bits & 0x7fffff) | 0x800000 : bits & 0x7fffff);
+    let right = 1n;
+    const e = (biased || 1) - 150;
+    if (e >= 0) left <<= BigInt(e);
+    else right <<= BigInt(-e);
+    if (p >= 0) right *= 10n ** BigInt(p);
+    else left *= 10n ** BigInt(-p);
+    return left >= right;
+  };
+  f[0] = Number(`1e${p}`);
+  let b = u[0]!;
+  while (b > 0 && atLeast(b - 1)) b--;
+  while (!atLeast(b)) b++;
+  return b;
 }
 
 describe('apg number kernels: shortest float32 text', () => {
