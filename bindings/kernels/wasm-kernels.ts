@@ -1,4 +1,5 @@
 import { checkFloatRows, checkKeyLines } from './js/apg-format-floats.js';
+import { checkKeyLineArrays } from './js/key-values.js';
 import { instantiateSync } from '@assemblyscript/loader';
 import type { RawKernels } from './raw-kernels.js';
 import { WasmArena, type TypedArray } from './wasm-arena.js';
@@ -39,6 +40,7 @@ interface KernelExports {
   parseFloats(text: number, length: number, dst: number, capacity: number): number;
   blankKeyLines(text: number, length: number, word: number, fields: number): number;
   formatFloatRows(src: number, count: number, width: number, dst: number): number;
+  parseKeyLines(text: number, length: number, word: number, components: number, times: number, values: number, capacity: number): number;
   formatKeyLines(times: number, values: number, keys: number, components: number, word: number, dst: number): number;
   weldVertices(words: number, stride: number, count: number, table: number, capacity: number, dstIndices: number, dstFirst: number): number;
   gatherUnorm8(src: number, srcCount: number, components: number, indices: number, count: number, dst: number): number;
@@ -254,6 +256,10 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     formatKeyLines: (times, values, components, word, dst) => {
       checkKeyLines(times, values, components, dst);
       return run([times, values], [dst], ([t, v, d], [keys]) => exports.formatKeyLines(t!, v!, keys!, components, word, d!));
+    },
+    parseKeyLines: (text, word, components, times, values) => {
+      checkKeyLineArrays(components, times, values);
+      return run([text], [times, values], ([t, ti, v], [length, capacity]) => exports.parseKeyLines(t!, length!, word, components, ti!, v!, capacity!));
     },
     blankKeyLines: (text, word, fields) =>
       run([text], [text], ([t, o], [length]) => {

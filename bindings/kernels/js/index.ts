@@ -20,6 +20,7 @@ import * as base64 from './base64.js';
 import * as normalized from './normalized.js';
 import * as keyLines from './key-lines.js';
 import { formatFloatRows, formatKeyLines } from './apg-format-floats.js';
+import { parseKeyLines } from './key-values.js';
 import * as tangentCheck from './tangent-check.js';
 import * as flipV from './flip-v.js';
 import * as skinRecords from './skin-records.js';
@@ -36,5 +37,5 @@ export const jsRawKernels: RawKernels = {
   ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices,
   ...vertexGather, ...iqmVertices, ...iqmQuantize, ...iqmFrames, ...bounds, ...skinWeights, ...indicesU16, ...indexRange, ...usedValues, ...base64, ...normalized, ...keyLines, ...tangentCheck, ...flipV, ...skinRecords, ...tfIndexStreams,
   ...unigineCompressFrames, ...gltfUnitNormals, ...gltfNormalizedSkin, ...gltfPositions, ...gltfUvs, ...gltfUnitTangents,
-  formatFloatRows, formatKeyLines,
+  formatFloatRows, formatKeyLines, parseKeyLines,
 };
