@@ -4,6 +4,7 @@ import { DEFAULT_FRAME_RATE } from '../format.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
 import { APG_DEFAULT_HEADER, type ApgDocument, type ApgKeyBlock, type ApgVertexArray } from './apg-document.js';
+import { boundingRadius } from './bounding-radius.js';
 import { compose4, identity4, invertAffine4, multiply4, type Matrix4 } from './matrices.js';
 
 export interface AssetToApgOptions {
@@ -31,9 +32,7 @@ export function assetToApg(asset: Asset, options: AssetToApgOptions = {}): ApgDo
   sayUnkept(asset, joints, warn);
   const arrays = soup(asset.meshes, kernels, joints.length, warn);
   const vertexCount = arrays[0] ? arrays[0].values.length / 3 : 0;
-  let radius = 0;
-  const positions = arrays[0]?.values ?? new Float32Array(0);
-  for (let i = 0; i < positions.length; i += 3) radius = Math.max(radius, Math.hypot(positions[i]!, positions[i + 1]!, positions[i + 2]!));
+  const radius = boundingRadius(arrays[0]?.values ?? new Float32Array(0));
   const document: ApgDocument = { header: APG_DEFAULT_HEADER, vertexCount, vertexArrays: arrays, animations: [], boundingRadius: Math.fround(radius) };
   if (joints.length) {
     document.skeleton = { bones: joints.length, animations: asset.animations.length };
