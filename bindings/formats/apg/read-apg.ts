@@ -73,7 +73,8 @@ class ApgReader {
    * kernelText). Measured on the speed bar (shared machine): 1.02–1.13× at 1.9 MB, 1.00–1.09×
    * at 30 KB (the speed bar's 1.9 MB file is under the limit). Larger files are staged block by
    * block: whole, the parse of a 10 MB or a 100 MB file peaked at 2.48× its size in RSS (1.98×
-   * and 1.84× block by block), so the limit keeps the extra memory to 2 MiB.
+   * and 1.84× block by block, both measured before the weld rows moved into a workspace), so
+   * the limit keeps the extra memory to 2 MiB.
    */
   private staged: Workspace<{ text: readonly ['u8', number] }> | undefined;
 
