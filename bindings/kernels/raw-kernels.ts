@@ -88,6 +88,20 @@ export interface RawKernels {
   /** apg key lines `t TIME WORD v…` of `fields` fields, the words (WORD as 3 little-endian bytes of `word`) blanked in place: the line count, or −1. */
   blankKeyLines(text: Uint8Array, word: number, fields: number): number;
   /**
+   * apg key lines `t TIME WORD v…` read in one pass (WORD: 3 little-endian bytes of `word`): times
+   * to `times` (its length: the most keys taken), `components` values per key to `values` (room
+   * for times.length × components, else RangeError). The key count, or −1 when any line differs
+   * (then the arrays' contents are unspecified).
+   */
+  parseKeyLines(text: Uint8Array, word: number, components: number, times: Float32Array, values: Float32Array): number;
+  /**
+   * apg rows of `width` float32 values in their shortest read-back text, space-separated, "\n"
+   * after each, into dst (room for floatRowsBytes(values.length), else RangeError): the bytes written.
+   */
+  formatFloatRows(values: Float32Array, width: number, dst: Uint8Array): number;
+  /** apg key lines `t TIME WORD v…` (WORD: 3 little-endian bytes of `word`) into dst (room for keyLinesBytes): the bytes written. */
+  formatKeyLines(times: Float32Array, values: Float32Array, components: number, word: number, dst: Uint8Array): number;
+  /**
    * Welds vertices whose `stride` words are all equal; returns the vertex count. dstIndices: the
    * welded vertex of each input vertex; dstFirst: for each welded vertex, its first input vertex.
    * `table`: a power of two (≥ 2 × count) of hash slots.

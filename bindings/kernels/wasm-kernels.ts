@@ -1,3 +1,5 @@
+import { checkFloatRows, checkKeyLines } from './js/apg-format-floats.js';
+import { checkKeyLineArrays } from './js/key-values.js';
 import { instantiateSync } from '@assemblyscript/loader';
 import type { RawKernels } from './raw-kernels.js';
 import { WasmArena, type TypedArray } from './wasm-arena.js';
@@ -37,6 +39,9 @@ interface KernelExports {
   gatherComponents(src: number, srcCount: number, components: number, indices: number, count: number, dst: number): number;
   parseFloats(text: number, length: number, dst: number, capacity: number): number;
   blankKeyLines(text: number, length: number, word: number, fields: number): number;
+  formatFloatRows(src: number, count: number, width: number, dst: number): number;
+  parseKeyLines(text: number, length: number, word: number, components: number, times: number, values: number, capacity: number): number;
+  formatKeyLines(times: number, values: number, keys: number, components: number, word: number, dst: number): number;
   weldVertices(words: number, stride: number, count: number, table: number, capacity: number, dstIndices: number, dstFirst: number): number;
   gatherUnorm8(src: number, srcCount: number, components: number, indices: number, count: number, dst: number): number;
   gatherSkinWeights(counts: number, sourceCount: number, bones: number, values: number, recordCount: number, jointOf: number, jointCount: number, vertexOf: number, count: number, first: number, dstJoints: number, dstWeights: number): number;
@@ -243,6 +248,20 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     parseFloats: (text, dst) => run([text], [dst], ([t, d], [length, capacity]) => exports.parseFloats(t!, length!, d!, capacity!)),
     // The text is changed in place: an input and an output. Staged (not in WebAssembly memory), it
     // is blanked in its input copy, which is then moved to the output copy that goes back.
+    // The text's room is checked first (the kernels write without end checks); dst is best a
+    // workspace array, or the whole of it is copied back.
+    formatFloatRows: (values, width, dst) => {
+      checkFloatRows(values, width, dst);
+      return run([values], [dst], ([v, d], [count]) => exports.formatFloatRows(v!, count!, width, d!));
+    },
+    formatKeyLines: (times, values, components, word, dst) => {
+      checkKeyLines(times, values, components, dst);
+      return run([times, values], [dst], ([t, v, d], [keys]) => exports.formatKeyLines(t!, v!, keys!, components, word, d!));
+    },
+    parseKeyLines: (text, word, components, times, values) => {
+      checkKeyLineArrays(components, times, values);
+      return run([text], [times, values], ([t, ti, v], [length, capacity]) => exports.parseKeyLines(t!, length!, word, components, ti!, v!, capacity!));
+    },
     blankKeyLines: (text, word, fields) =>
       run([text], [text], ([t, o], [length]) => {
         const lines = exports.blankKeyLines(t!, length!, word, fields);

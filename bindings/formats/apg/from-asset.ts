@@ -4,6 +4,7 @@ import { DEFAULT_FRAME_RATE } from '../format.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
 import { APG_DEFAULT_HEADER, type ApgDocument, type ApgKeyBlock, type ApgVertexArray } from './apg-document.js';
+import { boundingRadius } from './bounding-radius.js';
 import { compose4, identity4, invertAffine4, multiply4, type Matrix4 } from './matrices.js';
 
 export interface AssetToApgOptions {
@@ -31,9 +32,7 @@ export function assetToApg(asset: Asset, options: AssetToApgOptions = {}): ApgDo
   sayUnkept(asset, joints, warn);
   const arrays = soup(asset.meshes, kernels, joints.length, warn);
   const vertexCount = arrays[0] ? arrays[0].values.length / 3 : 0;
-  let radius = 0;
-  const positions = arrays[0]?.values ?? new Float32Array(0);
-  for (let i = 0; i < positions.length; i += 3) radius = Math.max(radius, Math.hypot(positions[i]!, positions[i + 1]!, positions[i + 2]!));
+  const radius = boundingRadius(arrays[0]?.values ?? new Float32Array(0));
   const document: ApgDocument = { header: APG_DEFAULT_HEADER, vertexCount, vertexArrays: arrays, animations: [], boundingRadius: Math.fround(radius) };
   if (joints.length) {
     document.skeleton = { bones: joints.length, animations: asset.animations.length };
@@ -60,8 +59,14 @@ export function assetToApg(asset: Asset, options: AssetToApgOptions = {}): ApgDo
       if (!(track.joint >= 0 && track.joint < joints.length)) { dropped++; continue; }
       if (track.translation) keys.push({ kind: 'tra', node: track.joint, times: times.slice(), values: track.translation.slice() });
       if (track.rotation) {
-        const wxyz = new Float32Array(track.rotation.length);
-        for (let i = 0; i < wxyz.length; i += 4) wxyz.set([track.rotation[i + 3]!, track.rotation[i]!, track.rotation[i + 1]!, track.rotation[i + 2]!], i);
+        const xyzw = track.rotation;
+        const wxyz = new Float32Array(xyzw.length);
+        for (let i = 0; i < wxyz.length; i += 4) {
+          wxyz[i] = xyzw[i + 3]!;
+          wxyz[i + 1] = xyzw[i]!;
+          wxyz[i + 2] = xyzw[i + 1]!;
+          wxyz[i + 3] = xyzw[i + 2]!;
+        }
         keys.push({ kind: 'rot', node: track.joint, times: times.slice(), values: wxyz });
       }
       if (track.scale) keys.push({ kind: 'sca', node: track.joint, times: times.slice(), values: track.scale.slice() });
@@ -103,10 +108,12 @@ function soup(meshes: Mesh[], kernels: Kernels, jointCount: number, warn: (m: st
     if (count > 0 && count < meshes.length) warn(`${what} were dropped: not every mesh has them`);
     return count === meshes.length;
   };
+  // Each mesh's indices widened once, for every attribute gathered through them.
+  const wide = meshes.map((m) => kernels.widenIndices(m.indices));
   const gather = (pick: (m: Mesh) => Float32Array, components: number) => {
-    const parts = meshes.map((m) => {
+    const parts = meshes.map((m, i) => {
       const out = new Float32Array(m.indices.length * components);
-      kernels.raw.gatherComponents(pick(m), components, kernels.widenIndices(m.indices), out);
+      kernels.raw.gatherComponents(pick(m), components, wide[i]!, out);
       return out;
     });
     const all = new Float32Array(parts.reduce((n, p) => n + p.length, 0));

@@ -1,7 +1,7 @@
 import { attachTextPositions, linePosition, TextPositions, type TextPosition } from './text-positions.js';
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
 import { latin1Text } from '../../io/latin1-text.js';
-import type { Kernels } from '../../kernels/kernels.js';
+import type { Kernels, Workspace } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
 import { parseFloats as parseFloatsTwin } from '../../kernels/js/parse-numbers.js';
 import {
@@ -32,6 +32,8 @@ const NEWLINE = 0x0a;
  * or line, an animation's tag line, takes at least that).
  */
 const MIN_ITEM_BYTES = 2;
+/** Files up to this size are copied into WebAssembly memory whole (ApgReader.staged). */
+const STAGE_WHOLE_BYTES = 2 * 1024 * 1024;
 /** Scratch for number(): one parsed value. */
 const ONE_NUMBER = new Float32Array(1);
 
@@ -65,6 +67,16 @@ class ApgReader {
   private readonly warnings: string[] | undefined;
   /** Where the document's blocks and nodes start, for errors found after reading (text-positions.ts). */
   private readonly positions: TextPositions;
+  /**
+   * On a WebAssembly backend, a file up to STAGE_WHOLE_BYTES copied into WebAssembly memory
+   * once: the number kernels read their blocks there, with no staging copy per block (see
+   * kernelText). Measured on the speed bar (shared machine): 1.02–1.13× at 1.9 MB, 1.00–1.09×
+   * at 30 KB (the speed bar's 1.9 MB file is under the limit). Larger files are staged block by
+   * block: whole, the parse of a 10 MB or a 100 MB file peaked at 2.48× its size in RSS (1.98×
+   * and 1.84× block by block, both measured before the weld rows moved into a workspace), so
+   * the limit keeps the extra memory to 2 MiB.
+   */
+  private staged: Workspace<{ text: readonly ['u8', number] }> | undefined;
 
   constructor(bytes: Uint8Array, options: ReadApgOptions) {
     this.bytes = bytes;
@@ -74,6 +86,23 @@ class ApgReader {
   }
 
   read(): ApgDocument {
+    if (this.kernels.backend === 'js' || this.bytes.length === 0 || this.bytes.length > STAGE_WHOLE_BYTES) return this.readText();
+    this.staged = this.kernels.workspace({ text: ['u8', this.bytes.length] as const });
+    try {
+      this.staged.arrays.text.set(this.bytes);
+      return this.readText();
+    } finally {
+      this.staged.release();
+      this.staged = undefined;
+    }
+  }
+
+  /** Bytes [start, end) of the file for a kernel: in WebAssembly memory when staged. */
+  private kernelText(start: number, end: number): Uint8Array {
+    return (this.staged ? this.staged.arrays.text : this.bytes).subarray(start, end);
+  }
+
+  private readText(): ApgDocument {
     const bytes = this.bytes;
     if (!isApg(bytes)) this.fail('BAD_MAGIC', 0, `the file does not start with "${APG_MAGIC}"`);
     const headerEnd = this.lineEnd(0);
@@ -144,7 +173,7 @@ class ApgReader {
 
   /** The numbers of a block: exactly `expected` of them, or any count when undefined. */
   private numbers(start: number, end: number, expected: number | undefined, tag: Token, what: string): Float32Array {
-    const block = this.bytes.subarray(start, end);
+    const block = this.kernelText(start, end);
     // A number takes at least one byte and one separator: the bound keeps allocation within the input.
     const bound = (block.length + 1) >> 1;
     if (expected !== undefined && expected > bound) this.fail('BAD_COUNT', tag.offset, `${what} needs ${expected} numbers but its block has only ${block.length} bytes`);
@@ -209,36 +238,24 @@ class ApgReader {
   }
 
   /**
-   * The usual key block in one pass over its bytes and one parseFloats call: every non-blank line
-   * `t TIME WORD v…` with exactly 3 + components fields and `declared` lines. The two words are
-   * checked and blanked in a copy of the block, whose numbers the kernel then reads in order
-   * (the same rule as one token at a time). Anything else (a count one off, a wrong word or field
-   * count, a bad number) returns undefined and the token-by-token path says what is wrong. A
-   * token per field made two strings and an array per line: most of a key-heavy file's parse.
+   * The usual key block in one kernel pass over its bytes (parseKeyLines): every non-blank line
+   * `t TIME WORD v…` with exactly 3 + components fields and `declared` lines, times and values
+   * parsed straight into their arrays. Anything else (a count one off, a wrong word or field
+   * count, a bad number, no whitespace after the last token) returns undefined and the
+   * token-by-token path says what is wrong. A token per field made two strings and an array per
+   * line: most of a key-heavy file's parse. Before parseKeyLines, the block was copied into a
+   * workspace, its words blanked there (blankKeyLines), its numbers parsed (parseFloats) and
+   * split into times and values in TypeScript: two passes and a split, about 17 % of the speed
+   * bar's mrfixit parse.
    */
   private keyLines(kind: ApgKeyKind, start: number, end: number, declared: number, components: number): { times: Float32Array; values: Float32Array } | undefined {
     const word = APG_KEY_WORDS[kind];
-    const fields = 3 + components;
-    const capacity = declared * (1 + components);
-    // The block copied once into a workspace, its words blanked there (kernel blankKeyLines) and
-    // its numbers parsed there: no slice of the block, no second staging copy for parseFloats.
-    const ws = this.kernels.workspace({ text: ['u8', end - start], numbers: ['f32', capacity] });
-    try {
-      ws.arrays.text.set(this.bytes.subarray(start, end));
-      const packed = word.charCodeAt(0) | (word.charCodeAt(1) << 8) | (word.charCodeAt(2) << 16);
-      if (this.kernels.raw.blankKeyLines(ws.arrays.text, packed, fields) !== declared) return undefined;
-      if (this.kernels.parseFloats(ws.arrays.text, ws.arrays.numbers) !== capacity) return undefined;
-      const numbers = ws.arrays.numbers;
-      const times = new Float32Array(declared);
-      const values = new Float32Array(declared * components);
-      for (let k = 0, n = 0; k < declared; k++) {
-        times[k] = numbers[n++]!;
-        for (let c = 0; c < components; c++) values[k * components + c] = numbers[n++]!;
-      }
-      return { times, values };
-    } finally {
-      ws.release();
-    }
+    const packed = word.charCodeAt(0) | (word.charCodeAt(1) << 8) | (word.charCodeAt(2) << 16);
+    // declared × 2 − 1 ≤ the block's bytes (count()): the arrays are bounded by the input.
+    const times = new Float32Array(declared);
+    const values = new Float32Array(declared * components);
+    if (this.kernels.raw.parseKeyLines(this.kernelText(start, end), packed, components, times, values) !== declared) return undefined;
+    return { times, values };
   }
 
   /** Checks the words at every other token (`words[i]` at token first + 2i; '' skips one) and the token count. */

@@ -1,6 +1,7 @@
 import { sampleChannel } from '../../model/resample-animation.js';
 import { textPositionsOf, type TextPosition, type TextPositions } from './text-positions.js';
-import { emptyAsset, type Animation, type Asset, type Joint, type Mesh, type Track } from '../../model/asset.js';
+import { emptyAsset, type Animation, type Asset, type IndexArray, type Joint, type Mesh, type Track } from '../../model/asset.js';
+import { weldVerticesBySort } from '../../kernels/weld-sort.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
 import { MeshFormatError } from '../../io/errors.js';
@@ -87,25 +88,14 @@ function buildMesh(document: ApgDocument, kernels: Kernels, jointCount: number, 
   const corners = document.vertexCount - (document.vertexCount % 3);
   if (corners !== document.vertexCount) warn(`${document.vertexCount} vertices is not a whole number of triangles: the last ${document.vertexCount - corners} were dropped`);
 
-  // One row of float bits per soup vertex, every array side by side: equal rows weld.
-  const stride = arrays.reduce((n, a) => n + a.components, 0);
-  const words = new Uint32Array(corners * stride);
-  let column = 0;
-  for (const a of arrays) {
-    const bits = new Uint32Array(a.values.buffer, a.values.byteOffset, a.values.length);
-    // Locals and running indices (no property read or multiplication per value).
-    const components = a.components;
-    for (let v = 0, from = 0, to = column; v < corners; v++, to += stride) for (let c = 0; c < components; c++) words[to + c] = bits[from++]!;
-    column += components;
-  }
-  const welded = kernels.weldVertices(words, stride);
+  const welded = weldSoup(kernels, arrays, corners);
   const vertexCount = welded.first.length;
   const gather = (a: ApgVertexArray) => {
     const out = new Float32Array(vertexCount * a.components);
     kernels.raw.gatherComponents(a.values, a.components, welded.first, out);
     return out;
   };
-  const mesh: Mesh = { name: 'mesh', attributes: { positions: gather(vp) }, indices: kernels.compactIndices(welded.indices, vertexCount) };
+  const mesh: Mesh = { name: 'mesh', attributes: { positions: gather(vp) }, indices: welded.indices };
   const attach = (name: 'vn' | 'vt' | 'vtan', components: number, set: (data: Float32Array) => void) => {
     const a = byName(name);
     if (!a) return;
@@ -135,6 +125,38 @@ function buildMesh(document: ApgDocument, kernels: Kernels, jointCount: number, 
   return mesh;
 }
 
+/**
+ * The soup welded: one row of float bits per soup vertex, every array side by side (equal rows
+ * weld), built in one workspace where the weld kernel reads it, with the hash table and the
+ * results beside it (Kernels.weldVertices, which this does, would stage the rows into
+ * WebAssembly memory and copy the table back out: about 0.6 MB of copies on the speed bar's
+ * mrfixit). Returns each welded vertex's first soup vertex and the compact indices.
+ */
+function weldSoup(kernels: Kernels, arrays: ApgVertexArray[], corners: number): { first: Uint32Array; indices: IndexArray } {
+  const stride = arrays.reduce((n, a) => n + a.components, 0);
+  let capacity = 1;
+  while (capacity < 2 * corners) capacity *= 2;
+  const ws = kernels.workspace({ words: ['u32', corners * stride], table: ['u32', capacity], indices: ['u32', corners], first: ['u32', corners] });
+  try {
+    const words = ws.arrays.words;
+    let column = 0;
+    for (const a of arrays) {
+      const bits = new Uint32Array(a.values.buffer, a.values.byteOffset, a.values.length);
+      // Locals and running indices (no property read or multiplication per value).
+      const components = a.components;
+      for (let v = 0, from = 0, to = column; v < corners; v++, to += stride) for (let c = 0; c < components; c++) words[to + c] = bits[from++]!;
+      column += components;
+    }
+    // The arrays are read again after each call (a call may grow WebAssembly memory).
+    let vertices = corners === 0 ? 0 : kernels.raw.weldVertices(ws.arrays.words, stride, ws.arrays.table, ws.arrays.indices, ws.arrays.first);
+    if (vertices < 0) vertices = weldVerticesBySort(ws.arrays.words, stride, ws.arrays.indices, ws.arrays.first);
+    const first = ws.arrays.first.slice(0, vertices);
+    return { first, indices: kernels.compactIndices(ws.arrays.indices, vertices) };
+  } finally {
+    ws.release();
+  }
+}
+
 function buildAnimation(animation: ApgAnimation, jointCount: number, frameRate: number, warn: (m: string) => void, positions: TextPositions | undefined): Animation {
   const byNode = new Map<number, Partial<Record<ApgKeyBlock['kind'], ApgKeyBlock>>>();
   for (const block of animation.keys) {
@@ -149,9 +171,15 @@ function buildAnimation(animation: ApgAnimation, jointCount: number, frameRate: 
   for (const [joint, blocks] of [...byNode].sort((a, b) => a[0] - b[0])) {
     const times = mergedTimes(Object.values(blocks).map((b) => b!.times));
     const track: Track = { joint, times };
-    if (blocks.tra) track.translation = sampleChannel(blocks.tra.times, blocks.tra.values, 3, times);
-    if (blocks.sca) track.scale = sampleChannel(blocks.sca.times, blocks.sca.values, 3, times);
-    if (blocks.rot) track.rotation = sampleChannel(blocks.rot.times, xyzwRotations(blocks.rot.values), 4, times);
+    // Sampling a block at its own key times gives its values, bit for bit, when those times
+    // strictly increase and are finite (sampleChannel then lands on each key with s = 0): the
+    // usual file, whose tra/rot/sca blocks share one list of times, skips the sampling.
+    const onKeys = isKeyGrid(times);
+    const channel = (block: ApgKeyBlock, values: Float32Array, components: number) =>
+      onKeys && values.length === times.length * components && sameTimes(block.times, times) ? values : sampleChannel(block.times, values, components, times);
+    if (blocks.tra) track.translation = channel(blocks.tra, blocks.tra.values.slice(), 3);
+    if (blocks.sca) track.scale = channel(blocks.sca, blocks.sca.values.slice(), 3);
+    if (blocks.rot) track.rotation = channel(blocks.rot, xyzwRotations(blocks.rot.values), 4);
     frameCount = Math.max(frameCount, times.length);
     tracks.push(track);
   }
@@ -161,14 +189,38 @@ function buildAnimation(animation: ApgAnimation, jointCount: number, frameRate: 
 /** The sorted union of key times (the blocks' own times when they agree, the usual case). */
 function mergedTimes(lists: Float32Array[]): Float32Array {
   const first = lists[0]!;
-  if (lists.every((l) => l.length === first.length && l.every((t, i) => t === first[i]))) return first.slice();
+  let same = true;
+  // From the first list itself: a NaN time is not the same as itself, and takes the sorted union.
+  for (let l = 0; l < lists.length && same; l++) same = sameTimes(lists[l]!, first);
+  if (same) return first.slice();
   return Float32Array.from(new Set(lists.flatMap((l) => Array.from(l)))).sort();
+}
+
+/** Equal lengths and values (=== : a NaN time is never the same). */
+function sameTimes(a: Float32Array, b: Float32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Finite times in strictly increasing order. */
+function isKeyGrid(times: Float32Array): boolean {
+  for (let i = 0; i < times.length; i++) {
+    const t = times[i]!;
+    if (!Number.isFinite(t) || (i > 0 && !(t > times[i - 1]!))) return false;
+  }
+  return true;
 }
 
 /** apg rotations are w x y z; the Asset's x y z w. */
 function xyzwRotations(wxyz: Float32Array): Float32Array {
   const out = new Float32Array(wxyz.length);
-  for (let i = 0; i < wxyz.length; i += 4) out.set([wxyz[i + 1]!, wxyz[i + 2]!, wxyz[i + 3]!, wxyz[i]!], i);
+  for (let i = 0; i < wxyz.length; i += 4) {
+    out[i] = wxyz[i + 1]!;
+    out[i + 1] = wxyz[i + 2]!;
+    out[i + 2] = wxyz[i + 3]!;
+    out[i + 3] = wxyz[i]!;
+  }
   return out;
 }
 

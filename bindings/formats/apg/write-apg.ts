@@ -2,6 +2,9 @@ import { MeshFormatError } from '../../io/errors.js';
 import { APG_KEY_COMPONENTS, APG_KEY_WORDS, APG_MAGIC, type ApgDocument } from './apg-document.js';
 import { formatFixed, formatG, formatRepr } from './format-number.js';
 import { TextSink } from './text-sink.js';
+import { writeFloatRows, writeKeyLines } from './number-blocks.js';
+import type { Kernels } from '../../kernels/kernels.js';
+import { getKernels } from '../../kernels/backend.js';
 
 export interface WriteApgOptions {
   /**
@@ -10,9 +13,11 @@ export interface WriteApgOptions {
    * decimals is written with them, per block and column), else 'shortest'.
    */
   precision?: 'shortest' | number;
+  /** Kernels for the number blocks; default: the library-wide backend. */
+  kernels?: Kernels;
 }
 
-export const WRITE_APG_DEFAULTS: Required<WriteApgOptions> = { precision: 'shortest' };
+export const WRITE_APG_DEFAULTS: Required<Omit<WriteApgOptions, 'kernels'>> = { precision: 'shortest' };
 
 /**
  * Writes a document in the apg grammar: tags in the format's order (vertex blocks, skeleton,
@@ -20,6 +25,7 @@ export const WRITE_APG_DEFAULTS: Required<WriteApgOptions> = { precision: 'short
  * line, "\n" line ends. Reading the result gives the same document back.
  */
 export function writeApg(document: ApgDocument, options: WriteApgOptions = {}): Uint8Array {
+  const kernels = options.kernels ?? getKernels();
   const precision = options.precision ?? (document.numberFormat ? undefined : WRITE_APG_DEFAULTS.precision);
   const shortest: ColumnWriter = (sink, v) => sink.float32(v);
   const print: ColumnWriter = precision === 'shortest' || precision === undefined ? shortest : textColumn((v) => formatFixed(v, precision));
@@ -45,17 +51,7 @@ export function writeApg(document: ApgDocument, options: WriteApgOptions = {}): 
   line(`@vert_count ${document.vertexCount}`);
   const rows = (values: Float32Array, width: number, block: string) => {
     const columns = Array.from({ length: width }, (_, c) => formatIn(block, c));
-    if (columns.every((c) => c === shortest)) {
-      for (let i = 0; i < values.length; i += width) {
-        out.float32(values[i]!);
-        for (let c = 1; c < width; c++) {
-          out.byte(SPACE);
-          out.float32(values[i + c]!);
-        }
-        out.byte(NEWLINE);
-      }
-      return;
-    }
+    if (columns.every((c) => c === shortest) && wholeRows(values.length, width)) return writeFloatRows(out, kernels, values, width);
     for (let i = 0; i < values.length; i += width) {
       columns[0]!(out, values[i]!);
       for (let c = 1; c < width; c++) {
@@ -94,6 +90,10 @@ export function writeApg(document: ApgDocument, options: WriteApgOptions = {}): 
       line(`@${block.kind}_keys node ${block.node} count ${block.times.length} comps ${components}`);
       const word = ` ${APG_KEY_WORDS[block.kind]}`;
       const columns = Array.from({ length: components + 1 }, (_, c) => formatIn(`${block.kind}_keys`, c));
+      if (columns.every((c) => c === shortest)) {
+        writeKeyLines(out, kernels, block.times, block.values, components, APG_KEY_WORDS[block.kind]);
+        continue;
+      }
       for (let k = 0; k < block.times.length; k++) {
         out.text('t ');
         columns[0]!(out, block.times[k]!);
@@ -119,6 +119,11 @@ const SPACE = 32;
 
 /** Writes one value of a column. */
 type ColumnWriter = (sink: TextSink, value: number) => void;
+
+/** Rows the kernels print (a hand-built document may hold a partial row, printed as before). */
+function wholeRows(count: number, width: number): boolean {
+  return Number.isInteger(width) && width >= 1 && count % width === 0;
+}
 
 const textColumn = (format: (value: number) => string): ColumnWriter => (sink, value) => sink.text(format(value));
 

@@ -19,6 +19,8 @@ import * as usedValues from './used-values.js';
 import * as base64 from './base64.js';
 import * as normalized from './normalized.js';
 import * as keyLines from './key-lines.js';
+import { formatFloatRows, formatKeyLines } from './apg-format-floats.js';
+import { parseKeyLines } from './key-values.js';
 import * as tangentCheck from './tangent-check.js';
 import * as flipV from './flip-v.js';
 import * as skinRecords from './skin-records.js';
@@ -37,4 +39,5 @@ export const jsRawKernels: RawKernels = {
   ...vertexGather, ...iqmVertices, ...iqmQuantize, ...iqmFrames, ...bounds, ...skinWeights, ...indicesU16, ...indexRange, ...usedValues, ...base64, ...normalized, ...keyLines, ...tangentCheck, ...flipV, ...skinRecords, ...tfIndexStreams,
   ...unigineCompressFrames, ...gltfUnitNormals, ...gltfNormalizedSkin, ...gltfPositions, ...gltfUvs, ...gltfUnitTangents,
   ...unigineWeld,
+  formatFloatRows, formatKeyLines, parseKeyLines,
 };
