@@ -23,7 +23,7 @@ import { formatByName } from '../formats/registry.js';
 import { writeFilesAtomicSync } from './atomic-write.js';
 import { checkOutputs } from './check-outputs.js';
 import type { ConversionFlags } from './conversion-options.js';
-import { claimTargets } from './claim-targets.js';
+import { claimTargets, type IdentitySet } from './claim-targets.js';
 import { readInputFileSync } from './read-input.js';
 
 /** One input of a batch and where its outputs go (planOutputs). */
@@ -69,7 +69,7 @@ export function batchUnits(files: readonly BatchFile[]): number[][] {
 
 /** A thread's state over a batch: the input identities of the run, and the names this thread wrote. */
 export interface BatchWriter {
-  inputIds: ReadonlySet<string>;
+  inputIds: IdentitySet;
   written: Set<string>;
 }
 
@@ -100,8 +100,8 @@ export async function convertBatchFile(file: BatchFile, settings: BatchSettings,
       if (unitKey(file.dir, f.name) !== key) throw new CodedError('OUTPUT_COLLISION', `${join(file.dir, f.name)} is not named after ${file.stem}: it cannot be checked against the other threads' outputs`);
       return { path: join(file.dir, f.name), bytes: f.bytes };
     });
-    const existing = claimTargets(targets.map((t) => t.path), writer.inputIds, writer.written);
-    writeFilesAtomicSync(targets, settings.force, existing);
+    const existing = claimTargets(targets.map((t) => t.path), writer.inputIds, writer.written, !settings.force);
+    writeFilesAtomicSync(targets, settings.force, existing, writer.inputIds);
     const bytesOut = outcome.files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
     return { input, ok: true, outputs: targets.map((t) => t.path), from: outcome.from, to: outcome.to, bytesIn: bytes.byteLength, bytesOut, rewritten: outcome.rewritten, warnings: outcome.warnings };
   } catch (e) {
