@@ -3,12 +3,13 @@
 // result messages, stream writes of progress and JSON lines wait for one. A turn is a
 // setImmediate round trip (a macrotask, an epoll_wait and, with worker threads, futex wake-ups).
 //
-// Alternatives measured (1,000 corpus files up to 200 KB to GLB on tmpfs, --jobs 1; the 2-core
-// machine shared, load 4–12): a turn after every file (before) costs 1,000 setImmediate round
-// trips, 1,023 epoll_wait and 3,096 futex calls by `strace -c -f`; a turn once at least
-// EVENT_LOOP_DEFAULTS.intervalMs have passed since the last costs one per few small files
-// and still one per large file (each takes longer than the interval). A signal then waits at
-// most the interval more than before (a file's conversion already delays it).
+// Alternatives measured (1,000 corpus files up to 200 KB to GLB on tmpfs; the 2-core machine
+// shared, load 8–12): a turn after every file (before) made 1,023 epoll_pwait calls with --jobs 1
+// and 1,033 with --jobs 2 (`strace -c -f`); a turn once at least EVENT_LOOP_DEFAULTS.intervalMs
+// have passed since the last, 311 and 273: one per few small files, still one per large file
+// (each takes longer than the interval). The CPU saved is within this machine's noise (main
+// thread 0.755 → 0.725 s, median of 6 interleaved pairs, with the write path's saving). A signal
+// then waits at most the interval more than before (a file's conversion already delays it).
 export const EVENT_LOOP_DEFAULTS = {
   /** Least time between two turns, ms. */
   intervalMs: 4,
