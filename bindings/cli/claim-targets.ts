@@ -47,7 +47,7 @@ export function refuseInput(path: string, stats: Pick<Stats, 'dev' | 'ino'>, inp
  * `linkDecides`: the write will not replace anything (no --force) and is one file, so its final
  * hard link refuses an existing file by itself (EEXIST, then classified by writeFilesAtomicSync
  * with `inputIds`): no stat is made, and each path's answer is null (not asked). A bulk run's
- * outputs are new files, and the stat was one system call of eleven per file. Several files
+ * outputs are new files, and the stat was one of eleven system calls per file. Several files
  * (a `.msh` and its `.msh.blob`) are still asked first: none may be linked when one exists.
  */
 export function claimTargets(paths: readonly string[], inputIds: IdentitySet, written: Set<string>, linkDecides = false): (boolean | null)[] {
