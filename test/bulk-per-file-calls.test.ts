@@ -4,12 +4,15 @@
 // inode are taken only when an output exists, and the event loop gets a turn once an interval has
 // passed rather than after every file. What a user sees is unchanged: the same refusals, nothing
 // replaced, no temporary left.
-import { linkSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeFilesAtomicSync } from '../bindings/cli/atomic-write.js';
 import { claimTargets, InputIdentities } from '../bindings/cli/claim-targets.js';
+import { convertBatchFile, type BatchWriter } from '../bindings/cli/convert-batch.js';
 import { EventLoopTurns } from '../bindings/cli/event-loop-turns.js';
+import { allKernels, BACKENDS } from './helpers/backends.js';
+import { cli, ROOT } from './helpers/cli-in-process.js';
 import { testTempDir } from './helpers/temp-dir.js';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
@@ -79,5 +82,46 @@ describe('EventLoopTurns', () => {
     const every = new EventLoopTurns(0);
     await every.maybe();
     expect(ran).toBe(true);
+  });
+});
+
+describe('a thread that met an existing output asks first from then on', () => {
+  const kernels = allKernels();
+  for (const backend of BACKENDS) {
+    it(`${backend}: the first refusal comes from the link, the next ones from a stat, with the same error and nothing left behind`, async () => {
+      const dir = testTempDir('per-file-calls');
+      copyFileSync(join(ROOT, 'fixtures', 'tube.iqm'), join(dir, 'tube.iqm'));
+      const settings = { to: 'glb', flags: {}, force: false, validate: false };
+      const file = { inputPath: join(dir, 'tube.iqm'), dir, stem: 'tube' };
+      const fresh = (): BatchWriter => ({ inputIds: new InputIdentities([file.inputPath]), written: new Set() });
+      const first = await convertBatchFile(file, settings, kernels[backend], fresh());
+      expect(first.ok).toBe(true);
+      const before = readFileSync(join(dir, 'tube.glb'));
+      const writer = fresh();
+      const again = await convertBatchFile(file, settings, kernels[backend], writer);
+      expect(again).toMatchObject({ ok: false, error: { code: 'OUTPUT_EXISTS' } });
+      expect(writer.askFirst).toBe(true);
+      writer.written.clear();
+      const third = await convertBatchFile(file, settings, kernels[backend], writer);
+      expect(third).toMatchObject({ ok: false, error: { code: 'OUTPUT_EXISTS' } });
+      expect(readFileSync(join(dir, 'tube.glb')).equals(before)).toBe(true);
+      expect(readdirSync(dir).sort()).toEqual(['tube.glb', 'tube.iqm']);
+    });
+  }
+
+  it('a rerun over a converted tree without --force refuses every file (OUTPUT_EXISTS), replaces nothing and leaves no temporary', async () => {
+    const dir = testTempDir('per-file-calls');
+    for (const name of ['tube.iqm', 'tube.mesh', 'tube.msh', 'tube.msh.blob', 'tube.apg']) copyFileSync(join(ROOT, 'fixtures', name), join(dir, name));
+    const out = join(testTempDir('per-file-calls'), 'out');
+    const first = await cli(['convert', dir, '--to', 'glb', '--out-dir', out, '--json', '--quiet', '--jobs', '1']);
+    expect(first.code).toBe(0);
+    const written = readdirSync(out).sort();
+    const bytes = written.map((name) => readFileSync(join(out, name)));
+    const again = await cli(['convert', dir, '--to', 'glb', '--out-dir', out, '--json', '--quiet', '--jobs', '1']);
+    expect(again.code).toBe(1);
+    expect(again.lines.length).toBe(first.lines.length);
+    for (const line of again.lines) expect(line).toMatchObject({ ok: false, error: { code: 'OUTPUT_EXISTS' } });
+    expect(readdirSync(out).sort()).toEqual(written);
+    written.forEach((name, i) => expect(readFileSync(join(out, name)).equals(bytes[i]!)).toBe(true));
   });
 });

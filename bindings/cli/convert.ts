@@ -10,7 +10,7 @@ import { removedStalePartials, watchPartials, writeFilesAtomic } from './atomic-
 import { tierUpLaterForBatch } from './batch-tiering.js';
 import { claimTargets, InputIdentities } from './claim-targets.js';
 import { batchAffinity, claimByKind } from './batch-affinity.js';
-import { batchUnits, convertBatchFile, type BatchFile, type BatchResult, type BatchSettings } from './convert-batch.js';
+import { batchUnits, convertBatchFile, existedAlready, type BatchFile, type BatchResult, type BatchSettings, type BatchWriter } from './convert-batch.js';
 import { PartialRegistry } from './partial-registry.js';
 import { readInput, type CommandContext } from './context.js';
 import type { ConversionFlags } from './conversion-options.js';
@@ -114,6 +114,8 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   const options = manifestOptions({ to: settings.target.name, from: ctx.format, flags: settings.flags });
   const version = settings.version ?? 'unknown';
   const written = new Set<string>();
+  /** The main thread's writer state: lanes and its share of a claimed batch (convert-batch.ts). */
+  const mainWriter: BatchWriter = { inputIds, written };
   const tally = new WarningTally();
   const json = ctx.json ? new JsonLines(io) : undefined;
   let converted = 0;
@@ -248,10 +250,17 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     const targets = outcome.files.map((f) => ({ path: join(folder, f.name), bytes: f.bytes }));
     // Without --force (nor an incremental run, which may replace its own outputs) a single output's
     // final link refuses an existing file by itself: no stat first (claimTargets' `linkDecides`).
-    const existing = claimTargets(targets.map((t) => t.path), inputIds, written, !settings.force && settings.incremental !== true);
+    // Once an output existed, each is asked first (BatchWriter.askFirst): a run over a converted tree
+    // refuses each file without writing a temporary.
+    const existing = claimTargets(targets.map((t) => t.path), inputIds, written, !settings.force && settings.incremental !== true && !mainWriter.askFirst);
     // An incremental run replaces the outputs its manifest recorded for this input, unchanged since.
     const owned = settings.incremental === true && (await outputsOwned(made, outcome.files.map((f, i) => ({ path: targets[i]!.path, name: outputName(subfolder, f.name) }))));
-    await writeFilesAtomic(targets, settings.force || owned, existing, inputIds);
+    try {
+      await writeFilesAtomic(targets, settings.force || owned, existing, inputIds);
+    } catch (e) {
+      if (existedAlready(e)) mainWriter.askFirst = true;
+      throw e;
+    }
     return targets.map((t) => t.path);
   };
 
@@ -288,7 +297,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
       watchPartials(partials);
       return workers.runBatch({ files: batchFiles, units, kinds, order: orders[w + 1]!, claim: claim.buffer as SharedArrayBuffer, partials: partials.buffer, settings: batchSettings, inputPaths: inputIds.paths }, onResult);
     });
-    const writer = { inputIds, written };
+    const writer = mainWriter;
     const order = orders[0]!;
     for (let unit = claimByKind(claim, kinds, order); unit >= 0; unit = claimByKind(claim, kinds, order)) {
       for (const file of units[unit]!) {
