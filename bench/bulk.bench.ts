@@ -5,20 +5,27 @@
 // only the corpus files up to 200 KB (a batch of small files).
 //
 // Besides the timed runs: each run's peak RSS (`/usr/bin/time`, the whole process, all threads);
-// the per-file overhead, everything but decode and encode, as
-//   (CPU s of the run − CPU s of a run over the first round of files (start-up and JIT warm-up) −
-//   CPU s of decode and encode of the other files in one pass in this process, measured once per
-//   round beside the runs) ÷ other files;
-// and its parts, each timed alone on the same files: reading, writing, a worker's result message;
+// the per-file overhead, everything but start-up and decode + encode at warm speed, as
+//   (CPU s of the run − CPU s of a run over one small file (start-up) − CPU s of a warm pass of
+//   decode + encode over the batch in a fresh process, bench/bulk-in-process.ts, measured once
+//   per round beside the runs) ÷ files,
+// split into decode + encode's own JIT warm-up over the batch (that process's cold first pass
+// less its warm one) and the rest, the CLI's work; and its parts, each timed alone on the same
+// files: reading the inputs, writing a run's outputs again, a worker's result message. (Until
+// round six the overhead was the run less a run over the first round, taken as start-up and
+// warm-up, less decode + encode measured in the bench's own process: V8 keeps compiling for the
+// whole batch, so the first round held a fraction of the warm-up, and that in-process figure,
+// taken before the code was warm, was 0.62 s where a warm pass takes 0.27–0.35 s.)
 // each run's CPU by thread (main, workers, V8's own threads; bench/thread-cpu-preload.cjs) and the
 // speed-up ceiling it implies: the first row's wall time (or, for an idle machine, its main
-// thread's CPU) ÷ (this row's CPU ÷ its busy cores).
+// thread's CPU) ÷ (this row's CPU ÷ its busy cores), and the same had the added threads cost
+// nothing (this row's CPU no more than the first row's).
 //
 //   npm run bench:bulk -- [--to glb] [--files 1000] [--rounds 2] [--jobs 1,2] [--max-kb N]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
@@ -27,10 +34,9 @@ import { readInputFileSync } from '../bindings/cli/read-input.js';
 import { parseArgs } from 'node:util';
 import { initSync } from '../bindings/kernels/backend.js';
 import { unigineFormat } from '../bindings/formats/unigine/index.js';
-import { nodeSiblingResolver } from '../bindings/node/sibling-resolver.js';
-import { runConvertJob } from '../bindings/workers/convert-job.js';
-import { batchPath, BENCH_ROOT, CORPUS, runCli, probeSources, tileBatch, median, childCpuSeconds, type BatchSource } from './corpus-batch.js';
+import { batchPath, BENCH_ROOT, CORPUS, filesUnder, runCli, probeSources, tileBatch, median, childCpuSeconds, type BatchSource } from './corpus-batch.js';
 import { fmt, machine, markdownTable, writeResults } from './harness.js';
+import type { InProcessCpu } from './bulk-in-process.js';
 
 const ROOT = BENCH_ROOT;
 let CLI = join(ROOT, 'dist', 'cli.js');
@@ -120,24 +126,16 @@ function timedRun(folder: string, jobs: number, nodeOptions: string[] = []): Run
 }
 
 /**
- * CPU seconds (all threads) of decode and encode of `files` in this process, in one pass in the
- * batch's order, as the CLI converts them but without reading, writing or messaging: bytes
- * are read beforehand, and the pass is preceded by one over each distinct file (warm-up).
+ * The batch's decode + encode in a fresh process (bench/bulk-in-process.ts, the same conversions
+ * as the CLI's, inputs read beforehand, nothing written): a cold first pass, its V8 compiles
+ * counted, then warm passes. Measured beside the runs, once per round.
  */
-const jobsByFile = new Map<string, { job: { bytes: Uint8Array; inputPath: string; to: string }; resolver: ReturnType<typeof nodeSiblingResolver> }>();
-function decodeEncodeSeconds(files: string[]): number {
-  const kernels = initSync();
-  const convert = (file: string) => {
-    let entry = jobsByFile.get(file);
-    if (!entry) jobsByFile.set(file, (entry = { job: { bytes: new Uint8Array(readFileSync(file)), inputPath: file, to: target }, resolver: nodeSiblingResolver(file) }));
-    const outcome = runConvertJob(entry.job, kernels, entry.resolver);
-    if (!outcome.ok) throw new Error(`${file}: ${outcome.error.message}`);
-  };
-  for (const f of usable) convert(f.path);
-  const c0 = process.cpuUsage();
-  for (const f of files) convert(f);
-  const c = process.cpuUsage(c0);
-  return (c.user + c.system) / 1e6;
+function inProcessCpu(files: string[]): InProcessCpu {
+  const listFile = join(work, 'in-process.json');
+  writeFileSync(listFile, JSON.stringify(files));
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'bulk-in-process.ts'), join(dirname(CLI), 'index.js'), listFile, target, '4'], { encoding: 'utf8', maxBuffer: 16 << 20 });
+  if (r.status !== 0) throw new Error(`bench/bulk-in-process.ts exited ${r.status}: ${r.stderr.slice(0, 2000)}`);
+  return JSON.parse(r.stdout) as InProcessCpu;
 }
 
 /** Process CPU seconds (all threads) that `body` takes. */
@@ -150,18 +148,19 @@ async function cpuOf(body: () => unknown): Promise<number> {
 
 /**
  * The overhead's parts, each timed alone in this process (CPU, all threads) on the batch's own
- * files, ms per file: reading (the CLI's reader), writing (the CLI's atomic writer, the inputs'
- * bytes as outputs, in the same folder kind), and a worker's result message (each file's result
- * line posted on a MessagePort, as a claimed batch's worker does, with the worker doing nothing else).
+ * files, ms per file: reading (the CLI's reader, the inputs), writing (the CLI's atomic writer, the
+ * outputs of the last run written again, in the same folder kind), and a worker's result message
+ * (each file's result line posted on a MessagePort, as a claimed batch's worker does, with the
+ * worker doing nothing else).
  */
-async function overheadParts(list: string[]): Promise<{ read: number; write: number; message: number }> {
-  const bytes: Uint8Array[] = [];
+async function overheadParts(list: string[], outBytes: Uint8Array[]): Promise<{ read: number; write: number; message: number }> {
   const read = await cpuOf(() => {
-    for (const f of list) bytes.push(readInputFileSync(f, { format: undefined }));
+    for (const f of list) readInputFileSync(f, { format: undefined });
   });
+  // The outputs a run wrote (the GLBs are about twice their inputs' size), written again.
   const out = join(work, 'parts-out');
   const write = await cpuOf(async () => {
-    for (let i = 0; i < list.length; i++) await writeFilesAtomic([{ path: join(out, `d${i % 40}`, `f${i}.glb`), bytes: bytes[i]! }], false);
+    for (let i = 0; i < outBytes.length; i++) await writeFilesAtomic([{ path: join(out, `d${i % 40}`, `f${i}.glb`), bytes: outBytes[i]! }], false);
   });
   rmSync(out, { recursive: true, force: true });
   // A claimed batch's message per file (bindings/cli/convert-batch.ts): a worker posts each file's
@@ -193,11 +192,10 @@ async function overheadParts(list: string[]): Promise<{ read: number; write: num
 }
 
 const runs: Run[] = [];
-/** Decode + encode CPU seconds of the files after the first round, measured once per round, beside the runs. */
-const decodeEncodeRuns: number[] = [];
-const list = Array.from({ length: fileCount }, (_, i) => usable[i % usable.length]!.path);
-const firstRound = Math.min(usable.length, fileCount - 1);
-const overhead: { jobs: number; startCpuSeconds: number; decodeEncodeCpuSeconds: number; overheadMsPerFile: number }[] = [];
+/** The in-process decode + encode of the batch, once per round, beside the runs. */
+const inProcessRuns: InProcessCpu[] = [];
+const list = Array.from({ length: fileCount }, (_, i) => batchPath(input, usable[i % usable.length]!, Math.floor(i / usable.length)));
+const overhead: { jobs: number; runCpuSeconds: number; startCpuSeconds: number; coldCpuSeconds: number; warmCpuSeconds: number; overheadMsPerFile: number; warmUpMsPerFile: number; cliMsPerFile: number }[] = [];
 let parts = { read: NaN, write: NaN, message: NaN };
 const loadBefore = loadavg()[0]!;
 let smallDecodeMs = NaN;
@@ -208,25 +206,37 @@ try {
       runs.push(run);
       console.log(`round ${round + 1}, --jobs ${jobs}: ${fmt(run.seconds)} s wall, ${fmt(run.cpuSeconds)} s CPU (${fmt(run.cpuSeconds / run.seconds)} cores), peak RSS ${fmt(run.peakRssMiB, 0)} MiB`);
     }
-    decodeEncodeRuns.push(decodeEncodeSeconds(list.slice(firstRound)));
+    inProcessRuns.push(inProcessCpu(list));
   }
-  // Per-file overhead: start-up and JIT warm-up measured on a run over the first round (every
-  // corpus file once: each format's code then runs warm), decode + encode of the other files
-  // measured warm in this process.
-  const decodeEncode = median(decodeEncodeRuns);
+  // Per-file overhead: everything but start-up (a run over one small file) and decode + encode
+  // at warm speed (in a fresh process, after a cold pass), split into decode + encode's own JIT
+  // warm-up over this batch (that process's cold pass less its warm one: V8 keeps compiling for
+  // the whole batch, 36 optimizing compiles over the first 30 files, 198 over 1,000) and the rest:
+  // the CLI's own work (reading, writing, planning, reporting; with --jobs N the other isolates'
+  // start-up and warm-up, messages).
+  // The last run's outputs, for the write part (before the start-up runs replace them).
+  const lastOutputs = filesUnder(join(work, 'out')).map((f) => new Uint8Array(readFileSync(f)));
+  const one = join(work, 'one');
+  const smallest = [...usable].sort((a, b) => statSync(a.path).size - statSync(b.path).size)[0]!;
+  tileBatch([smallest], probe.companions, 1, one);
+  const cold = median(inProcessRuns.map((r) => r.cold.all));
+  const warm = median(inProcessRuns.map((r) => Math.min(...r.warm.map((w) => w.all))));
   for (const jobs of jobCounts) {
-    const start = join(input, 'r0');
-    const startCpu = median([0, 1, 2].map(() => timedRun(start, jobs).cpuSeconds));
-    const rest = list.slice(firstRound);
+    const startCpu = median([0, 1, 2].map(() => timedRun(one, jobs).cpuSeconds));
     const runCpu = median(runs.filter((r) => r.jobs === jobs).map((r) => r.cpuSeconds));
+    const perFile = (seconds: number) => (seconds / fileCount) * 1000;
     overhead.push({
       jobs,
+      runCpuSeconds: runCpu,
       startCpuSeconds: startCpu,
-      decodeEncodeCpuSeconds: decodeEncode,
-      overheadMsPerFile: ((runCpu - startCpu - decodeEncode) / rest.length) * 1000,
+      coldCpuSeconds: cold,
+      warmCpuSeconds: warm,
+      overheadMsPerFile: perFile(runCpu - startCpu - warm),
+      warmUpMsPerFile: perFile(cold - warm),
+      cliMsPerFile: perFile(runCpu - startCpu - cold),
     });
   }
-  parts = await overheadParts(list.map((_, i) => batchPath(input, usable[i % usable.length]!, Math.floor(i / usable.length))));
+  parts = await overheadParts(list, lastOutputs);
   // The bar the overhead is held to: decode of a ~30 KB file (the speed bar's actor_00_idle.anim).
   const small = join(CORPUS, 'unigine', 'actor_00_idle.anim');
   if (existsSync(small)) {
@@ -246,6 +256,7 @@ try {
 
 const baseline = median(runs.filter((r) => r.jobs === jobCounts[0]).map((r) => r.seconds));
 const baselineMain = median(runs.filter((r) => r.jobs === jobCounts[0]).map((r) => r.threads.main));
+const baselineCpu = median(runs.filter((r) => r.jobs === jobCounts[0]).map((r) => r.cpuSeconds));
 const rows = jobCounts.map((jobs) => {
   const mine = runs.filter((r) => r.jobs === jobs);
   const seconds = median(mine.map((r) => r.seconds));
@@ -266,8 +277,11 @@ const rows = jobCounts.map((jobs) => {
   const busyCores = Math.min(jobs, machine().cores);
   const ceiling = baseline / (cpuSeconds / busyCores);
   const ceilingIdle = baselineMain / (cpuSeconds / busyCores);
+  // The same if this row spent no more CPU than the first row in all (its added threads' start-up,
+  // warm-up and compiles free): what the first row's V8 threads, already on another core, leave.
+  const ceilingFree = baselineMain / (baselineCpu / busyCores);
   // CPU seconds per wall second: how many cores the run actually got (2 at most here).
-  return { jobs, seconds, cpuSeconds, coresUsed: cpuSeconds / seconds, filesPerSecond: fileCount / seconds, megabytesPerSecond: bytes / 1e6 / seconds, speedUp: baseline / seconds, ceiling, ceilingIdle, peakRssMiB, threads };
+  return { jobs, seconds, cpuSeconds, coresUsed: cpuSeconds / seconds, filesPerSecond: fileCount / seconds, megabytesPerSecond: bytes / 1e6 / seconds, speedUp: baseline / seconds, ceiling, ceilingIdle, ceilingFree, peakRssMiB, threads };
 });
 const rss1 = rows[0]!.peakRssMiB;
 
@@ -283,22 +297,23 @@ console.log(
 );
 console.log(
   `\nCPU seconds by thread (bench/thread-cpu-preload.cjs), and the speed-up ceiling: the first row's wall time ÷ (this row's CPU ÷ its busy cores); ` +
-    `idle: the same with the first row's main-thread CPU for its wall time (what an idle machine gives when V8's threads run on the other core)\n`,
+    `idle: the same with the first row's main-thread CPU for its wall time (what an idle machine gives when V8's threads run on the other core); ` +
+    `added threads free: the idle ceiling had this row spent no more CPU than the first (its added isolates' start-up, warm-up and compiles costing nothing)\n`,
 );
 console.log(
   markdownTable(
-    ['--jobs', 'main thread', 'workers', "V8's threads (compiles, GC)", 'ceiling', 'ceiling, idle'],
-    rows.map((r, i) => [r.jobs, fmt(r.threads.main), r.jobs > 1 ? fmt(r.threads.workers) : '—', fmt(r.threads.v8), i > 0 ? `${fmt(r.ceiling)}×` : '—', i > 0 ? `${fmt(r.ceilingIdle)}×` : '—']),
+    ['--jobs', 'main thread', 'workers', "V8's threads (compiles, GC)", 'ceiling', 'ceiling, idle', 'ceiling, idle, added threads free'],
+    rows.map((r, i) => [r.jobs, fmt(r.threads.main), r.jobs > 1 ? fmt(r.threads.workers) : '—', fmt(r.threads.v8), i > 0 ? `${fmt(r.ceiling)}×` : '—', i > 0 ? `${fmt(r.ceilingIdle)}×` : '—', i > 0 ? `${fmt(r.ceilingFree)}×` : '—']),
   ),
 );
-console.log(`\nPer-file overhead (everything but decode and encode), ms of CPU per file; decode of actor_00_idle.anim (27 KB), the bar: ${fmt(smallDecodeMs, 3)} ms\n`);
+console.log(
+  `\nPer-file overhead (everything but start-up and decode + encode at warm speed), ms of CPU per file, all threads; decode of actor_00_idle.anim (27 KB), the bar: ${fmt(smallDecodeMs, 3)} ms. ` +
+    `Decode + encode of the batch in a fresh process (bench/bulk-in-process.ts): ${fmt(overhead[0]?.coldCpuSeconds ?? NaN)} s cold (one pass), ${fmt(overhead[0]?.warmCpuSeconds ?? NaN)} s warm\n`,
+);
 console.log(
   markdownTable(
-    ['--jobs', 'overhead ms/file', 'start-up + first round CPU s', 'decode+encode CPU s', 'of which: read', 'write', 'worker result message', 'rest (GC and JIT beyond the in-process loop, a second isolate, planning, progress)'],
-    overhead.map((o) => {
-      const rest = o.overheadMsPerFile - parts.read - parts.write - (o.jobs > 1 ? parts.message : 0);
-      return [o.jobs, fmt(o.overheadMsPerFile, 3), fmt(o.startCpuSeconds), fmt(o.decodeEncodeCpuSeconds), fmt(parts.read, 3), fmt(parts.write, 3), o.jobs > 1 ? fmt(parts.message, 3) : '—', fmt(rest, 3)];
-    }),
+    ['--jobs', 'run CPU s', 'start-up CPU s (one file)', 'overhead ms/file', 'of which: decode + encode JIT warm-up (one isolate)', 'the CLI (the rest)', 'its parts alone: read', 'write', 'worker result message'],
+    overhead.map((o) => [o.jobs, fmt(o.runCpuSeconds), fmt(o.startCpuSeconds), fmt(o.overheadMsPerFile, 3), fmt(o.warmUpMsPerFile, 3), fmt(o.cliMsPerFile, 3), fmt(parts.read, 3), fmt(parts.write, 3), o.jobs > 1 ? fmt(parts.message, 3) : '—']),
   ),
 );
 const path = writeResults('bulk', { target, folder: values.tmp ?? tmpdir(), files: fileCount, bytes, maxBytes: Number.isFinite(maxBytes) ? maxBytes : undefined, corpusFiles: usable.length, leftOut: failing.map((f) => f.slice(CORPUS.length + 1)), rounds, loadAverage: { before: loadBefore, after: loadAfter }, runs, rows, overhead, overheadParts: parts, smallDecodeMs });

@@ -23,7 +23,7 @@ import { formatByName } from '../formats/registry.js';
 import { writeFilesAtomicSync } from './atomic-write.js';
 import { checkOutputs } from './check-outputs.js';
 import type { ConversionFlags } from './conversion-options.js';
-import { claimTargets } from './claim-targets.js';
+import { claimTargets, type IdentitySet } from './claim-targets.js';
 import { readInputFileSync } from './read-input.js';
 
 /** One input of a batch and where its outputs go (planOutputs). */
@@ -69,8 +69,20 @@ export function batchUnits(files: readonly BatchFile[]): number[][] {
 
 /** A thread's state over a batch: the input identities of the run, and the names this thread wrote. */
 export interface BatchWriter {
-  inputIds: ReadonlySet<string>;
+  inputIds: IdentitySet;
   written: Set<string>;
+  /**
+   * Set once an output of this thread existed: from then on each output is stat'ed before it is
+   * written (claimTargets), so that a run over a tree already converted refuses each file without
+   * writing a temporary first; until then the final link decides (`linkDecides`).
+   */
+  askFirst?: boolean;
+}
+
+/** Whether an error says an output was there already (the thread then asks before writing: BatchWriter.askFirst). */
+export function existedAlready(e: unknown): boolean {
+  const code = (e as { code?: unknown }).code;
+  return code === 'OUTPUT_EXISTS' || code === 'WOULD_OVERWRITE_INPUT';
 }
 
 /**
@@ -100,8 +112,13 @@ export async function convertBatchFile(file: BatchFile, settings: BatchSettings,
       if (unitKey(file.dir, f.name) !== key) throw new CodedError('OUTPUT_COLLISION', `${join(file.dir, f.name)} is not named after ${file.stem}: it cannot be checked against the other threads' outputs`);
       return { path: join(file.dir, f.name), bytes: f.bytes };
     });
-    const existing = claimTargets(targets.map((t) => t.path), writer.inputIds, writer.written);
-    writeFilesAtomicSync(targets, settings.force, existing);
+    const existing = claimTargets(targets.map((t) => t.path), writer.inputIds, writer.written, !settings.force && writer.askFirst !== true);
+    try {
+      writeFilesAtomicSync(targets, settings.force, existing, writer.inputIds);
+    } catch (e) {
+      if (existedAlready(e)) writer.askFirst = true;
+      throw e;
+    }
     const bytesOut = outcome.files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
     return { input, ok: true, outputs: targets.map((t) => t.path), from: outcome.from, to: outcome.to, bytesIn: bytes.byteLength, bytesOut, rewritten: outcome.rewritten, warnings: outcome.warnings };
   } catch (e) {

@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { FormatHandler } from '../formats/format.js';
@@ -9,15 +8,16 @@ import { prepareConvertJob, type ConvertJobDone, type ConvertJobOutcome } from '
 import { ConvertPool, type PoolJob } from '../workers/convert-pool.js';
 import { removedStalePartials, watchPartials, writeFilesAtomic } from './atomic-write.js';
 import { tierUpLaterForBatch } from './batch-tiering.js';
-import { claimTargets } from './claim-targets.js';
+import { claimTargets, InputIdentities } from './claim-targets.js';
 import { batchAffinity, claimByKind } from './batch-affinity.js';
-import { batchUnits, convertBatchFile, type BatchFile, type BatchResult, type BatchSettings } from './convert-batch.js';
+import { batchUnits, convertBatchFile, existedAlready, type BatchFile, type BatchResult, type BatchSettings, type BatchWriter } from './convert-batch.js';
 import { PartialRegistry } from './partial-registry.js';
 import { readInput, type CommandContext } from './context.js';
 import type { ConversionFlags } from './conversion-options.js';
 import type { ExpandedInputs, InputFile } from './inputs.js';
 import { JsonLines } from './json-lines.js';
 import { checkOutputs } from './check-outputs.js';
+import { EventLoopTurns } from './event-loop-turns.js';
 import { planOutputs, type OutputPlace } from './output-plan.js';
 import { Progress } from './progress.js';
 import { formatBytes } from './table.js';
@@ -81,21 +81,6 @@ export function convertTarget(to: string | undefined, output: string | undefined
   return `convert needs --to NAME (or -o FILE) (${known})`;
 }
 
-/** Device and inode of every input, so that no output replaces one (links and case-insensitive names included). */
-function inputIdentities(inputs: readonly InputFile[]): Set<string> {
-  const ids = new Set<string>();
-  for (const input of inputs) {
-    if (input.path === '-') continue;
-    try {
-      const s = statSync(input.path);
-      ids.add(`${s.dev}:${s.ino}`);
-    } catch {
-      // unreadable: reported when it is read
-    }
-  }
-  return ids;
-}
-
 /** Files in flight per worker thread (see ConvertPool's `queued`). */
 export const WORKER_QUEUE = 3;
 
@@ -117,7 +102,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   const allNames = manifestNames(inputs.files.map((f) => f.relative));
   const names = chosen.map((i) => allNames[i]!);
   const missing = shard ? inputs.missing.filter((m) => inShard(m.path, shard)) : inputs.missing;
-  const inputIds = inputIdentities(inputs.files);
+  const inputIds = new InputIdentities(inputs.files.filter((f) => f.path !== '-').map((f) => f.path));
   let manifest: ManifestFile | undefined;
   try {
     manifest = settings.manifest !== undefined ? await ManifestFile.open(settings.manifest, settings.incremental === true) : undefined;
@@ -129,6 +114,8 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   const options = manifestOptions({ to: settings.target.name, from: ctx.format, flags: settings.flags });
   const version = settings.version ?? 'unknown';
   const written = new Set<string>();
+  /** The main thread's writer state: lanes and its share of a claimed batch (convert-batch.ts). */
+  const mainWriter: BatchWriter = { inputIds, written };
   const tally = new WarningTally();
   const json = ctx.json ? new JsonLines(io) : undefined;
   let converted = 0;
@@ -261,10 +248,19 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     }
     const folder = settings.output !== undefined ? dirname(settings.output) : place!.dir;
     const targets = outcome.files.map((f) => ({ path: join(folder, f.name), bytes: f.bytes }));
-    const existing = claimTargets(targets.map((t) => t.path), inputIds, written);
+    // Without --force (nor an incremental run, which may replace its own outputs) a single output's
+    // final link refuses an existing file by itself: no stat first (claimTargets' `linkDecides`).
+    // Once an output existed, each is asked first (BatchWriter.askFirst): a run over a converted tree
+    // refuses each file without writing a temporary.
+    const existing = claimTargets(targets.map((t) => t.path), inputIds, written, !settings.force && settings.incremental !== true && !mainWriter.askFirst);
     // An incremental run replaces the outputs its manifest recorded for this input, unchanged since.
     const owned = settings.incremental === true && (await outputsOwned(made, outcome.files.map((f, i) => ({ path: targets[i]!.path, name: outputName(subfolder, f.name) }))));
-    await writeFilesAtomic(targets, settings.force || owned, existing);
+    try {
+      await writeFilesAtomic(targets, settings.force || owned, existing, inputIds);
+    } catch (e) {
+      if (existedAlready(e)) mainWriter.askFirst = true;
+      throw e;
+    }
     return targets.map((t) => t.path);
   };
 
@@ -299,16 +295,16 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     const shares = Array.from({ length: threads - 1 }, (_, w) => {
       const partials = new PartialRegistry();
       watchPartials(partials);
-      return workers.runBatch({ files: batchFiles, units, kinds, order: orders[w + 1]!, claim: claim.buffer as SharedArrayBuffer, partials: partials.buffer, settings: batchSettings, inputIds: [...inputIds] }, onResult);
+      return workers.runBatch({ files: batchFiles, units, kinds, order: orders[w + 1]!, claim: claim.buffer as SharedArrayBuffer, partials: partials.buffer, settings: batchSettings, inputPaths: inputIds.paths }, onResult);
     });
-    const writer = { inputIds, written };
+    const writer = mainWriter;
     const order = orders[0]!;
     for (let unit = claimByKind(claim, kinds, order); unit >= 0; unit = claimByKind(claim, kinds, order)) {
       for (const file of units[unit]!) {
         onResult(file, await convertBatchFile(batchFiles[file]!, batchSettings, ctx.kernels, writer));
-        // Reads and writes are synchronous: one turn of the event loop per file lets signals
-        // (SIGINT, SIGTERM), the workers' results and stream writes through.
-        await new Promise<void>((done) => setImmediate(done));
+        // Reads and writes are synchronous: turns of the event loop let signals (SIGINT, SIGTERM),
+        // the workers' results and stream writes through (event-loop-turns.ts).
+        await turns.maybe();
       }
     }
     const ends = await Promise.allSettled(shares);
@@ -319,6 +315,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   };
 
   const staleInWorkers: string[] = [];
+  const turns = new EventLoopTurns();
   try {
     // Otherwise WORKER_QUEUE files in flight per worker (one converting, the next ones queued in
     // the worker while the main thread converts or writes), which bounds memory to a few files;
@@ -328,9 +325,9 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
       while (next < files.length) {
         const i = next++;
         await convertOne(files[i]!, places[i], names[i]!, local);
-        // Reads and writes are synchronous: one turn of the event loop per file lets signals
-        // (SIGINT, SIGTERM), worker results and stream writes through.
-        await new Promise<void>((done) => setImmediate(done));
+        // Reads and writes are synchronous: turns of the event loop let signals (SIGINT,
+        // SIGTERM), worker results and stream writes through (event-loop-turns.ts).
+        await turns.maybe();
       }
     };
     // Worker lanes first, so that each worker has its files before the main thread starts one.

@@ -21,8 +21,8 @@ export interface BatchTask {
   claim: SharedArrayBuffer;
   partials: SharedArrayBuffer;
   settings: BatchSettings;
-  /** Device:inode of every input of the run (never overwritten). */
-  inputIds: string[];
+  /** Every input of the run read from disk (never overwritten; their device:inode taken on first need: InputIdentities). */
+  inputPaths: readonly string[];
   port: MessagePort;
 }
 

@@ -9,6 +9,7 @@ import { listPartialsIn, removedStalePartials } from '../cli/atomic-write.js';
 import { claimByKind } from '../cli/batch-affinity.js';
 import { convertBatchFile } from '../cli/convert-batch.js';
 import { PartialRegistry } from '../cli/partial-registry.js';
+import { InputIdentities } from '../cli/claim-targets.js';
 import { errorInfo } from '../io/error-info.js';
 import { prepareConvertJob } from './convert-job.js';
 import type { BatchMessage, BatchTask, PoolJob, PoolOutcome } from './convert-pool.js';
@@ -24,7 +25,7 @@ async function runBatch(task: BatchTask): Promise<null> {
   listPartialsIn(new PartialRegistry(task.partials));
   try {
     const claim = new Int32Array(task.claim);
-    const writer = { inputIds: new Set(task.inputIds), written: new Set<string>() };
+    const writer = { inputIds: new InputIdentities(task.inputPaths), written: new Set<string>() };
     for (let unit = claimByKind(claim, task.kinds, task.order); unit >= 0; unit = claimByKind(claim, task.kinds, task.order)) {
       for (const file of task.units[unit]!) {
         const result = await convertBatchFile(task.files[file]!, task.settings, kernels, writer);
