@@ -31,8 +31,8 @@ function bits(value: unknown): unknown {
 }
 
 /** The typed arrays of an Asset's meshes and animations. */
-function arraysOf(asset: Asset): ArrayBufferView[] {
-  const out: ArrayBufferView[] = [];
+function arraysOf(asset: Asset): (ArrayBufferView & { BYTES_PER_ELEMENT: number })[] {
+  const out: (ArrayBufferView & { BYTES_PER_ELEMENT: number })[] = [];
   for (const mesh of asset.meshes) {
     const a = mesh.attributes;
     for (const x of [a.positions, a.normals, a.tangents, a.colors, a.joints, a.weights, mesh.indices, ...(a.uvs ?? [])]) if (x) out.push(x);

@@ -82,7 +82,18 @@ interface NodeInfo {
  * `asset.warnings`; malformed input is a MeshFormatError.
  */
 export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}): Asset {
-  const settings = { ...GLTF_TO_ASSET_DEFAULTS, ...options };
+  // Each option read once by name (a spread of the caller's options, which carry the handler's
+  // own keys too, took V8's slow copy path on every read).
+  const D = GLTF_TO_ASSET_DEFAULTS;
+  const settings: Required<Omit<GltfToAssetOptions, 'kernels'>> = {
+    upAxis: options.upAxis ?? D.upAxis,
+    flipWinding: options.flipWinding ?? D.flipWinding,
+    flipV: options.flipV ?? D.flipV,
+    resample: options.resample ?? D.resample,
+    frameRate: options.frameRate ?? D.frameRate,
+    maxExpansion: options.maxExpansion ?? D.maxExpansion,
+    viewInput: options.viewInput ?? D.viewInput,
+  };
   const kernels = options.kernels ?? getKernels();
   const asset = emptyAsset('gltf');
   asset.upAxis = settings.upAxis;
