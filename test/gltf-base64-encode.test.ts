@@ -1,10 +1,12 @@
 // encodeBase64Into (gltf/base64.ts): Node's Buffer from BASE64_BUFFER_MIN_BYTES on, the loop
 // below it and wherever there is no Buffer. Both give btoa's text, byte for byte, at any offset
 // into a larger output, touching nothing outside their base64Length(n) bytes; an embedded .gltf
-// reads back to the Asset its GLB does.
+// reads back to the Asset its GLB does. decodeBase64: Node's Buffer for canonical text from
+// BASE64_BUFFER_MIN_CHARS on, the kernel for everything else; the same answer as the kernel
+// alone (bytes, or undefined for text atob refuses) on every backend, canonical or not.
 import { describe, expect, it } from 'vitest';
 import { glbFormat, gltfFormat } from '../bindings/index.js';
-import { BASE64_BUFFER_MIN_BYTES, base64Length, encodeBase64Into, encodeBase64Loop } from '../bindings/formats/gltf/base64.js';
+import { BASE64_BUFFER_MIN_BYTES, BASE64_BUFFER_MIN_CHARS, base64Length, decodeBase64, decodeBase64Kernel, encodeBase64Into, encodeBase64Loop } from '../bindings/formats/gltf/base64.js';
 import { allKernels, BACKENDS, rng } from './helpers/backends.js';
 import { assetDigest } from './helpers/fuzz.js';
 import { tubeAsset } from '../fixtures/tube-asset.js';
@@ -42,6 +44,42 @@ describe('encodeBase64Into', () => {
       const json = JSON.parse(new TextDecoder().decode(embedded));
       expect(json.buffers[0].byteLength).toBeGreaterThanOrEqual(M);
       expect(assetDigest(gltfFormat.parseSync(embedded, { kernels: kernels.js }))).toBe(assetDigest(glbFormat.parseSync(glb, { kernels: kernels.js })));
+    });
+  }
+});
+
+describe('decodeBase64', () => {
+  const next = rng(23);
+  const canonical = (n: number) => Buffer.from(Uint8Array.from({ length: n }, () => Math.floor(next() * 256))).toString('base64');
+  const C = (BASE64_BUFFER_MIN_CHARS / 4) * 3;
+  const texts: [string, string][] = [];
+  for (const n of [C - 3, C - 1, C, C + 1, C + 2, 100_000]) texts.push([`canonical ${n} bytes`, canonical(n)]);
+  const long = canonical(C + 1); // ends in '=='
+  const longer = canonical(C + 2); // ends in '='
+  texts.push(
+    ['no padding', long.slice(0, -2)],
+    ['stray bits in the last character', long.slice(0, -3) + 'R=='],
+    ['stray bits before one =', longer.slice(0, -2) + 'z='],
+    ['base64url characters', long.replace(/\+/g, '-').replace(/\//g, '_')],
+    ['a space inside', long.slice(0, 100) + ' ' + long.slice(100)],
+    ['a character outside the alphabet', long.slice(0, 100) + '*' + long.slice(101)],
+    ['= in the middle', long.slice(0, 100) + '==' + long.slice(102)],
+    ['one character too many', long.slice(0, -2) + 'A'],
+  );
+  for (const backend of BACKENDS) {
+    it(`gives the kernel's answer, canonical or not (${backend})`, () => {
+      for (const [label, text] of texts) {
+        expect(text.length, label).toBeGreaterThanOrEqual(BASE64_BUFFER_MIN_CHARS - 4);
+        const want = decodeBase64Kernel(kernels[backend], text);
+        const got = decodeBase64(kernels[backend], text);
+        if (want === undefined) expect(got, label).toBeUndefined();
+        else {
+          expect(got, label).toBeInstanceOf(Uint8Array);
+          expect(Object.getPrototypeOf(got), label).toBe(Uint8Array.prototype);
+          expect(Buffer.compare(got!, want), label).toBe(0);
+        }
+        if (label.startsWith('canonical')) expect(Buffer.compare(got!, Buffer.from(text, 'base64')), label).toBe(0);
+      }
     });
   }
 });

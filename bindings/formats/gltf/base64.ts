@@ -2,12 +2,42 @@ import type { Kernels } from '../../kernels/kernels.js';
 
 const ENCODER = new TextEncoder();
 
+/** Node's Buffer where there is one (Node, or a bundler's polyfill): the parts encodeBase64Into uses. */
+interface NodeBufferLike {
+  from(buffer: ArrayBufferLike, byteOffset: number, length: number): { toString(encoding: 'base64'): string; write(text: string, offset: number, encoding: 'latin1'): number };
+  from(text: string, encoding: 'base64'): Uint8Array & { toString(encoding: 'base64'): string };
+}
+const NodeBuffer = (globalThis as { Buffer?: NodeBufferLike }).Buffer;
+
+/**
+ * From this many characters on, decodeBase64 tries Node's Buffer first: its decoded bytes then
+ * have an ArrayBuffer of their own (Buffer pools allocations under 4 KiB), which the Asset's
+ * arrays may view (the read option viewInput).
+ */
+export const BASE64_BUFFER_MIN_CHARS = 8192;
+
 /**
  * The bytes of base64 `text` as `atob` reads it (the WHATWG forgiving-base64, without its
  * whitespace: `data:` URIs in glTF JSON have none), or undefined when it is not base64.
- * Portable: TextEncoder and the decodeBase64 kernel, no Node Buffer.
+ * Where Node's Buffer is there, text from BASE64_BUFFER_MIN_CHARS on is first decoded by it
+ * (native, lenient: it skips what is not base64) and kept when the bytes encode back to `text`
+ * itself (then `text` is canonical base64, which atob reads to the same bytes); any other text
+ * (no padding, stray bits in the last character, characters outside the alphabet) goes to the
+ * kernel, which decides as atob does. Measured on 0.96 MB of bytes (1.27 MB of text; one
+ * interleaved loop, shared 2-core machine at load 10, medians): the kernel (wasm-simd, staging
+ * included) 801 µs, the js twin 2,748, Buffer's decode 112 and its encode back about 50.
  */
 export function decodeBase64(kernels: Kernels, text: string): Uint8Array | undefined {
+  if (NodeBuffer !== undefined && text.length >= BASE64_BUFFER_MIN_CHARS) {
+    const bytes = NodeBuffer.from(text, 'base64');
+    // A plain Uint8Array over the decoded bytes (a buffer of their own: past Buffer's pool size).
+    if (bytes.toString('base64') === text) return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+  }
+  return decodeBase64Kernel(kernels, text);
+}
+
+/** decodeBase64 by the decodeBase64 kernel (portable: TextEncoder, no Node Buffer). */
+export function decodeBase64Kernel(kernels: Kernels, text: string): Uint8Array | undefined {
   let end = text.length;
   // Padding: one or two '=' only when they complete a group of four.
   if (end % 4 === 0 && end > 0 && text.charCodeAt(end - 1) === 61) end -= text.charCodeAt(end - 2) === 61 ? 2 : 1;
@@ -31,11 +61,6 @@ export function base64Length(byteLength: number): number {
   return Math.ceil(byteLength / 3) * 4;
 }
 
-/** Node's Buffer where there is one (Node, or a bundler's polyfill): the parts encodeBase64Into uses. */
-interface NodeBufferLike {
-  from(buffer: ArrayBufferLike, byteOffset: number, length: number): { toString(encoding: 'base64'): string; write(text: string, offset: number, encoding: 'latin1'): number };
-}
-const NodeBuffer = (globalThis as { Buffer?: NodeBufferLike }).Buffer;
 
 /** From this many bytes on, encodeBase64Into uses Node's Buffer where there is one (below it the loop: no string made). */
 export const BASE64_BUFFER_MIN_BYTES = 3072;
