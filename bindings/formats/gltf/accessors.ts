@@ -61,7 +61,7 @@ export class AccessorReader {
    * `maxExpansion`: decoded bytes allowed per input byte (see ExpansionBudget); `kernels` decode
    * normalized integers (default: getKernels()). `viewInput`: values stored as the Asset holds
    * them (not sparse, tightly packed, aligned, of the array's own type) are views of the buffers'
-   * bytes, not copies (`isView` tells them apart).
+   * bytes, not copies (`writable` copies them before the reader changes them).
    */
   constructor(private readonly input: GltfInput, maxExpansion: number, private readonly kernels: Kernels = getKernels(), private readonly viewInput = false) {
     this.accessors = items(input.json.accessors, 'accessors', input.jsonOffset);
@@ -74,14 +74,13 @@ export class AccessorReader {
     this.small = new SmallFloatArrays(input.inputBytes, (bytes) => this.budget.charge(bytes, 'accessor values'), () => this.budget.remaining, plan.all, plan.small);
   }
 
-  /** Whether `array` is a view of the read's bytes (viewInput), which the reader must copy before changing it. */
-  isView(array: ArrayBufferView): boolean {
-    return this.viewed.has(array.buffer);
-  }
-
-  /** `array` itself when it is the reader's own, else (a view of the read's bytes) a copy of it. */
+  /**
+   * `array` itself when it is the reader's own, else (a view of the read's bytes, viewInput) a
+   * copy of it, for a pass that changes it in place. Without viewInput, `array.buffer` is not
+   * read: reading it moves a small array's elements out of the JavaScript heap (copy-parts.ts).
+   */
   writable<T extends Float32Array | Uint8Array | Uint16Array | Uint32Array>(array: T): T {
-    return this.viewed.has(array.buffer) ? (array.slice() as T) : array;
+    return this.viewInput && this.viewed.has(array.buffer) ? (array.slice() as T) : array;
   }
 
   /** An accessor's definition: type, componentType, count, normalized. */

@@ -61,7 +61,6 @@ export function base64Length(byteLength: number): number {
   return Math.ceil(byteLength / 3) * 4;
 }
 
-
 /** From this many bytes on, encodeBase64Into uses Node's Buffer where there is one (below it the loop: no string made). */
 export const BASE64_BUFFER_MIN_BYTES = 3072;
 
