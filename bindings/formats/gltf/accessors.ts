@@ -54,13 +54,33 @@ export class AccessorReader {
   /** EXT_meshopt_compression views, decoded once each. */
   private readonly decodedViews = new Map<number, Uint8Array>();
 
-  /** `maxExpansion`: decoded bytes allowed per input byte (see ExpansionBudget); `kernels` decode normalized integers (default: getKernels()). */
-  constructor(private readonly input: GltfInput, maxExpansion: number, private readonly kernels: Kernels = getKernels()) {
+  /** With `viewInput`: the ArrayBuffers of the bytes arrays may view (the input's buffers, decoded compressed views). */
+  private readonly viewed = new Set<ArrayBufferLike>();
+
+  /**
+   * `maxExpansion`: decoded bytes allowed per input byte (see ExpansionBudget); `kernels` decode
+   * normalized integers (default: getKernels()). `viewInput`: values stored as the Asset holds
+   * them (not sparse, tightly packed, aligned, of the array's own type) are views of the buffers'
+   * bytes, not copies (`writable` copies them before the reader changes them).
+   */
+  constructor(private readonly input: GltfInput, maxExpansion: number, private readonly kernels: Kernels = getKernels(), private readonly viewInput = false) {
     this.accessors = items(input.json.accessors, 'accessors', input.jsonOffset);
     this.views = items(input.json.bufferViews, 'bufferViews', input.jsonOffset);
     this.budget = new ExpansionBudget(input.inputBytes, maxExpansion, input.jsonOffset);
-    const plan = plannedFloats(this.accessors, this.views, input.inputBytes, primitiveIndices(input.json), smallArrayFloats(input.inputBytes));
+    if (viewInput) for (const bytes of input.buffers) this.viewed.add(bytes.buffer);
+    const indices = primitiveIndices(input.json);
+    const viewable = viewInput ? (def: Record<string, unknown>, view: Record<string, unknown>) => mayView(def, view, input.buffers) : undefined;
+    const plan = plannedFloats(this.accessors, this.views, input.inputBytes, indices, smallArrayFloats(input.inputBytes), viewable);
     this.small = new SmallFloatArrays(input.inputBytes, (bytes) => this.budget.charge(bytes, 'accessor values'), () => this.budget.remaining, plan.all, plan.small);
+  }
+
+  /**
+   * `array` itself when it is the reader's own, else (a view of the read's bytes, viewInput) a
+   * copy of it, for a pass that changes it in place. Without viewInput, `array.buffer` is not
+   * read: reading it moves a small array's elements out of the JavaScript heap (copy-parts.ts).
+   */
+  writable<T extends Float32Array | Uint8Array | Uint16Array | Uint32Array>(array: T): T {
+    return this.viewInput && this.viewed.has(array.buffer) ? (array.slice() as T) : array;
   }
 
   /** An accessor's definition: type, componentType, count, normalized. */
@@ -124,7 +144,7 @@ export class AccessorReader {
       const { bytes, stride, offset } = this.elements(def.bufferView, def.byteOffset, info, elementBytes, label);
       const componentBytes = componentBytesOf(info.componentType);
       if (LITTLE_ENDIAN && elementBytes === info.components * componentBytes) {
-        out = readElements(this.kernels, bytes, offset, stride, info, Out, planned || Out === Float32Array ? this.small : undefined);
+        out = readElements(this.kernels, bytes, offset, stride, info, Out, planned || Out === Float32Array ? this.small : undefined, this.viewInput && def.sparse === undefined);
       } else {
         const decode = decoder(info.componentType, info.normalized);
         const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -191,6 +211,7 @@ export class AccessorReader {
     if (!bytes) {
       bytes = decodeMeshoptView(this.input, viewIndex, def, extension, this.budget, label);
       this.decodedViews.set(viewIndex, bytes);
+      if (this.viewInput) this.viewed.add(bytes.buffer);
     }
     return { bytes, begin: 0, length: bytes.length, stride: stride as number | undefined, start: undefined };
   }
@@ -278,8 +299,9 @@ function columnLayout(info: { components: number; componentType: number; type: s
  * alias one another or go unread cannot make the plan larger than the file). Nothing is checked
  * here: a malformed accessor is left out, and the reads find what is wrong with it. `small`:
  * the float arrays of at most this many floats are also counted apart (the blocks' share).
+ * `viewable`: accessors the read will view rather than copy (viewInput), left out.
  */
-export function plannedFloats(accessors: unknown[], views: unknown[], inputBytes: number, indices: ReadonlySet<unknown> = new Set(), small = 0): { all: number; small: number } {
+export function plannedFloats(accessors: unknown[], views: unknown[], inputBytes: number, indices: ReadonlySet<unknown> = new Set(), small = 0, viewable?: (def: Record<string, unknown>, view: Record<string, unknown>) => boolean): { all: number; small: number } {
   let smallUnits = 0;
   // Bytes counted per view (a plain array: a Float64Array of many views would be a buffer of its own).
   const inView: number[] = new Array<number>(views.length).fill(0);
@@ -292,6 +314,8 @@ export function plannedFloats(accessors: unknown[], views: unknown[], inputBytes
     const { bufferView, count } = def;
     if (typeof bufferView !== 'number' || !Number.isInteger(bufferView) || !(bufferView >= 0 && bufferView < views.length) || typeof count !== 'number' || !(count >= 1)) continue;
     const view = views[bufferView];
+    // Read as a view of the bytes (viewInput): nothing to copy.
+    if (viewable && isObject(view) && viewable(def, view)) continue;
     const length = isObject(view) && typeof view.byteLength === 'number' ? view.byteLength : 0;
     const bytes = count * componentsOf(def.type) * componentBytesOf(componentType);
     if (!(bytes > 0 && bytes + inView[bufferView]! <= length)) continue;
@@ -329,4 +353,21 @@ export function list(json: Record<string, unknown>, key: string, offset: number)
   if (value === undefined) return [];
   if (!Array.isArray(value)) fail('BAD_VALUE', `${key} is not an array`, offset);
   return value;
+}
+
+/**
+ * Whether an accessor will likely be read as a view of its buffer's bytes (viewInput): not
+ * normalized, not sparse, no padding stride, and its first value aligned in its buffer's
+ * ArrayBuffer. Only the plan uses this guess; readElements decides on the checked values.
+ */
+function mayView(def: Record<string, unknown>, view: Record<string, unknown>, buffers: Uint8Array[]): boolean {
+  if (def.normalized === true || def.sparse !== undefined) return false;
+  const size = componentBytesOf(def.componentType);
+  const stride = view.byteStride;
+  if (stride !== undefined && stride !== size * componentsOf(def.type)) return false;
+  if (view.extensions !== undefined) return true;
+  const buffer = typeof view.buffer === 'number' ? buffers[view.buffer] : undefined;
+  if (!buffer || size === 0) return false;
+  const start = buffer.byteOffset + (typeof view.byteOffset === 'number' ? view.byteOffset : 0) + (typeof def.byteOffset === 'number' ? def.byteOffset : 0);
+  return start % size === 0;
 }

@@ -259,7 +259,7 @@ function accessor(w: Writer, type: AccessorType, array: ComponentArray, given?: 
   // The options as one object of one shape whatever the caller's literal (about fourteen shapes:
   // every read of them in the builder went megamorphic once a process had written files of
   // several kinds); absent options are undefined, as they read before.
-  const options: AccessorOptions = { target: given?.target, normalized: given?.normalized, bounds: given?.bounds, byteStride: given?.byteStride, group: given?.group, filtered: given?.filtered };
+  const options: AccessorOptions = { target: given?.target, normalized: given?.normalized, bounds: given?.bounds, minMax: given?.minMax, byteStride: given?.byteStride, group: given?.group, filtered: given?.filtered };
   if (w.pending && options?.target === BUFFER_TARGET.ARRAY_BUFFER) return -w.pending.push({ type, array, options });
   // Vertex attributes of one type, component type and normalization share a view across meshes;
   // and the meshes' triangle lists of one index type (editor_viewcube.mesh: 26 meshes, 26 index views).

@@ -6,6 +6,15 @@ import type { SmallFloatArrays } from './small-arrays.js';
  * stores little-endian), one `set` for tightly packed data, one strided loop otherwise, so each
  * byte is copied once; normalized integers through the decodeNormalized kernels. The callers have
  * range-checked `offset`, `stride` and `count`.
+ *
+ * Alternatives for the copy, measured on the speed bar's GLB and glTF (tiled mrfixit.iqm, 0.96 MB;
+ * the tiled door, 30 KB; bench/gltf-view-input.bench.ts and a cpu profile, shared 2-core machine
+ * at load 7–11): the copy itself is a small part of it; the Asset's fresh memory is most of it (its
+ * pages faulted in on the first write, the blocks' zero fill, the collections its external memory
+ * brings forward). Arrays allocated without the zero fill (Buffer.allocUnsafeSlow) measured 0.92–
+ * 0.95× (slower) in an interleaved run. Views of the input's bytes instead of copies measured 1.28–
+ * 1.30× faster, but then the Asset shares the input's memory: that is the read option viewInput
+ * (to-asset.ts), not the default.
  */
 
 export type ComponentArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Uint32Array | Float32Array;
@@ -55,9 +64,10 @@ export interface ElementLayout {
  * array of count × components values: normalized integers as glTF defines them (unsigned c / max,
  * signed max(c / max, −1); `Out` is then Float32Array), other components as their values (the
  * caller picks an `Out` that holds them). Tightly packed values of type `Out` are one slice.
- * With `small`, the array comes from its blocks (small-arrays.ts) where it takes one.
+ * With `small`, the array comes from its blocks (small-arrays.ts) where it takes one. With `view`,
+ * tightly packed and aligned values of type `Out` are a view of `bytes` (no copy).
  */
-export function readElements(kernels: Kernels, bytes: Uint8Array, offset: number, stride: number, layout: ElementLayout, Out: ComponentArrayType, small?: SmallFloatArrays): ComponentArray {
+export function readElements(kernels: Kernels, bytes: Uint8Array, offset: number, stride: number, layout: ElementLayout, Out: ComponentArrayType, small?: SmallFloatArrays, view = false): ComponentArray {
   const { componentType, components, count, normalized } = layout;
   const Source = componentArrayOf(componentType);
   const size = Source.BYTES_PER_ELEMENT;
@@ -73,6 +83,9 @@ export function readElements(kernels: Kernels, bytes: Uint8Array, offset: number
     start = 0;
   }
   const src = new Source(buffer, start, span);
+  // `view`: values stored as the Asset holds them (tightly packed, aligned, of `Out`'s type) are
+  // that view of the bytes themselves, not a copy (the read option viewInput).
+  if (view && aligned && !normalized && step === components && Out === Source) return src;
   const out = small ? small.takeOf(Out, count * components) : new Out(count * components);
   if (!normalized && step === components && Out === Source && out.length === span) {
     out.set(src);

@@ -56,15 +56,19 @@ function transformsBySet(material: unknown): Map<number, UvTransform | 'conflict
   return out;
 }
 
-/** Applies the material's texture transforms to `uvs` (per set, in place); `warn` names what is not applied. */
-export function applyTextureTransforms(material: unknown, uvs: Float32Array[] | undefined, label: string, warn: (message: string) => void): void {
+/**
+ * Applies the material's texture transforms to `uvs` (per set, in place); `warn` names what is not
+ * applied. `writable`: the array to change in place of a set's (a copy, when the set is a view
+ * of the input's bytes: the read option viewInput), put in its place in `uvs`.
+ */
+export function applyTextureTransforms(material: unknown, uvs: Float32Array[] | undefined, label: string, warn: (message: string) => void, writable: (data: Float32Array) => Float32Array = (data) => data): void {
   for (const [set, transform] of transformsBySet(material)) {
-    const data = uvs?.[set];
-    if (!data) continue;
+    if (!uvs?.[set]) continue;
     if (transform === 'conflict') {
       warn(`${label}: textures reading TEXCOORD_${set} have different KHR_texture_transform values; the coordinates are kept as stored`);
       continue;
     }
+    const data = (uvs[set] = writable(uvs[set]!));
     const [ou, ov] = transform.offset;
     const [su, sv] = transform.scale;
     const rotation = Number.isFinite(transform.rotation) ? transform.rotation : 0;

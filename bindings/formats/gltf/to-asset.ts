@@ -32,6 +32,16 @@ export interface GltfToAssetOptions {
    * README's promise; a file asking for more is refused with BAD_COUNT.
    */
   maxExpansion?: number;
+  /**
+   * true: the Asset's arrays are views of the input's bytes (the GLB's BIN chunk, a `.bin` from
+   * `resolve`) wherever glTF stores them as the Asset holds them (float32 or unsigned indices, not
+   * normalized or sparse, tightly packed, aligned): no copy, but the Asset then shares memory
+   * with the input (writing to either writes both, and the Asset keeps the input's ArrayBuffer
+   * alive). What the reader changes (node transforms baked, `upAxis`, `flipV`, `flipWinding`,
+   * texture transforms, bind poses) is copied first: the input is never written. false (default):
+   * every array is the Asset's own.
+   */
+  viewInput?: boolean;
 }
 
 export const GLTF_TO_ASSET_DEFAULTS: Required<Omit<GltfToAssetOptions, 'kernels'>> = {
@@ -41,6 +51,7 @@ export const GLTF_TO_ASSET_DEFAULTS: Required<Omit<GltfToAssetOptions, 'kernels'
   resample: false,
   frameRate: DEFAULT_FRAME_RATE,
   maxExpansion: 64,
+  viewInput: false,
 };
 
 const MODES = { triangles: 4, strip: 5, fan: 6 } as const;
@@ -71,14 +82,25 @@ interface NodeInfo {
  * `asset.warnings`; malformed input is a MeshFormatError.
  */
 export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}): Asset {
-  const settings = { ...GLTF_TO_ASSET_DEFAULTS, ...options };
+  // Each option read once by name (a spread of the caller's options, which carry the handler's
+  // own keys too, took V8's slow copy path on every read).
+  const D = GLTF_TO_ASSET_DEFAULTS;
+  const settings: Required<Omit<GltfToAssetOptions, 'kernels'>> = {
+    upAxis: options.upAxis ?? D.upAxis,
+    flipWinding: options.flipWinding ?? D.flipWinding,
+    flipV: options.flipV ?? D.flipV,
+    resample: options.resample ?? D.resample,
+    frameRate: options.frameRate ?? D.frameRate,
+    maxExpansion: options.maxExpansion ?? D.maxExpansion,
+    viewInput: options.viewInput ?? D.viewInput,
+  };
   const kernels = options.kernels ?? getKernels();
   const asset = emptyAsset('gltf');
   asset.upAxis = settings.upAxis;
   const warn = warner(asset.warnings);
   const at = input.jsonOffset;
   const json = input.json;
-  const accessors = new AccessorReader(input, settings.maxExpansion, kernels);
+  const accessors = new AccessorReader(input, settings.maxExpansion, kernels, settings.viewInput === true);
   for (const name of strings(json.extensionsRequired)) {
     if (!READABLE_REQUIRED_EXTENSIONS.includes(name)) fail('UNSUPPORTED', `the file requires extension ${name}, which meshcodec does not read`, at);
   }
@@ -116,13 +138,16 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
         const m = index(primitive.material, materials.length, `${label}.material`, at);
         const material = materials[m];
         mesh.material = isObject(material) && typeof material.name === 'string' ? material.name : `material ${m}`;
-        applyTextureTransforms(material, mesh.attributes.uvs, label, warn);
+        applyTextureTransforms(material, mesh.attributes.uvs, label, warn, (uv) => accessors.writable(uv));
       }
       const world = worldOf(n);
-      if (!skin && !isIdentity(world)) bake(mesh, world);
+      if (!skin && !isIdentity(world)) bake(mesh, world, accessors);
       const bindPose = skin ? bindPoseOf(skinCache!, node.def.skin as number) : undefined;
-      if (bindPose && 'all' in bindPose) bake(mesh, bindPose.all);
-      else if (bindPose) blendToBindPose(mesh, bindPose.perJoint);
+      if (bindPose && 'all' in bindPose) bake(mesh, bindPose.all, accessors);
+      else if (bindPose) {
+        ownVectors(mesh, accessors);
+        blendToBindPose(mesh, bindPose.perJoint);
+      }
       asset.meshes.push(mesh);
     });
   });
@@ -143,9 +168,20 @@ export function gltfToAsset(input: GltfInput, options: GltfToAssetOptions = {}):
       return resampleAnimation(animation, rate);
     });
   }
-  if (settings.upAxis === 'z') toZUp(asset);
-  if (settings.flipWinding) for (const mesh of asset.meshes) flipTriangles(mesh.indices);
-  if (settings.flipV) for (const mesh of asset.meshes) for (const uv of mesh.attributes.uvs ?? []) for (let i = 1; i < uv.length; i += 2) uv[i] = 1 - uv[i]!;
+  if (settings.upAxis === 'z') {
+    for (const mesh of asset.meshes) ownVectors(mesh, accessors);
+    toZUp(asset);
+  }
+  if (settings.flipWinding) for (const mesh of asset.meshes) flipTriangles((mesh.indices = accessors.writable(mesh.indices)));
+  if (settings.flipV) {
+    for (const mesh of asset.meshes) {
+      const uvs = mesh.attributes.uvs ?? [];
+      for (let set = 0; set < uvs.length; set++) {
+        const uv = (uvs[set] = accessors.writable(uvs[set]!));
+        for (let i = 1; i < uv.length; i += 2) uv[i] = 1 - uv[i]!;
+      }
+    }
+  }
   return asset;
 }
 
@@ -355,8 +391,24 @@ function isIdentity(m: Mat4): boolean {
   return m.every((v, i) => v === (i % 5 === 0 ? 1 : 0));
 }
 
+/**
+ * The mesh's positions, normals, tangents and morph displacements its own (copies of those that
+ * view the read's bytes, viewInput), before a pass changes them in place.
+ */
+function ownVectors(mesh: Mesh, accessors: AccessorReader): void {
+  const a = mesh.attributes;
+  a.positions = accessors.writable(a.positions);
+  if (a.normals) a.normals = accessors.writable(a.normals);
+  if (a.tangents) a.tangents = accessors.writable(a.tangents);
+  for (const target of mesh.targets ?? []) {
+    target.positions = accessors.writable(target.positions);
+    if (target.normals) target.normals = accessors.writable(target.normals);
+  }
+}
+
 /** Moves a static mesh by its node's world matrix (normals by the inverse transpose, winding kept when the matrix mirrors). */
-function bake(mesh: Mesh, world: Mat4): void {
+function bake(mesh: Mesh, world: Mat4, accessors: AccessorReader): void {
+  ownVectors(mesh, accessors);
   const a = mesh.attributes;
   transformInPlace(world, a.positions, 3, true);
   const inverse = invertAffine(world);
@@ -368,7 +420,7 @@ function bake(mesh: Mesh, world: Mat4): void {
   if (a.tangents) { transformInPlace(world, a.tangents, 4, false); normalize(a.tangents, 4); }
   for (const target of mesh.targets ?? []) transformInPlace(world, target.positions, 3, false);
   const det = world[0]! * (world[5]! * world[10]! - world[6]! * world[9]!) - world[4]! * (world[1]! * world[10]! - world[2]! * world[9]!) + world[8]! * (world[1]! * world[6]! - world[2]! * world[5]!);
-  if (det < 0) flipTriangles(mesh.indices);
+  if (det < 0) flipTriangles((mesh.indices = accessors.writable(mesh.indices)));
 }
 
 /** Scales the xyz of each element to unit length (in double precision, where float32 squares cannot overflow). */
