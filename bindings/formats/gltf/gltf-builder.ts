@@ -16,6 +16,14 @@
 // vertex attribute across meshes and the triangle lists. Measured (bench/glb-breakdown.ts) on mrfixit.iqm: one view per accessor
 // made 164 views whose JSON alone was 74.5 kB of the 151 kB file (gltfpack's whole JSON 26 kB), and
 // each short stream compresses worse than one long one (meshopt codes in blocks of vertices).
+// Vertex attributes go one step further than gltfpack's layout: every vertex group of one element
+// stride and filter is a section of one view (normals, then tangents, then UVs… of 4-byte
+// elements), so one meshopt call codes them all. Alternatives measured against one view per kind,
+// as gltfpack writes (a meshopt call and a stream tail of at least 32 bytes each): `--optimize`
+// output 0–1,100 bytes smaller on every corpus file and sample (untitled.apg 4,352 → 3,444,
+// mrfixit.iqm 593,448 → 592,348; none larger, at gltfpack's precision too), and the writer
+// 1.10× (untitled.apg) to 1.23× (raylib_guy.iqm, coins.apg) faster (bench/optimize-before-after.mts,
+// one interleaved run on the shared 2-core machine).
 
 import { MeshFormatError } from '../../io/errors.js';
 import { align4 } from './glb-container.js';
@@ -91,6 +99,25 @@ interface GroupView {
   byteStride: number | undefined;
   filter: MeshoptFilter | undefined;
   view: number;
+  /** The view's section of this group (vertex groups of one stride and filter share a view, each group a section of it). */
+  section: number;
+}
+
+/** One group's bytes in a shared view: its parts back to back. */
+interface ViewSection {
+  parts: ComponentArray[];
+  length: number;
+}
+
+/** A buffer view's bytes: one part, or a shared view's sections (laid out one after the other in build()). */
+interface ViewParts {
+  parts: ComponentArray[];
+  length: number;
+  compression?: ViewCompression;
+  /** A shared vertex view's groups, in the order they were first used; `parts` is then their concatenation, made in build(). */
+  sections?: ViewSection[];
+  /** Accessors in sections after the first: their byteOffset is their section's start (known in build()) + `offset`. */
+  placed?: { accessor: GltfObject; section: number; offset: number }[];
 }
 
 /** The document's JSON and where each buffer view's bytes go in the binary buffer. */
@@ -122,12 +149,14 @@ export class GltfBuilder {
    * Each view's parts (one, or a group's arrays back to back), as the typed arrays they were
    * given (copy-parts.ts says why not byte views of them); laid out in build().
    */
-  private readonly views: { parts: ComponentArray[]; length: number; compression?: ViewCompression }[] = [];
+  private readonly views: ViewParts[] = [];
   /**
    * Shared views by group name, then by the rest of their key (stride, target, byteStride,
    * filter) in a short list: a key string joined per accessor was hashed afresh on every call.
    */
   private readonly groups = new Map<string, GroupView[]>();
+  /** Shared vertex views (target ARRAY_BUFFER) of every group, by element stride and filter: the view other vertex groups of that stride and filter join as a section. */
+  private readonly vertexViews: GroupView[] = [];
 
   /** Appends `object` to the top-level array `kind` ('meshes', 'nodes'…), giving its index. */
   add(kind: string, object: GltfObject): number {
@@ -163,24 +192,52 @@ export class GltfBuilder {
     return this.add('bufferViews', json);
   }
 
-  /** `part`'s bytes appended to the shared view of `key` (made on first use), and their byteOffset in it. */
-  private addToGroup(key: Omit<GroupView, 'view'>, part: ComponentArray, json: GltfObject, compression: ViewCompression): { bufferView: number; byteOffset: number } {
+  /**
+   * `part`'s bytes appended to the shared view of `key` (made on first use), and their byteOffset
+   * in it, or in its `section` when that is not the first (build() adds the section's start).
+   */
+  private addToGroup(key: Omit<GroupView, 'view' | 'section'>, part: ComponentArray, json: GltfObject, compression: ViewCompression): { bufferView: number; byteOffset: number; section: number } {
     let list = this.groups.get(key.group);
     if (list === undefined) this.groups.set(key.group, (list = []));
-    let known: number | undefined;
-    for (const g of list) if (g.stride === key.stride && g.target === key.target && g.byteStride === key.byteStride && g.filter === key.filter) known = g.view;
+    let known: GroupView | undefined;
+    for (const g of list) if (g.stride === key.stride && g.target === key.target && g.byteStride === key.byteStride && g.filter === key.filter) known = g;
     if (known === undefined) {
-      const bufferView = this.addView(part, json, { mode: compression.mode, byteStride: compression.byteStride, count: compression.count, filter: compression.filter });
-      list.push({ group: key.group, stride: key.stride, target: key.target, byteStride: key.byteStride, filter: key.filter, view: bufferView });
-      return { bufferView, byteOffset: 0 };
+      // A vertex group joins the vertex view of its stride and filter as a new section (its
+      // bufferView states that stride whatever the padding: viewJson's sharedStride).
+      const vertex = key.target === BUFFER_TARGET.ARRAY_BUFFER ? this.vertexViewOf(key.stride, key.filter) : undefined;
+      if (vertex !== undefined) {
+        const view = this.views[vertex.view]!;
+        const sections = (view.sections ??= [{ parts: view.parts, length: view.length }]);
+        const section = sections.push({ parts: [], length: 0 }) - 1;
+        known = { group: key.group, stride: key.stride, target: key.target, byteStride: key.byteStride, filter: key.filter, view: vertex.view, section };
+        list.push(known);
+      } else {
+        const bufferView = this.addView(part, json, { mode: compression.mode, byteStride: compression.byteStride, count: compression.count, filter: compression.filter });
+        const made: GroupView = { group: key.group, stride: key.stride, target: key.target, byteStride: key.byteStride, filter: key.filter, view: bufferView, section: 0 };
+        list.push(made);
+        if (key.target === BUFFER_TARGET.ARRAY_BUFFER) this.vertexViews.push(made);
+        return { bufferView, byteOffset: 0, section: 0 };
+      }
     }
-    const view = this.views[known]!;
-    const byteOffset = view.length;
-    view.parts.push(part);
+    const view = this.views[known.view]!;
+    const section = view.sections?.[known.section];
+    // A section's offset is within its section (the first section starts at 0, the others where build() puts them).
+    const byteOffset = section === undefined ? view.length : section.length;
+    if (section === undefined) view.parts.push(part);
+    else {
+      section.parts.push(part);
+      section.length += part.byteLength;
+    }
     view.length += part.byteLength;
     view.compression!.count += compression.count;
-    (this.list('bufferViews')[known] as GltfObject).byteLength = view.length;
-    return { bufferView: known, byteOffset };
+    (this.list('bufferViews')[known.view] as GltfObject).byteLength = view.length;
+    return { bufferView: known.view, byteOffset, section: known.section };
+  }
+
+  /** The shared vertex view of this element stride and filter, if one was made. */
+  private vertexViewOf(stride: number, filter: MeshoptFilter | undefined): GroupView | undefined {
+    for (const g of this.vertexViews) if (g.stride === stride && g.filter === filter) return g;
+    return undefined;
   }
 
   /** A buffer view of its own holding `array`, and an accessor of `type` over it; `group` (when given) in place of `options.group`. */
@@ -208,7 +265,8 @@ export class GltfBuilder {
       : undefined;
     const bufferView = shared ? shared.bufferView : this.addView(part, view, compressible ? compression : undefined);
     const accessor: GltfObject = { bufferView, componentType: componentTypeOf(array), count, type };
-    if (shared && shared.byteOffset > 0) accessor.byteOffset = shared.byteOffset;
+    if (shared && shared.section > 0) (this.views[bufferView]!.placed ??= []).push({ accessor, section: shared.section, offset: shared.byteOffset });
+    else if (shared && shared.byteOffset > 0) accessor.byteOffset = shared.byteOffset;
     if (options.normalized) accessor.normalized = true;
     if (options.bounds) {
       const { min, max } = options.minMax ?? bounds(array, components, stride / array.BYTES_PER_ELEMENT, count);
@@ -228,6 +286,7 @@ export class GltfBuilder {
     // Lay the views out: each at the next multiple of 4 bytes, its parts back to back.
     let byteLength = 0;
     const jsonViews = this.list('bufferViews');
+    for (const v of this.views) if (v.sections !== undefined) placeSections(v);
     const laid = this.views.map((v, i) => {
       const offset = byteLength;
       byteLength = align4(offset + v.length);
@@ -277,6 +336,25 @@ function viewJson(byteLength: number, byteStride: number | undefined, target: nu
   if (byteStride !== undefined) return target === undefined ? { buffer: 0, byteLength, byteStride } : { buffer: 0, byteLength, byteStride, target };
   if (target === undefined) return sharedStride === undefined ? { buffer: 0, byteLength } : { buffer: 0, byteLength, byteStride: sharedStride };
   return sharedStride === undefined ? { buffer: 0, byteLength, target } : { buffer: 0, byteLength, target, byteStride: sharedStride };
+}
+
+/**
+ * A shared vertex view's sections one after the other (each a multiple of 4 bytes long: vertex
+ * strides are), its parts made their concatenation, and the accessors of later sections given
+ * their byteOffset in the view.
+ */
+function placeSections(view: ViewParts): void {
+  const sections = view.sections!;
+  const starts: number[] = [];
+  const parts: ComponentArray[] = [];
+  let at = 0;
+  for (const section of sections) {
+    starts.push(at);
+    for (const part of section.parts) parts.push(part);
+    at += section.length;
+  }
+  view.parts = parts;
+  for (const p of view.placed ?? []) p.accessor.byteOffset = starts[p.section]! + p.offset;
 }
 
 /** The bytes of `parts` back to back (the part's own bytes when there is one). */
