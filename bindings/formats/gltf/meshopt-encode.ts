@@ -181,7 +181,7 @@ function reorderedCopy(reordered: Uint32Array, vertexCount: number, triangles: b
  * others. A loop of its own: V8 threw away its on-stack-replaced code at the return after it,
  * on every call (6.7 % of Box47.mesh's optimized encode).
  */
-function fillRemap(remap: Uint32Array, used: Uint32Array, unique: number): number {
+export function fillRemap(remap: Uint32Array, used: Uint32Array, unique: number): number {
   let next = unique;
   // The vertices up to the highest index, then the rest (one comparison and one load per vertex,
   // not two of each: this loop was a tenth of reorderForMeshopt's own time on 2CylinderEngine.glb).
