@@ -1,5 +1,5 @@
 // The optimized GLB writer (`--optimize`) of this tree against another's, interleaved in one
-// process: each tree encodes every corpus input a few times first (as optimize-encode.bench.ts's
+// process (CPU time, medians over batches of 20): each tree encodes every corpus input a few times first (as optimize-encode.bench.ts's
 // full runs warm a process on other files), then the chosen inputs alternate, medians in µs.
 // The before tree: `git archive <commit> | tar -x -C DIR`, node_modules linked, the generated
 // wasm-binaries.generated.ts copied in.
@@ -49,9 +49,11 @@ for (const only of values.only!.split(',')) {
   const end = performance.now() + Number(values.seconds) * 1000;
   for (let k = 0; performance.now() < end; k++) {
     for (const side of (k % 2 ? ['before', 'after'] : ['after', 'before']) as Side[]) {
-      const t0 = performance.now();
-      for (let j = 0; j < 10; j++) input.run[side]();
-      t[side].push((performance.now() - t0) * 100);
+      // CPU time of this process (the machine is shared: wall time counts the other processes' turns).
+      const c0 = process.cpuUsage();
+      for (let j = 0; j < 20; j++) input.run[side]();
+      const c = process.cpuUsage(c0);
+      t[side].push((c.user + c.system) / 20);
     }
   }
   const b = med(t.before), a = med(t.after);
