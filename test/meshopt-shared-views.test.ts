@@ -3,12 +3,15 @@
 // of it (all meshes' normals, then all their tangents…), so one meshopt call codes each stride.
 // Checked on a multi-mesh corpus file and the skinned tube, on every backend: the layout holds,
 // the accessors tile their views, what meshcodec reads back is the source within the stated
-// bounds (test/helpers/optimized-comparison.ts), and the Khronos validator finds no error.
+// bounds (test/helpers/optimized-comparison.ts), and the Khronos validator finds no error. And an
+// accessor whose values, layout and meaning an earlier one of its view has is that accessor (a
+// mesh repeated elsewhere shares the first's), one that differs in a single value is not.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createKernelsSync, glbFormat, gltf, iqmFormat, unigineFormat, type Asset, type Kernels } from '../bindings/index.js';
 import { FIXTURES_DIR } from '../fixtures/make-fixtures.js';
+import { tubeAsset } from '../fixtures/tube-asset.js';
 import { BACKENDS } from './helpers/backends.js';
 import { corpusAvailable, corpusPath } from './helpers/corpus.js';
 import { validateGltf } from './helpers/gltf-validator.js';
@@ -99,5 +102,65 @@ describe('optimized GLB, one compressed view per vertex stride: validator', () =
     const report = await validateGltf(bytes);
     expect(report.messages.filter((m) => !m.startsWith('UNUSED'))).toEqual([]);
     expect(report.errors).toBe(0);
+  });
+});
+
+/**
+ * Four static tubes: the second the first twice as large (exact in float32: the same quantized
+ * values on its own grid), the third the first with one normal turned; a fourth of other proportions.
+ */
+function repeatedTubes(): Asset {
+  const tube = tubeAsset();
+  const first = tube.meshes[0]!;
+  const a = first.attributes;
+  const mesh = (name: string, change: (positions: Float32Array, normals: Float32Array) => void) => {
+    const positions = a.positions.slice();
+    const normals = a.normals!.slice();
+    change(positions, normals);
+    return { name, attributes: { positions, normals, tangents: a.tangents!.slice(), uvs: [a.uvs![0]!.slice()] }, indices: first.indices.slice() };
+  };
+  return {
+    ...tube,
+    skeleton: undefined,
+    animations: [],
+    meshes: [
+      mesh('first', () => {}),
+      mesh('doubled', (p) => { for (let i = 0; i < p.length; i++) p[i]! *= 2; }),
+      mesh('turned', (_, n) => { n[3 * 7] = 0.6; n[3 * 7 + 1] = 0.8; n[3 * 7 + 2] = 0; }),
+      mesh('taller', (p) => { for (let i = 1; i < p.length; i += 3) p[i]! *= 3; }),
+    ],
+  };
+}
+
+describe.each(BACKENDS)('optimized GLB, repeated accessors on %s', (backend) => {
+  const kernels = createKernelsSync(backend);
+
+  it('a copy of a mesh twice as large uses its accessors; one normal turned, its own normals; other proportions, their own positions; read back within the bounds', () => {
+    const bytes = glbFormat.encodeSync(repeatedTubes(), { ...OPTIMIZE, kernels });
+    const json = gltf.readGltfInput(bytes).json as Record<string, any>;
+    const [first, doubled, turned, taller] = (json.meshes as Record<string, any>[]).map((m) => ({ ...m.primitives[0].attributes, indices: m.primitives[0].indices }) as Record<string, number>);
+    expect(doubled).toEqual(first);
+    expect(turned!.NORMAL).not.toBe(first!.NORMAL);
+    expect({ ...turned, NORMAL: first!.NORMAL }).toEqual(first);
+    expect(taller!.POSITION).not.toBe(first!.POSITION);
+    expect({ ...taller, POSITION: first!.POSITION }).toEqual(first);
+    // Every accessor written is used, and 5 + 1 + 1 of them make the four meshes.
+    expect(json.accessors.length).toBe(7);
+    // The nodes still place and size each mesh as it was.
+    expect(json.nodes[1].scale[0] / json.nodes[0].scale[0]).toBe(2);
+    const meshes = compareMeshes(repeatedTubes(), decoded(bytes, kernels));
+    expect(meshes.failures).toEqual([]);
+    expect(meshes.vertices).toBe(4 * 78);
+  });
+});
+
+describe('optimized GLB, repeated accessors: validator and the plain writer', () => {
+  it('no Khronos validator error; without compression every mesh keeps accessors of its own', async () => {
+    const report = await validateGltf(glbFormat.encodeSync(repeatedTubes(), OPTIMIZE));
+    expect(report.messages).toEqual([]);
+    for (const options of [{}, { quantize: true }]) {
+      const json = gltf.readGltfInput(glbFormat.encodeSync(repeatedTubes(), options)).json as Record<string, any>;
+      expect(json.accessors.length).toBe(4 * 5);
+    }
   });
 });
