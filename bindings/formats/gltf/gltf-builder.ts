@@ -101,13 +101,14 @@ interface GroupView {
   view: number;
   /** The view's section of this group (vertex groups of one stride and filter share a view, each group a section of it). */
   section: number;
-  /** Its small integer accessors by element count, a few per count: those a later accessor can be (GltfBuilder.addAccessor). */
-  same?: Map<number, SameAccessor[]>;
+  /** Its number among the builder's groups (part of the key GltfBuilder.sameAccessors files its accessors under). */
+  id: number;
 }
 
 /** An accessor of a shared view that a later one with the same values and meaning is. */
 interface SameAccessor {
   part: Exclude<ComponentArray, Float32Array>;
+  group: GroupView;
   componentType: number;
   type: AccessorType;
   normalized: boolean;
@@ -122,14 +123,15 @@ interface SameAccessor {
  * bytes) of at most this many bytes: its JSON is then a large share of what it costs, and
  * comparing it a small one. Larger ones are not (their JSON is a small share of their file).
  * Measured (`--optimize`): editor_viewcube.mesh 31 of 130 accessors shared, 23,164 → 20,136 bytes
- * (JSON 21,008 → 18,156), its writer 1.02–1.05× faster (bench/optimize-before-after.mts, lowest
- * batches, two runs at load 12); 2CylinderEngine.glb 735,292 → 671,212, TextureTransformTest.gltf
- * 30,876 → 28,116; the other outputs unchanged (bench/optimize-hashes.ts: 42 of 1,566 changed, every
- * one a compressed output). Hashing every accessor's values instead of comparing those of one
- * element count measured slower than no sharing (0.90×: the hash read mixed array types).
+ * (JSON 21,008 → 18,156), its writer's time unchanged within the noise (0.99–1.07× by the lowest
+ * batches of bench/optimize-before-after.mts, four runs at load 12: the JSON saved about pays for
+ * the look-ups); 2CylinderEngine.glb 735,292 → 669,992, TextureTransformTest.gltf 30,876 → 28,116;
+ * the other outputs unchanged (bench/optimize-hashes.ts: 42 of 1,566 changed, every one a
+ * compressed output). Alternatives measured: a hash of every value (0.90×: the hash read mixed
+ * array types), every accessor of one element count compared (0.97–0.99×).
  */
 const SAME_ACCESSOR_MAX_BYTES = 4096;
-/** How many accessors of one element count a group keeps to compare with (a bound on the comparisons per accessor). */
+/** How many accessors of one key (group, element count, sampled values) are kept to compare with: a bound on the comparisons per accessor. */
 const SAME_ACCESSOR_CANDIDATES = 8;
 
 /** One group's bytes in a shared view: its parts back to back. */
@@ -186,6 +188,16 @@ export class GltfBuilder {
   private readonly groups = new Map<string, GroupView[]>();
   /** Shared vertex views (target ARRAY_BUFFER) of every group, by element stride and filter: the view other vertex groups of that stride and filter join as a section. */
   private readonly vertexViews: GroupView[] = [];
+  /** Every group made so far (their count numbers the next: GroupView.id). */
+  private groupCount = 0;
+  /**
+   * Small integer accessors of shared views by a key of their group, element count and three of
+   * their values (first, middle, last): those a later accessor can be (addAccessor). Three values
+   * and not all: most accessors of one group and count differ in them, so a look-up rarely compares
+   * more (comparing every candidate of one group and count cost editor_viewcube.mesh's encode what
+   * sharing saved it).
+   */
+  private readonly sameAccessors = new Map<number, SameAccessor[]>();
 
   /** Appends `object` to the top-level array `kind` ('meshes', 'nodes'…), giving its index. */
   add(kind: string, object: GltfObject): number {
@@ -241,11 +253,11 @@ export class GltfBuilder {
     if (vertex !== undefined) {
       const view = this.views[vertex.view]!;
       const sections = (view.sections ??= [{ parts: view.parts, length: view.length }]);
-      made = { group, stride, target, byteStride, filter, view: vertex.view, section: sections.push({ parts: [], length: 0 }) - 1 };
+      made = { group, stride, target, byteStride, filter, view: vertex.view, section: sections.push({ parts: [], length: 0 }) - 1, id: this.groupCount++ };
     } else {
       const json = viewJson(0, byteStride, target, target === BUFFER_TARGET.ARRAY_BUFFER ? stride : undefined);
       this.views.push({ parts: [], length: 0, compression: filter ? { mode, byteStride: stride, count: 0, filter } : { mode, byteStride: stride, count: 0 } });
-      made = { group, stride, target, byteStride, filter, view: this.add('bufferViews', json), section: 0 };
+      made = { group, stride, target, byteStride, filter, view: this.add('bufferViews', json), section: 0, id: this.groupCount++ };
       if (target === BUFFER_TARGET.ARRAY_BUFFER) this.vertexViews.push(made);
     }
     list.push(made);
@@ -297,26 +309,32 @@ export class GltfBuilder {
     const sharing = group !== undefined && compressible && partBytes === count * stride;
     const componentType = componentTypeOf(array);
     let accessor: GltfObject;
-    let same: SameAccessor | undefined;
+    let sameKey: number | undefined;
     if (sharing) {
       let g = this.groupOf(group, stride, options.target, options.byteStride, filter);
       // A vertex or index accessor whose values, layout and meaning an earlier one of its group has
       // is that accessor (editor_viewcube.mesh: 31 of its 130; 2CylinderEngine.glb's repeated parts).
-      if (options.target !== undefined && partBytes <= SAME_ACCESSOR_MAX_BYTES && !(part instanceof Float32Array) && options.minMax === undefined) {
-        same = { part, componentType, type, normalized: options.normalized === true, bounds: options.bounds === true, index: -1 };
-        const known = g?.same?.get(count);
-        if (known !== undefined) for (const c of known) if (sameAccessor(c, same)) return c.index;
+      const integers = options.target !== undefined && partBytes > 0 && partBytes <= SAME_ACCESSOR_MAX_BYTES && !(part instanceof Float32Array) && options.minMax === undefined;
+      if (integers) {
+        sameKey = sampledValues(part as Exclude<ComponentArray, Float32Array>, count);
+        const known = g === undefined ? undefined : this.sameAccessors.get(sameKey ^ (g.id & 0xffff));
+        if (known !== undefined) {
+          for (const c of known) if (c.group === g && c.componentType === componentType && c.type === type && c.normalized === (options.normalized === true) && c.bounds === (options.bounds === true) && sameValues(c.part, part as Exclude<ComponentArray, Float32Array>)) return c.index;
+        }
       }
       g ??= this.makeGroup(group, stride, options.target, options.byteStride, filter, mode);
       const byteOffset = this.appendToGroup(g, part, count);
       accessor = { bufferView: g.view, componentType, count, type };
       if (g.section > 0) (this.views[g.view]!.placed ??= []).push({ accessor, section: g.section, offset: byteOffset });
       else if (byteOffset > 0) accessor.byteOffset = byteOffset;
-      if (same !== undefined) {
-        const byCount = (g.same ??= new Map());
-        const list = byCount.get(count);
-        if (list === undefined) byCount.set(count, [same]);
-        else if (list.length < SAME_ACCESSOR_CANDIDATES) list.push(same);
+      if (sameKey !== undefined) {
+        sameKey ^= g.id & 0xffff;
+        const list = this.sameAccessors.get(sameKey);
+        if (list === undefined || list.length < SAME_ACCESSOR_CANDIDATES) {
+          const same: SameAccessor = { part: part as Exclude<ComponentArray, Float32Array>, group: g, componentType, type, normalized: options.normalized === true, bounds: options.bounds === true, index: this.list('accessors').length };
+          if (list === undefined) this.sameAccessors.set(sameKey, [same]);
+          else list.push(same);
+        }
       }
     } else {
       const compression: ViewCompression = filter ? { mode, byteStride: stride, count, filter } : { mode, byteStride: stride, count };
@@ -329,9 +347,7 @@ export class GltfBuilder {
       accessor.min = min;
       accessor.max = max;
     }
-    const index = this.add('accessors', accessor);
-    if (same !== undefined) same.index = index;
-    return index;
+    return this.add('accessors', accessor);
   }
 
   /**
@@ -396,10 +412,27 @@ function viewJson(byteLength: number, byteStride: number | undefined, target: nu
   return sharedStride === undefined ? { buffer: 0, byteLength, target } : { buffer: 0, byteLength, target, byteStride: sharedStride };
 }
 
-/** Whether accessor `b` is `a`: the same component type, type, normalization and bounds, and the same values (of one array type: so the same bytes). */
-function sameAccessor(a: SameAccessor, b: SameAccessor): boolean {
-  if (a.componentType !== b.componentType || a.type !== b.type || a.normalized !== b.normalized || a.bounds !== b.bounds) return false;
-  const x = a.part, y = b.part;
+/**
+ * A key of an integer array's element count and three of its values (first, middle, last), read
+ * through one loop-free function per array type (a read of all of them went through V8's generic path).
+ */
+function sampledValues(values: Exclude<ComponentArray, Float32Array>, count: number): number {
+  const last = values.length - 1;
+  const middle = last >> 1;
+  if (values instanceof Uint8Array) return mixed(count, values[0]!, values[middle]!, values[last]!);
+  if (values instanceof Uint16Array) return mixed(count, values[0]!, values[middle]!, values[last]!);
+  if (values instanceof Int8Array) return mixed(count, values[0]!, values[middle]!, values[last]!);
+  if (values instanceof Int16Array) return mixed(count, values[0]!, values[middle]!, values[last]!);
+  return mixed(count, values[0]!, values[middle]!, values[last]!);
+}
+
+function mixed(count: number, a: number, b: number, c: number): number {
+  // Within V8's small integers (30 bits and a sign), so that the map hashes it without a heap number.
+  return (Math.imul(Math.imul(Math.imul(count, 0x9e3779b1) ^ a, 0x01000193) ^ b, 0x01000193) ^ c) & 0x1fffffff;
+}
+
+/** Whether two integer arrays hold the same values as the same type (so the same bytes). */
+function sameValues(x: Exclude<ComponentArray, Float32Array>, y: Exclude<ComponentArray, Float32Array>): boolean {
   if (x.length !== y.length || x.constructor !== y.constructor) return false;
   // One loop per array type (a loop over all of them read each element through V8's generic path).
   if (x instanceof Uint8Array) return sameUint8(x, y as Uint8Array);
