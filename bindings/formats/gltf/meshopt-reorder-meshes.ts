@@ -1,7 +1,8 @@
 /**
- * Every mesh of a file reordered for EXT_meshopt_compression (reorderCheckedForMeshopt's vertex
- * cache and vertex fetch order) by ONE call into meshoptimizer: the meshes' triangle lists back to
- * back, each mesh's vertices numbered after the previous meshes', then cut apart again.
+ * The meshes of a file reordered for EXT_meshopt_compression (reorderCheckedForMeshopt's vertex
+ * cache and vertex fetch order) by ONE call into meshoptimizer per run of small meshes: their
+ * triangle lists back to back, each mesh's vertices numbered after the previous meshes', then cut
+ * apart again.
  *
  * Why one call: a file of many small meshes paid meshoptimizer's JavaScript wrapper per mesh (two
  * heap allocations, copies in and out, a remap array, a pass over the indices; editor_viewcube.mesh:
@@ -28,15 +29,34 @@ export interface CheckedTriangles {
   vertexCount: number;
 }
 
-/** reorderCheckedForMeshopt of each mesh, in one meshoptimizer call where the result is the same. */
+/**
+ * Meshes are joined in runs of at most this many indices (a larger mesh is reordered alone): the
+ * call's fixed cost is what joining saves, which matters for small meshes only, and a run this
+ * size keeps meshoptimizer's working memory what one such mesh would need, whatever the file.
+ */
+export const JOINED_REORDER_MAX_INDICES = 65536;
+
+/** reorderCheckedForMeshopt of each mesh, in one meshoptimizer call per run of small meshes where the result is the same. */
 export function reorderCheckedMeshesForMeshopt(meshes: readonly CheckedTriangles[]): MeshoptReorder[] {
+  const out: MeshoptReorder[] = [];
+  for (let from = 0; from < meshes.length; ) {
+    let to = from + 1;
+    for (let indices = meshes[from]!.indices.length; to < meshes.length && indices + meshes[to]!.indices.length <= JOINED_REORDER_MAX_INDICES; to++) indices += meshes[to]!.indices.length;
+    for (const r of joinedRun(from === 0 && to === meshes.length ? meshes : meshes.slice(from, to))) out.push(r);
+    from = to;
+  }
+  return out;
+}
+
+/** One run of meshes reordered by one call (each alone where that would not give each mesh its own result). */
+function joinedRun(meshes: readonly CheckedTriangles[]): MeshoptReorder[] {
   let indexTotal = 0;
   let vertexTotal = 0;
   for (const m of meshes) {
     indexTotal += m.indices.length;
     vertexTotal += m.vertexCount;
   }
-  // One mesh (or a total past uint32's vertex numbers) gains nothing from the joined call.
+  // One mesh gains nothing from the joined call (nor can vertex numbers pass uint32's).
   if (meshes.length < 2 || vertexTotal >= 0xffffffff) return eachAlone(meshes);
   const joined = writerUint32(indexTotal);
   for (let k = 0, at = 0, base = 0; k < meshes.length; k++) {
