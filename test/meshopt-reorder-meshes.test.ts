@@ -5,7 +5,7 @@
 import { MeshoptEncoder } from 'meshoptimizer/encoder';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initMeshopt, reorderCheckedForMeshopt } from '../bindings/formats/gltf/meshopt-encode.js';
-import { JOINED_REORDER_MAX_INDICES, reorderCheckedMeshesForMeshopt, type CheckedTriangles } from '../bindings/formats/gltf/meshopt-reorder-meshes.js';
+import { JOINED_REORDER_MAX_INDICES, JOINED_REORDER_MESH_MAX_INDICES, reorderCheckedMeshesForMeshopt, type CheckedTriangles } from '../bindings/formats/gltf/meshopt-reorder-meshes.js';
 import { rng } from './helpers/backends.js';
 
 beforeAll(() => initMeshopt());
@@ -46,17 +46,17 @@ describe('reorderCheckedMeshesForMeshopt', () => {
     }
   });
 
-  it('meshes past JOINED_REORDER_MAX_INDICES together: runs of at most that many indices, each one call; a larger mesh alone; the same results', () => {
+  it('runs of meshes of at most JOINED_REORDER_MESH_MAX_INDICES, at most JOINED_REORDER_MAX_INDICES together, each one call; a larger mesh alone; the same results', () => {
+    expect([JOINED_REORDER_MESH_MAX_INDICES, JOINED_REORDER_MAX_INDICES]).toEqual([3072, 65_536]);
     const next = rng(11);
-    const sizes = [30_000, 30_000, 10_000, 70_000, 20, 20, 50_000, 16_000];
-    const meshes = sizes.map((indices) => randomMesh(next, Math.max(3, Math.floor(indices / 5)), indices / 3 | 0, 0));
+    const sizes = [...Array.from({ length: 30 }, () => 3000), 3000, 5001, 30, 30, 9000, ...Array.from({ length: 3 }, () => 2400)];
+    const meshes = sizes.map((indices) => randomMesh(next, Math.max(3, Math.floor(indices / 5)), indices / 3, 0));
     const alone = meshes.map((m) => reorderCheckedForMeshopt(m.indices, m.vertexCount));
     const spy = vi.spyOn(MeshoptEncoder, 'reorderMesh');
     const joined = reorderCheckedMeshesForMeshopt(meshes);
-    // Whole triangles: 30,000, 30,000, 9,999, 69,999, 18, 18, 49,998 and 15,999 indices. Runs:
-    // [30,000 + 30,000] (9,999 more would pass the bound), [9,999], [69,999] alone, [18 + 18 + 49,998], [15,999].
-    expect(spy.mock.calls.map((c) => c[0].length)).toEqual([60_000, 9_999, 69_999, 50_034, 15_999]);
-    expect(JOINED_REORDER_MAX_INDICES).toBe(65_536);
+    // Runs: 21 meshes of 3,000 (63,000: a 22nd would pass 65,536), the other 10 of 3,000, then the
+    // meshes of 5,001 and 9,000 alone (larger than 3,072), [30 + 30] between them, [2,400 × 3].
+    expect(spy.mock.calls.map((c) => c[0].length)).toEqual([63_000, 30_000, 5001, 60, 9000, 7200]);
     joined.forEach((r, k) => {
       expect(Array.from(r.indices), `mesh ${k}`).toEqual(Array.from(alone[k]!.indices));
       expect(Array.from(r.remap), `mesh ${k}`).toEqual(Array.from(alone[k]!.remap));

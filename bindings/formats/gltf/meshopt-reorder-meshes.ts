@@ -30,18 +30,24 @@ export interface CheckedTriangles {
 }
 
 /**
- * Meshes are joined in runs of at most this many indices (a larger mesh is reordered alone): the
- * call's fixed cost is what joining saves, which matters for small meshes only, and a run this
- * size keeps meshoptimizer's working memory what one such mesh would need, whatever the file.
+ * Meshes of at most JOINED_REORDER_MESH_MAX_INDICES indices are joined, in runs of at most
+ * JOINED_REORDER_MAX_INDICES (a larger mesh is reordered alone): the call's fixed cost (about a
+ * microsecond) is what joining saves, which matters for small meshes only, while cutting a run
+ * apart costs a few passes over its indices and vertices; and a run this size keeps
+ * meshoptimizer's working memory what one such mesh would need, whatever the file.
  */
 export const JOINED_REORDER_MAX_INDICES = 65536;
+export const JOINED_REORDER_MESH_MAX_INDICES = 3072;
 
 /** reorderCheckedForMeshopt of each mesh, in one meshoptimizer call per run of small meshes where the result is the same. */
 export function reorderCheckedMeshesForMeshopt(meshes: readonly CheckedTriangles[]): MeshoptReorder[] {
   const out: MeshoptReorder[] = [];
   for (let from = 0; from < meshes.length; ) {
     let to = from + 1;
-    for (let indices = meshes[from]!.indices.length; to < meshes.length && indices + meshes[to]!.indices.length <= JOINED_REORDER_MAX_INDICES; to++) indices += meshes[to]!.indices.length;
+    const first = meshes[from]!.indices.length;
+    if (first <= JOINED_REORDER_MESH_MAX_INDICES) {
+      for (let indices = first; to < meshes.length && meshes[to]!.indices.length <= JOINED_REORDER_MESH_MAX_INDICES && indices + meshes[to]!.indices.length <= JOINED_REORDER_MAX_INDICES; to++) indices += meshes[to]!.indices.length;
+    }
     for (const r of joinedRun(from === 0 && to === meshes.length ? meshes : meshes.slice(from, to))) out.push(r);
     from = to;
   }
