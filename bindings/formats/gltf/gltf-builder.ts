@@ -304,7 +304,6 @@ export class GltfBuilder {
     const partBytes = part.byteLength;
     const filter = options.filtered?.filter;
     if (filter && !(compressible && mode === 'ATTRIBUTES' && partBytes === array.byteLength)) throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, `a ${filter}-filtered accessor must be a compressible vertex or animation array of its own size`);
-    const compression: ViewCompression = filter ? { mode, byteStride: stride, count, filter } : { mode, byteStride: stride, count };
     // Triangle lists share a view too: each is whole triangles, so none crosses into the next.
     const sharing = group !== undefined && compressible && partBytes === count * stride;
     const componentType = componentTypeOf(array);
