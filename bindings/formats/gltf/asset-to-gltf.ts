@@ -5,7 +5,8 @@ import { getKernels } from '../../kernels/backend.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import type { Animation, Asset, IndexArray, Joint, Mesh, MorphTarget } from '../../model/asset.js';
 import { meshoptOrderedMesh } from './meshopt-order.js';
-import { exponentialFilter, octahedralFilter, quaternionFilter, reorderForMeshopt } from './meshopt-encode.js';
+import { exponentialFilter, octahedralFilter, quaternionFilter, reorderForMeshopt, type MeshoptReorder } from './meshopt-encode.js';
+import { reorderCheckedMeshesForMeshopt, type CheckedTriangles } from './meshopt-reorder-meshes.js';
 import { assetToGltfSettings, type AssetToGltfOptions } from './asset-to-gltf-options.js';
 import { isFrameRate, wholeFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
@@ -73,8 +74,11 @@ function writeAsset(builder: GltfBuilder, asset: Asset, options: AssetToGltfOpti
   const skin = added?.index;
   writer.skinGrid = added?.folded;
   const materials = new Map<string, number>();
-  for (const mesh of asset.meshes) {
-    const written = addMesh(writer, kernels, mesh, settings, skin !== undefined, joints.length);
+  // Compressing, every mesh's vertex-cache and fetch order in one meshoptimizer call (meshopt-reorder-meshes.ts).
+  const reorders = settings.compress === 'meshopt' ? meshReorders(asset.meshes) : undefined;
+  for (let m = 0; m < asset.meshes.length; m++) {
+    const mesh = asset.meshes[m]!;
+    const written = addMesh(writer, kernels, mesh, settings, skin !== undefined, joints.length, reorders?.[m]);
     if (written === undefined) continue;
     const gltfMesh = written.mesh;
     if (mesh.material !== undefined) {
@@ -444,8 +448,18 @@ function addSkin(w: Writer, joints: Joint[], nodes: JointNode[], grid?: Position
   return { index: w.builder.add('skins', { inverseBindMatrices, joints: nodes.slice(0, joints.length).map((n) => n.index) }), folded };
 }
 
-/** The glTF mesh for an Asset mesh (its index), or undefined when it has no triangle. */
-function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<Omit<AssetToGltfOptions, 'kernels'>>, skinned: boolean, jointCount: number): { mesh: number; node?: { translation: number[]; scale: number[] } } | undefined {
+/** Each mesh's reorder for meshopt (undefined for a mesh addMesh leaves out: no vertex or no triangle), all in one call. */
+function meshReorders(meshes: readonly Mesh[]): (MeshoptReorder | undefined)[] {
+  const written: CheckedTriangles[] = [];
+  for (const mesh of meshes) if (mesh.attributes.positions.length > 0 && mesh.indices.length >= 3) written.push({ indices: mesh.indices, vertexCount: mesh.attributes.positions.length / 3 });
+  const made = reorderCheckedMeshesForMeshopt(written);
+  const out: (MeshoptReorder | undefined)[] = [];
+  for (let m = 0, k = 0; m < meshes.length; m++) out.push(meshes[m]!.attributes.positions.length > 0 && meshes[m]!.indices.length >= 3 ? made[k++] : undefined);
+  return out;
+}
+
+/** The glTF mesh for an Asset mesh (its index), or undefined when it has no triangle. `reorder`: its meshopt order, made already (meshReorders). */
+function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<Omit<AssetToGltfOptions, 'kernels'>>, skinned: boolean, jointCount: number, reorder?: MeshoptReorder): { mesh: number; node?: { translation: number[]; scale: number[] } } | undefined {
   const vertexCount = source.attributes.positions.length / 3;
   const label = `mesh ${source.name}`;
   if (vertexCount === 0 || source.indices.length < 3) {
@@ -459,7 +473,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   // which copies the source's indices itself (widened and narrowed here first, they were copied
   // twice more for nothing: 3.7 % of untitled.apg's optimized encode).
   let order: Uint32Array | undefined;
-  if (settings.compress === 'meshopt') ({ mesh, indices, remap: order } = meshoptOrderedMesh(source, source.indices, MOVED_BY_VERTEX_PASSES));
+  if (settings.compress === 'meshopt') ({ mesh, indices, remap: order } = meshoptOrderedMesh(source, source.indices, MOVED_BY_VERTEX_PASSES, reorder));
   else indices = writtenIndices(kernels, source.indices, vertexCount, w.builder.scratch);
   const a = mesh.attributes;
   const q = w.quantize;

@@ -16,6 +16,14 @@
 // vertex attribute across meshes and the triangle lists. Measured (bench/glb-breakdown.ts) on mrfixit.iqm: one view per accessor
 // made 164 views whose JSON alone was 74.5 kB of the 151 kB file (gltfpack's whole JSON 26 kB), and
 // each short stream compresses worse than one long one (meshopt codes in blocks of vertices).
+// Vertex attributes go one step further than gltfpack's layout: every vertex group of one element
+// stride and filter is a section of one view (normals, then tangents, then UVs… of 4-byte
+// elements), so one meshopt call codes them all. Alternatives measured against one view per kind,
+// as gltfpack writes (a meshopt call and a stream tail of at least 32 bytes each): `--optimize`
+// output 0–1,100 bytes smaller on every corpus file and sample (untitled.apg 4,352 → 3,444,
+// mrfixit.iqm 593,448 → 592,348; none larger, at gltfpack's precision too), and the writer
+// 1.10× (untitled.apg) to 1.23× (raylib_guy.iqm, coins.apg) faster (bench/optimize-before-after.mts,
+// one interleaved run on the shared 2-core machine).
 
 import { MeshFormatError } from '../../io/errors.js';
 import { align4 } from './glb-container.js';
@@ -91,6 +99,56 @@ interface GroupView {
   byteStride: number | undefined;
   filter: MeshoptFilter | undefined;
   view: number;
+  /** The view's section of this group (vertex groups of one stride and filter share a view, each group a section of it). */
+  section: number;
+  /** Its number among the builder's groups (part of the key GltfBuilder.sameAccessors files its accessors under). */
+  id: number;
+}
+
+/** An accessor of a shared view that a later one with the same values and meaning is. */
+interface SameAccessor {
+  part: Exclude<ComponentArray, Float32Array>;
+  group: GroupView;
+  componentType: number;
+  type: AccessorType;
+  normalized: boolean;
+  bounds: boolean;
+  /** Its index in `accessors`. */
+  index: number;
+}
+
+/**
+ * A vertex or index accessor of a shared (compressed) view is looked for among the earlier ones of
+ * its view and group when its stored values are integers (quantized vertex data, indices, filter
+ * bytes) of at most this many bytes: its JSON is then a large share of what it costs, and
+ * comparing it a small one. Larger ones are not (their JSON is a small share of their file).
+ * Measured (`--optimize`): editor_viewcube.mesh 31 of 130 accessors shared, 23,164 → 20,136 bytes
+ * (JSON 21,008 → 18,156), its writer's time unchanged within the noise (0.99–1.07× by the lowest
+ * batches of bench/optimize-before-after.mts, four runs at load 12: the JSON saved about pays for
+ * the look-ups); 2CylinderEngine.glb 735,292 → 669,992, TextureTransformTest.gltf 30,876 → 28,116;
+ * the other outputs unchanged (bench/optimize-hashes.ts: 42 of 1,566 changed, every one a
+ * compressed output). Alternatives measured: a hash of every value (0.90×: the hash read mixed
+ * array types), every accessor of one element count compared (0.97–0.99×).
+ */
+const SAME_ACCESSOR_MAX_BYTES = 4096;
+/** How many accessors of one key (group, element count, sampled values) are kept to compare with: a bound on the comparisons per accessor. */
+const SAME_ACCESSOR_CANDIDATES = 8;
+
+/** One group's bytes in a shared view: its parts back to back. */
+interface ViewSection {
+  parts: ComponentArray[];
+  length: number;
+}
+
+/** A buffer view's bytes: one part, or a shared view's sections (laid out one after the other in build()). */
+interface ViewParts {
+  parts: ComponentArray[];
+  length: number;
+  compression?: ViewCompression;
+  /** A shared vertex view's groups, in the order they were first used; `parts` is then their concatenation, made in build(). */
+  sections?: ViewSection[];
+  /** Accessors in sections after the first: their byteOffset is their section's start (known in build()) + `offset`. */
+  placed?: { accessor: GltfObject; section: number; offset: number }[];
 }
 
 /** The document's JSON and where each buffer view's bytes go in the binary buffer. */
@@ -122,12 +180,24 @@ export class GltfBuilder {
    * Each view's parts (one, or a group's arrays back to back), as the typed arrays they were
    * given (copy-parts.ts says why not byte views of them); laid out in build().
    */
-  private readonly views: { parts: ComponentArray[]; length: number; compression?: ViewCompression }[] = [];
+  private readonly views: ViewParts[] = [];
   /**
    * Shared views by group name, then by the rest of their key (stride, target, byteStride,
    * filter) in a short list: a key string joined per accessor was hashed afresh on every call.
    */
   private readonly groups = new Map<string, GroupView[]>();
+  /** Shared vertex views (target ARRAY_BUFFER) of every group, by element stride and filter: the view other vertex groups of that stride and filter join as a section. */
+  private readonly vertexViews: GroupView[] = [];
+  /** Every group made so far (their count numbers the next: GroupView.id). */
+  private groupCount = 0;
+  /**
+   * Small integer accessors of shared views by a key of their group, element count and three of
+   * their values (first, middle, last): those a later accessor can be (addAccessor). Three values
+   * and not all: most accessors of one group and count differ in them, so a look-up rarely compares
+   * more (comparing every candidate of one group and count cost editor_viewcube.mesh's encode what
+   * sharing saved it).
+   */
+  private readonly sameAccessors = new Map<number, SameAccessor[]>();
 
   /** Appends `object` to the top-level array `kind` ('meshes', 'nodes'…), giving its index. */
   add(kind: string, object: GltfObject): number {
@@ -163,24 +233,60 @@ export class GltfBuilder {
     return this.add('bufferViews', json);
   }
 
-  /** `part`'s bytes appended to the shared view of `key` (made on first use), and their byteOffset in it. */
-  private addToGroup(key: Omit<GroupView, 'view'>, part: ComponentArray, json: GltfObject, compression: ViewCompression): { bufferView: number; byteOffset: number } {
-    let list = this.groups.get(key.group);
-    if (list === undefined) this.groups.set(key.group, (list = []));
-    let known: number | undefined;
-    for (const g of list) if (g.stride === key.stride && g.target === key.target && g.byteStride === key.byteStride && g.filter === key.filter) known = g.view;
-    if (known === undefined) {
-      const bufferView = this.addView(part, json, { mode: compression.mode, byteStride: compression.byteStride, count: compression.count, filter: compression.filter });
-      list.push({ group: key.group, stride: key.stride, target: key.target, byteStride: key.byteStride, filter: key.filter, view: bufferView });
-      return { bufferView, byteOffset: 0 };
+  /** The shared view of `group` with this stride, target, padding stride and filter, if one was made. */
+  private groupOf(group: string, stride: number, target: number | undefined, byteStride: number | undefined, filter: MeshoptFilter | undefined): GroupView | undefined {
+    const list = this.groups.get(group);
+    if (list !== undefined) for (const g of list) if (g.stride === stride && g.target === target && g.byteStride === byteStride && g.filter === filter) return g;
+    return undefined;
+  }
+
+  /**
+   * A new group: a vertex group joins the vertex view of its stride and filter as a new section
+   * (its bufferView states that stride whatever the padding: viewJson's sharedStride); any other
+   * gets a view of its own, empty until `appendToGroup`.
+   */
+  private makeGroup(group: string, stride: number, target: number | undefined, byteStride: number | undefined, filter: MeshoptFilter | undefined, mode: MeshoptMode): GroupView {
+    let list = this.groups.get(group);
+    if (list === undefined) this.groups.set(group, (list = []));
+    const vertex = target === BUFFER_TARGET.ARRAY_BUFFER ? this.vertexViewOf(stride, filter) : undefined;
+    let made: GroupView;
+    if (vertex !== undefined) {
+      const view = this.views[vertex.view]!;
+      const sections = (view.sections ??= [{ parts: view.parts, length: view.length }]);
+      made = { group, stride, target, byteStride, filter, view: vertex.view, section: sections.push({ parts: [], length: 0 }) - 1, id: this.groupCount++ };
+    } else {
+      const json = viewJson(0, byteStride, target, target === BUFFER_TARGET.ARRAY_BUFFER ? stride : undefined);
+      this.views.push({ parts: [], length: 0, compression: filter ? { mode, byteStride: stride, count: 0, filter } : { mode, byteStride: stride, count: 0 } });
+      made = { group, stride, target, byteStride, filter, view: this.add('bufferViews', json), section: 0, id: this.groupCount++ };
+      if (target === BUFFER_TARGET.ARRAY_BUFFER) this.vertexViews.push(made);
     }
-    const view = this.views[known]!;
-    const byteOffset = view.length;
-    view.parts.push(part);
+    list.push(made);
+    return made;
+  }
+
+  /**
+   * `part` (`count` elements) appended to group `g`'s view, giving its byteOffset in the view, or
+   * in its section when that is not the first (build() adds the section's start).
+   */
+  private appendToGroup(g: GroupView, part: ComponentArray, count: number): number {
+    const view = this.views[g.view]!;
+    const section = view.sections?.[g.section];
+    const byteOffset = section === undefined ? view.length : section.length;
+    if (section === undefined) view.parts.push(part);
+    else {
+      section.parts.push(part);
+      section.length += part.byteLength;
+    }
     view.length += part.byteLength;
-    view.compression!.count += compression.count;
-    (this.list('bufferViews')[known] as GltfObject).byteLength = view.length;
-    return { bufferView: known, byteOffset };
+    view.compression!.count += count;
+    (this.list('bufferViews')[g.view] as GltfObject).byteLength = view.length;
+    return byteOffset;
+  }
+
+  /** The shared vertex view of this element stride and filter, if one was made. */
+  private vertexViewOf(stride: number, filter: MeshoptFilter | undefined): GroupView | undefined {
+    for (const g of this.vertexViews) if (g.stride === stride && g.filter === filter) return g;
+    return undefined;
   }
 
   /** A buffer view of its own holding `array`, and an accessor of `type` over it; `group` (when given) in place of `options.group`. */
@@ -198,17 +304,42 @@ export class GltfBuilder {
     const partBytes = part.byteLength;
     const filter = options.filtered?.filter;
     if (filter && !(compressible && mode === 'ATTRIBUTES' && partBytes === array.byteLength)) throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, `a ${filter}-filtered accessor must be a compressible vertex or animation array of its own size`);
-    const compression: ViewCompression = filter ? { mode, byteStride: stride, count, filter } : { mode, byteStride: stride, count };
     // Triangle lists share a view too: each is whole triangles, so none crosses into the next.
     const sharing = group !== undefined && compressible && partBytes === count * stride;
-    // A vertex view that several accessors use must say its byteStride (glTF).
-    const view = viewJson(partBytes, options.byteStride, options.target, sharing && options.target === BUFFER_TARGET.ARRAY_BUFFER ? stride : undefined);
-    const shared = sharing
-      ? this.addToGroup({ group: group!, stride, target: options.target, byteStride: options.byteStride, filter }, part, view, compression)
-      : undefined;
-    const bufferView = shared ? shared.bufferView : this.addView(part, view, compressible ? compression : undefined);
-    const accessor: GltfObject = { bufferView, componentType: componentTypeOf(array), count, type };
-    if (shared && shared.byteOffset > 0) accessor.byteOffset = shared.byteOffset;
+    const componentType = componentTypeOf(array);
+    let accessor: GltfObject;
+    let sameKey: number | undefined;
+    if (sharing) {
+      let g = this.groupOf(group, stride, options.target, options.byteStride, filter);
+      // A vertex or index accessor whose values, layout and meaning an earlier one of its group has
+      // is that accessor (editor_viewcube.mesh: 31 of its 130; 2CylinderEngine.glb's repeated parts).
+      const integers = options.target !== undefined && partBytes > 0 && partBytes <= SAME_ACCESSOR_MAX_BYTES && !(part instanceof Float32Array) && options.minMax === undefined;
+      if (integers) {
+        sameKey = sampledValues(part as Exclude<ComponentArray, Float32Array>, count);
+        const known = g === undefined ? undefined : this.sameAccessors.get(sameKey ^ (g.id & 0xffff));
+        if (known !== undefined) {
+          for (const c of known) if (c.group === g && c.componentType === componentType && c.type === type && c.normalized === (options.normalized === true) && c.bounds === (options.bounds === true) && sameValues(c.part, part as Exclude<ComponentArray, Float32Array>)) return c.index;
+        }
+      }
+      g ??= this.makeGroup(group, stride, options.target, options.byteStride, filter, mode);
+      const byteOffset = this.appendToGroup(g, part, count);
+      accessor = { bufferView: g.view, componentType, count, type };
+      if (g.section > 0) (this.views[g.view]!.placed ??= []).push({ accessor, section: g.section, offset: byteOffset });
+      else if (byteOffset > 0) accessor.byteOffset = byteOffset;
+      if (sameKey !== undefined) {
+        sameKey ^= g.id & 0xffff;
+        const list = this.sameAccessors.get(sameKey);
+        if (list === undefined || list.length < SAME_ACCESSOR_CANDIDATES) {
+          const same: SameAccessor = { part: part as Exclude<ComponentArray, Float32Array>, group: g, componentType, type, normalized: options.normalized === true, bounds: options.bounds === true, index: this.list('accessors').length };
+          if (list === undefined) this.sameAccessors.set(sameKey, [same]);
+          else list.push(same);
+        }
+      }
+    } else {
+      const compression: ViewCompression = filter ? { mode, byteStride: stride, count, filter } : { mode, byteStride: stride, count };
+      const bufferView = this.addView(part, viewJson(partBytes, options.byteStride, options.target, undefined), compressible ? compression : undefined);
+      accessor = { bufferView, componentType, count, type };
+    }
     if (options.normalized) accessor.normalized = true;
     if (options.bounds) {
       const { min, max } = options.minMax ?? bounds(array, components, stride / array.BYTES_PER_ELEMENT, count);
@@ -228,6 +359,7 @@ export class GltfBuilder {
     // Lay the views out: each at the next multiple of 4 bytes, its parts back to back.
     let byteLength = 0;
     const jsonViews = this.list('bufferViews');
+    for (const v of this.views) if (v.sections !== undefined) placeSections(v);
     const laid = this.views.map((v, i) => {
       const offset = byteLength;
       byteLength = align4(offset + v.length);
@@ -279,6 +411,80 @@ function viewJson(byteLength: number, byteStride: number | undefined, target: nu
   return sharedStride === undefined ? { buffer: 0, byteLength, target } : { buffer: 0, byteLength, target, byteStride: sharedStride };
 }
 
+/**
+ * A key of an integer array's element count and three of its values (first, middle, last), read
+ * through one loop-free function per array type (a read of all of them went through V8's generic path).
+ */
+function sampledValues(values: Exclude<ComponentArray, Float32Array>, count: number): number {
+  const last = values.length - 1;
+  const middle = last >> 1;
+  if (values instanceof Uint8Array) return mixed(count, values[0]!, values[middle]!, values[last]!);
+  if (values instanceof Uint16Array) return mixed(count, values[0]!, values[middle]!, values[last]!);
+  if (values instanceof Int8Array) return mixed(count, values[0]!, values[middle]!, values[last]!);
+  if (values instanceof Int16Array) return mixed(count, values[0]!, values[middle]!, values[last]!);
+  return mixed(count, values[0]!, values[middle]!, values[last]!);
+}
+
+function mixed(count: number, a: number, b: number, c: number): number {
+  // Within V8's small integers (30 bits and a sign), so that the map hashes it without a heap number.
+  return (Math.imul(Math.imul(Math.imul(count, 0x9e3779b1) ^ a, 0x01000193) ^ b, 0x01000193) ^ c) & 0x1fffffff;
+}
+
+/** Whether two integer arrays hold the same values as the same type (so the same bytes). */
+function sameValues(x: Exclude<ComponentArray, Float32Array>, y: Exclude<ComponentArray, Float32Array>): boolean {
+  if (x.length !== y.length || x.constructor !== y.constructor) return false;
+  // One loop per array type (a loop over all of them read each element through V8's generic path).
+  if (x instanceof Uint8Array) return sameUint8(x, y as Uint8Array);
+  if (x instanceof Uint16Array) return sameUint16(x, y as Uint16Array);
+  if (x instanceof Int8Array) return sameInt8(x, y as Int8Array);
+  if (x instanceof Int16Array) return sameInt16(x, y as Int16Array);
+  return sameUint32(x, y as Uint32Array);
+}
+
+function sameUint8(a: Uint8Array, b: Uint8Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sameUint16(a: Uint16Array, b: Uint16Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sameInt8(a: Int8Array, b: Int8Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sameInt16(a: Int16Array, b: Int16Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sameUint32(a: Uint32Array, b: Uint32Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * A shared vertex view's sections one after the other (each a multiple of 4 bytes long: vertex
+ * strides are), its parts made their concatenation, and the accessors of later sections given
+ * their byteOffset in the view.
+ */
+function placeSections(view: ViewParts): void {
+  const sections = view.sections!;
+  const starts: number[] = [];
+  const parts: ComponentArray[] = [];
+  let at = 0;
+  for (const section of sections) {
+    starts.push(at);
+    for (const part of section.parts) parts.push(part);
+    at += section.length;
+  }
+  view.parts = parts;
+  for (const p of view.placed ?? []) p.accessor.byteOffset = starts[p.section]! + p.offset;
+}
+
 /** The bytes of `parts` back to back (the part's own bytes when there is one). */
 function joined(parts: ComponentArray[], length: number): Uint8Array {
   if (parts.length === 1) return bytesOf(parts[0]!);
@@ -290,21 +496,42 @@ function joined(parts: ComponentArray[], length: number): Uint8Array {
 
 /** Per-component min and max of `count` elements `step` values apart (exact stored values, as the validator checks). */
 function bounds(array: ComponentArray, components: number, step: number, count: number): { min: number[]; max: number[] } {
-  // Packed arrays (pushed), not new Array(n).fill(…): those have holey elements, and
-  // JSON.stringify prints holey arrays through its slow per-element path (130 accessors' min and
-  // max of 3: 47.7 against 35.2 µs, one interleaved run).
+  // Packed arrays, not new Array(n).fill(…): those have holey elements, and JSON.stringify prints
+  // holey arrays through its slow per-element path (130 accessors' min and max of 3: 47.7 against
+  // 35.2 µs, one interleaved run). Three components (positions, the bounded vertex attribute) as
+  // literals of their own size: arrays grown by push took a 17-element store each (10.6 kB of
+  // editor_viewcube.mesh's 287 kB allocated per encode).
+  if (components === 3) {
+    rangeOf(array, 0, step, count);
+    const lx = RANGE[0], hx = RANGE[1];
+    rangeOf(array, 1, step, count);
+    const ly = RANGE[0], hy = RANGE[1];
+    rangeOf(array, 2, step, count);
+    return { min: [lx, ly, RANGE[0]], max: [hx, hy, RANGE[1]] };
+  }
   const min: number[] = [];
   const max: number[] = [];
   for (let c = 0; c < components; c++) {
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (let i = 0, at = c; i < count; i++, at += step) {
-      const v = array[at]!;
-      if (v < lo) lo = v;
-      if (v > hi) hi = v;
-    }
-    min.push(lo);
-    max.push(hi);
+    rangeOf(array, c, step, count);
+    min.push(RANGE[0]);
+    max.push(RANGE[1]);
   }
   return { min, max };
+}
+
+/** rangeOf's result: the lowest and highest value. */
+const RANGE: [number, number] = [0, 0];
+
+/** The lowest and highest of component `c` of `count` elements `step` values apart, into RANGE (returns 0). */
+function rangeOf(array: ComponentArray, c: number, step: number, count: number): number {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0, at = c; i < count; i++, at += step) {
+    const v = array[at]!;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  RANGE[0] = lo;
+  RANGE[1] = hi;
+  return 0;
 }

@@ -69,15 +69,18 @@ export interface MeshoptEncodedView {
  * (default 0, 0). The view itself keeps `byteLength` = count × byteStride (and `byteStride` for
  * vertex data) and points into the fallback buffer (see meshoptFallbackBuffer).
  */
-export function encodeMeshoptView(source: MeshoptViewSource, placement: { buffer?: number; byteOffset?: number } = {}): MeshoptEncodedView {
-  const { buffer, byteOffset } = { ...MESHOPT_ENCODE_DEFAULTS, ...placement };
+export function encodeMeshoptView(source: MeshoptViewSource, placement?: { buffer?: number; byteOffset?: number }): MeshoptEncodedView {
+  // The placement read key by key (a spread of the defaults and the placement made two objects per view).
+  const buffer = placement?.buffer ?? MESHOPT_ENCODE_DEFAULTS.buffer;
+  const byteOffset = placement?.byteOffset ?? MESHOPT_ENCODE_DEFAULTS.byteOffset;
   const filter = source.filter ?? MESHOPT_ENCODE_DEFAULTS.filter;
   const problem = meshoptViewProblem(source.mode, filter, source.byteStride, source.count);
   if (problem) badOption(problem);
   if (source.bytes.length !== source.count * source.byteStride) badOption(`the view has ${source.bytes.length} bytes, not count × byteStride = ${source.count * source.byteStride}`);
   const bytes = meshoptEncoder().encodeGltfBuffer(source.bytes, source.count, source.byteStride, source.mode, 0);
-  const extension: MeshoptViewExtension = { buffer, byteOffset, byteLength: bytes.length, byteStride: source.byteStride, count: source.count, mode: source.mode };
-  if (filter !== 'NONE') extension.filter = filter;
+  const extension: MeshoptViewExtension = filter !== 'NONE'
+    ? { buffer, byteOffset, byteLength: bytes.length, byteStride: source.byteStride, count: source.count, mode: source.mode, filter }
+    : { buffer, byteOffset, byteLength: bytes.length, byteStride: source.byteStride, count: source.count, mode: source.mode };
   return { bytes, extension };
 }
 
@@ -181,7 +184,7 @@ function reorderedCopy(reordered: Uint32Array, vertexCount: number, triangles: b
  * others. A loop of its own: V8 threw away its on-stack-replaced code at the return after it,
  * on every call (6.7 % of Box47.mesh's optimized encode).
  */
-function fillRemap(remap: Uint32Array, used: Uint32Array, unique: number): number {
+export function fillRemap(remap: Uint32Array, used: Uint32Array, unique: number): number {
   let next = unique;
   // The vertices up to the highest index, then the rest (one comparison and one load per vertex,
   // not two of each: this loop was a tenth of reorderForMeshopt's own time on 2CylinderEngine.glb).

@@ -4,7 +4,7 @@
 // Every per-vertex array moves alike (attributes, extras, morph targets), so the mesh is the same
 // surface with its vertices renumbered.
 import type { Mesh, MeshAttributes } from '../../model/asset.js';
-import { reorderCheckedForMeshopt } from './meshopt-encode.js';
+import { reorderCheckedForMeshopt, type MeshoptReorder } from './meshopt-encode.js';
 import { writerUint16 } from './writer-arena.js';
 
 type VertexArray = Float32Array | Uint16Array;
@@ -79,11 +79,13 @@ export type MovableAttribute = 'positions' | 'normals' | 'tangents' | 'uvs';
  * 8-bit indices) and `remap` (remap[v] = vertex v's new number). Attributes named in
  * `movedByCaller` are left in their old order in the returned mesh: the glTF writer's vertex
  * passes (vertex-passes.ts) write each vertex at remap[v] as they go. `indices` must be checked already (whole triangles, each a vertex of the mesh: validateAsset does).
+ * `reorder`, when given, is the reorder of `indices` already made (reorderCheckedMeshesForMeshopt).
  */
-export function meshoptOrderedMesh(mesh: Mesh, indices: Uint8Array | Uint16Array | Uint32Array, movedByCaller: readonly MovableAttribute[] = []): { mesh: Mesh; indices: Uint16Array | Uint32Array; remap: Uint32Array } {
+export function meshoptOrderedMesh(mesh: Mesh, indices: Uint8Array | Uint16Array | Uint32Array, movedByCaller: readonly MovableAttribute[] = [], reorder?: MeshoptReorder): { mesh: Mesh; indices: Uint16Array | Uint32Array; remap: Uint32Array } {
   const a = mesh.attributes;
   const vertexCount = a.positions.length / 3;
-  const { indices: reordered, remap } = reorderCheckedForMeshopt(indices, vertexCount);
+  // `reorder`: this mesh's, made already with the file's other meshes (meshopt-reorder-meshes.ts).
+  const { indices: reordered, remap } = reorder ?? reorderCheckedForMeshopt(indices, vertexCount);
   // (No closures made per call: under tsx each one is also named through esbuild's helper, 2 % of editor_viewcube.mesh's encode.)
   // One literal of one shape for the attributes and one for the mesh, absent ones undefined (the
   // writer tests each for undefined): attributes added one by one made a shape per combination,
