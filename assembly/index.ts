@@ -30,6 +30,7 @@ export * from './gltf-normalized-skin';
 export * from './gltf-positions';
 export * from './gltf-uvs';
 export * from './gltf-unit-tangents';
+export * from './gltf-opt-snorm-vectors';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

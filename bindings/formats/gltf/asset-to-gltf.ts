@@ -500,7 +500,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   // tangents written so; quantized tangents repair from the source normals themselves.
   let normals: Float32Array | undefined;
   if (a.normals && q && q.normal !== 'float' && !(q.normal === 'oct8' && w.shareViews)) {
-    const done = unitSnormVectors(a.normals, 3, w.toYUp, snormBits(q.normal), undefined, order);
+    const done = unitSnormVectors(kernels, a.normals, 3, w.toYUp, snormBits(q.normal), undefined, order);
     unitVectorsWarned(w, done.vectors, 3, `${label} normals`);
     attributes.NORMAL = quantizedAccessor(w, 'normal', 'VEC3', done.quantized, true, false, true);
   } else if (a.normals) {
@@ -508,7 +508,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     attributes.NORMAL = q && q.normal === 'oct8' && w.shareViews ? octahedralAccessor(w, 'normal', normals, 3) : accessor(w, 'VEC3', normals, VERTEX);
   }
   if (a.tangents && q && q.tangent !== 'float' && !(q.tangent === 'oct8' && w.shareViews)) {
-    const done = unitSnormVectors(a.tangents, 4, w.toYUp, snormBits(q.tangent), a.normals, order);
+    const done = unitSnormVectors(kernels, a.tangents, 4, w.toYUp, snormBits(q.tangent), a.normals, order);
     unitVectorsWarned(w, done.vectors, 4, `${label} tangents`);
     attributes.TANGENT = quantizedAccessor(w, 'tangent', 'VEC4', done.quantized, true, false, true);
   } else if (a.tangents) {
