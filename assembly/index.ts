@@ -31,6 +31,7 @@ export * from './gltf-positions';
 export * from './gltf-uvs';
 export * from './gltf-unit-tangents';
 export * from './gltf-opt-snorm-vectors';
+export * from './gltf-opt-positions';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

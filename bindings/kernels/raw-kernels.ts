@@ -184,6 +184,21 @@ export interface RawKernels {
    */
   snormTangents(src: Float32Array, toYUp: boolean, top: number, tolerance: number, limit: number, lowest: number, highest: number, order: Uint32Array | undefined, dst: Int8Array | Int16Array, counts: Uint32Array, replacedList: Uint32Array): number;
   /**
+   * Optimized glTF writer: the box of xyz positions (src.length / 3) turned Z-up → Y-up when
+   * toYUp, each value not finite as +0, into box (6: min xyz, max xyz; `if (v < min) min = v` in
+   * vertex order from ±Infinity, the first of −0 / +0 kept). Returns the values not finite.
+   */
+  sourcePositionsBox(src: Float32Array, toYUp: boolean, box: Float64Array): number;
+  /**
+   * Optimized glTF writer: xyz positions as sourcePositionsBox reads them rounded onto the grid
+   * (ox, oy, oz) + q × step, q = min(top, max(0, Math.round((v − offset) / step))) in float64, into
+   * dst: four uint16 or uint8 per vertex (the fourth 0), vertex v at order[v] (at v without order).
+   * minMax (6): the smallest and largest q per axis. Returns the largest |offset + q × step − v|,
+   * or −1 (dst unspecified) when an order[v] is not below the vertex count. dst holds at least 4 ×
+   * the vertex count.
+   */
+  quantizeSourcePositions(src: Float32Array, toYUp: boolean, ox: number, oy: number, oz: number, step: number, top: number, order: Uint32Array | undefined, dst: Uint8Array | Uint16Array, minMax: Float64Array): number;
+  /**
    * glTF writer: four joints and weights per vertex (joints.length / 4 vertices) into dstJoints
    * (uint8 or uint16) and dstWeights as glTF requires them: the weights on joints below
    * jointCount, positive and finite, ÷ their float64 sum (in slot order) rounded to float32, a

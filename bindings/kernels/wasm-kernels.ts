@@ -64,6 +64,8 @@ interface KernelExports {
   unitTangents(src: number, count: number, toYUp: number, tolerance: number, dst: number, counts: number): number;
   snormNormals(src: number, count: number, toYUp: number, top: number, tolerance: number, limit: number, lowest: number, highest: number, order: number, hasOrder: number, dst: number, wide: number, counts: number): number;
   snormTangents(src: number, count: number, toYUp: number, top: number, tolerance: number, limit: number, lowest: number, highest: number, order: number, hasOrder: number, dst: number, wide: number, counts: number, replacedList: number): number;
+  sourcePositionsBox(src: number, count: number, toYUp: number, box: number): number;
+  quantizeSourcePositions(src: number, count: number, toYUp: number, ox: number, oy: number, oz: number, step: number, top: number, order: number, hasOrder: number, dst: number, wide: number, minMax: number): number;
   normalizeSkin(joints: number, weights: number, count: number, jointCount: number, wideJoints: number, tolerance: number, dstJoints: number, dstWeights: number, found: number): void;
   countUsedValues(src: number, count: number, limit: number, seen: number): number;
   spanU32(src: number, count: number, dst: number): void;
@@ -297,6 +299,16 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
       snormArrays(count, order, dst, counts, 3);
       return run([src, order ?? EMPTY_U32], [dst.subarray(0, count * 4), counts], ([s, o, d, c]) =>
         exports.snormNormals(s!, count, toYUp ? 1 : 0, top, tolerance, limit, lowest, highest, o!, order ? 1 : 0, d!, dst.BYTES_PER_ELEMENT === 2 ? 1 : 0, c!));
+    },
+    sourcePositionsBox: (src, toYUp, box) => {
+      if (box.length < 6) throw new RangeError('meshcodec: sourcePositionsBox needs a box of 6');
+      return run([src], [box], ([s, b]) => exports.sourcePositionsBox(s!, Math.floor(src.length / 3), toYUp ? 1 : 0, b!));
+    },
+    quantizeSourcePositions: (src, toYUp, ox, oy, oz, step, top, order, dst, minMax) => {
+      const count = Math.floor(src.length / 3);
+      if ((order && order.length < count) || dst.length < count * 4 || minMax.length < 6) throw new RangeError('meshcodec: quantizeSourcePositions arrays are shorter than the vertex count needs');
+      return run([src, order ?? EMPTY_U32], [dst.subarray(0, count * 4), minMax], ([s, o, d, m]) =>
+        exports.quantizeSourcePositions(s!, count, toYUp ? 1 : 0, ox, oy, oz, step, top, o!, order ? 1 : 0, d!, dst.BYTES_PER_ELEMENT === 2 ? 1 : 0, m!));
     },
     snormTangents: (src, toYUp, top, tolerance, limit, lowest, highest, order, dst, counts, replacedList) => {
       const count = src.length >> 2;

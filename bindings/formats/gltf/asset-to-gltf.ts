@@ -259,7 +259,9 @@ function accessor(w: Writer, type: AccessorType, array: ComponentArray, given?: 
   // The options as one object of one shape whatever the caller's literal (about fourteen shapes:
   // every read of them in the builder went megamorphic once a process had written files of
   // several kinds); absent options are undefined, as they read before.
-  const options: AccessorOptions = { target: given?.target, normalized: given?.normalized, bounds: given?.bounds, byteStride: given?.byteStride, group: given?.group, filtered: given?.filtered };
+  // A known min / max (a pass that wrote the array found it) is kept unless the array waits for
+  // the weld of written vertices (pruneUnread), which may leave vertices out.
+  const options: AccessorOptions = { target: given?.target, normalized: given?.normalized, bounds: given?.bounds, minMax: w.pending ? undefined : given?.minMax, byteStride: given?.byteStride, group: given?.group, filtered: given?.filtered };
   if (w.pending && options?.target === BUFFER_TARGET.ARRAY_BUFFER) return -w.pending.push({ type, array, options });
   // Vertex attributes of one type, component type and normalization share a view across meshes;
   // and the meshes' triangle lists of one index type (editor_viewcube.mesh: 26 meshes, 26 index views).
@@ -473,7 +475,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   // morph targets (which need them as floats), the positions are only boxed, then quantized
   // straight from the source (quantize-source-positions.ts).
   const direct = q !== undefined && q.position !== 'float' && (!skinnedMesh || w.skinGrid !== undefined) && !mesh.targets?.length;
-  const onAxes: Omit<PositionsOnAxes, 'positions'> & { positions?: Float32Array } = direct ? sourcePositionsBox(a.positions, w.toYUp) : positionsOnAxesWith(kernels, a.positions, w.toYUp, order, w.builder.scratch.float32(a.positions.length));
+  const onAxes: Omit<PositionsOnAxes, 'positions'> & { positions?: Float32Array } = direct ? sourcePositionsBox(kernels, a.positions, w.toYUp) : positionsOnAxesWith(kernels, a.positions, w.toYUp, order, w.builder.scratch.float32(a.positions.length));
   const positions = onAxes.positions;
   if (onAxes.replaced) w.warn(nonFiniteMessage(`${label} positions`, onAxes.replaced, 0));
   let node: { translation: number[]; scale: number[] } | undefined;
@@ -484,7 +486,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   const unfit = grid && !skinnedMesh && mesh.targets?.length ? targetBeyondFloatSteps(mesh.targets, grid.step) : undefined;
   if (unfit !== undefined) w.warn(`${label}: positions kept float32: morph target ${unfit} moves a vertex by more steps of the position grid than float32 holds`);
   if (q && q.position !== 'float' && grid && unfit === undefined) {
-    const quantized = (onGrid = positions ? quantizePositions(positions, q.position, grid) : quantizeSourcePositions(a.positions, w.toYUp, order, q.position, grid));
+    const quantized = (onGrid = positions ? quantizePositions(positions, q.position, grid) : quantizeSourcePositions(kernels, a.positions, w.toYUp, order, q.position, grid));
     attributes.POSITION = quantizedAccessor(w, 'position', 'VEC3', quantized, false, true, true);
     if (!skinnedMesh) node = { translation: quantized.offset, scale: [quantized.step, quantized.step, quantized.step] };
     positionStep = quantized.step;
@@ -650,7 +652,7 @@ function morphTargetAccessors(w: Writer, target: MorphTarget, label: string, pos
 function quantizedAccessor(w: Writer, kind: keyof GltfQuantizeOptions, type: AccessorType, quantized: QuantizedAttribute, normalized: boolean, bounds = false, extension = false): number {
   w.quantized.kinds.add(kind);
   if (extension) w.builder.useExtension('KHR_mesh_quantization', true);
-  return accessor(w, type, quantized.array, { target: BUFFER_TARGET.ARRAY_BUFFER, normalized, bounds, byteStride: quantized.byteStride });
+  return accessor(w, type, quantized.array, { target: BUFFER_TARGET.ARRAY_BUFFER, normalized, bounds, minMax: quantized.minMax, byteStride: quantized.byteStride });
 }
 
 /**
