@@ -199,6 +199,13 @@ export interface RawKernels {
    */
   quantizeSourcePositions(src: Float32Array, toYUp: boolean, ox: number, oy: number, oz: number, step: number, top: number, order: Uint32Array | undefined, dst: Uint8Array | Uint16Array, minMax: Float64Array): number;
   /**
+   * Optimized glTF writer: uvsForOutput for a UV set (src.length / 2 pairs) in a vertex order, pair
+   * v written at order[v] (dst as long as src, not src); outside[0]: values written not within
+   * 0–1. Returns the values replaced, or −1 (dst unspecified) when an order[v] is not below the
+   * pair count.
+   */
+  uvsForOutputOrdered(src: Float32Array, flipV: boolean, order: Uint32Array, dst: Float32Array, outside: Uint32Array): number;
+  /**
    * glTF writer: four joints and weights per vertex (joints.length / 4 vertices) into dstJoints
    * (uint8 or uint16) and dstWeights as glTF requires them: the weights on joints below
    * jointCount, positive and finite, ÷ their float64 sum (in slot order) rounded to float32, a

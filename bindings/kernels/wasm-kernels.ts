@@ -66,6 +66,7 @@ interface KernelExports {
   snormTangents(src: number, count: number, toYUp: number, top: number, tolerance: number, limit: number, lowest: number, highest: number, order: number, hasOrder: number, dst: number, wide: number, counts: number, replacedList: number): number;
   sourcePositionsBox(src: number, count: number, toYUp: number, box: number): number;
   quantizeSourcePositions(src: number, count: number, toYUp: number, ox: number, oy: number, oz: number, step: number, top: number, order: number, hasOrder: number, dst: number, wide: number, minMax: number): number;
+  uvsForOutputOrdered(src: number, count: number, flipV: number, order: number, dst: number, outside: number): number;
   normalizeSkin(joints: number, weights: number, count: number, jointCount: number, wideJoints: number, tolerance: number, dstJoints: number, dstWeights: number, found: number): void;
   countUsedValues(src: number, count: number, limit: number, seen: number): number;
   spanU32(src: number, count: number, dst: number): void;
@@ -299,6 +300,11 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
       snormArrays(count, order, dst, counts, 3);
       return run([src, order ?? EMPTY_U32], [dst.subarray(0, count * 4), counts], ([s, o, d, c]) =>
         exports.snormNormals(s!, count, toYUp ? 1 : 0, top, tolerance, limit, lowest, highest, o!, order ? 1 : 0, d!, dst.BYTES_PER_ELEMENT === 2 ? 1 : 0, c!));
+    },
+    uvsForOutputOrdered: (src, flipV, order, dst, outside) => {
+      const count = src.length >> 1;
+      if (order.length < count || dst.length < count * 2 || outside.length < 1) throw new RangeError('meshcodec: uvsForOutputOrdered arrays are shorter than the pair count needs');
+      return run([src, order], [dst.subarray(0, count * 2), outside], ([s, o, d, x]) => exports.uvsForOutputOrdered(s!, count, flipV ? 1 : 0, o!, d!, x!));
     },
     sourcePositionsBox: (src, toYUp, box) => {
       if (box.length < 6) throw new RangeError('meshcodec: sourcePositionsBox needs a box of 6');

@@ -31,11 +31,12 @@ import * as gltfUvs from './gltf-uvs.js';
 import * as gltfUnitTangents from './gltf-unit-tangents.js';
 import * as gltfOptSnormVectors from './gltf-opt-snorm-vectors.js';
 import * as gltfOptPositions from './gltf-opt-positions.js';
+import * as gltfOptUvs from './gltf-opt-uvs.js';
 
 /** The pure-TypeScript backend: the twin of every WebAssembly kernel. */
 export const jsRawKernels: RawKernels = {
   ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices,
   ...vertexGather, ...iqmVertices, ...iqmQuantize, ...iqmFrames, ...bounds, ...skinWeights, ...indicesU16, ...indexRange, ...usedValues, ...base64, ...normalized, ...keyLines, ...tangentCheck, ...flipV, ...skinRecords, ...tfIndexStreams,
   ...unigineCompressFrames, ...gltfUnitNormals, ...gltfNormalizedSkin, ...gltfPositions, ...gltfUvs, ...gltfUnitTangents,
-  ...gltfOptSnormVectors, ...gltfOptPositions,
+  ...gltfOptSnormVectors, ...gltfOptPositions, ...gltfOptUvs,
 };
