@@ -494,7 +494,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   const unfit = grid && !skinnedMesh && mesh.targets?.length ? targetBeyondFloatSteps(mesh.targets, grid.step) : undefined;
   if (unfit !== undefined) w.warn(`${label}: positions kept float32: morph target ${unfit} moves a vertex by more steps of the position grid than float32 holds`);
   if (q && q.position !== 'float' && grid && unfit === undefined) {
-    const quantized = (onGrid = positions ? quantizePositions(positions, q.position, grid) : quantizeSourcePositions(kernels, a.positions, w.toYUp, order, q.position, grid));
+    const quantized = (onGrid = positions ? quantizePositions(positions, q.position, grid) : quantizeSourcePositions(kernels, a.positions, w.toYUp, order, q.position, grid, w.builder.scratch));
     attributes.POSITION = quantizedAccessor(w, 'position', 'VEC3', quantized, false, true, true);
     if (!skinnedMesh) node = { translation: quantized.offset, scale: [quantized.step, quantized.step, quantized.step] };
     positionStep = quantized.step;
@@ -510,7 +510,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   // tangents written so; quantized tangents repair from the source normals themselves.
   let normals: Float32Array | undefined;
   if (a.normals && q && q.normal !== 'float' && !(q.normal === 'oct8' && w.shareViews)) {
-    const done = unitSnormVectors(kernels, a.normals, 3, w.toYUp, snormBits(q.normal), undefined, order);
+    const done = unitSnormVectors(kernels, a.normals, 3, w.toYUp, snormBits(q.normal), undefined, order, w.builder.scratch);
     unitVectorsWarned(w, done.vectors, 3, `${label} normals`);
     attributes.NORMAL = quantizedAccessor(w, 'normal', 'VEC3', done.quantized, true, false, true);
   } else if (a.normals) {
@@ -518,7 +518,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     attributes.NORMAL = q && q.normal === 'oct8' && w.shareViews ? octahedralAccessor(w, 'normal', normals, 3) : accessor(w, 'VEC3', normals, VERTEX);
   }
   if (a.tangents && q && q.tangent !== 'float' && !(q.tangent === 'oct8' && w.shareViews)) {
-    const done = unitSnormVectors(kernels, a.tangents, 4, w.toYUp, snormBits(q.tangent), a.normals, order);
+    const done = unitSnormVectors(kernels, a.tangents, 4, w.toYUp, snormBits(q.tangent), a.normals, order, w.builder.scratch);
     unitVectorsWarned(w, done.vectors, 4, `${label} tangents`);
     attributes.TANGENT = quantizedAccessor(w, 'tangent', 'VEC4', done.quantized, true, false, true);
   } else if (a.tangents) {

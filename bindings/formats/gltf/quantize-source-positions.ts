@@ -18,6 +18,7 @@
 // optimized encode). Measured on Box47.mesh's 71,742 positions in the meshopt order (one
 // interleaved loop, shared 2-core machine): see the README's encode-time note.
 import type { Kernels } from '../../kernels/kernels.js';
+import type { WriterScratch } from './writer-scratch.js';
 import { layout, type PositionGrid, type QuantizedAttribute } from './quantize-attributes.js';
 import { writerUint16, writerUint8 } from './writer-arena.js';
 
@@ -33,12 +34,14 @@ export function sourcePositionsBox(kernels: Kernels, source: Float32Array, toYUp
  * The positions (source axes, any non-finite values) quantized on `grid` at `bits`, vertex v
  * written at order[v] (at v without `order`): the same array, offset, step and largest error as
  * quantizePositions(positionsOnAxes(source, toYUp, order).positions, bits, grid), and `minMax`,
- * the smallest and largest quantized value per axis.
+ * the smallest and largest quantized value per axis. `scratch`: where the array goes (the
+ * writer's), else the writer arena.
  */
-export function quantizeSourcePositions(kernels: Kernels, source: Float32Array, toYUp: boolean, order: Uint32Array | undefined, bits: 8 | 14 | 16, grid: PositionGrid): QuantizedAttribute & PositionGrid & { maxError: number; minMax: { min: number[]; max: number[] } } {
+export function quantizeSourcePositions(kernels: Kernels, source: Float32Array, toYUp: boolean, order: Uint32Array | undefined, bits: 8 | 14 | 16, grid: PositionGrid, scratch?: WriterScratch): QuantizedAttribute & PositionGrid & { maxError: number; minMax: { min: number[]; max: number[] } } {
   const count = Math.floor(source.length / 3);
   const { slots, byteStride } = layout(count, 3, bits > 8 ? 2 : 1);
-  const array = bits > 8 ? writerUint16(count * slots) : writerUint8(count * slots);
+  // The kernel writes every slot (padding too): the writer's scratch serves where given.
+  const array = scratch ? (bits > 8 ? scratch.uint16(count * slots) : scratch.uint8(count * slots)) : bits > 8 ? writerUint16(count * slots) : writerUint8(count * slots);
   const top = 2 ** bits - 1;
   const maxError = kernels.raw.quantizeSourcePositions(source, toYUp, grid.offset[0], grid.offset[1], grid.offset[2], grid.step, top, order, array, BOX);
   if (maxError < 0) throw new RangeError('meshcodec: quantizeSourcePositions order names a vertex past the vertex count');

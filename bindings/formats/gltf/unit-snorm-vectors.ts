@@ -24,6 +24,7 @@ import { VECTOR3_UNIT_TOLERANCE, type QuantizedAttribute } from './quantize-attr
 import { nearestUnitRounding, unitSquaredRange, type UnitVectors } from './vertex-passes.js';
 import { writerInt16, writerInt8 } from './writer-arena.js';
 import type { Kernels } from '../../kernels/kernels.js';
+import type { WriterScratch } from './writer-scratch.js';
 
 /** What unitVectorsOnAxes counts (its unit vectors are not kept), and the snorm attribute. */
 export interface UnitSnormVectors {
@@ -36,12 +37,15 @@ export interface UnitSnormVectors {
  * quantizedUnitVectors(source, its unit vectors, stride, toYUp, bits, order), from one pass: the
  * `snormNormals` / `snormTangents` kernel on `kernels`, then here the rare tangents whose length is
  * zero or not finite (replaced by a unit vector perpendicular to their unit normal).
- * `normals`: for tangents, the mesh's normals as the Asset has them (source order).
+ * `normals`: for tangents, the mesh's normals as the Asset has them (source order). `scratch`:
+ * where the snorm array goes (the writer's), else the writer arena.
  */
-export function unitSnormVectors(kernels: Kernels, source: Float32Array, stride: 3 | 4, toYUp: boolean, bits: 8 | 16, normals?: Float32Array, order?: Uint32Array): UnitSnormVectors {
+export function unitSnormVectors(kernels: Kernels, source: Float32Array, stride: 3 | 4, toYUp: boolean, bits: 8 | 16, normals?: Float32Array, order?: Uint32Array, scratch?: WriterScratch): UnitSnormVectors {
   const count = Math.floor(source.length / stride);
   const top = bits === 16 ? 32767 : 127;
-  const out = bits === 16 ? writerInt16(count * 4) : writerInt8(count * 4);
+  // The kernels write every slot (padding too), so the writer's scratch (not zeroed, kept between
+  // encodes) serves: no fresh backing store per attribute (writer-scratch.ts says what those cost).
+  const out = scratch ? (bits === 16 ? scratch.int16(count * 4) : int8View(scratch.uint8(count * 4))) : bits === 16 ? writerInt16(count * 4) : writerInt8(count * 4);
   const [lowest, highest] = unitSquaredRange(top);
   const limit = VECTOR3_UNIT_TOLERANCE * 0.99;
   let replaced = 0;
@@ -64,6 +68,10 @@ export function unitSnormVectors(kernels: Kernels, source: Float32Array, stride:
 }
 
 const COUNTS = new Uint32Array(3);
+
+function int8View(bytes: Uint8Array): Int8Array {
+  return new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+}
 let LIST = new Uint32Array(0);
 
 /** A list of at least `count` vertex numbers, reused from call to call (only its first entries, the ones listed, are read). */
