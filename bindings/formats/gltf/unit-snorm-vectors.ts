@@ -53,7 +53,8 @@ export function unitSnormVectors(kernels: Kernels, source: Float32Array, stride:
     if (kernels.raw.snormNormals(source, toYUp, top, UNIT_LENGTH_TOLERANCE, limit, lowest, highest, order, out, COUNTS) < 0) badOrder();
     replaced = COUNTS[0]!;
   } else {
-    const list = replacedList(count);
+    // Only the first `listed` entries are read: scratch (not zeroed) serves.
+    const list = scratch ? scratch.uint32(count) : new Uint32Array(count);
     const listed = kernels.raw.snormTangents(source, toYUp, top, UNIT_LENGTH_TOLERANCE, limit, lowest, highest, order, out, COUNTS, list);
     if (listed < 0) badOrder();
     for (let k = 0; k < listed; k++) replaceTangent(source, list[k]!, toYUp, normals, order, top, lowest, highest, out);
@@ -72,13 +73,7 @@ const COUNTS = new Uint32Array(3);
 function int8View(bytes: Uint8Array): Int8Array {
   return new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
 }
-let LIST = new Uint32Array(0);
 
-/** A list of at least `count` vertex numbers, reused from call to call (only its first entries, the ones listed, are read). */
-function replacedList(count: number): Uint32Array {
-  if (LIST.length < count) LIST = new Uint32Array(Math.max(count, LIST.length * 2));
-  return LIST;
-}
 
 function badOrder(): never {
   throw new RangeError('meshcodec: unitSnormVectors order names a vertex past the vertex count');
