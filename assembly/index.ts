@@ -32,6 +32,9 @@ export * from './gltf-uvs';
 export * from './gltf-unit-tangents';
 export * from './unigine-weld';
 export * from './apg-format-floats';
+export * from './gltf-opt-snorm-vectors';
+export * from './gltf-opt-positions';
+export * from './gltf-opt-uvs';
 
 /** First free byte of linear memory: the TypeScript arena starts here. */
 export function heapBase(): usize {

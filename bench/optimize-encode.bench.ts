@@ -11,8 +11,12 @@
 // steady state each reaches. Two warm-up rounds (the method before) measured meshcodec's writer
 // mostly unoptimized on the first files and on any `--only` run: untitled.apg 0.291 against
 // 0.139 ms after 200 rounds, gltfpack 0.172 against 0.133 (one run, load 5).
-// Run: npx tsx bench/optimize-encode.bench.ts [--rounds N] [--warmup N] [--only NAME] [--plain]
+// Run: npx tsx bench/optimize-encode.bench.ts [--rounds N] [--warmup N] [--only NAME] [--plain] [--cpu]
 //   --plain: the plain GLB writer instead of --optimize (no gltfpack column).
+//   --cpu: each call's process CPU time (user + system, process.cpuUsage) instead of its wall
+//   time: on a machine other jobs share, wall times include the time slices this process waited
+//   (at load 10–11 on 2 cores, Box47.mesh's ratio swung 0.96–1.38 between runs, arm.mesh 0.52),
+//   CPU times do not (both sides' figures then include V8's helper threads, e.g. GC).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { detectFormat, glbFormat, gltfFormat, initMeshopt, type Asset } from '../bindings/index.js';
@@ -27,6 +31,9 @@ const ONLY = argument('--only');
 const WARMUP_ROUNDS = Number(argument('--warmup') ?? 200);
 const WARMUP_MS = 1500;
 const PLAIN = process.argv.includes('--plain');
+const CPU = process.argv.includes('--cpu');
+/** Milliseconds of process CPU time (user + system) since `from` (a process.cpuUsage() result). */
+const cpuMs = (from: NodeJS.CpuUsage) => { const d = process.cpuUsage(from); return (d.user + d.system) / 1000; };
 const OPTIMIZE = PLAIN ? {} : ({ quantize: true, compress: 'meshopt', textures: 'embed' } as const);
 
 function inputs(): { name: string; path: string }[] {
@@ -58,7 +65,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 await initMeshopt();
 const rows: Record<string, unknown>[] = [];
-console.log(`${PLAIN ? 'plain' : 'optimized'} GLB encode, ${ROUNDS} interleaved rounds after a warm-up (${WARMUP_ROUNDS} rounds or ${WARMUP_MS} ms), medians in ms; ${JSON.stringify(machine())}`);
+console.log(`${PLAIN ? 'plain' : 'optimized'} GLB encode, ${ROUNDS} interleaved rounds after a warm-up (${WARMUP_ROUNDS} rounds or ${WARMUP_MS} ms), medians in ms${CPU ? ' of process CPU time' : ''}; ${JSON.stringify(machine())}`);
 console.log('| input | output bytes | encode ms | parse+encode ms | gltfpack -cc ms | gltfpack ÷ encode | gltfpack ÷ parse+encode |');
 console.log('|---|---|---|---|---|---|---|');
 for (const input of inputs()) {
@@ -94,9 +101,10 @@ for (const input of inputs()) {
       // inside a timed call, it was charged to the next contender: 0.35 ms for a 0.09 ms encode).
       await new Promise((resolve) => setImmediate(resolve));
       const t0 = performance.now();
+      const c0 = CPU ? process.cpuUsage() : undefined;
       let out = run();
       if (out instanceof Promise) out = await out;
-      const ms = performance.now() - t0;
+      const ms = c0 ? cpuMs(c0) : performance.now() - t0;
       if (name === 'encode') size = (out as Uint8Array).length;
       if (measured) samples.get(name)!.push(ms);
     }
@@ -108,4 +116,4 @@ for (const input of inputs()) {
   const ratio = (a?: number, b?: number) => (a === undefined || b === undefined ? '—' : (a / b).toFixed(2));
   console.log(`| ${input.name} | ${size} | ${m.encode!.toFixed(3)} | ${m.parseEncode!.toFixed(3)} | ${m.gltfpack?.toFixed(3) ?? '—'} | ${ratio(m.gltfpack, m.encode)} | ${ratio(m.gltfpack, m.parseEncode)} |`);
 }
-if (!ONLY) writeResults(PLAIN ? 'plain-encode' : 'optimize-encode', { rounds: ROUNDS, warmupRounds: WARMUP_ROUNDS, warmupMs: WARMUP_MS, rows });
+if (!ONLY) writeResults(`${PLAIN ? 'plain-encode' : 'optimize-encode'}${CPU ? '-cpu' : ''}`, { rounds: ROUNDS, warmupRounds: WARMUP_ROUNDS, warmupMs: WARMUP_MS, cpu: CPU, rows });

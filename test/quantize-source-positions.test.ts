@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { positionsOnAxes } from '../bindings/formats/gltf/vertex-passes.js';
 import { positionGrid, quantizePositions } from '../bindings/formats/gltf/quantize-attributes.js';
 import { quantizeSourcePositions, sourcePositionsBox } from '../bindings/formats/gltf/quantize-source-positions.js';
+import { allKernels, BACKENDS } from './helpers/backends.js';
+
+const kernels = allKernels();
 
 function random(seed: number): () => number {
   let s = seed >>> 0 || 1;
@@ -50,23 +53,30 @@ describe('quantizeSourcePositions', () => {
   for (const { name, source } of cases) {
     for (const toYUp of [false, true]) {
       for (const ordered of [false, true]) {
-        for (const bits of [8, 14, 16] as const) {
-          it(`${name}, toYUp ${toYUp}, ${ordered ? 'reordered' : 'in order'}, ${bits} bits: the two-pass result`, () => {
+        for (const bits of [8, 14, 16] as const) for (const backend of BACKENDS) {
+          it(`${name}, toYUp ${toYUp}, ${ordered ? 'reordered' : 'in order'}, ${bits} bits, ${backend}: the two-pass result`, () => {
             const count = source.length / 3;
             const remap = ordered ? order(count, count + bits) : undefined;
             const reference = positionsOnAxes(source, toYUp, remap);
-            const box = sourcePositionsBox(source, toYUp);
+            const box = sourcePositionsBox(kernels[backend], source, toYUp);
             expect(box.replaced).toBe(reference.replaced);
             expect(box.box).toEqual(reference.box);
             const grid = positionGrid(reference.box, bits);
             const expected = quantizePositions(reference.positions, bits, grid);
-            const got = quantizeSourcePositions(source, toYUp, remap, bits, grid);
+            const got = quantizeSourcePositions(kernels[backend], source, toYUp, remap, bits, grid);
             expect(got.array.constructor).toBe(expected.array.constructor);
             expect(Array.from(got.array)).toEqual(Array.from(expected.array));
             expect(got.byteStride).toBe(expected.byteStride);
             expect(got.offset).toEqual(expected.offset);
             expect(got.step).toBe(expected.step);
             expect(got.maxError).toBe(expected.maxError);
+            // The box of the quantized values: what the builder would find over the array.
+            const q = Array.from(expected.array);
+            const slots = (expected.byteStride ?? 3 * expected.array.BYTES_PER_ELEMENT) / expected.array.BYTES_PER_ELEMENT;
+            for (let c = 0; c < 3; c++) {
+              const axis = q.filter((_, i) => i % slots === c);
+              expect([got.minMax.min[c], got.minMax.max[c]]).toEqual([Math.min(...axis), Math.max(...axis)]);
+            }
           });
         }
       }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { unitSnormVectors } from '../bindings/formats/gltf/unit-snorm-vectors.js';
 import { unitVectorsOnAxes } from '../bindings/formats/gltf/vertex-passes.js';
 import { quantizedUnitVectors } from './helpers/two-pass-references.js';
-import { NAN_BITS, rng } from './helpers/backends.js';
+import { allKernels, BACKENDS, NAN_BITS, rng } from './helpers/backends.js';
+
+const kernels = allKernels();
 
 /** Vectors of every kind the writer meets: unit, off unit, on the snorm grid, zero, huge, NaN, infinite; w of ±1, other, 0, NaN. */
 function vectors(seed: number, count: number, stride: 3 | 4, bits: 8 | 16): Float32Array {
@@ -47,9 +49,9 @@ function permutation(seed: number, count: number): Uint32Array {
 }
 
 describe('unitSnormVectors (one pass for quantized normals and tangents)', () => {
-  for (const bits of [8, 16] as const) {
+  for (const backend of BACKENDS) for (const bits of [8, 16] as const) {
     for (const toYUp of [false, true]) {
-      it(`gives the two passes' counts and snorm bytes (${bits} bits, toYUp ${toYUp}), in source order and in a meshopt order`, () => {
+      it(`gives the two passes' counts and snorm bytes (${backend}, ${bits} bits, toYUp ${toYUp}), in source order and in a meshopt order`, () => {
         for (let seed = 1; seed <= 12; seed++) {
           const count = 5 + seed * 37;
           const normals = vectors(seed, count, 3, bits);
@@ -57,9 +59,9 @@ describe('unitSnormVectors (one pass for quantized normals and tangents)', () =>
           for (const order of [undefined, permutation(seed, count)]) {
             const n = unitVectorsOnAxes(normals, 3, toYUp, undefined, order);
             const t = unitVectorsOnAxes(tangents, 4, toYUp, n.unit, order);
-            const fusedN = unitSnormVectors(normals, 3, toYUp, bits, undefined, order);
+            const fusedN = unitSnormVectors(kernels[backend], normals, 3, toYUp, bits, undefined, order);
             // Tangents take the source normals (a replaced tangent's perpendicular is to its unit normal).
-            const fusedT = unitSnormVectors(tangents, 4, toYUp, bits, normals, order);
+            const fusedT = unitSnormVectors(kernels[backend], tangents, 4, toYUp, bits, normals, order);
             for (const [fused, two, source, stride] of [[fusedN, n, normals, 3], [fusedT, t, tangents, 4]] as const) {
               expect([fused.vectors.replaced, fused.vectors.rescaled, fused.vectors.signs]).toEqual([two.replaced, two.rescaled, two.signs]);
               expect(fused.quantized).toEqual(quantizedUnitVectors(source, two.unit, stride, toYUp, bits, order));

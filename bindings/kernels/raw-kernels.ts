@@ -179,6 +179,47 @@ export interface RawKernels {
    */
   unitTangents(src: Float32Array, toYUp: boolean, tolerance: number, dst: Float32Array, counts: Uint32Array): number;
   /**
+   * Optimized glTF writer: xyz normals (src.length / 3, rounded down) turned Z-up → Y-up when
+   * toYUp, made unit as unitNormals makes them (+Z when the length is not > 0 and < Infinity), and
+   * rounded to snorm (top 127 or 32,767: Math.round of the value clamped to −1–1 × top) into dst,
+   * four per vertex (the fourth 0), vertex v at order[v] (at v without order); a source normal on
+   * the snorm grid (each component within 1e-3 of a step) whose length is within `limit` of 1 is
+   * rounded as it is; a rounding whose squared length (in steps) lies outside lowest–highest takes
+   * the one of the eight floor / floor + 1 roundings nearest unit length. counts (3): replaced,
+   * |length − 1| > tolerance, 0. Returns 0, or −1 (dst unspecified) when an order[v] is not below
+   * the vertex count. dst holds at least 4 × the vertex count.
+   */
+  snormNormals(src: Float32Array, toYUp: boolean, top: number, tolerance: number, limit: number, lowest: number, highest: number, order: Uint32Array | undefined, dst: Int8Array | Int16Array, counts: Uint32Array): number;
+  /**
+   * snormNormals for xyzw tangents (src.length / 4), w as ±top (−top when w < 0; a kept tangent
+   * needs |w| = 1); a tangent whose length is not > 0 and < Infinity is written as four zeros and
+   * its vertex number appended to replacedList (as long as the vertex count). counts (3): 0,
+   * rescaled, w other than ±1. Returns how many were listed, or −1 as snormNormals.
+   */
+  snormTangents(src: Float32Array, toYUp: boolean, top: number, tolerance: number, limit: number, lowest: number, highest: number, order: Uint32Array | undefined, dst: Int8Array | Int16Array, counts: Uint32Array, replacedList: Uint32Array): number;
+  /**
+   * Optimized glTF writer: the box of xyz positions (src.length / 3) turned Z-up → Y-up when
+   * toYUp, each value not finite as +0, into box (6: min xyz, max xyz; `if (v < min) min = v` in
+   * vertex order from ±Infinity, the first of −0 / +0 kept). Returns the values not finite.
+   */
+  sourcePositionsBox(src: Float32Array, toYUp: boolean, box: Float64Array): number;
+  /**
+   * Optimized glTF writer: xyz positions as sourcePositionsBox reads them rounded onto the grid
+   * (ox, oy, oz) + q × step, q = min(top, max(0, Math.round((v − offset) / step))) in float64, into
+   * dst: four uint16 or uint8 per vertex (the fourth 0), vertex v at order[v] (at v without order).
+   * minMax (6): the smallest and largest q per axis. Returns the largest |offset + q × step − v|,
+   * or −1 (dst unspecified) when an order[v] is not below the vertex count. dst holds at least 4 ×
+   * the vertex count.
+   */
+  quantizeSourcePositions(src: Float32Array, toYUp: boolean, ox: number, oy: number, oz: number, step: number, top: number, order: Uint32Array | undefined, dst: Uint8Array | Uint16Array, minMax: Float64Array): number;
+  /**
+   * Optimized glTF writer: uvsForOutput for a UV set (src.length / 2 pairs) in a vertex order, pair
+   * v written at order[v] (dst as long as src, not src); outside[0]: values written not within
+   * 0–1. Returns the values replaced, or −1 (dst unspecified) when an order[v] is not below the
+   * pair count.
+   */
+  uvsForOutputOrdered(src: Float32Array, flipV: boolean, order: Uint32Array, dst: Float32Array, outside: Uint32Array): number;
+  /**
    * glTF writer: four joints and weights per vertex (joints.length / 4 vertices) into dstJoints
    * (uint8 or uint16) and dstWeights as glTF requires them: the weights on joints below
    * jointCount, positive and finite, ÷ their float64 sum (in slot order) rounded to float32, a

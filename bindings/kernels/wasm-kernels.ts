@@ -68,6 +68,11 @@ interface KernelExports {
   positionsOnAxes(src: number, count: number, toYUp: number, dst: number, box: number): number;
   uvsForOutput(src: number, count: number, flipV: number, dst: number, outside: number): number;
   unitTangents(src: number, count: number, toYUp: number, tolerance: number, dst: number, counts: number): number;
+  snormNormals(src: number, count: number, toYUp: number, top: number, tolerance: number, limit: number, lowest: number, highest: number, order: number, hasOrder: number, dst: number, wide: number, counts: number): number;
+  snormTangents(src: number, count: number, toYUp: number, top: number, tolerance: number, limit: number, lowest: number, highest: number, order: number, hasOrder: number, dst: number, wide: number, counts: number, replacedList: number): number;
+  sourcePositionsBox(src: number, count: number, toYUp: number, box: number): number;
+  quantizeSourcePositions(src: number, count: number, toYUp: number, ox: number, oy: number, oz: number, step: number, top: number, order: number, hasOrder: number, dst: number, wide: number, minMax: number): number;
+  uvsForOutputOrdered(src: number, count: number, flipV: number, order: number, dst: number, outside: number): number;
   normalizeSkin(joints: number, weights: number, count: number, jointCount: number, wideJoints: number, tolerance: number, dstJoints: number, dstWeights: number, found: number): void;
   countUsedValues(src: number, count: number, limit: number, seen: number): number;
   spanU32(src: number, count: number, dst: number): void;
@@ -192,6 +197,13 @@ function alignStaged(byteLength: number): number {
   return (byteLength + 15) & ~15;
 }
 
+const EMPTY_U32 = new Uint32Array(0);
+
+/** The snorm kernels read and write by the vertex count: never past these arrays. */
+function snormArrays(count: number, order: Uint32Array | undefined, dst: Int8Array | Int16Array, counts: Uint32Array, countsLength: number): void {
+  if ((order && order.length < count) || dst.length < count * 4 || counts.length < countsLength) throw new RangeError('meshcodec: snorm vector arrays are shorter than the vertex count needs');
+}
+
 /** RawKernels over one instantiated module. */
 export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKernels {
   const run = <R>(inputs: TypedArray[], outputs: TypedArray[], body: (p: number[], n: number[]) => R): R => onPointers(arena, inputs, outputs, body);
@@ -303,6 +315,34 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     uvsForOutput: (src, flipV, dst, outside) => run([src], [dst, outside], ([s, d, o], [n]) => exports.uvsForOutput(s!, n!, flipV ? 1 : 0, d!, o!)),
     unitTangents: (src, toYUp, tolerance, dst, counts) =>
       run([src], [dst, counts], ([s, d, c], [length]) => exports.unitTangents(s!, length! >> 2, toYUp ? 1 : 0, tolerance, d!, c!)),
+    snormNormals: (src, toYUp, top, tolerance, limit, lowest, highest, order, dst, counts) => {
+      const count = Math.floor(src.length / 3);
+      snormArrays(count, order, dst, counts, 3);
+      return run([src, order ?? EMPTY_U32], [dst.subarray(0, count * 4), counts], ([s, o, d, c]) =>
+        exports.snormNormals(s!, count, toYUp ? 1 : 0, top, tolerance, limit, lowest, highest, o!, order ? 1 : 0, d!, dst.BYTES_PER_ELEMENT === 2 ? 1 : 0, c!));
+    },
+    uvsForOutputOrdered: (src, flipV, order, dst, outside) => {
+      const count = src.length >> 1;
+      if (order.length < count || dst.length < count * 2 || outside.length < 1) throw new RangeError('meshcodec: uvsForOutputOrdered arrays are shorter than the pair count needs');
+      return run([src, order], [dst.subarray(0, count * 2), outside], ([s, o, d, x]) => exports.uvsForOutputOrdered(s!, count, flipV ? 1 : 0, o!, d!, x!));
+    },
+    sourcePositionsBox: (src, toYUp, box) => {
+      if (box.length < 6) throw new RangeError('meshcodec: sourcePositionsBox needs a box of 6');
+      return run([src], [box], ([s, b]) => exports.sourcePositionsBox(s!, Math.floor(src.length / 3), toYUp ? 1 : 0, b!));
+    },
+    quantizeSourcePositions: (src, toYUp, ox, oy, oz, step, top, order, dst, minMax) => {
+      const count = Math.floor(src.length / 3);
+      if ((order && order.length < count) || dst.length < count * 4 || minMax.length < 6) throw new RangeError('meshcodec: quantizeSourcePositions arrays are shorter than the vertex count needs');
+      return run([src, order ?? EMPTY_U32], [dst.subarray(0, count * 4), minMax], ([s, o, d, m]) =>
+        exports.quantizeSourcePositions(s!, count, toYUp ? 1 : 0, ox, oy, oz, step, top, o!, order ? 1 : 0, d!, dst.BYTES_PER_ELEMENT === 2 ? 1 : 0, m!));
+    },
+    snormTangents: (src, toYUp, top, tolerance, limit, lowest, highest, order, dst, counts, replacedList) => {
+      const count = src.length >> 2;
+      snormArrays(count, order, dst, counts, 3);
+      if (replacedList.length < count) throw new RangeError('meshcodec: snormTangents replacedList is shorter than the tangents');
+      return run([src, order ?? EMPTY_U32], [dst.subarray(0, count * 4), counts, replacedList.subarray(0, count)], ([s, o, d, c, r]) =>
+        exports.snormTangents(s!, count, toYUp ? 1 : 0, top, tolerance, limit, lowest, highest, o!, order ? 1 : 0, d!, dst.BYTES_PER_ELEMENT === 2 ? 1 : 0, c!, r!));
+    },
     boxOfPoints: (points, dst) => run([points], [dst], ([p, d], [length]) => exports.boxOfPoints(p!, Math.floor(length! / 3), d!)),
     farthestSquaredDistance: (points, cx, cy, cz) => run([points], [], ([p], [length]) => exports.farthestSquaredDistance(p!, Math.floor(length! / 3), cx, cy, cz)),
     packSkinWeights: (joints, weights, boneCount, dstCounts, dstBones, dstValues) =>

@@ -118,6 +118,8 @@ const QUANTIZE_KEYS = Object.keys(GLTF_QUANTIZE_DEFAULTS) as (keyof GltfQuantize
 export interface QuantizedAttribute {
   array: Int8Array | Uint8Array | Int16Array | Uint16Array;
   byteStride?: number;
+  /** The smallest and largest value per component, where the pass that wrote `array` found them (the accessor's min / max). */
+  minMax?: { min: number[]; max: number[] };
 }
 
 export function layout(count: number, components: number, bytes: 1 | 2): { slots: number; byteStride?: number } {

@@ -32,6 +32,9 @@ import * as gltfPositions from './gltf-positions.js';
 import * as gltfUvs from './gltf-uvs.js';
 import * as gltfUnitTangents from './gltf-unit-tangents.js';
 import * as unigineWeld from './unigine-weld.js';
+import * as gltfOptSnormVectors from './gltf-opt-snorm-vectors.js';
+import * as gltfOptPositions from './gltf-opt-positions.js';
+import * as gltfOptUvs from './gltf-opt-uvs.js';
 
 /** The pure-TypeScript backend: the twin of every WebAssembly kernel. */
 export const jsRawKernels: RawKernels = {
@@ -40,4 +43,5 @@ export const jsRawKernels: RawKernels = {
   ...unigineCompressFrames, ...gltfUnitNormals, ...gltfNormalizedSkin, ...gltfPositions, ...gltfUvs, ...gltfUnitTangents,
   ...unigineWeld,
   formatFloatRows, formatKeyLines, parseKeyLines,
+  ...gltfOptSnormVectors, ...gltfOptPositions, ...gltfOptUvs,
 };
