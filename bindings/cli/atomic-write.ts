@@ -220,16 +220,20 @@ export function writeFilesAtomicSync(files: readonly { path: string; bytes: Uint
       const temporary = temporaries[i]!;
       staged.push({ temporary, path: f.path, done: false });
       partialFiles.add(temporary);
+      // A path not asked before (the link was to decide) that cannot get its temporary (a
+      // read-only or unwritable folder) is refused as an existing file when it is one, as a stat
+      // first would have: the refusal does not depend on whether the folder is writable.
+      const unwritable = (e: unknown): Error => (!force && existing?.[i] === null && exists(f.path) ? existingOutput(f.path, inputIds) : fileSystemError(e, f.path));
       try {
         writeNew(temporary, f.bytes);
       } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || !knownFolders.delete(folder)) throw fileSystemError(e, f.path);
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || !knownFolders.delete(folder)) throw unwritable(e);
         // The folder went away since this run saw it: make it again, once.
         try {
           makeFolderSync(folder);
           writeNew(temporary, f.bytes);
         } catch (again) {
-          throw again instanceof CodedError ? again : fileSystemError(again, f.path);
+          throw again instanceof CodedError ? again : unwritable(again);
         }
       }
     }

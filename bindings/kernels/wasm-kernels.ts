@@ -145,6 +145,8 @@ export function onPointers<R>(
   let staged: (number | ArrayBufferLike)[] | undefined;
   let stagedBytes = 0;
   let ownedOutput = false;
+  /** Pairs (output index, input index) of outputs that are inputs of the call too. */
+  let aliases: number[] | undefined;
   for (let i = 0; i < total; i++) {
     const array = i < inputCount ? inputs[i]! : outputs[i - inputCount]!;
     const buffer = array.buffer;
@@ -156,7 +158,12 @@ export function onPointers<R>(
       ptrs.push(0);
       const byteLength = array.byteLength;
       (staged ??= []).push(i, buffer, array.byteOffset, byteLength);
-      stagedBytes += alignStaged(byteLength);
+      // An output that is also an input of the call (changed in place, as the twins allow): the
+      // input's staged copy serves as both, so that what the kernel leaves unwritten comes back
+      // as it was (a copy of its own came back with whatever the arena held).
+      const input = i >= inputCount ? inputs.indexOf(array) : -1;
+      if (input >= 0) (aliases ??= []).push(i, input);
+      else stagedBytes += alignStaged(byteLength);
     }
   }
   // Everything already in WebAssembly memory (workspace arrays): nothing to stage.
@@ -172,6 +179,11 @@ export function onPointers<R>(
     for (let s = 0; s < staged.length; s += 4) {
       const i = staged[s] as number;
       const byteLength = staged[s + 3] as number;
+      const input = aliases ? aliasedInput(aliases, i) : -1;
+      if (input >= 0) {
+        ptrs[i] = ptrs[input]!;
+        continue;
+      }
       ptrs[i] = ptr;
       if (i < inputCount) bytes.set(new Uint8Array(staged[s + 1] as ArrayBufferLike, staged[s + 2] as number, byteLength), ptr);
       ptr += alignStaged(byteLength);
@@ -190,6 +202,12 @@ export function onPointers<R>(
   } finally {
     arena.top = mark;
   }
+}
+
+/** The input an output of onPointers is (its index), or −1. */
+function aliasedInput(aliases: readonly number[], output: number): number {
+  for (let a = 0; a < aliases.length; a += 2) if (aliases[a] === output) return aliases[a + 1]!;
+  return -1;
 }
 
 /** Staged arrays lie 16-byte aligned, as the arena's allocations do. */
