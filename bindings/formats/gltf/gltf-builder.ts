@@ -313,7 +313,9 @@ export class GltfBuilder {
       let g = this.groupOf(group, stride, options.target, options.byteStride, filter);
       // A vertex or index accessor whose values, layout and meaning an earlier one of its group has
       // is that accessor (editor_viewcube.mesh: 31 of its 130; 2CylinderEngine.glb's repeated parts).
-      const integers = options.target !== undefined && partBytes > 0 && partBytes <= SAME_ACCESSOR_MAX_BYTES && !(part instanceof Float32Array) && options.minMax === undefined;
+      // A given min / max is the one its writer found in these very values, so equal values have
+      // equal min / max: it does not stop the reuse (the quantized positions pass gives one).
+      const integers = options.target !== undefined && partBytes > 0 && partBytes <= SAME_ACCESSOR_MAX_BYTES && !(part instanceof Float32Array);
       if (integers) {
         sameKey = sampledValues(part as Exclude<ComponentArray, Float32Array>, count);
         const known = g === undefined ? undefined : this.sameAccessors.get(sameKey ^ (g.id & 0xffff));
