@@ -26,7 +26,10 @@
  * weights sum to 0 gets four zeros.
  */
 export function iqmQuantizeWeights(src: usize, vertexCount: i32, dst: usize): void {
-  for (let v = 0; v < vertexCount; v++) {
+  let v = 0;
+  // Four vertices a step, one per lane (quantizeFourVertices); the rest one at a time below.
+  if (ASC_FEATURE_SIMD) for (; v + 4 <= vertexCount; v += 4) quantizeFourVertices(src + (<usize>v << 4), dst + (<usize>v << 2));
+  for (; v < vertexCount; v++) {
     const p = src + (<usize>v << 4);
     const o = dst + (<usize>v << 2);
     const sum = positive(load<f32>(p)) + positive(load<f32>(p, 4)) + positive(load<f32>(p, 8)) + positive(load<f32>(p, 12));
@@ -58,6 +61,70 @@ export function iqmQuantizeWeights(src: usize, vertexCount: i32, dst: usize): vo
     store<u32>(o, <u32>(q0 | (q1 << 8) | (q2 << 16) | (q3 << 24)));
     store<u8>(o + <usize>largestAt, <u8>(largest + 255 - (q0 + q1 + q2 + q3)));
   }
+}
+
+/**
+ * iqmQuantizeWeights for the four vertices at `p` (16 floats) into `o` (16 bytes), lanes across
+ * vertices: weight c of all four in one vector, so that the sums, the largest (the first of
+ * equals), the rounding error added to it (wrapping as a ubyte) and the zero-sum test are each a
+ * few instructions for four vertices instead of scalar steps per vertex. The float64 arithmetic
+ * is the same, in the same order: ((w0 + w1) + w2) + w3, round(w / sum × 255). The speed bar's
+ * mrfixit ×7 (13,027 vertices), against the one-vertex SIMD loop, interleaved on a shared 2-core
+ * machine: 90.8 → 77.2 µs (1.18×). What is left is mostly the eight float64 divisions a step
+ * (a reciprocal multiply would change some roundings).
+ */
+@inline function quantizeFourVertices(p: usize, o: usize): void {
+  const zero = f32x4.splat(0);
+  // Negative, −0 and NaN weights count as 0 (pmax(0, w) is w only when 0 < w).
+  const a = f32x4.pmax(zero, v128.load(p));
+  const b = f32x4.pmax(zero, v128.load(p, 16));
+  const c = f32x4.pmax(zero, v128.load(p, 32));
+  const d = f32x4.pmax(zero, v128.load(p, 48));
+  // (a0 b0 a1 b1), (a2 b2 a3 b3), and the same of c and d.
+  const abLo = i32x4.shuffle(a, b, 0, 4, 1, 5);
+  const abHi = i32x4.shuffle(a, b, 2, 6, 3, 7);
+  const cdLo = i32x4.shuffle(c, d, 0, 4, 1, 5);
+  const cdHi = i32x4.shuffle(c, d, 2, 6, 3, 7);
+  // Weight k of vertices a, b (and c, d) as float64.
+  const ab0 = f64x2.promote_low_f32x4(abLo);
+  const ab1 = f64x2.promote_low_f32x4(i64x2.shuffle(abLo, abLo, 1, 0));
+  const ab2 = f64x2.promote_low_f32x4(abHi);
+  const ab3 = f64x2.promote_low_f32x4(i64x2.shuffle(abHi, abHi, 1, 0));
+  const cd0 = f64x2.promote_low_f32x4(cdLo);
+  const cd1 = f64x2.promote_low_f32x4(i64x2.shuffle(cdLo, cdLo, 1, 0));
+  const cd2 = f64x2.promote_low_f32x4(cdHi);
+  const cd3 = f64x2.promote_low_f32x4(i64x2.shuffle(cdHi, cdHi, 1, 0));
+  const sumAb = f64x2.add(f64x2.add(f64x2.add(ab0, ab1), ab2), ab3);
+  const sumCd = f64x2.add(f64x2.add(f64x2.add(cd0, cd1), cd2), cd3);
+  const scale = f64x2.splat(255);
+  // q of weight k for the four vertices, as int32 lanes (a, b, c, d).
+  const q0 = i64x2.shuffle(roundLanes(f64x2.mul(f64x2.div(ab0, sumAb), scale)), roundLanes(f64x2.mul(f64x2.div(cd0, sumCd), scale)), 0, 2);
+  const q1 = i64x2.shuffle(roundLanes(f64x2.mul(f64x2.div(ab1, sumAb), scale)), roundLanes(f64x2.mul(f64x2.div(cd1, sumCd), scale)), 0, 2);
+  const q2 = i64x2.shuffle(roundLanes(f64x2.mul(f64x2.div(ab2, sumAb), scale)), roundLanes(f64x2.mul(f64x2.div(cd2, sumCd), scale)), 0, 2);
+  const q3 = i64x2.shuffle(roundLanes(f64x2.mul(f64x2.div(ab3, sumAb), scale)), roundLanes(f64x2.mul(f64x2.div(cd3, sumCd), scale)), 0, 2);
+  // The largest and where it is, the first of equals (a later one replaces it only when greater).
+  let largest = q0;
+  let at = i32x4.splat(0);
+  let greater = i32x4.gt_s(q1, largest);
+  at = v128.bitselect(i32x4.splat(1), at, greater);
+  largest = i32x4.max_s(largest, q1);
+  greater = i32x4.gt_s(q2, largest);
+  at = v128.bitselect(i32x4.splat(2), at, greater);
+  largest = i32x4.max_s(largest, q2);
+  greater = i32x4.gt_s(q3, largest);
+  at = v128.bitselect(i32x4.splat(3), at, greater);
+  largest = i32x4.max_s(largest, q3);
+  const fixed = i32x4.sub(i32x4.add(largest, i32x4.splat(255)), i32x4.add(i32x4.add(i32x4.add(q0, q1), q2), q3));
+  // Vertices whose weights sum to 0 (or less: never, the weights are ≥ 0) get four zeros.
+  const some = i32x4.shuffle(f64x2.gt(sumAb, f64x2.splat(0)), f64x2.gt(sumCd, f64x2.splat(0)), 0, 2, 4, 6);
+  const r0 = v128.and(v128.bitselect(fixed, q0, i32x4.eq(at, i32x4.splat(0))), some);
+  const r1 = v128.and(v128.bitselect(fixed, q1, i32x4.eq(at, i32x4.splat(1))), some);
+  const r2 = v128.and(v128.bitselect(fixed, q2, i32x4.eq(at, i32x4.splat(2))), some);
+  const r3 = v128.and(v128.bitselect(fixed, q3, i32x4.eq(at, i32x4.splat(3))), some);
+  // Low bytes (a ubyte store wraps), back to vertex order: a0 a1 a2 a3 b0 … d3.
+  const r01 = i8x16.shuffle(r0, r1, 0, 16, 4, 20, 8, 24, 12, 28, 0, 0, 0, 0, 0, 0, 0, 0);
+  const r23 = i8x16.shuffle(r2, r3, 0, 16, 4, 20, 8, 24, 12, 28, 0, 0, 0, 0, 0, 0, 0, 0);
+  v128.store(o, i8x16.shuffle(r01, r23, 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23));
 }
 
 /** Colors to ubytes: round(clamp(v, 0, 1) × 255), NaN to 0. */
