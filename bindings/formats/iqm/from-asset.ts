@@ -4,8 +4,8 @@ import { checkSampledFrames, MAX_KEPT_FRAME_RATE, checkSampledKeys, isOnFrameGri
 import { DEFAULT_FRAME_RATE, type WriteOptions } from '../format.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
-import { emptyIqmDocument, IQM_ANIM_LOOP, type IqmDocument, type IqmVertexArray } from './iqm-document.js';
-import { quantizeIqmFrames } from './quantize-frames.js';
+import { emptyIqmDocument, IQM_ANIM_LOOP, type IqmDocument, type IqmLayout, type IqmVertexArray } from './iqm-document.js';
+import { quantizeIqmFrames, quantizeIqmFramesHeld } from './quantize-frames.js';
 import { canonicalIqmLayout, iqmSectionLengths } from './iqm-layout.js';
 import { writeIqmInto } from './write-iqm.js';
 import { IQM_CUSTOM, IQM_FORMAT, IQM_VERTEX_TYPE } from './vertex-formats.js';
@@ -83,16 +83,27 @@ function convert(asset: Asset, options: AssetToIqmOptions, inPlace: boolean): { 
 
   const joints = asset.skeleton?.joints ?? [];
   document.joints = joints.map((j) => ({ name: text.add(j.name), parent: j.parent, translate: [...j.translation], rotate: [...j.rotation], scale: [...j.scale] }));
-  if (asset.animations.length) addAnimations(document, asset, joints, text, settings.kernels, warn);
-  document.text = text.bytes();
-  if (!inPlace) return { document };
+  // In place, the frames stay in the kernels' workspace until the file is made (released below, or on a throw).
+  const releaseFrames = asset.animations.length ? addAnimations(document, asset, joints, text, settings.kernels, warn, inPlace) : undefined;
+  let file: Uint8Array<ArrayBuffer>;
+  let layout: IqmLayout;
+  try {
+    document.text = text.bytes();
+    if (!inPlace) return { document };
 
-  // Every length is known: the layout, the file, and the deferred arrays written into it.
-  const lengths = iqmSectionLengths(document);
-  planned.forEach((p, i) => { lengths[3 + i] = p.byteLength; });
-  lengths[3 + planned.length] = firstTriangle * 12;
-  const layout = canonicalIqmLayout(document, lengths);
-  const file = new Uint8Array(layout.byteLength);
+    // Every length is known: the layout, the file, and the deferred arrays written into it.
+    const lengths = iqmSectionLengths(document);
+    planned.forEach((p, i) => { lengths[3 + i] = p.byteLength; });
+    lengths[3 + planned.length] = firstTriangle * 12;
+    layout = canonicalIqmLayout(document, lengths);
+    file = new Uint8Array(layout.byteLength);
+    // The frames into their place before any other kernel call (which could grow the memory they lie in).
+    const frames = new Uint16Array(file.buffer, file.byteOffset + layout.offsets.ofsFrames, document.frames.length);
+    frames.set(document.frames);
+    document.frames = frames;
+  } finally {
+    releaseFrames?.();
+  }
   planned.forEach((p, i) => {
     if (!p.fill) return;
     const ctor = p.array.format === IQM_FORMAT.float ? Float32Array : p.array.format === IQM_FORMAT.ushort ? Uint16Array : Uint8Array;
@@ -335,7 +346,7 @@ function buildTriangles(meshes: Mesh[], firstVertices: number[], triangles: Uint
  * resampled: see resampleAnimation), channels absent from a track take the bind pose. Quantization follows the
  * reference compiler: offset = min, scale = range / 65535, value = ushort(0.5 + (v − offset) / scale).
  */
-function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], text: TextTable, kernels: Kernels, warn: (m: string) => void): void {
+function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], text: TextTable, kernels: Kernels, warn: (m: string) => void, hold: boolean): () => void {
   const animations = asset.animations.map((animation, a) => {
     const rated = animation.frameRate > 0 && animation.frameRate <= MAX_KEPT_FRAME_RATE;
     // IQM stores the rate: an animation on its own grid is written as it is (bounded like a resampled one).
@@ -360,9 +371,11 @@ function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], tex
     firstFrame += animation.frameCount;
   }
   // Channel by channel from the tracks' keys (quantize-frames.ts).
-  const { poses, frameChannelCount, frames } = quantizeIqmFrames(animations, joints, poseCount, kernels);
+  // Held (hold): `frames` is a view of the kernels' workspace until the returned function releases it.
+  const { poses, frameChannelCount, frames, release } = hold ? quantizeIqmFramesHeld(animations, joints, poseCount, kernels) : { ...quantizeIqmFrames(animations, joints, poseCount, kernels), release: () => {} };
   document.poses = poses;
   document.frameCount = totalFrames;
   document.frameChannelCount = frameChannelCount;
   document.frames = frames;
+  return release;
 }
