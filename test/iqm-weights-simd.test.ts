@@ -1,6 +1,7 @@
-// The blend-weights kernel's four-vertex SIMD step (assembly/iqm-quantize.ts quantizeFourVertices)
-// against the TypeScript twin, byte for byte on every backend: random weights, ties for the
-// largest (the first of equals takes the rounding error), exact halves, sums that round above or
+// The blend-weights kernel's four-vertex SIMD step (assembly/iqm-quantize.ts quantizeFourVertices:
+// float32 quotients, float64 where a lane is within 1e-3 of a rounding tie) against the TypeScript
+// twin, byte for byte on every backend: random weights, ties for the largest (the first of equals
+// takes the rounding error), exact halves, quotients near halves, sums beyond float32's range, sums that round above or
 // below 255 (the error wraps as a ubyte), zero and non-finite sums, every vertex count from 0 to
 // 40 (the SIMD steps and the scalar tail) and 100,000 vertices.
 import { describe, expect, it } from 'vitest';
@@ -23,7 +24,16 @@ function weights(vertices: number, seed: number): Float32Array {
   const bits = new Uint32Array(out.buffer);
   const specials = [0, -0, -1, Infinity, -Infinity, 1e-45, 3.4e38, 0.5, 1 / 3, 1 / 255, 0.5 / 255, 1.5 / 255];
   for (let v = 0; v < vertices; v++) {
-    const kind = Math.floor(next() * 8);
+    const kind = Math.floor(next() * 11);
+    if (kind >= 8) {
+      // Near a rounding tie (the float32 step defers within 1e-3 of one), sums past float32's
+      // largest, sums below its smallest normal.
+      const k = Math.floor(next() * 255);
+      const near = (k + 0.5 + (next() - 0.5) * 4e-3) / 255;
+      const pattern = kind === 8 ? [near, 1 - near, 0, 0] : kind === 9 ? [3e38, 3e38 * next(), 1e38, 0] : [1e-45, 2e-45 * Math.floor(next() * 4), 1.1e-38 * next(), 0];
+      out.set(pattern, v * 4);
+      continue;
+    }
     for (let c = 0; c < 4; c++) {
       const i = v * 4 + c;
       if (kind === 0) out[i] = next();
