@@ -14,9 +14,11 @@
 //   failure), key times shared among tracks scanned once, and key values lying end to end in one
 //   buffer scanned as one run by the firstNonFiniteF32 kernel (keyValuesFinite), against the
 //   forEach version (364d481), interleaved on a shared 2-core machine, default backend:
-//   speed-bar mrfixit ×7 56.0 → 31.8 µs, editor_viewcube.mesh (26 meshes) 8.0 → 5.1 µs, the
-//   30 kB door 1.2 → 0.8 µs, a 10 MB tube 194 → 189 µs (its index and joint scans); every
-//   error's code, path and message as before (test/validate-asset-errors.test.ts).
+//   the speed bar's 1 MB Assets as each reader makes them, IQM 54.8 → 30.0 µs, GLB and glTF
+//   43 → 30, UNIGINE 66.4 → 63.5, apg 46.1 → 44.4, TF 6.0 → 5.8, MS2 13.9 → 13.8; the 30 kB
+//   doors 0.5 → 0.4; editor_viewcube.mesh (26 meshes) 8.0 → 5.1; a 10 MB tube 194 → 189 (its
+//   index and joint scans); every error's code, path and message as before
+//   (test/validate-asset-errors.test.ts).
 import { MeshFormatError, type MeshFormatErrorCode } from '../io/errors.js';
 import type { Asset, IndexArray, Mesh } from './asset.js';
 import type { Kernels } from '../kernels/kernels.js';
@@ -328,30 +330,63 @@ const KERNEL_RUN_FLOATS = 2048;
  * 9.1 µs; one kernel call per channel 52.9 µs (its fixed cost per call).
  */
 function keyValuesFinite(tracks: unknown[], kernels: Kernels): boolean {
-  let buffer: ArrayBufferLike | undefined;
-  let start = 0;
-  let end = 0;
+  // Only when the first track's translation and rotation lie end to end: where the channels lie
+  // apart (UNIGINE's Assets: a buffer region per channel kind; apg's: a buffer per array), going
+  // over them here measured slower than checkTrack's own scans (UNIGINE mrfixit ×9: 65 → 73–80 µs
+  // with a counting pass or without), so those are left to checkTrack.
+  if (!firstTrackJoined(tracks)) return false;
+  const run: FiniteRun = { first: undefined, buffer: undefined, start: 0, end: 0, kernels };
   for (let t = 0, n = tracks.length; t < n; t++) {
     const track = tracks[t];
     if (!isRecord(track)) continue;
-    for (let c = 0; c < 3; c++) {
-      const values = track[CHANNELS[c]![0]];
-      if (!(values instanceof Float32Array) || values.length === 0) continue;
-      if (values.buffer === buffer && values.byteOffset === end && end - start < FINITE_RUN_FLOATS * 4) {
-        end += values.byteLength;
-        continue;
-      }
-      if (buffer !== undefined && !runFinite(buffer, start, end, kernels)) return false;
-      buffer = values.buffer;
-      start = values.byteOffset;
-      end = start + values.byteLength;
-    }
+    // Named reads (a keyed read per channel was slower than the scans it saved).
+    if (!extendRun(run, track.translation) || !extendRun(run, track.rotation) || !extendRun(run, track.scale)) return false;
   }
-  return buffer === undefined || runFinite(buffer, start, end, kernels);
+  return run.first === undefined || runFinite(run);
 }
 
-function runFinite(buffer: ArrayBufferLike, start: number, end: number, kernels: Kernels): boolean {
-  const run = new Float32Array(buffer, start, (end - start) >> 2);
+/** Whether the first track with translation and rotation keys (Float32Arrays) has them end to end in one buffer. */
+function firstTrackJoined(tracks: unknown[]): boolean {
+  for (let t = 0, n = tracks.length; t < n; t++) {
+    const track = tracks[t];
+    if (!isRecord(track)) continue;
+    const { translation, rotation } = track;
+    if (!(translation instanceof Float32Array && rotation instanceof Float32Array) || translation.length < 16) continue;
+    return translation.buffer === rotation.buffer && translation.byteOffset + translation.byteLength === rotation.byteOffset;
+  }
+  return false;
+}
+
+/**
+ * The run keyValuesFinite builds: its first array (scanned as it is while the run holds only that
+ * one: a view made per array cost more than the scan saved on Assets whose channels lie apart),
+ * its buffer and byte range.
+ */
+interface FiniteRun {
+  first: Float32Array | undefined;
+  buffer: ArrayBufferLike | undefined;
+  start: number;
+  end: number;
+  kernels: Kernels;
+}
+
+/** Adds `values` to the run, or scans the run and starts a new one with them; false when a scan found a value not finite. */
+function extendRun(run: FiniteRun, values: unknown): boolean {
+  if (!(values instanceof Float32Array) || values.length === 0) return true;
+  if (values.buffer === run.buffer && values.byteOffset === run.end && run.end - run.start < FINITE_RUN_FLOATS * 4) {
+    run.end += values.byteLength;
+    return true;
+  }
+  if (run.first !== undefined && !runFinite(run)) return false;
+  run.first = values;
+  run.buffer = values.buffer;
+  run.start = values.byteOffset;
+  run.end = run.start + values.byteLength;
+  return true;
+}
+
+function runFinite({ first, buffer, start, end, kernels }: FiniteRun): boolean {
+  const run = end - start === first!.byteLength ? first! : new Float32Array(buffer!, start, (end - start) >> 2);
   return (run.length < KERNEL_RUN_FLOATS ? firstNonFinite(run) : kernels.raw.firstNonFiniteF32(run)) < 0;
 }
 
