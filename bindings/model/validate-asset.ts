@@ -387,7 +387,13 @@ function extendRun(run: FiniteRun, values: unknown): boolean {
 
 function runFinite({ first, buffer, start, end, kernels }: FiniteRun): boolean {
   const run = end - start === first!.byteLength ? first! : new Float32Array(buffer!, start, (end - start) >> 2);
-  return (run.length < KERNEL_RUN_FLOATS ? firstNonFinite(run) : kernels.raw.firstNonFiniteF32(run)) < 0;
+  if (run.length < KERNEL_RUN_FLOATS) return firstNonFinite(run) < 0;
+  // At most FINITE_RUN_FLOATS a kernel call (one array may be longer than a run's bound).
+  for (let at = 0; at < run.length; at += FINITE_RUN_FLOATS) {
+    const part = at === 0 && run.length <= FINITE_RUN_FLOATS ? run : run.subarray(at, at + FINITE_RUN_FLOATS);
+    if (kernels.raw.firstNonFiniteF32(part) >= 0) return false;
+  }
+  return true;
 }
 
 /**
