@@ -1,12 +1,12 @@
-// Hand-built Assets that are wrong in one place, for validateAsset: every value of three valid
+// Hand-built Assets that are wrong in one place, for validateAsset: every value of four valid
 // Assets (the tube; the tube with colours, extras, morph targets and a textured material; the tube
-// without a skeleton) replaced in turn by values of other types, lengths and contents, keys
+// without a skeleton; the tube read back from IQM, whose key values lie end to end) replaced in turn by values of other types, lengths and contents, keys
 // deleted, arrays made sparse or longer, typed-array elements set to NaN, ±Infinity or past
 // their range. Each case's outcome (accepted, or the error's code, format, path and message) is
 // recorded once from a tree before a change to validateAsset (record-errors.ts → errors.json),
 // and test/validate-asset-errors.test.ts checks every case gives it again on every backend.
 import { validateAsset } from '../../bindings/model/validate-asset.js';
-import { MeshFormatError, type Asset, type Kernels } from '../../bindings/index.js';
+import { createKernelsSync, iqmFormat, MeshFormatError, type Asset, type Kernels } from '../../bindings/index.js';
 import { tubeAsset } from '../../fixtures/tube-asset.js';
 
 export interface ValidateCase {
@@ -31,10 +31,22 @@ function fullTube(): Asset {
   return asset;
 }
 
+/**
+ * The tube written to IQM and read back: its tracks' key values are views of one block, end to
+ * end (validateAsset scans them as one run), 2 × 130 keys × 10 floats (past the run length at
+ * which the kernel scans them).
+ */
+function iqmTube(): Asset {
+  if (!iqmTubeBytes) iqmTubeBytes = iqmFormat.encodeSync(tubeAsset({ rings: 3, segments: 4, frames: 130 }), { kernels: createKernelsSync('js') });
+  return iqmFormat.parseSync(iqmTubeBytes, { kernels: createKernelsSync('js') });
+}
+let iqmTubeBytes: Uint8Array | undefined;
+
 const BASES: Base[] = [
   ['tube', () => tubeAsset({ rings: 3, segments: 4, frames: 4 })],
   ['full', fullTube],
   ['unskinned', () => ({ ...tubeAsset({ rings: 3, segments: 4, frames: 4 }), skeleton: undefined })],
+  ['iqm', iqmTube],
 ];
 
 /** Values of other kinds to put anywhere. */
