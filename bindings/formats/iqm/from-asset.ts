@@ -4,9 +4,10 @@ import { checkSampledFrames, MAX_KEPT_FRAME_RATE, checkSampledKeys, isOnFrameGri
 import { DEFAULT_FRAME_RATE, type WriteOptions } from '../format.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
-import { emptyIqmDocument, IQM_ANIM_LOOP, type IqmDocument, type IqmVertexArray } from './iqm-document.js';
-import { quantizeIqmFrames } from './quantize-frames.js';
-import { canonicalIqmLayout, iqmSectionLengths } from './iqm-layout.js';
+import { emptyIqmDocument, IQM_ANIM_LOOP, IQM_HEADER_SIZE, type IqmDocument, type IqmLayout, type IqmVertexArray } from './iqm-document.js';
+import { quantizeIqmFrames, quantizeIqmFramesHeld } from './quantize-frames.js';
+import { canonicalIqmLayout, iqmSectionLengths, iqmSectionOffsets } from './iqm-layout.js';
+import { uninitializedBytes } from '../../io/uninitialized-bytes.js';
 import { writeIqmInto } from './write-iqm.js';
 import { IQM_CUSTOM, IQM_FORMAT, IQM_VERTEX_TYPE } from './vertex-formats.js';
 
@@ -83,16 +84,29 @@ function convert(asset: Asset, options: AssetToIqmOptions, inPlace: boolean): { 
 
   const joints = asset.skeleton?.joints ?? [];
   document.joints = joints.map((j) => ({ name: text.add(j.name), parent: j.parent, translate: [...j.translation], rotate: [...j.rotation], scale: [...j.scale] }));
-  if (asset.animations.length) addAnimations(document, asset, joints, text, settings.kernels, warn);
-  document.text = text.bytes();
-  if (!inPlace) return { document };
+  // In place, the frames stay in the kernels' workspace until the file is made (released below, or on a throw).
+  const releaseFrames = asset.animations.length ? addAnimations(document, asset, joints, text, settings.kernels, warn, inPlace) : undefined;
+  let file: Uint8Array<ArrayBuffer>;
+  let layout: IqmLayout;
+  try {
+    document.text = text.bytes();
+    if (!inPlace) return { document };
 
-  // Every length is known: the layout, the file, and the deferred arrays written into it.
-  const lengths = iqmSectionLengths(document);
-  planned.forEach((p, i) => { lengths[3 + i] = p.byteLength; });
-  lengths[3 + planned.length] = firstTriangle * 12;
-  const layout = canonicalIqmLayout(document, lengths);
-  const file = new Uint8Array(layout.byteLength);
+    // Every length is known: the layout, the file, and the deferred arrays written into it.
+    const lengths = iqmSectionLengths(document);
+    planned.forEach((p, i) => { lengths[3 + i] = p.byteLength; });
+    lengths[3 + planned.length] = firstTriangle * 12;
+    layout = canonicalIqmLayout(document, lengths);
+    // Not zeroed (uninitializedBytes): every byte is written, the padding between sections here.
+    file = uninitializedBytes(layout.byteLength);
+    zeroPadding(file, layout);
+    // The frames into their place before any other kernel call (which could grow the memory they lie in).
+    const frames = new Uint16Array(file.buffer, file.byteOffset + layout.offsets.ofsFrames, document.frames.length);
+    frames.set(document.frames);
+    document.frames = frames;
+  } finally {
+    releaseFrames?.();
+  }
   planned.forEach((p, i) => {
     if (!p.fill) return;
     const ctor = p.array.format === IQM_FORMAT.float ? Float32Array : p.array.format === IQM_FORMAT.ushort ? Uint16Array : Uint8Array;
@@ -102,6 +116,20 @@ function convert(asset: Asset, options: AssetToIqmOptions, inPlace: boolean): { 
   document.triangles = buildTriangles(asset.meshes, firstVertices, new Uint32Array(file.buffer, file.byteOffset + layout.offsets.ofsTriangles, firstTriangle * 3), settings.kernels);
   document.layout = layout;
   return { document, file };
+}
+
+/** Zeroes what no section covers in a canonical layout (sections in file order): the alignment padding between them and after the last. */
+function zeroPadding(file: Uint8Array, layout: IqmLayout): void {
+  const offsets = iqmSectionOffsets(layout);
+  const lengths = layout.sectionLengths;
+  let end = IQM_HEADER_SIZE;
+  for (let i = 0; i < lengths.length; i++) {
+    const length = lengths[i]!;
+    if (length === 0) continue;
+    if (offsets[i]! > end) file.fill(0, end, offsets[i]!);
+    end = Math.max(end, offsets[i]! + length);
+  }
+  if (file.length > end) file.fill(0, end);
 }
 
 /** One encoder for every name that is not ASCII (a new TextEncoder per name was 2 % of the 1 MB encode's profile, with its garbage). */
@@ -228,8 +256,8 @@ function planInPlace(stream: Stream, meshes: Mesh[], vertexCount: number, settin
     // ubytes when every index fits (as iqmJointsToUbyte decides on the joined array), else ushorts.
     const fits = parts.every((data) => data === undefined || data.length === 0 || kernels.maxIndexU16(data as Uint16Array) <= 0xff);
     const fill = (into: IqmVertexArray['data']) => parts.forEach((data, m) => {
-      if (!data) return;
       const [start, end] = ranges[m]!;
+      if (!data) return void into.fill(0, start, end);
       if (fits) kernels.iqmJointsToUbyte(data as Uint16Array, (into as Uint8Array).subarray(start, end));
       else (into as Uint16Array).set(data as Uint16Array, start);
     });
@@ -249,6 +277,7 @@ function planInPlace(stream: Stream, meshes: Mesh[], vertexCount: number, settin
         quantize(Float32Array.from(stream.fill), filled);
       }
       if (filled.some((b) => b !== 0)) for (let i = start; i < end; i++) bytes[i] = filled[(i - start) % components]!;
+      else bytes.fill(0, start, end);
     });
   };
   return { array: array(IQM_FORMAT.ubyte), byteLength: vertexCount * components, fill };
@@ -281,14 +310,18 @@ function joinWarnings(stream: Stream, meshes: Mesh[], warn: (m: string) => void)
   }
 }
 
-/** Every mesh's values of a stream in turn into `values` (zeroed: only non-zero fill is written). */
+/** Every mesh's values of a stream in turn into `values` (every value written: the file's bytes are not zeroed first), what a mesh lacks filled. */
 function joinInto(stream: Stream, meshes: Mesh[], values: Float32Array | Uint16Array): void {
   let at = 0;
   for (const mesh of meshes) {
     const count = (mesh.attributes.positions.length / 3) * stream.components;
     const data = stream.pick(mesh);
-    if (data) values.set(head(data, count), at);
-    else if (stream.fill.some((v) => v !== 0)) for (let i = 0; i < count; i++) values[at + i] = stream.fill[i % stream.components]!;
+    if (data) {
+      const part = head(data, count);
+      values.set(part, at);
+      if (part.length < count) values.fill(0, at + part.length, at + count);
+    } else if (stream.fill.some((v) => v !== 0)) for (let i = 0; i < count; i++) values[at + i] = stream.fill[i % stream.components]!;
+    else values.fill(0, at, at + count);
     at += count;
   }
 }
@@ -335,7 +368,7 @@ function buildTriangles(meshes: Mesh[], firstVertices: number[], triangles: Uint
  * resampled: see resampleAnimation), channels absent from a track take the bind pose. Quantization follows the
  * reference compiler: offset = min, scale = range / 65535, value = ushort(0.5 + (v − offset) / scale).
  */
-function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], text: TextTable, kernels: Kernels, warn: (m: string) => void): void {
+function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], text: TextTable, kernels: Kernels, warn: (m: string) => void, hold: boolean): () => void {
   const animations = asset.animations.map((animation, a) => {
     const rated = animation.frameRate > 0 && animation.frameRate <= MAX_KEPT_FRAME_RATE;
     // IQM stores the rate: an animation on its own grid is written as it is (bounded like a resampled one).
@@ -360,9 +393,11 @@ function addAnimations(document: IqmDocument, asset: Asset, joints: Joint[], tex
     firstFrame += animation.frameCount;
   }
   // Channel by channel from the tracks' keys (quantize-frames.ts).
-  const { poses, frameChannelCount, frames } = quantizeIqmFrames(animations, joints, poseCount, kernels);
+  // Held (hold): `frames` is a view of the kernels' workspace until the returned function releases it.
+  const { poses, frameChannelCount, frames, release } = hold ? quantizeIqmFramesHeld(animations, joints, poseCount, kernels) : { ...quantizeIqmFrames(animations, joints, poseCount, kernels), release: () => {} };
   document.poses = poses;
   document.frameCount = totalFrames;
   document.frameChannelCount = frameChannelCount;
   document.frames = frames;
+  return release;
 }

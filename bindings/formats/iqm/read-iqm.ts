@@ -172,18 +172,14 @@ class IqmReader {
     const meshes = this.readMeshes();
     const vertexArrays = this.readVertexArrays();
     const triangles = this.readTriangles();
-    const { adjacency, joints, poses, anims, frames, bounds, comment, extensions } = this.triangleErrorFirst(triangles, () => {
-      const adjacency = this.readAdjacency();
-      const joints = this.readJoints();
-      const poses = this.readPoses();
-      const anims = this.readAnims();
-      const { frames, bounds } = this.readFrames(poses);
-      const commentAt = this.table(h.numComment, h.ofsComment, 1, FIELD.ofsComment, 'comment');
-      const comment = commentAt < 0 ? new Uint8Array(0) : copyBytes(r.bytes, commentAt, h.numComment);
-      const extensions = this.readExtensions();
-      this.checkBudget(meshes, vertexArrays, poses, anims);
-      return { adjacency, joints, poses, anims, frames, bounds, comment, extensions };
-    });
+    let tail: ReturnType<IqmReader['readAfterTriangles']>;
+    try {
+      tail = this.readAfterTriangles(meshes, vertexArrays);
+    } catch (error) {
+      this.triangleErrorFirst(triangles);
+      throw error;
+    }
+    const { adjacency, joints, poses, anims, frames, bounds, comment, extensions } = tail;
 
     const document: IqmDocument = {
       version: IQM_VERSION,
@@ -208,19 +204,29 @@ class IqmReader {
     return attachFileOffsets(document, this.fileOffsets);
   }
 
+  /** The tables after the triangles (a method, not a closure made per read). */
+  private readAfterTriangles(meshes: IqmMesh[], vertexArrays: IqmVertexArray[]) {
+    const h = this.h;
+    const adjacency = this.readAdjacency();
+    const joints = this.readJoints();
+    const poses = this.readPoses();
+    const anims = this.readAnims();
+    const { frames, bounds } = this.readFrames(poses);
+    const commentAt = this.table(h.numComment, h.ofsComment, 1, FIELD.ofsComment, 'comment');
+    const comment = commentAt < 0 ? new Uint8Array(0) : copyBytes(this.r.bytes, commentAt, h.numComment);
+    const extensions = this.readExtensions();
+    this.checkBudget(meshes, vertexArrays, poses, anims);
+    return { adjacency, joints, poses, anims, frames, bounds, comment, extensions };
+  }
+
   /**
-   * `read` for the tables after the triangles. With `checkTriangles` off, a file that fails in one
-   * of them is checked for a bad triangle first (only then: the check costs nothing on a file
-   * that reads), so that every read of one file reports the same error, the one the default read
-   * reports (a triangle naming a vertex past the file's, before any later table's fault).
+   * For a read that failed in a table after the triangles: with `checkTriangles` off, the
+   * triangles are checked first (only then: the check costs nothing on a file that reads), so
+   * that every read of one file reports the same error, the one the default read reports (a
+   * triangle naming a vertex past the file's, before any later table's fault).
    */
-  private triangleErrorFirst<T>(triangles: Uint32Array, read: () => T): T {
-    try {
-      return read();
-    } catch (error) {
-      if (!this.checkTriangles) checkTriangleVertices(triangles, this.h.numVertexes, this.kernels, this.fileOffsets.offsetOf(triangles));
-      throw error;
-    }
+  private triangleErrorFirst(triangles: Uint32Array): void {
+    if (!this.checkTriangles) checkTriangleVertices(triangles, this.h.numVertexes, this.kernels, this.fileOffsets.offsetOf(triangles));
   }
 
   /** Where every section lies, and the bytes none of them covers, so that writing gives the file back. */
@@ -480,12 +486,16 @@ class IqmReader {
 
   /** What conversion to the Asset model will allocate besides: float vertices per mesh, dense frames per animation. */
   private checkBudget(meshes: IqmMesh[], vertexArrays: IqmVertexArray[], poses: IqmPose[], anims: IqmAnim[]): void {
-    const floatsPerVertex = 3 + vertexArrays.reduce((sum, a) => sum + a.size, 0);
+    // Loops, not reduce and filter (a closure each per read).
+    let floatsPerVertex = 3;
+    for (const a of vertexArrays) floatsPerVertex += a.size;
     for (const mesh of meshes) this.spend(mesh.vertexCount * floatsPerVertex * 4 + mesh.triangleCount * 12, FIELD.numMeshes);
     // Poses with channels become a key per frame (each frame stores a value for them, so the
     // file pays for it); poses with mask 0 store nothing and become one key per animation.
-    const animatedPoses = poses.filter((pose) => pose.channelMask !== 0).length;
-    const framesDecoded = this.h.numFrames + anims.reduce((sum, a) => sum + a.frameCount, 0);
+    let animatedPoses = 0;
+    for (const pose of poses) if (pose.channelMask !== 0) animatedPoses++;
+    let framesDecoded = this.h.numFrames;
+    for (const a of anims) framesDecoded += a.frameCount;
     this.spend(framesDecoded * animatedPoses * (IQM_CHANNELS + 1) * 4, FIELD.numFrames);
     this.spend(anims.length * (poses.length - animatedPoses) * (IQM_CHANNELS + 1) * 4, FIELD.numAnims);
   }

@@ -50,21 +50,20 @@ export function iqmToAsset(document: IqmDocument, options: IqmToAssetOptions = {
   const kernels = options.kernels ?? getKernels();
   const asset = emptyAsset('iqm');
   asset.upAxis = 'z';
-  const warn = (message: string) => { if (!asset.warnings.includes(message)) asset.warnings.push(message); };
 
-  if (document.flags) warn(`header flags ${document.flags} are not kept`);
-  if (document.adjacency) warn('triangle adjacency is not kept (it can be recomputed from the triangles)');
-  if (document.bounds) warn('per-frame bounds are not kept');
-  if (document.comment.length) warn(`the ${document.comment.length}-byte comment is not kept`);
-  for (const ext of document.extensions) warn(`extension '${iqmText(document, ext.name)}' (${ext.data.length} bytes) is not kept`);
+  if (document.flags) warnOnce(asset, `header flags ${document.flags} are not kept`);
+  if (document.adjacency) warnOnce(asset, 'triangle adjacency is not kept (it can be recomputed from the triangles)');
+  if (document.bounds) warnOnce(asset, 'per-frame bounds are not kept');
+  if (document.comment.length) warnOnce(asset, `the ${document.comment.length}-byte comment is not kept`);
+  for (const ext of document.extensions) warnOnce(asset, `extension '${iqmText(document, ext.name)}' (${ext.data.length} bytes) is not kept`);
 
   // Triangles no mesh covers are checked here (readIqm may have left the check to this function);
   // each mesh's are checked by the pass that winds them (convertMesh).
   const orphans = trianglesOutsideMeshes(document);
   if (orphans) checkTriangleVertices(document.triangles, document.vertexCount, kernels, fileOffsetIn(document, document.triangles));
-  const streams = convertVertexArrays(document, warn);
-  for (const mesh of document.meshes) asset.meshes.push(convertMesh(document, mesh, streams, kernels, warn));
-  if (orphans) warn(`${orphans} triangles belong to no mesh and are not kept`);
+  const streams = convertVertexArrays(document, asset);
+  for (const mesh of document.meshes) asset.meshes.push(convertMesh(document, mesh, streams, kernels, asset));
+  if (orphans) warnOnce(asset, `${orphans} triangles belong to no mesh and are not kept`);
 
   if (document.joints.length) {
     asset.skeleton = {
@@ -79,66 +78,74 @@ export function iqmToAsset(document: IqmDocument, options: IqmToAssetOptions = {
     };
   }
   if (document.anims.length) {
-    if (!document.joints.length) warn(`animation-only file: tracks refer to the ${document.poses.length} joints of the model it animates, by index`);
+    if (!document.joints.length) warnOnce(asset, `animation-only file: tracks refer to the ${document.poses.length} joints of the model it animates, by index`);
     const tracks = dequantizeTracks(document, kernels);
-    document.anims.forEach((anim, i) => asset.animations.push(convertAnimation(document, anim, tracks[i]!, frameRate, warn)));
+    for (let i = 0; i < document.anims.length; i++) asset.animations.push(convertAnimation(document, document.anims[i]!, tracks[i]!, frameRate, asset));
   }
   return asset;
 }
 
+/**
+ * `message` into the Asset's warnings, once (a function, not a closure made per parse: under
+ * esbuild's keepNames, as tsx runs, each closure is also named through a property definition).
+ */
+function warnOnce(asset: Asset, message: string): void {
+  if (!asset.warnings.includes(message)) asset.warnings.push(message);
+}
+
 /** A float stream of `array`, warning when its component count is not the one the Asset takes. */
-function floatStream(array: IqmVertexArray, components: number, normalized: boolean, fill: number, name: string, warn: (m: string) => void): FloatStream {
-  if (array.size !== components) warn(`${name} has ${array.size} components (${IQM_FORMAT_NAMES[array.format]}); converted to ${components}`);
+function floatStream(array: IqmVertexArray, components: number, normalized: boolean, fill: number, name: string, asset: Asset): FloatStream {
+  if (array.size !== components) warnOnce(asset, `${name} has ${array.size} components (${IQM_FORMAT_NAMES[array.format]}); converted to ${components}`);
   return { array, components, normalized, fill };
 }
 
 /** `array` kept as an extra named `name` (or `name#2`… when taken). */
-function addExtra(streams: VertexStreams, array: IqmVertexArray, name: string, normalized: boolean, warn: (m: string) => void): void {
+function addExtra(streams: VertexStreams, array: IqmVertexArray, name: string, normalized: boolean, asset: Asset): void {
   let unique = name;
   for (let n = 2; streams.extras.some((e) => e.name === unique); n++) unique = `${name}#${n}`;
-  if (unique !== name) warn(`a second vertex array named '${name}' is kept as extras['${unique}']`);
+  if (unique !== name) warnOnce(asset, `a second vertex array named '${name}' is kept as extras['${unique}']`);
   streams.extras.push({ name: unique, stream: { array, components: array.size, normalized, fill: 0 } });
 }
 
-function convertVertexArrays(document: IqmDocument, warn: (m: string) => void): VertexStreams {
+function convertVertexArrays(document: IqmDocument, asset: Asset): VertexStreams {
   const streams: VertexStreams = { uvs: [], extras: [] };
   for (const array of document.vertexArrays) {
     const typeName = vertexTypeName(document, array);
-    if (array.flags) warn(`vertex array ${typeName} flags ${array.flags} are not kept`);
+    if (array.flags) warnOnce(asset, `vertex array ${typeName} flags ${array.flags} are not kept`);
     switch (array.type) {
       case IQM_VERTEX_TYPE.position:
-        if (streams.positions) { warn('a second position array is kept as extras.position'); addExtra(streams, array, 'position', false, warn); }
-        else streams.positions = floatStream(array, 3, false, 0, typeName, warn);
+        if (streams.positions) { warnOnce(asset, 'a second position array is kept as extras.position'); addExtra(streams, array, 'position', false, asset); }
+        else streams.positions = floatStream(array, 3, false, 0, typeName, asset);
         break;
       case IQM_VERTEX_TYPE.texcoord:
-        streams.uvs.push(floatStream(array, 2, false, 0, typeName, warn));
+        streams.uvs.push(floatStream(array, 2, false, 0, typeName, asset));
         break;
       case IQM_VERTEX_TYPE.normal:
-        if (streams.normals) { warn('a second normal array is kept as extras.normal'); addExtra(streams, array, 'normal', false, warn); }
-        else streams.normals = floatStream(array, 3, true, 0, typeName, warn);
+        if (streams.normals) { warnOnce(asset, 'a second normal array is kept as extras.normal'); addExtra(streams, array, 'normal', false, asset); }
+        else streams.normals = floatStream(array, 3, true, 0, typeName, asset);
         break;
       case IQM_VERTEX_TYPE.tangent:
-        if (streams.tangents) { warn('a second tangent array is kept as extras.tangent'); addExtra(streams, array, 'tangent', false, warn); }
-        else streams.tangents = floatStream(array, 4, true, 1, typeName, warn);
+        if (streams.tangents) { warnOnce(asset, 'a second tangent array is kept as extras.tangent'); addExtra(streams, array, 'tangent', false, asset); }
+        else streams.tangents = floatStream(array, 4, true, 1, typeName, asset);
         break;
       case IQM_VERTEX_TYPE.blendIndexes:
-        if (streams.joints) { warn('a second blendindexes array is kept as extras.blendindexes'); addExtra(streams, array, 'blendindexes', false, warn); }
+        if (streams.joints) { warnOnce(asset, 'a second blendindexes array is kept as extras.blendindexes'); addExtra(streams, array, 'blendindexes', false, asset); }
         else {
-          floatStream(array, 4, false, 0, 'blendindexes', warn);
+          floatStream(array, 4, false, 0, 'blendindexes', asset);
           streams.joints = array;
         }
         break;
       case IQM_VERTEX_TYPE.blendWeights:
-        if (streams.weights) { warn('a second blendweights array is kept as extras.blendweights'); addExtra(streams, array, 'blendweights', true, warn); }
-        else streams.weights = floatStream(array, 4, true, 0, typeName, warn);
+        if (streams.weights) { warnOnce(asset, 'a second blendweights array is kept as extras.blendweights'); addExtra(streams, array, 'blendweights', true, asset); }
+        else streams.weights = floatStream(array, 4, true, 0, typeName, asset);
         break;
       case IQM_VERTEX_TYPE.color:
-        if (streams.colors) { warn('a second color array is kept as extras.color'); addExtra(streams, array, 'color', true, warn); }
-        else streams.colors = floatStream(array, 4, true, 1, typeName, warn);
+        if (streams.colors) { warnOnce(asset, 'a second color array is kept as extras.color'); addExtra(streams, array, 'color', true, asset); }
+        else streams.colors = floatStream(array, 4, true, 1, typeName, asset);
         break;
       default:
-        if (array.type < IQM_CUSTOM) warn(`vertex array of reserved type ${array.type} is kept as extras.${typeName}`);
-        addExtra(streams, array, typeName, false, warn);
+        if (array.type < IQM_CUSTOM) warnOnce(asset, `vertex array of reserved type ${array.type} is kept as extras.${typeName}`);
+        addExtra(streams, array, typeName, false, asset);
     }
   }
   return streams;
@@ -162,10 +169,10 @@ function vertexTypeName(document: IqmDocument, array: IqmVertexArray): string {
   return IQM_VERTEX_TYPE_NAMES[array.type] ?? `type${array.type}`;
 }
 
-function convertMesh(document: IqmDocument, mesh: IqmDocument['meshes'][number], streams: VertexStreams, kernels: Kernels, warn: (m: string) => void): Mesh {
+function convertMesh(document: IqmDocument, mesh: IqmDocument['meshes'][number], streams: VertexStreams, kernels: Kernels, asset: Asset): Mesh {
   const first = mesh.firstVertex;
   const count = mesh.vertexCount;
-  if (!streams.positions) warn('no position array: positions set to 0');
+  if (!streams.positions) warnOnce(asset, 'no position array: positions set to 0');
   // A small mesh's float attributes share one allocation (one buffer, a view each: fewer
   // allocations for a small file's parse to pay; each view is 16-byte aligned).
   const width = indexWidthFor(count);
@@ -173,9 +180,13 @@ function convertMesh(document: IqmDocument, mesh: IqmDocument['meshes'][number],
   const attributes: MeshAttributes = { positions: streams.positions ? block.take(streams.positions, first, kernels) : new Float32Array(count * 3) };
   if (streams.normals) attributes.normals = block.take(streams.normals, first, kernels);
   if (streams.tangents) attributes.tangents = block.take(streams.tangents, first, kernels);
-  if (streams.uvs.length) attributes.uvs = streams.uvs.map((uv) => block.take(uv, first, kernels));
+  if (streams.uvs.length) {
+    const uvs: Float32Array[] = [];
+    for (const uv of streams.uvs) uvs.push(block.take(uv, first, kernels));
+    attributes.uvs = uvs;
+  }
   if (streams.colors) attributes.colors = block.take(streams.colors, first, kernels);
-  if (streams.joints) attributes.joints = toJoints(document, streams.joints, first, count, kernels, warn);
+  if (streams.joints) attributes.joints = toJoints(document, streams.joints, first, count, kernels, asset);
   if (streams.weights) attributes.weights = block.take(streams.weights, first, kernels);
 
   const all = document.triangles;
@@ -249,23 +260,23 @@ function take({ array, components, normalized, fill }: FloatStream, first: numbe
 }
 
 /** Four joints per vertex; blend indices that are not integers naming a joint become 0. */
-function toJoints(document: IqmDocument, array: IqmVertexArray, first: number, count: number, kernels: Kernels, warn: (m: string) => void): Uint16Array {
+function toJoints(document: IqmDocument, array: IqmVertexArray, first: number, count: number, kernels: Kernels, asset: Asset): Uint16Array {
   const jointCount = document.joints.length || document.poses.length;
   const joints = new Uint16Array(count * 4);
   const src = part(array, first, count);
   const bad = kernels.raw.iqmJointIndices(src, array.format, array.size, Math.min(Math.max(jointCount, 1), 0x10000), joints);
-  if (bad) warn(`blend indices outside the ${jointCount} joints (or not integers) were set to 0`);
+  if (bad) warnOnce(asset, `blend indices outside the ${jointCount} joints (or not integers) were set to 0`);
   return joints;
 }
 
-function convertAnimation(document: IqmDocument, anim: IqmDocument['anims'][number], dense: IqmAnimationTracks, defaultRate: number, warn: (m: string) => void): Animation {
+function convertAnimation(document: IqmDocument, anim: IqmDocument['anims'][number], dense: IqmAnimationTracks, defaultRate: number, asset: Asset): Animation {
   const name = iqmText(document, anim.name);
   let frameRate = anim.frameRate;
   if (!(frameRate > 0 && Number.isFinite(frameRate))) {
-    warn(`animation '${name}' has framerate ${frameRate}; ${defaultRate} frames per second assumed`);
+    warnOnce(asset, `animation '${name}' has framerate ${frameRate}; ${defaultRate} frames per second assumed`);
     frameRate = defaultRate;
   }
-  if (anim.flags & ~IQM_ANIM_LOOP) warn(`animation '${name}' flags ${anim.flags} other than loop are not kept`);
+  if (anim.flags & ~IQM_ANIM_LOOP) warnOnce(asset, `animation '${name}' flags ${anim.flags} other than loop are not kept`);
   const n = anim.frameCount;
   let animated = 0;
   for (const pose of document.poses) if (pose.channelMask !== 0) animated++;

@@ -19,7 +19,8 @@ export function writeIqm(document: IqmDocument): Uint8Array {
 }
 
 /**
- * Writes a document into `out` (zeroed, `layout.byteLength` bytes) under `layout`, which must be
+ * Writes a document into `out` (`layout.byteLength` bytes, zero where no section lies: its
+ * other bytes need not be) under `layout`, which must be
  * the reference compiler's for it (canonicalIqmLayout: sections apart, nothing between them):
  * the header and tables straight into `out`, the arrays copied, except those already views of
  * `out` where the layout puts them (assetToIqmFile writes the bulk there). The bytes writeIqm
@@ -49,6 +50,9 @@ export function writeIqmInto(document: IqmDocument, layout: IqmLayout, out: Uint
   copy(d.triangles, o.ofsTriangles);
   if (d.triangles.length && d.adjacency) copy(d.adjacency, o.ofsAdjacency);
   at = o.ofsJoints;
+  // Zeroed first: a joint of a document built by hand may list fewer bind values than the ten the
+  // record holds (`out` is not zeroed: assetToIqmFile's is uninitialized memory).
+  out.fill(0, at, at + d.joints.length * 48);
   const floats = (list: readonly number[]) => {
     for (let i = 0; i < list.length; i++, at += 4) view.setFloat32(at, list[i]!, true);
   };
