@@ -27,8 +27,8 @@ const READ: Record<number, (dv: DataView, at: number) => number> = {
 };
 const SIZE: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
 
-/** Each accessor with min / max whose stated bounds are not the decoded values' (index: what differs). */
-export function boundMismatches(glb: Uint8Array): string[] {
+/** The GLB's JSON and each bufferView's bytes as a reader has them (compressed views decoded through their filter by meshoptimizer). */
+function decodedViews(glb: Uint8Array): { json: Record<string, any>; views: Uint8Array[] } {
   const dv = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
   const jsonLength = dv.getUint32(12, true);
   const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + jsonLength)));
@@ -40,6 +40,12 @@ export function boundMismatches(glb: Uint8Array): string[] {
     MeshoptDecoder.decodeGltfBuffer(raw, e.count, e.byteStride, bin.subarray(e.byteOffset ?? 0, (e.byteOffset ?? 0) + e.byteLength), e.mode, e.filter);
     return raw;
   });
+  return { json, views };
+}
+
+/** Each accessor with min / max whose stated bounds are not the decoded values' (index: what differs). */
+function boundMismatches(glb: Uint8Array): string[] {
+  const { json, views } = decodedViews(glb);
   const out: string[] = [];
   (json.accessors as Record<string, any>[]).forEach((a, i) => {
     if (a.min === undefined && a.max === undefined) return;
@@ -57,6 +63,37 @@ export function boundMismatches(glb: Uint8Array): string[] {
     const f = (x: number[]) => x.map((v) => (a.componentType === 5126 ? Math.fround(v) : v));
     if (JSON.stringify(f(a.min)) !== JSON.stringify(min) || JSON.stringify(f(a.max)) !== JSON.stringify(max)) out.push(`accessor ${i}: stated ${JSON.stringify(a.min)}..${JSON.stringify(a.max)}, decoded ${JSON.stringify(min)}..${JSON.stringify(max)}`);
   });
+  return out;
+}
+
+/**
+ * What the validator would check if it decoded the compressed views: every accessor within its
+ * decoded view, and every index of a primitive below its POSITION count.
+ */
+function rangeFaults(glb: Uint8Array): string[] {
+  const { json, views } = decodedViews(glb);
+  const out: string[] = [];
+  (json.accessors as Record<string, any>[]).forEach((a, i) => {
+    const view = json.bufferViews[a.bufferView];
+    const size = COMPONENTS[a.type]! * SIZE[a.componentType]!;
+    const stride = view.byteStride ?? view.extensions?.EXT_meshopt_compression?.byteStride ?? size;
+    if ((a.byteOffset ?? 0) + (a.count - 1) * stride + size > views[a.bufferView]!.length) out.push(`accessor ${i} passes its view's end`);
+    if ((a.byteOffset ?? 0) % SIZE[a.componentType]! !== 0) out.push(`accessor ${i} misaligned`);
+  });
+  for (const [m, mesh] of (json.meshes as Record<string, any>[]).entries()) for (const p of mesh.primitives) {
+    const a = json.accessors[p.indices];
+    const bytes = views[a.bufferView]!;
+    const vd = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const vertices = json.accessors[p.attributes.POSITION].count;
+    for (let e = 0; e < a.count; e++) {
+      const v = READ[a.componentType]!(vd, (a.byteOffset ?? 0) + e * SIZE[a.componentType]!);
+      if (v >= vertices) {
+        out.push(`mesh ${m}: index ${e} is ${v}, past its ${vertices} vertices`);
+        break;
+      }
+    }
+    for (const [name, k] of Object.entries(p.attributes as Record<string, number>)) if (json.accessors[k].count !== vertices) out.push(`mesh ${m}: ${name} has ${json.accessors[k].count} elements, POSITION ${vertices}`);
+  }
   return out;
 }
 
@@ -86,8 +123,10 @@ const SETTINGS = [
 
 describe.each(BACKENDS)('optimized GLB min / max on %s', (backend) => {
   const kernels = createKernelsSync(backend);
-  it.each(inputs().flatMap((i) => SETTINGS.map((s) => [i.name, s.name, s.options] as const)))('%s, %s: every stated min / max is the decoded values\'', (name, _, options) => {
+  it.each(inputs().flatMap((i) => SETTINGS.map((s) => [i.name, s.name, s.options] as const)))('%s, %s: every stated min / max is the decoded values\', every accessor within its decoded view, every index below its vertex count', (name, _, options) => {
     const asset = inputs().find((i) => i.name === name)!.asset;
-    expect(boundMismatches(glbFormat.encodeSync(asset, { ...options, kernels }))).toEqual([]);
+    const bytes = glbFormat.encodeSync(asset, { ...options, kernels });
+    expect(boundMismatches(bytes)).toEqual([]);
+    expect(rangeFaults(bytes)).toEqual([]);
   });
 });
