@@ -27,8 +27,12 @@ function inputs(): Asset[] {
     if (n && n.length >= 9) n.set([NaN, Infinity, 0, 0, 0, 0], 0);
   }
   const tube = tubeAsset({ rings: 40, segments: 30 });
-  tube.meshes[0]!.attributes.tangents![3] = 0.25;
-  tube.meshes[0]!.attributes.tangents![7] = NaN;
+  const t = tube.meshes[0]!.attributes.tangents!;
+  t[3] = 0.25;
+  t[7] = NaN;
+  // Zero-length and non-finite tangents (repaired perpendicular to their normal), with w of every kind.
+  t.set([0, 0, 0, -1, NaN, 0, 0, 1, Infinity, 1, 0, 0, 0, 0, 0, NaN, 1e-45, 0, 0, -0], 40);
+  tube.meshes[0]!.attributes.normals!.set([0, 0, 0, NaN, 1, 0], 30);
   return [manyMeshes(9), tube, noisy, tubeAsset(), manyMeshes(10, false)];
 }
 
@@ -53,6 +57,23 @@ describe.each(BACKENDS)('encode history on %s', (backend) => {
     for (const f of first) {
       expect(Buffer.from(f.bytes).equals(Buffer.from(f.copy))).toBe(true);
       expect(f.warnings).toEqual(f.copyWarnings);
+    }
+  });
+});
+
+describe('encode history: the same bytes and warnings on every backend', () => {
+  const all = BACKENDS.map((b) => createKernelsSync(b));
+  it.each(SETTINGS.map((s) => [s.name, s.options] as const))('%s', (_, options) => {
+    const count = inputs().length;
+    for (let i = 0; i < count; i++) {
+      const runs = all.map((kernels) => {
+        const asset = inputs()[i]!;
+        return { bytes: Buffer.from(glbFormat.encodeSync(asset, { ...options, kernels })), warnings: asset.warnings };
+      });
+      for (const r of runs) {
+        expect(r.bytes.equals(runs[0]!.bytes), `input ${i}`).toBe(true);
+        expect(r.warnings).toEqual(runs[0]!.warnings);
+      }
     }
   });
 });
