@@ -10,6 +10,7 @@ import { createKernelsSync, glbFormat, gltf, type Asset } from '../bindings/inde
 import { tubeAsset } from '../fixtures/tube-asset.js';
 import { BACKENDS } from './helpers/backends.js';
 import { manyMeshes } from './review6b-many-meshes.js';
+import { validateGltf } from './helpers/gltf-validator.js';
 
 beforeAll(async () => {
   await gltf.initMeshopt();
@@ -119,6 +120,7 @@ function inputs(): { name: string; asset: Asset }[] {
 const SETTINGS = [
   { name: 'optimize', options: { quantize: true, compress: 'meshopt' } },
   { name: 'optimize + pruneUnread', options: { quantize: true, compress: 'meshopt', pruneUnread: true } },
+  { name: 'optimize + pruneUnread + mergeMeshes', options: { quantize: true, compress: 'meshopt', pruneUnread: true, mergeMeshes: true } },
 ] as const;
 
 describe.each(BACKENDS)('optimized GLB min / max on %s', (backend) => {
@@ -128,5 +130,12 @@ describe.each(BACKENDS)('optimized GLB min / max on %s', (backend) => {
     const bytes = glbFormat.encodeSync(asset, { ...options, kernels });
     expect(boundMismatches(bytes)).toEqual([]);
     expect(rangeFaults(bytes)).toEqual([]);
+  });
+});
+
+describe('optimized GLB min / max inputs: validator', () => {
+  it.each(inputs().flatMap((i) => SETTINGS.map((s) => [i.name, s.name, s.options] as const)))('%s, %s: no validator error', async (name, _, options) => {
+    const report = await validateGltf(glbFormat.encodeSync(inputs().find((i) => i.name === name)!.asset, options));
+    expect(report.messages.filter((m) => !m.startsWith('UNUSED'))).toEqual([]);
   });
 });
