@@ -74,6 +74,15 @@ function boundMismatches(glb: Uint8Array): string[] {
 function rangeFaults(glb: Uint8Array): string[] {
   const { json, views } = decodedViews(glb);
   const out: string[] = [];
+  (json.bufferViews as Record<string, any>[]).forEach((v, i) => {
+    const e = v.extensions?.EXT_meshopt_compression;
+    // Views and their compressed streams at multiples of 4 bytes; a compressed view's byteStride a multiple of 4 for ATTRIBUTES, 2 or 4 for TRIANGLES / INDICES, count × byteStride its byteLength.
+    if ((v.byteOffset ?? 0) % 4 !== 0 || (e && (e.byteOffset ?? 0) % 4 !== 0)) out.push(`view ${i} misaligned`);
+    if (e && (e.mode === 'ATTRIBUTES' ? e.byteStride % 4 !== 0 : e.byteStride !== 2 && e.byteStride !== 4)) out.push(`view ${i}: ${e.mode} byteStride ${e.byteStride}`);
+    if (e && e.count * e.byteStride !== v.byteLength) out.push(`view ${i}: count × byteStride ${e.count * e.byteStride}, byteLength ${v.byteLength}`);
+    if (e && e.mode === 'TRIANGLES' && e.count % 3 !== 0) out.push(`view ${i}: TRIANGLES count ${e.count}`);
+    if (v.byteStride !== undefined && v.target !== 34962) out.push(`view ${i}: byteStride on a view that is not vertex data`);
+  });
   (json.accessors as Record<string, any>[]).forEach((a, i) => {
     const view = json.bufferViews[a.bufferView];
     const size = COMPONENTS[a.type]! * SIZE[a.componentType]!;
