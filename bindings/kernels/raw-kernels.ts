@@ -187,7 +187,11 @@ export interface RawKernels {
    * rounded as it is; a rounding whose squared length (in steps) lies outside lowest–highest takes
    * the one of the eight floor / floor + 1 roundings nearest unit length. counts (3): replaced,
    * |length − 1| > tolerance, 0. Returns 0, or −1 (dst unspecified) when an order[v] is not below
-   * the vertex count. dst holds at least 4 × the vertex count.
+   * the vertex count. dst holds at least 4 × the vertex count. order is a permutation of the
+   * vertex numbers (the writer passes meshoptimizer's remap); an in-range order that is not one
+   * leaves the slots no vertex lands in unspecified (the js twin keeps dst's values there, the
+   * WebAssembly kernels their staging memory's), the other slots equal on every backend. The same
+   * holds for snormTangents, quantizeSourcePositions and uvsForOutputOrdered.
    */
   snormNormals(src: Float32Array, toYUp: boolean, top: number, tolerance: number, limit: number, lowest: number, highest: number, order: Uint32Array | undefined, dst: Int8Array | Int16Array, counts: Uint32Array): number;
   /**

@@ -542,10 +542,18 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
   }
   // A loop, not forEach with a closure made per mesh.
   const uvSets = a.uvs ?? [];
+  // glTF's TEXCOORD_n are consecutive (the validator's MESH_PRIMITIVE_INDEXED_SEMANTIC_CONTINUITY):
+  // a hole in a sparse UV list (validateAsset accepts it, no reader makes one) closes up, said once.
+  let setsWritten = 0;
+  let closedUp = false;
   for (let set = 0; set < uvSets.length; set++) {
     const uv = uvSets[set];
-    // A hole in a sparse array (validateAsset's forEach skips them, as this loop's forEach did).
     if (uv === undefined) continue;
+    const name = setsWritten++;
+    if (name !== set && !closedUp) {
+      closedUp = true;
+      w.warn(`${label}: its UV list has a hole; UV set ${set} is written as TEXCOORD_${name}, and the sets after it close up too (glTF numbers sets without gaps)`);
+    }
     const written = order ? orderedUvs(kernels, uv, settings.flipV, order, w.builder.scratch.float32(uv.length)) : uvsForOutputWith(kernels, uv, settings.flipV, undefined, w.builder.scratch.float32(uv.length));
     const copy = written.uvs;
     if (written.replaced) w.warn(nonFiniteMessage(`${label} UV set ${set}`, written.replaced, 0));
@@ -560,7 +568,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
     const exponential = q && (q.uv !== 'float' || w.sourcePrecision.uv) && !unorm && w.shareViews;
     if (exponential) w.quantized.kinds.add('uv exponential');
     if (q && (q.uv !== 'float' || w.sourcePrecision.uv) && !unorm) (exponential ? w.quantized.exponentialUvs++ : w.quantized.floatUvs++);
-    attributes[TEXCOORD[set] ?? `TEXCOORD_${set}`] = unorm
+    attributes[TEXCOORD[name] ?? `TEXCOORD_${name}`] = unorm
       ? quantizedAccessor(w, 'uv', 'VEC2', quantizeUnorm(copy, 2, q.uv as 8 | 12 | 16), true)
       : accessor(w, 'VEC2', copy, exponential ? { target: BUFFER_TARGET.ARRAY_BUFFER, filtered: { bytes: exponentialFilter(copy, copy.length / 2, 8, q.uv === 12 ? twelveBitExponentialBits(copy, 2) : 24, 'SharedComponent'), filter: 'EXPONENTIAL' } } : VERTEX);
   }
