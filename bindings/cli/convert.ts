@@ -5,7 +5,7 @@ import { formatByExtension, formatByName, FORMAT_NAMES } from '../formats/regist
 import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
 import { runConvertJobOnDisk } from '../node/recording-resolver.js';
 import { prepareConvertJob, type ConvertJobDone, type ConvertJobOutcome } from '../workers/convert-job.js';
-import { ConvertPool, type PoolJob } from '../workers/convert-pool.js';
+import type { ConvertPool, PoolJob } from '../workers/convert-pool.js';
 import { removedStalePartials, watchPartials, writeFilesAtomic } from './atomic-write.js';
 import { tierUpLaterForBatch } from './batch-tiering.js';
 import { claimTargets, InputIdentities } from './claim-targets.js';
@@ -159,7 +159,8 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
     await pool.close();
     pool = undefined;
   }
-  if (usePool) pool ??= new ConvertPool(settings.workerUrl!, threads - 1, ctx.backend, workerQueue(claimed));
+  // The pool's module (and piscina) is loaded only by a run that uses it: a one-file conversion never does.
+  if (usePool) pool ??= new (await import('../workers/convert-pool.js')).ConvertPool(settings.workerUrl!, threads - 1, ctx.backend, workerQueue(claimed));
 
   const convertOne = async (input: InputFile, place: OutputPlace | undefined, key: string, local: boolean): Promise<void> => {
     // With a pool the worker reads a named file itself; the main thread reads standard input, and

@@ -17,12 +17,13 @@
 // 7.4 s and 747 MB of peak RSS with --jobs 50, 38.7 s and 2.7 GB with --jobs 200 (0.9 s and 97 MB
 // with --jobs 3; 2-core machine shared at load 4–9), and on a many-core machine the default
 // --jobs (every core) started a worker per core for any folder.
-import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { BackendChoice } from '../kernels/backend.js';
 import { ConvertPool } from '../workers/convert-pool.js';
 import { tierUpLaterForBatch } from './batch-tiering.js';
-import { isGlob } from './glob.js';
+import { earlyPoolWanted } from './early-pool-wanted.js';
+
+export { namesSeveralFiles } from './early-pool-wanted.js';
 
 export const EARLY_POOL_DEFAULTS = {
   /** Workers started before the walk, at most (the cores but one bound them too). */
@@ -42,18 +43,6 @@ export interface EarlyPoolRequest {
   queued: number;
 }
 
-/** Whether the arguments can name more than one file: several arguments, or one folder or glob (one stat). */
-export function namesSeveralFiles(args: readonly string[]): boolean {
-  if (args.length !== 1) return args.length > 1;
-  const arg = args[0]!;
-  if (arg === '-') return false;
-  try {
-    return statSync(arg).isDirectory();
-  } catch {
-    return isGlob(arg);
-  }
-}
-
 /**
  * A pool of `jobs − 1` worker threads for a run that may convert several files, or none, of
  * which EARLY_POOL_DEFAULTS.workers at most (and the cores but one) start now, the others when
@@ -62,8 +51,8 @@ export function namesSeveralFiles(args: readonly string[]): boolean {
  * tier-up for a batch that fills the cores is set first, so that the workers start with it.
  */
 export function startPoolEarly(request: EarlyPoolRequest): ConvertPool | undefined {
-  if (request.workerUrl === undefined || request.jobs < 2 || !namesSeveralFiles(request.args)) return undefined;
+  if (!earlyPoolWanted(request.workerUrl, request.jobs, request.args)) return undefined;
   if (request.jobs >= availableParallelism()) tierUpLaterForBatch();
   const started = Math.max(1, Math.min(request.jobs - 1, availableParallelism() - 1, EARLY_POOL_DEFAULTS.workers));
-  return new ConvertPool(request.workerUrl, request.jobs - 1, request.backend, request.queued, started);
+  return new ConvertPool(request.workerUrl!, request.jobs - 1, request.backend, request.queued, started);
 }

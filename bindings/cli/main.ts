@@ -6,7 +6,7 @@ import { formatByExtension, formatByName, FORMATS, FORMAT_NAMES } from '../forma
 import { checkConversionFlags, CONVERSION_OPTIONS, conversionParseArgsOptions, parseConversionFlags } from './conversion-options.js';
 import type { CommandContext } from './context.js';
 import { convertTarget, runConvert, workerQueue } from './convert.js';
-import { startPoolEarly } from './early-pool.js';
+import { earlyPoolWanted } from './early-pool-wanted.js';
 import { COMMAND_HELP, generalHelp } from './help.js';
 import { runInfo } from './info.js';
 import { expandInputs } from './inputs.js';
@@ -124,9 +124,11 @@ export async function runCli(argv: string[], env: CliEnvironment): Promise<numbe
   // convert --jobs N over a folder, a glob or several files: its workers start now, beside the
   // walk and planning below (early-pool.ts); runConvert adopts or closes them, and a return
   // before it closes them here.
+  // early-pool.ts (the pool and piscina) is loaded only for a run that starts one.
+  const jobsEarly = jobsWanted(values.jobs);
   const early =
-    command === 'convert' && values.output === undefined
-      ? startPoolEarly({ workerUrl: env.workerUrl, jobs: jobsWanted(values.jobs), backend: ctx.backend, args, queued: workerQueue(values.manifest === undefined && !args.includes('-')) })
+    command === 'convert' && values.output === undefined && earlyPoolWanted(env.workerUrl, jobsEarly, args)
+      ? (await import('./early-pool.js')).startPoolEarly({ workerUrl: env.workerUrl, jobs: jobsEarly, backend: ctx.backend, args, queued: workerQueue(values.manifest === undefined && !args.includes('-')) })
       : undefined;
   let adopted = false;
   try {
