@@ -15,14 +15,14 @@
 // a batch costs 9 system calls instead of 11 (open, fstat, pread, close for the input; open,
 // write, close, link, unlink for the output; mkdir once per folder).
 import { closeSync, linkSync, mkdirSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { threadId } from 'node:worker_threads';
 import { CodedError } from '../io/error-info.js';
 import { refuseInput, type IdentitySet } from './claim-targets.js';
 import type { PartialRegistry } from './partial-registry.js';
 import { fileSystemError } from './read-input.js';
+import { nodeWorkerThreads } from './node-builtins.js';
+import { sha256HexOfText } from './sha256.js';
 
 /**
  * A temporary's name: `.NAME.PID-N-HOST.partial`, HOST the first 8 hex digits of the SHA-256 of
@@ -38,7 +38,7 @@ const PARTIAL = /^\..+\.(\d+)-\d+(?:-([0-9a-f]{8}))?\.partial$/;
 
 /** The tag of a host name in temporaries' names. */
 function hostTag(host: string): string {
-  return createHash('sha256').update(host, 'utf8').digest('hex').slice(0, 8);
+  return sha256HexOfText(host).slice(0, 8);
 }
 
 const THIS_HOST = hostTag(hostname());
@@ -134,8 +134,8 @@ function makeFolderSync(folder: string): void {
  */
 const knownFolders = new Set<string>();
 
-/** This thread's temporaries are numbered from threadId × 2³², so that no two threads of a process name one alike. */
-let counter = threadId * 2 ** 32;
+/** This thread's temporaries are numbered from threadId × 2³², so that no two threads of a process name one alike (set at the first). */
+let counter: number | undefined;
 
 /** Temporary files being written, so that an interrupted run can remove them. */
 const partialFiles = new Set<string>();
@@ -207,7 +207,8 @@ export function writeFilesAtomicSync(files: readonly { path: string; bytes: Uint
       if (known ?? exists(path)) throw new CodedError('OUTPUT_EXISTS', `${path} exists (use --force to replace it)`);
     }
   }
-  const temporaries = files.map((f) => partialName(f.path, process.pid, counter++));
+  counter ??= nodeWorkerThreads().threadId * 2 ** 32;
+  const temporaries = files.map((f) => partialName(f.path, process.pid, counter!++));
   if (ownRegistry && !ownRegistry.begin(temporaries)) throw new CodedError('INTERRUPTED', 'the run was interrupted (signal): no output is written');
   // `done`: the temporary was renamed, so that there is nothing to remove (no failing unlink per file).
   const staged: { temporary: string; path: string; done: boolean }[] = [];

@@ -18,7 +18,7 @@
 // 0.53 s (median of 7 and 5). Alternatives: a larger young generation (--max-semi-space-size=64:
 // no change), fewer threads' worth of isolates (the main thread converting saves one), and
 // Maglev (not enabled in Node 20's V8 11.3; --maglev cost more there).
-import { setFlagsFromString } from 'node:v8';
+import { nodeV8 } from './node-builtins.js';
 
 /** Bytes of bytecode between profiler ticks for a batch (V8's default in Node 20: 67,584). */
 export const BATCH_INTERRUPT_BUDGET = 1_056_000;
@@ -33,5 +33,5 @@ let raised = false;
 export function tierUpLaterForBatch(): void {
   if (raised) return;
   raised = true;
-  setFlagsFromString(`--interrupt-budget=${BATCH_INTERRUPT_BUDGET}`);
+  nodeV8().setFlagsFromString(`--interrupt-budget=${BATCH_INTERRUPT_BUDGET}`);
 }

@@ -10,7 +10,7 @@
 // append-only, read as "last line for an input wins": one write(2) per input with O_APPEND, shard
 // manifests merge with `cat shard-*.jsonl > run.jsonl`, a killed run leaves at most a torn last
 // line (skipped on reading). The cost is a file that grows with reruns (one line per input and run).
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from './node-builtins.js';
 import type { EncodedFile } from '../formats/format.js';
 import type { ErrorInfo } from '../io/error-info.js';
 
@@ -41,7 +41,7 @@ export interface ManifestEntry {
 
 /** SHA-256 of bytes, lowercase hex. */
 export function sha256Hex(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  return nodeCrypto().createHash('sha256').update(bytes).digest('hex');
 }
 
 /** A value with every object's keys sorted (arrays keep their order), so that equal options serialise equally. */

@@ -13,7 +13,7 @@
 // later ones to other shards, whose manifests then miss them). SHA-256 behaves like a random
 // choice (parts even in expectation, not exactly) and `printf %s PATH | sha256sum` reproduces any
 // input's part by hand.
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from './node-builtins.js';
 
 /** One part of N. */
 export interface Shard {
@@ -53,7 +53,7 @@ export function parseShard(text: string, env: Readonly<Record<string, string | u
 
 /** The part (0 to count − 1) of a path relative to its input root; '\' is taken as '/' so that every OS agrees. */
 export function shardOf(relativePath: string, count: number): number {
-  const digest = createHash('sha256').update(relativePath.replace(/\\/g, '/'), 'utf8').digest();
+  const digest = nodeCrypto().createHash('sha256').update(relativePath.replace(/\\/g, '/'), 'utf8').digest();
   return digest.readUInt32BE(0) % count;
 }
 

@@ -3,11 +3,11 @@
 // again when only a companion changed (a companion is not an input of its own).
 // Alternative not taken: listing companions by format before converting (one list per format to
 // keep, and a `.gltf`'s must parse its JSON); recording what the reader asked for needs neither.
-import { createHash } from 'node:crypto';
 import type { SiblingResolver } from '../formats/format.js';
 import type { Kernels } from '../kernels/kernels.js';
 import { runConvertJob, type ConvertJob, type ConvertJobOutcome } from '../workers/convert-job.js';
 import { nodeSiblingResolver } from './sibling-resolver.js';
+import { nodeCrypto } from '../cli/node-builtins.js';
 
 /** A file read beside the input: its name as the reader asked for it, and its SHA-256 (null: asked for, absent). */
 export interface CompanionDigest {
@@ -16,7 +16,7 @@ export interface CompanionDigest {
 }
 
 function digestOf(bytes: Uint8Array | undefined): string | null {
-  return bytes ? createHash('sha256').update(bytes).digest('hex') : null;
+  return bytes ? nodeCrypto().createHash('sha256').update(bytes).digest('hex') : null;
 }
 
 /** nodeSiblingResolver for `inputPath`, noting each name asked for once, in order, with its digest. */
