@@ -34,8 +34,8 @@ describe.skipIf(!existsSync(CLI))('dist/cli.js start-up', () => {
     expect(bad.stderr).toMatch(/no-such-option/);
   });
 
-  it('loads neither piscina nor node:crypto, node:v8 or node:worker_threads for --version or a one-file conversion', () => {
-    const probe = `process.on('exit', () => process.stderr.write('\\nLOADED ' + JSON.stringify(process.moduleLoadList.filter((m) => /^NativeModule (crypto|v8|worker_threads)$/.test(m)).concat(Object.keys(require.cache).filter((p) => p.includes('piscina')))) + '\\n'));`;
+  it('loads neither piscina nor node:crypto, node:v8, node:worker_threads or perf_hooks for --version or a one-file conversion', () => {
+    const probe = `process.on('exit', () => process.stderr.write('\\nLOADED ' + JSON.stringify(process.moduleLoadList.filter((m) => /^NativeModule (crypto|v8|worker_threads|perf_hooks)$/.test(m)).concat(Object.keys(require.cache).filter((p) => p.includes('piscina')))) + '\\n'));`;
     const probeFile = join(mkdtempSync(join(tmpdir(), 'cli-start-')), 'probe.cjs');
     writeFileSync(probeFile, probe);
     for (const args of [['--version'], ['convert', join(__dirname, '..', 'fixtures', 'tube.apg'), '--to', 'glb', '-o', '-']]) {

@@ -30,6 +30,7 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 } else {
   const [{ runCli }, { processIO }, atomicWrite] = await Promise.all([import('./main.js'), import('./stdio.js'), import('./atomic-write.js')]);
   removePartialFiles = atomicWrite.removePartialFiles;
+  atomicWrite.mainThreadTemporaries();
   process.exitCode = await runCli(argv, {
     io: processIO(),
     version,

@@ -26,6 +26,7 @@ import { inputDigest, manifestEntry, manifestNames, manifestOptions, slashPath, 
 import { ManifestFile } from './manifest-file.js';
 import { inShard, type Shard } from './shard.js';
 import { WarningTally } from './warning-tally.js';
+import { nowMs } from './clock.js';
 
 export interface ConvertSettings {
   /** --to (already resolved to a handler by `convertTarget`). */
@@ -91,7 +92,7 @@ export function workerQueue(claimed: boolean): number {
 
 export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettings, ctx: CommandContext): Promise<number> {
   const { io } = ctx;
-  const started = performance.now();
+  const started = nowMs();
   // Outputs are planned over every input, then the shard is taken, so that each shard names its
   // outputs as a run over everything would (`x.mesh.glb` beside `x.anim.glb` in another shard).
   const allPlaces = settings.output === undefined ? planOutputs(inputs.files, settings.outDir) : [];
@@ -340,7 +341,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
   }
   progress.finish();
 
-  const seconds = (performance.now() - started) / 1000;
+  const seconds = (nowMs() - started) / 1000;
   const stale = [...removedStalePartials(), ...staleInWorkers];
   json?.summary({ command: 'convert', files: converted + failed + skipped, converted, failed, skipped, bytesIn, bytesOut, seconds: Number(seconds.toFixed(3)), warnings: tally.byText(), staleTemporariesRemoved: stale.length });
   if (stale.length) io.err(`removed ${stale.length} temporary file(s) left by killed runs: ${stale.slice(0, 3).join(', ')}${stale.length > 3 ? ', …' : ''}\n`);

@@ -1,3 +1,4 @@
+import { nowMs } from './clock.js';
 import type { CliIO } from './stdio.js';
 import { formatBytes } from './table.js';
 
@@ -9,7 +10,7 @@ export class Progress {
   private done = 0;
   private bytes = 0;
   private lastDraw = 0;
-  private readonly started = performance.now();
+  private readonly started = nowMs();
   private readonly bar: boolean;
 
   constructor(
@@ -47,7 +48,7 @@ export class Progress {
 
   private draw(force: boolean): void {
     if (!this.bar) return;
-    const now = performance.now();
+    const now = nowMs();
     if (!force && now - this.lastDraw < 100 && this.done < this.total) return;
     this.lastDraw = now;
     const seconds = (now - this.started) / 1000;
