@@ -78,15 +78,4 @@ export default [
     output: { file: 'dist/index.cjs', format: 'cjs', exports: 'named' },
     plugins: [nodeResolve(), commonjs(), ts(false)],
   },
-  {
-    // The CLI's run (dist/cli-main.cjs, which dist/cli.js requires once it has read its
-    // arguments) as CommonJS with its own copy of the library: Node's CommonJS loader starts it
-    // 6 ms sooner than the ESM chunks would (bindings/cli/run-process.ts). What it imports
-    // dynamically (the worker pool and piscina, the queue command and bullmq) stays in chunks
-    // of its own, required only by a run that uses them.
-    input: { 'cli-main': 'bindings/cli/run-process.ts' },
-    external,
-    output: { dir: 'dist', format: 'cjs', exports: 'named', entryFileNames: '[name].cjs', chunkFileNames: 'cli-[name].cjs' },
-    plugins: [nodeResolve(), commonjs(), ts(false)],
-  },
 ];
