@@ -3,7 +3,12 @@
 // start-up: 84 → 48 ms), and everything else imports the CLI (main.ts, and through it the library)
 // then. Alternatives measured (medians of fresh processes, shared 2-core machine): static imports
 // of everything (the round-six entry) paid the library's and the worker pool's modules for every
-// run; answering `--help` early too would need the format registry, that is the library, anyway.
+// run; answering `--help` early too would need the format registry, that is the library, anyway;
+// the CLI's run built as CommonJS (required from here: Node's CommonJS loader is quicker than its
+// ESM loader) took a one-file convert from 107.1 to 102.7 ms (medians of 21 interleaved
+// processes, load 1.8–2.4) but needs its own copy of the library and its WebAssembly in dist/
+// (1.49 MB), a third, which the package's one copy per module system (test/package.test.ts)
+// refuses: not kept.
 import { packageVersion } from './version.js';
 
 // An interrupted run leaves no half-written outputs (nor their temporary files) behind, and
