@@ -1,6 +1,6 @@
 import { MeshFormatError } from '../io/errors.js';
 import { currentKernels } from '../kernels/backend.js';
-import { assetArrayBytes, SMALL_INPUT_DEFAULTS, withSmallInputKernels } from '../kernels/small-input.js';
+import { assetArrayBytes, smallInputBytes, withSmallInputKernels } from '../kernels/small-input.js';
 import type { Kernels } from '../kernels/kernels.js';
 import { validateAsset } from '../model/validate-asset.js';
 import type { Asset } from '../model/asset.js';
@@ -38,13 +38,15 @@ export function defineFormat<H extends FormatHandler<any, any, string>>(handler:
     return asset;
   };
   const kernelsOf = (options: R | W | undefined) => (options as ReadOptions | undefined)?.kernels;
-  // A call given no kernels runs small inputs on the js kernels (kernels/small-input.ts). The
-  // files a read resolves count too: resolved once here (memoized for the read itself) when the
+  // A call given no kernels runs small inputs on the js kernels (kernels/small-input.ts), below
+  // the handler's own threshold for the direction (smallInputBytes), read from the returned
+  // handler at every call so that setting its `smallInput` takes effect. The files a read resolves count too: resolved once here (memoized for the read itself) when the
   // handler names them; a handler that resolves files it cannot name is never treated as small.
   const forBytes = <O>(options: O, bytes: Uint8Array): O => {
     const o = options as ReadOptions | undefined;
+    const threshold = smallInputBytes(guarded, 'parse');
     let size = bytes?.length ?? Infinity;
-    if (o?.kernels || !(size < SMALL_INPUT_DEFAULTS.bytes) || typeof o?.resolve !== 'function' || !handler.companions) return withSmallInputKernels(o, size) as O;
+    if (o?.kernels || !(size < threshold) || typeof o?.resolve !== 'function' || !handler.companions) return withSmallInputKernels(o, size, threshold) as O;
     const names = handler.companions(bytes, o);
     if (!names) return options;
     const resolved = new Map<string, Uint8Array | undefined>();
@@ -54,9 +56,16 @@ export function defineFormat<H extends FormatHandler<any, any, string>>(handler:
       return resolved.get(name);
     };
     for (const name of names) size += memo(name)?.length ?? 0;
-    return withSmallInputKernels({ ...o, resolve: memo }, size) as O;
+    // Object.assign, not a spread: see withSmallInputKernels.
+    return withSmallInputKernels(Object.assign({}, o, { resolve: memo }), size, threshold) as O;
   };
-  const forAsset = (options: W | undefined, asset: Asset): W | undefined => withSmallInputKernels(options as WriteOptions | undefined, assetArrayBytes(asset)) as W | undefined;
+  const forAsset = (options: W | undefined, asset: Asset): W | undefined => {
+    const o = options as WriteOptions | undefined;
+    const threshold = smallInputBytes(guarded, 'encode');
+    // Counting stops at the threshold, and is skipped where the answer cannot be small.
+    if (o?.kernels || threshold <= 0) return options;
+    return withSmallInputKernels(o, assetArrayBytes(asset, threshold), threshold) as W | undefined;
+  };
   const guarded: H = {
     ...handler,
     parseSync: (bytes: Uint8Array, options?: R) => runFormatCall(name, kernelsOf(options), () => handler.parseSync(bytes, forBytes(options, bytes))),
