@@ -1,17 +1,19 @@
 // Where WebAssembly stops paying on small files: per format, the generated tube at 0.3–64 KB
-// (plus the apg corpus files when the corpus is there), parsed and encoded on wasm-simd and js
+// (plus the corpus's files under 128 KB when the corpus is there), parsed and encoded on wasm-simd and js
 // (kernels passed explicitly) and on the default backend (no kernels), interleaved; × js is js
 // time ÷ that backend's time. Sizes are given as each threshold counts them: the file bytes with
 // its companions for a parse, the Asset's array bytes (assetArrayBytes) for an encode. The default
 // backend hands inputs below each format's threshold (formatSmallInput) to the js kernels
 // (bindings/kernels/small-input.ts); this run is where those thresholds come from.
 // Run: tsx bench/small-inputs.bench.ts [--format NAME]
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createKernelsSync, type Asset, type FormatHandler, type Kernels } from '../bindings/index.js';
 import { FORMATS } from '../bindings/formats/registry.js';
 import { assetArrayBytes, formatSmallInput } from '../bindings/kernels/small-input.js';
 import { tubeAsset } from '../fixtures/tube-asset.js';
-import { corpusAvailable, readCorpus } from '../test/helpers/corpus.js';
+import { CORPUS_DIR, corpusAvailable, readCorpus } from '../test/helpers/corpus.js';
 import { fmt, machine, markdownTable, timeInterleaved, writeResults } from './harness.js';
 
 const { values } = parseArgs({ options: { format: { type: 'string' } } });
@@ -46,9 +48,23 @@ function tubeInputs(format: FormatHandler): Input[] {
   return inputs;
 }
 
+/** The corpus's files of this format under 128 KB (main files; a TF .msh with its blob). */
 function corpusInputs(format: FormatHandler): Input[] {
-  if (format.name !== 'apg' || !corpusAvailable) return [];
-  return ['untitled.apg', 'coins.apg'].map((name) => ({ label: name, written: [{ name, bytes: readCorpus('apg', name) }] }));
+  if (!corpusAvailable) return [];
+  const inputs: Input[] = [];
+  for (const folder of readdirSync(CORPUS_DIR, { withFileTypes: true })) {
+    if (!folder.isDirectory()) continue;
+    for (const name of readdirSync(join(CORPUS_DIR, folder.name)).sort()) {
+      if (!format.extensions.some((extension) => name.toLowerCase().endsWith(extension))) continue;
+      const bytes = readCorpus(folder.name, name);
+      if (bytes.length >= 128e3 || !format.test(bytes)) continue;
+      const written = [{ name, bytes }];
+      const blob = `${name}.blob`;
+      if (existsSync(join(CORPUS_DIR, folder.name, blob))) written.push({ name: blob, bytes: readCorpus(folder.name, blob) });
+      inputs.push({ label: name, written });
+    }
+  }
+  return inputs;
 }
 
 const rows: (string | number)[][] = [];

@@ -20,16 +20,18 @@
 //   left WebAssembly's gains unused below 16 KB (apg encode 1.08–1.70× js on Assets of 2–6 KB,
 //   the speed bar's 30 KB apg door encode 1.89×; ms2 1.6–3.3× from 4 KB; unigine parse 1.1–2.1×
 //   from 0.6 KB) while the default was still 0.90–0.98× js below it (next point);
-// - this file: a threshold per format and direction, each where wasm-simd ÷ js crossed 1 on the
-//   tube (file KB for a parse, Asset KB for an encode): unigine parse 0.5 (1.12–1.26× at 0.6 KB)
-//   / encode 2 (0.91× at 1.4, 1.00–1.15× at 2.8); iqm 4 / 4 (0.87–0.96× at 1.1–1.8 KB, 1.03–1.05×
-//   at 3.6–3.9); glb and gltf parse 12 (0.95–1.00× up to 8 KB, 1.02–1.04× at 12) / encode 16
-//   (0.97–0.99× at 9–10.5 KB, 1.02–1.03× at 13–14.6); tf parse 0 (1.00–1.08× from 1.4 KB; 0 also
-//   skips resolving the blob beforehand) / encode 8 (0.96–0.98× up to 3.9 KB, 1.00–1.02× at
-//   5.8–8.7, 1.04–1.18× from 11.5); apg parse 4 (0.90× at 1.8 KB, untitled.apg 1.01–1.03× at 3.6,
-//   1.19–1.21× at 4.3) / encode 2 (0.77–0.93× to 1.8 KB, untitled.apg 0.83×, 1.08× at 2.1);
-//   ms2 parse 2 (0.54–0.92× to 0.9 KB, 0.94–1.25× at 1.9, 1.63× at 3.9) / encode 1 (0.89–0.91× at
-//   0.4 KB, 1.04–1.05× at 0.9).
+// - this file: a threshold per format and direction, each where wasm-simd ÷ js crossed 1 (file KB
+//   for a parse, Asset KB for an encode) on the tube and on the corpus's files under 128 KB:
+//   unigine parse 0.5 (1.12–1.46× from 0.2 KB) / encode 16 (tube and animations 1.0–2.2× from
+//   2.8 KB, but editor_viewcube.mesh, 7.5 KB with many surfaces, 0.65× at 10.7 KB: size alone
+//   does not place it); iqm 4 / 4 (0.86–0.96× at 1.1–1.8 KB, 1.03–1.05× at 3.6–3.9); glb and
+//   gltf parse 12 (0.95–1.00× up to 8 KB, 1.02–1.04× at 12) / encode 16 (0.97–0.99× at
+//   9–10.5 KB, 1.02–1.03× at 13–14.6); tf parse 4 (tube 1.0–1.1× from 1.4 KB, but the corpus
+//   .msh files 0.88–0.95× at 1.5–2.9 KB) / encode 8 (0.93–0.98× up to 3.9 KB, 1.00–1.02× at
+//   5.8–8.7, 1.03–1.18× from 11.5); apg parse 4 (0.90× at 1.8 KB, untitled.apg 1.01–1.03× at
+//   3.6, 1.18–1.21× at 4.3) / encode 2 (0.77–0.93× to 1.8 KB, untitled.apg 0.81–0.84×, 1.07–1.08×
+//   at 2.1); ms2 parse 2 (0.54–0.92× to 0.9 KB, 0.94–1.25× at 1.9, 1.37–1.64× at 3.9) / encode
+//   1 (0.89–0.91× at 0.4 KB, 1.02–1.07× at 0.9).
 // - the default path's own cost: below a threshold the default was 0.90–0.96× js, not 1.0: the
 //   options object made by a spread (`{ ...options, kernels }`) made the handlers' option reads
 //   slower (0.4–0.7 µs a parse; Object.assign's object costs 0.1 µs), and assetArrayBytes with
