@@ -6,7 +6,7 @@ import { initSync } from '../bindings/index.js';
 import { FORMATS } from '../bindings/formats/registry.js';
 import type { FormatHandler } from '../bindings/formats/format.js';
 import { Kernels } from '../bindings/kernels/kernels.js';
-import { assetArrayBytes, formatSmallInput, SMALL_INPUT_DEFAULTS, smallInputBytes } from '../bindings/kernels/small-input.js';
+import { assetArrayBytes, encodeInputBytes, formatSmallInput, SMALL_INPUT_DEFAULTS, smallInputBytes } from '../bindings/kernels/small-input.js';
 import { tubeAsset } from '../fixtures/tube-asset.js';
 import { allKernels, BACKENDS } from './helpers/backends.js';
 
@@ -134,6 +134,27 @@ describe('per-format small-input thresholds', () => {
     expect([...backendsUsedBy(() => apg.encodeSync(tiny.asset))]).toEqual(['js']);
     if (files[0]!.bytes.length < apg.smallInput!.parse!) expect([...backendsUsedBy(() => apg.parseSync(files[0]!.bytes, { fileName: name }))]).toEqual(['js']);
     else expect(backendsUsedBy(() => apg.parseSync(files[0]!.bytes, { fileName: name })).has('js')).toBe(false);
+  });
+
+  it('an encode of many meshes is sized per mesh under the global knob, by its total at or above it', () => {
+    const one = tubeAsset({ rings: 3, segments: 8, frames: 2 });
+    const mesh = one.meshes[0]!;
+    const bytes = assetArrayBytes(one, Infinity);
+    const many = { ...one, meshes: Array.from({ length: 4 }, (_, i) => ({ ...mesh, name: `tube${i}` })) };
+    const total = assetArrayBytes(many, Infinity);
+    expect(encodeInputBytes(one, 1)).toBe(bytes);
+    expect(encodeInputBytes(many, 1)).toBe(total / 4);
+    SMALL_INPUT_DEFAULTS.bytes = total;
+    expect(encodeInputBytes(many, 1)).toBe(total); // at the knob: the total
+    SMALL_INPUT_DEFAULTS.bytes = total + 1;
+    // Observed on a format: the total is above its threshold, the mean per mesh below it.
+    const iqm = FORMATS.find((f) => f.name === 'iqm')!;
+    iqm.smallInput = { parse: 0, encode: Math.ceil(total / 4) + 1 };
+    expect(total).toBeGreaterThan(iqm.smallInput.encode!);
+    expect([...backendsUsedBy(() => iqm.encodeSync(many as never))]).toEqual(['js']);
+    iqm.smallInput = { parse: 0, encode: Math.floor(total / 4) };
+    expect(backendsUsedBy(() => iqm.encodeSync(many as never)).has('js')).toBe(false);
+    expect(iqm.encodeSync(many as never)).toEqual(iqm.encodeSync(many as never, { kernels: kernels.js }));
   });
 
   it('a handler told its thresholds at run time uses them, and every backend still writes the same bytes', () => {

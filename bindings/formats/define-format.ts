@@ -1,6 +1,6 @@
 import { MeshFormatError } from '../io/errors.js';
 import { currentKernels } from '../kernels/backend.js';
-import { assetArrayBytes, smallInputBytes, smallInputKernels, withSmallInputKernels } from '../kernels/small-input.js';
+import { encodeInputBytes, smallInputBytes, smallInputKernels, withSmallInputKernels } from '../kernels/small-input.js';
 import type { Kernels } from '../kernels/kernels.js';
 import { validateAsset } from '../model/validate-asset.js';
 import type { Asset } from '../model/asset.js';
@@ -69,9 +69,8 @@ export function defineFormat<H extends FormatHandler<any, any, string>>(handler:
   const forAsset = (options: W | undefined, asset: Asset): W | undefined => {
     const o = options as WriteOptions | undefined;
     const threshold = smallInputBytes(guarded, 'encode');
-    // Counting stops at the threshold, and is skipped where the answer cannot be small.
     if (o?.kernels || threshold <= 0) return options;
-    return withSmallInputKernels(o, assetArrayBytes(asset, threshold), threshold) as W | undefined;
+    return withSmallInputKernels(o, encodeInputBytes(asset, threshold), threshold) as W | undefined;
   };
   const guarded: H = {
     ...handler,

@@ -22,9 +22,8 @@
 //   from 0.6 KB) while the default was still 0.90–0.98× js below it (next point);
 // - this file: a threshold per format and direction, each where wasm-simd ÷ js crossed 1 (file KB
 //   for a parse, Asset KB for an encode) on the tube and on the corpus's files under 128 KB:
-//   unigine parse 0.5 (1.12–1.46× from 0.2 KB) / encode 16 (tube and animations 1.0–2.2× from
-//   2.8 KB, but editor_viewcube.mesh, 7.5 KB with many surfaces, 0.65× at 10.7 KB: size alone
-//   does not place it); iqm 4 / 4 (0.86–0.96× at 1.1–1.8 KB, 1.03–1.05× at 3.6–3.9); glb and
+//   unigine parse 0.5 (1.12–1.46× from 0.2 KB) / encode 3 (tube 0.90–0.92× at 1.4 KB,
+//   1.00–1.15× at 2.8; animations 1.1–2.2× from 3.7 KB); iqm 4 / 4 (0.86–0.96× at 1.1–1.8 KB, 1.03–1.05× at 3.6–3.9); glb and
 //   gltf parse 12 (0.95–1.00× up to 8 KB, 1.02–1.04× at 12) / encode 16 (0.97–0.99× at
 //   9–10.5 KB, 1.02–1.03× at 13–14.6); tf parse 4 (tube 1.0–1.1× from 1.4 KB, but the corpus
 //   .msh files 0.88–0.95× at 1.5–2.9 KB) / encode 8 (0.93–0.98× up to 3.9 KB, 1.00–1.02× at
@@ -36,6 +35,10 @@
 //   options object made by a spread (`{ ...options, kernels }`) made the handlers' option reads
 //   slower (0.4–0.7 µs a parse; Object.assign's object costs 0.1 µs), and assetArrayBytes with
 //   closures and Object.entries took 0.6 µs an encode (now 0.12–0.15 µs). Both are fixed here.
+// - an encode sized by its total only: editor_viewcube.mesh (26 meshes of 4–12 vertices, 10.7 KB
+//   of arrays) encoded at 0.64–0.92× js on wasm-simd in six formats, under thresholds its total
+//   passes; WebAssembly's cost is paid per mesh, so under the global knob an encode is sized by
+//   its mean bytes per mesh (encodeInputBytes): the viewcube then runs js (default 0.95–0.99×).
 // - glTF reads given `resolve` stay never small (their files are named inside the JSON): telling
 //   a GLB or .gltf that names no external file by scanning its JSON for "uri" keys was tried and
 //   dropped: the scan (0.56 µs on a 2.9 KB GLB at best: TextDecoder plus String indexOf; 1.8 µs
@@ -93,6 +96,22 @@ export function withSmallInputKernels<O extends { kernels?: Kernels } | undefine
   return Object.assign({}, options, { kernels: smallInputKernels() }) as O;
 }
 
+/**
+ * An encode's input size for the small-input choice: the Asset's array bytes, divided by its
+ * number of meshes while the total is under SMALL_INPUT_DEFAULTS.bytes. WebAssembly's cost in an
+ * encode is paid per mesh (staging, growing, copying out), so an Asset of many tiny meshes is
+ * small whatever its total: editor_viewcube.mesh (26 meshes of 4–12 vertices, 10.7 KB of arrays)
+ * encoded at 0.66–0.92× js on wasm-simd in UNIGINE, IQM, GLB, glTF, TF and apg (MeshSerializer2
+ * 1.33×). At or above the global knob the total decides, as before any per-format threshold.
+ */
+export function encodeInputBytes(asset: Asset, threshold: number): number {
+  const cap = SMALL_INPUT_DEFAULTS.bytes;
+  const total = assetArrayBytes(asset, Math.max(threshold, cap));
+  if (total >= cap) return total;
+  const meshes = (asset as { meshes?: unknown } | null | undefined)?.meshes;
+  return Array.isArray(meshes) && meshes.length > 1 ? total / meshes.length : total;
+}
+
 /** byteLength of `value` when it is a typed array (or any ArrayBuffer view), else 0. */
 function viewBytes(value: unknown): number {
   return ArrayBuffer.isView(value) ? value.byteLength : 0;
@@ -114,12 +133,11 @@ export function assetArrayBytes(asset: Asset, limit = SMALL_INPUT_DEFAULTS.bytes
       if (typeof m !== 'object' || m === null) continue;
       const attributes = m.attributes as Record<string, unknown> | null | undefined;
       if (typeof attributes === 'object' && attributes !== null) {
-        for (const key of Object.keys(attributes)) {
-          const value = attributes[key];
-          if (key === 'uvs') {
-            if (Array.isArray(value)) for (let u = 0; u < value.length; u++) total += viewBytes(value[u]);
-          } else total += viewBytes(value);
-        }
+        // The model's attributes by name (an Object.keys walk cost 3× as much on a 26-mesh Asset;
+        // keys the model does not have are not written, so they do not count).
+        total += viewBytes(attributes.positions) + viewBytes(attributes.normals) + viewBytes(attributes.tangents) + viewBytes(attributes.colors) + viewBytes(attributes.joints) + viewBytes(attributes.weights);
+        const uvs = attributes.uvs;
+        if (Array.isArray(uvs)) for (let u = 0; u < uvs.length; u++) total += viewBytes(uvs[u]);
       }
       total += viewBytes(m.indices);
       const targets = m.targets;
