@@ -1,5 +1,6 @@
 import type { Asset } from '../model/asset.js';
 import type { Kernels } from '../kernels/kernels.js';
+import type { SmallInputThresholds } from '../kernels/small-input.js';
 
 /**
  * Reads a file that belongs with the one being parsed (Transport Fever's `.msh.blob`, a glTF's
@@ -83,6 +84,12 @@ export interface FormatHandler<R extends ReadOptions = ReadOptions, W extends Wr
    * reading (glTF's external buffers). Formats that never resolve files leave it out.
    */
   companions?(bytes: Uint8Array, options: R): readonly string[] | undefined;
+  /**
+   * Where this format's calls given no `kernels` switch from the js kernels to the library-wide
+   * backend, per direction, in bytes (kernels/small-input.ts: measured crossovers, each capped by
+   * SMALL_INPUT_DEFAULTS.bytes); a direction left out uses SMALL_INPUT_DEFAULTS.bytes.
+   */
+  smallInput?: SmallInputThresholds;
   /** Format-specific facts for `meshcodec info` (surfaces, version, …). */
   describe?(bytes: Uint8Array, options?: R): Record<string, unknown>;
   /** `parseSync` and `describe` from one read of the file (`meshcodec info --verbose`). */

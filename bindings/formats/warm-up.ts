@@ -17,6 +17,7 @@
 import { MeshFormatError } from '../io/errors.js';
 import type { Asset } from '../model/asset.js';
 import { getKernels } from '../kernels/backend.js';
+import { smallInputKernels } from '../kernels/small-input.js';
 import { formatByName, FORMAT_NAMES, type FormatName } from './registry.js';
 
 /** A skinned, animated, textured-looking quad: enough to take each reader and writer through its usual path. */
@@ -61,9 +62,9 @@ export function warmUp(formats: readonly FormatName[] = FORMAT_NAMES): void {
     const format = formatByName(name);
     if (!format) throw new MeshFormatError({ code: 'BAD_OPTION', format: String(name) }, `warmUp: no format named ${String(name)} (the formats are ${FORMAT_NAMES.join(', ')})`);
     const fileName = `warm-up${format.extensions[0]}`;
-    // The library-wide kernels (what inputs of 16 KB and more use), then, when those are
-    // WebAssembly, no kernels at all: this tiny input then runs on the js kernels, as small ones do.
-    for (const kernels of library.backend === 'js' ? [library] : [library, undefined]) {
+    // The library-wide kernels (what inputs above the format's small-input thresholds use), then,
+    // when those are WebAssembly, the js kernels small inputs run on (kernels/small-input.ts).
+    for (const kernels of library.backend === 'js' ? [library] : [library, smallInputKernels()]) {
       const files = format.encodeFiles ? format.encodeFiles(asset, fileName, { kernels }) : [{ name: fileName, bytes: format.encodeSync(asset, { kernels }) }];
       format.parseSync(files[0]!.bytes, { fileName, kernels, resolve: (n: string) => files.find((f) => f.name === n)?.bytes });
     }

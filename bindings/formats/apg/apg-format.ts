@@ -16,6 +16,8 @@ export const apgFormat = defineFormat({
   extensions: ['.apg'],
   mimeTypes: ['model/x-apg', 'text/plain'],
   binary: false,
+  // Calls given no kernels run the js kernels below these sizes (kernels/small-input.ts, bench/small-inputs.bench.ts).
+  smallInput: { parse: 4 * 1024, encode: 2 * 1024 },
   test: isApg,
   parseSync: (bytes, options = {}) => {
     const warnings: string[] = [];

@@ -121,6 +121,8 @@ export const gltfFormat = defineFormat({
   extensions: ['.gltf'],
   mimeTypes: ['model/gltf+json'],
   binary: false,
+  // Calls given no kernels run the js kernels below these sizes (kernels/small-input.ts, bench/small-inputs.bench.ts).
+  smallInput: { parse: 12 * 1024, encode: 16 * 1024 },
   test: (bytes) => !isGlb(bytes) && /^\s*\{[\s\S]*"asset"\s*:/.test(new TextDecoder().decode(bytes.subarray(0, 4096))),
   // External buffers are named inside the JSON: a read's size is not known beforehand.
   companions: () => undefined,
@@ -139,6 +141,8 @@ export const glbFormat = defineFormat({
   extensions: ['.glb'],
   mimeTypes: ['model/gltf-binary'],
   binary: true,
+  // Calls given no kernels run the js kernels below these sizes (kernels/small-input.ts, bench/small-inputs.bench.ts).
+  smallInput: { parse: 12 * 1024, encode: 16 * 1024 },
   test: isGlb,
   // External buffers are named inside the JSON: a read's size is not known beforehand.
   companions: () => undefined,

@@ -67,6 +67,8 @@ export const iqmFormat = defineFormat({
   extensions: ['.iqm'],
   mimeTypes: ['model/x-iqm', 'application/octet-stream'],
   binary: true,
+  // Calls given no kernels run the js kernels below these sizes (kernels/small-input.ts, bench/small-inputs.bench.ts).
+  smallInput: { parse: 4 * 1024, encode: 4 * 1024 },
   test: isIqm,
   parseSync: (bytes, options = {}) => withTextures(iqmToAsset(readIqm(bytes, assetReaderOptions(options)), assetOptionsOf(options)), options),
   encodeSync: (asset, options = {}) => assetToIqmFile(asset, { ...options, viewAsset: true }),

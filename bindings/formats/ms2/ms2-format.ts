@@ -14,6 +14,8 @@ export const ms2Format = defineFormat({
   extensions: ['.data', '.bytes'],
   mimeTypes: ['application/octet-stream'],
   binary: true,
+  // Calls given no kernels run the js kernels below these sizes (kernels/small-input.ts, bench/small-inputs.bench.ts).
+  smallInput: { parse: 2 * 1024, encode: 1024 },
   test: isMs2,
   parseSync: (bytes, options = {}) => stagedMs2ToAsset(bytes, options.kernels ?? getKernels()) ?? ms2ToAsset(readMs2(bytes, options.kernels), options.kernels ? { kernels: options.kernels } : {}, true),
   encodeSync: encodeMs2,

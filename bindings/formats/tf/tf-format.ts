@@ -117,6 +117,8 @@ export const tfFormat = defineFormat({
   extensions: ['.msh', '.ani'],
   mimeTypes: ['text/x-lua', 'application/octet-stream'],
   binary: true,
+  // Calls given no kernels run the js kernels below these sizes (kernels/small-input.ts, bench/small-inputs.bench.ts).
+  smallInput: { parse: 4 * 1024, encode: 8 * 1024 },
   test: (bytes) => DATA_FUNCTION.test(String.fromCharCode(...bytes.subarray(0, SNIFF_BYTES))),
   companions: (_bytes, options) => (options.fileName && /\.msh$/i.test(options.fileName) ? [tfBlobName(options.fileName)] : []),
   // The document views the blob where it can and the Asset copies out of it (never adopting an

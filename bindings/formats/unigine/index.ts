@@ -69,6 +69,8 @@ export const unigineFormat = defineFormat({
   extensions: ['.mesh', '.anim'],
   mimeTypes: ['application/octet-stream'],
   binary: true,
+  // Calls given no kernels run the js kernels below these sizes (kernels/small-input.ts, bench/small-inputs.bench.ts).
+  smallInput: { parse: 512, encode: 3 * 1024 },
   test: (bytes) => bytes.length >= 4 && UNIGINE_MAGIC.test(String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!)),
   parseSync: parseUnigine,
   encodeSync: encodeUnigine,
