@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allKernels, BACKENDS, edgeFloats, floatBits, rng } from './helpers/backends.js';
-import { uvsForOutput } from '../bindings/formats/gltf/vertex-passes.js';
-import { orderedUvs } from '../bindings/formats/gltf/ordered-uvs.js';
+import { uvsForOutput, uvsForOutputWith } from '../bindings/formats/gltf/vertex-passes.js';
 
 const kernels = allKernels();
 
@@ -34,7 +33,7 @@ describe('uvsForOutputOrdered kernel: wasm-simd, wasm-scalar and js give the sam
       const order = permutation(src.length + (flipV ? 1 : 0), count);
       const reference = uvsForOutput(src, flipV, order, new Float32Array(src.length));
       for (const b of BACKENDS) {
-        const got = orderedUvs(kernels[b], src, flipV, order, new Float32Array(src.length));
+        const got = uvsForOutputWith(kernels[b], src, flipV, order, new Float32Array(src.length));
         expect(Array.from(floatBits(got.uvs.subarray(0, count * 2))), `${b} ${src.length} ${flipV}`).toEqual(Array.from(floatBits(reference.uvs.subarray(0, count * 2))));
         expect([got.replaced, got.inUnitRange], `${b} ${src.length} ${flipV}`).toEqual([reference.replaced, reference.inUnitRange]);
         checked++;

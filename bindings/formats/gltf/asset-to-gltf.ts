@@ -14,7 +14,6 @@ import { QUATERNION_COUNTS, unitQuaternionsInPlace, unitQuaternionsOnAxes } from
 import { nonFiniteMessage, repairNonFinite } from './finite-values.js';
 import { positionsOnAxesWith, turnedCopy, unitNormalsOnAxes, unitTangentsOnAxes, uvsForOutputWith, type UnitVectors, type PositionsOnAxes } from './vertex-passes.js';
 import { unitSnormVectors } from './unit-snorm-vectors.js';
-import { orderedUvs } from './ordered-uvs.js';
 import { composeTrs, invertAffine, multiply, type MatrixTarget } from './transforms.js';
 import { positionGrid, quantizePositions, quantizeSettings, sourcePrecisionFloats, twelveBitExponentialBits, type PositionGrid, quantizeSnorm, quantizeUnorm, quantizeWeights, type GltfQuantizeOptions, type QuantizedAttribute } from './quantize-attributes.js';
 import { quantizeSourcePositions, sourcePositionsBox } from './quantize-source-positions.js';
@@ -554,7 +553,7 @@ function addMesh(w: Writer, kernels: Kernels, source: Mesh, settings: Required<O
       closedUp = true;
       w.warn(`${label}: its UV list has a hole; UV set ${set} is written as TEXCOORD_${name}, and the sets after it close up too (glTF numbers sets without gaps)`);
     }
-    const written = order ? orderedUvs(kernels, uv, settings.flipV, order, w.builder.scratch.float32(uv.length)) : uvsForOutputWith(kernels, uv, settings.flipV, undefined, w.builder.scratch.float32(uv.length));
+    const written = uvsForOutputWith(kernels, uv, settings.flipV, order, w.builder.scratch.float32(uv.length));
     const copy = written.uvs;
     if (written.replaced) w.warn(nonFiniteMessage(`${label} UV set ${set}`, written.replaced, 0));
     const unorm = q && q.uv !== 'float' && written.inUnitRange;
