@@ -58,9 +58,9 @@ describe('closure: every Asset a reader returns, through every writer', () => {
     expect(unexplained(openPairs(simd, sources))).toEqual([]);
   });
 
-  it.each(BACKENDS)('fixtures and synthetic sources on %s: the same', (backend) => {
+  it.each(BACKENDS)('fixtures, synthetic and hostile sources on %s: the same', (backend) => {
     const kernels = createKernelsSync(backend);
-    const sources = closureSources().filter((s) => s.name.startsWith('fixtures/') || s.name.startsWith('synthetic '));
+    const sources = closureSources().filter((s) => s.name.startsWith('fixtures/') || s.name.startsWith('synthetic ') || s.name.startsWith('hostile/'));
     expect(sources.length).toBeGreaterThan(10);
     expect(unexplained(openPairs(kernels, sources))).toEqual([]);
   });
