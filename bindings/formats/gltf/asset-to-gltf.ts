@@ -8,7 +8,7 @@ import { meshoptOrderedMesh } from './meshopt-order.js';
 import { exponentialFilter, octahedralFilter, quaternionFilter, reorderForMeshopt, type MeshoptReorder } from './meshopt-encode.js';
 import { reorderCheckedMeshesForMeshopt, type CheckedTriangles } from './meshopt-reorder-meshes.js';
 import { assetToGltfSettings, type AssetToGltfOptions } from './asset-to-gltf-options.js';
-import { isFrameRate, wholeFrameRate } from './frame-rate.js';
+import { frameRateOfTimes, isFrameRate } from './frame-rate.js';
 import { KeyTimeInputs } from './key-time-inputs.js';
 import { QUATERNION_COUNTS, unitQuaternionsInPlace, unitQuaternionsOnAxes } from './unit-quaternions.js';
 import { nonFiniteMessage, repairNonFinite } from './finite-values.js';
@@ -24,6 +24,7 @@ import { indexWidthFor } from '../../kernels/kernels.js';
 import { normalizedSkin } from './normalized-skin.js';
 import type { WriterScratch } from './writer-scratch.js';
 import { writerFloat32, writerFloat64, writerUint16, writerUint8 } from './writer-arena.js';
+import { doubles3, doubles4, objectList } from './packed-lists.js';
 import { BUFFER_TARGET, GltfBuilder, type AccessorOptions, type AccessorType, type ComponentArray, type GltfObject } from './gltf-builder.js';
 
 /**
@@ -331,40 +332,64 @@ function axes(w: Writer, data: Float32Array, stride: number, kind: 'vector' | 's
 /** A channel's paths, in the order their samplers are written. */
 const TRS_PATHS = ['translation', 'rotation', 'scale'] as const;
 
-const REST = { translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] } as const;
+/** glTF's default TRS (a node's own when it states none), as the double-element arrays every joint's TRS is (packed-lists.ts). */
+const REST = { translation: doubles3(0, 0, 0), rotation: doubles4(0, 0, 0, 1), scale: doubles3(1, 1, 1) } as const;
 
-/** One node per joint, children attached to parents, roots on the scene. Tracks for joints a skeleton lacks get bare nodes. */
+/**
+ * One node per joint, children attached to parents, roots on the scene. Tracks for joints a
+ * skeleton lacks get bare nodes. Each JointNode and each node's JSON is one literal of one shape
+ * (its TRS left undefined where glTF's default holds: JSON.stringify leaves it out as it left out
+ * the key), and the lists are object lists even when empty (packed-lists.ts): a bulk run writes
+ * skeletons of every kind, and code optimized on one shape bailed out on the next (addSkeleton,
+ * addSkin and the children's closure, bench/deopt-trace.ts).
+ */
 function addSkeleton(w: Writer, asset: Asset): JointNode[] {
   const joints = asset.skeleton?.joints ?? [];
-  const defs: GltfObject[] = [];
-  const nodes: JointNode[] = joints.map((joint) => {
-    const [translation, rotation, scale] = jointTrs(w, joint);
-    const def: GltfObject = { name: joint.name };
+  const defs = objectList<JointJson>();
+  const nodes = objectList<JointNode>();
+  for (let j = 0; j < joints.length; j++) {
+    const joint = joints[j]!;
+    const node = jointNode(w, joint);
     // glTF's defaults are left out, as gltf-transform left them out.
-    if (!same(translation, REST.translation)) def.translation = translation;
-    if (!same(rotation, REST.rotation)) def.rotation = rotation;
-    if (!same(scale, REST.scale)) def.scale = scale;
+    const def: JointJson = {
+      name: joint.name,
+      translation: same(node.translation, REST.translation) ? undefined : node.translation,
+      rotation: same(node.rotation, REST.rotation) ? undefined : node.rotation,
+      scale: same(node.scale, REST.scale) ? undefined : node.scale,
+      children: undefined,
+    };
     defs.push(def);
-    return { index: w.builder.add('nodes', def), translation, rotation, scale };
-  });
-  joints.forEach((joint, j) => {
-    if (joint.parent >= 0 && joint.parent < j) ((defs[joint.parent]!.children as number[] | undefined) ??= []).push(nodes[j]!.index);
+    node.index = w.builder.add('nodes', def);
+    nodes.push(node);
+  }
+  for (let j = 0; j < joints.length; j++) {
+    const joint = joints[j]!;
+    if (joint.parent >= 0 && joint.parent < j) (defs[joint.parent]!.children ??= []).push(nodes[j]!.index);
     else {
       if (joint.parent >= 0) w.warn(`joint ${joint.name} names parent ${joint.parent}, which does not come before it; it is written as a root`);
       w.scene.push(nodes[j]!.index);
     }
-  });
+  }
   let animated = 0;
   for (const animation of asset.animations) for (const track of animation.tracks) animated = Math.max(animated, track.joint + 1);
   if (animated > nodes.length) {
     w.warn(`animations move ${animated} joints but the asset has ${nodes.length}: the others are written as bare root nodes named 'joint N'`);
     for (let j = nodes.length; j < animated; j++) {
       const index = w.builder.add('nodes', { name: `joint ${j}` });
-      nodes.push({ index, ...REST });
+      nodes.push({ index, translation: REST.translation, rotation: REST.rotation, scale: REST.scale });
       w.scene.push(index);
     }
   }
   return nodes;
+}
+
+/** A joint node's JSON: one shape for every joint (undefined keys are not written). */
+interface JointJson extends GltfObject {
+  name: string;
+  translation: readonly number[] | undefined;
+  rotation: readonly number[] | undefined;
+  scale: readonly number[] | undefined;
+  children: number[] | undefined;
 }
 
 function same(a: readonly number[], b: readonly number[]): boolean {
@@ -373,8 +398,11 @@ function same(a: readonly number[], b: readonly number[]): boolean {
   return true;
 }
 
-/** A joint's bind pose as float32 on the output axes (validateAsset refused values not finite as float32), its rotation of unit length. */
-function jointTrs(w: Writer, joint: Joint): [[number, number, number], [number, number, number, number], [number, number, number]] {
+/**
+ * A joint's node (its index −1 until added) with its bind pose as float32 on the output axes
+ * (validateAsset refused values not finite as float32), its rotation of unit length.
+ */
+function jointNode(w: Writer, joint: Joint): JointNode {
   // As float32 and turned as axes() turns them, without the three arrays (and their turned
   // copies) per joint that a typed-array round trip allocated; the rotation made unit in a scratch.
   const f = Math.fround;
@@ -390,10 +418,15 @@ function jointTrs(w: Writer, joint: Joint): [[number, number, number], [number, 
   const [replaced, rescaled] = QUATERNION_COUNTS;
   if (replaced) w.warn(`joint ${joint.name} bind pose rotation: ${replaced} zero or non-finite rotations were written as the identity`);
   if (rescaled) w.warn(`joint ${joint.name} bind pose rotation: ${rescaled} rotations not of unit length were normalised`);
-  return [w.toYUp ? [tx, tz, -ty] : [tx, ty, tz], [q[0]!, q[1]!, q[2]!, q[3]!], w.toYUp ? [sx, sz, sy] : [sx, sy, sz]];
+  return {
+    index: -1,
+    translation: w.toYUp ? doubles3(tx, tz, -ty) : doubles3(tx, ty, tz),
+    rotation: doubles4(q[0]!, q[1]!, q[2]!, q[3]!),
+    scale: w.toYUp ? doubles3(sx, sz, sy) : doubles3(sx, sy, sz),
+  };
 }
 
-/** jointTrs's rotation, made unit in place. */
+/** jointNode's rotation, made unit in place. */
 const JOINT_ROTATION = new Float32Array(4);
 
 /** The one grid over every mesh that will be written skinned (positions on the output axes, non-finite ones as 0), or undefined when there is none. */
@@ -445,9 +478,10 @@ function addSkin(w: Writer, joints: Joint[], nodes: JointNode[], grid?: Position
     inverses.push(inverse);
   }
   const folded = grid && inverses.every((m) => m !== undefined) ? grid : undefined;
-  const dequantize = folded ? composeTrs(folded.offset, [0, 0, 0, 1], [folded.step, folded.step, folded.step]) : undefined;
+  // Double-element arrays, as every joint's TRS (packed-lists.ts): composeTrs is inlined where it reads them.
+  const dequantize = folded ? composeTrs(doubles3(folded.offset[0]!, folded.offset[1]!, folded.offset[2]!), REST.rotation, doubles3(folded.step, folded.step, folded.step)) : undefined;
   inverses.forEach((inverse, j) => {
-    const m = inverse ? (dequantize ? multiply(inverse, dequantize, product) : inverse) : composeTrs([0, 0, 0], [0, 0, 0, 1], [1, 1, 1], product);
+    const m = inverse ? (dequantize ? multiply(inverse, dequantize, product) : inverse) : composeTrs(REST.translation, REST.rotation, REST.scale, product);
     // glTF requires the last row to be exactly (0, 0, 0, 1).
     m[3] = m[7] = m[11] = 0;
     m[15] = 1;
@@ -884,7 +918,7 @@ function addAnimation(w: Writer, animation: Animation, nodes: JointNode[]): void
   const gltf: GltfObject = { name: animation.name, channels, samplers };
   const extras: Record<string, unknown> = {};
   if (animation.loop !== undefined) extras.loop = animation.loop;
-  const inferred = wholeFrameRate([...keptTimes].map((times) => ({ joint: 0, times })));
+  const inferred = frameRateOfTimes(keptTimes);
   if (inferred !== animation.frameRate && isFrameRate(animation.frameRate)) extras.frameRate = animation.frameRate;
   if (Object.keys(extras).length) gltf.extras = extras;
   w.builder.add('animations', gltf);

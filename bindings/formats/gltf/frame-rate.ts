@@ -16,6 +16,14 @@ export function wholeFrameRate(tracks: Track[]): number | undefined {
   // Tracks commonly share one times array: each distinct array is looked at once.
   const distinct = new Set<Float32Array>();
   for (const t of tracks) distinct.add(t.times);
+  return frameRateOfTimes(distinct);
+}
+
+/**
+ * wholeFrameRate of distinct key time arrays (the writer has them as a set already: it made an
+ * array of track-like objects per animation for this, whose shape was not the readers' tracks').
+ */
+export function frameRateOfTimes(distinct: ReadonlySet<Float32Array>): number | undefined {
   let step = Infinity;
   for (const times of distinct) for (let k = 1; k < times.length; k++) step = Math.min(step, times[k]! - times[k - 1]!);
   if (!Number.isFinite(step)) return undefined;

@@ -33,6 +33,7 @@ import { shortenJsonNumbers } from './json-numbers.js';
 import { meshoptLayout } from './meshopt-layout.js';
 import { EXT_MESHOPT_COMPRESSION, type MeshoptFilter, type MeshoptMode } from './meshopt-rules.js';
 import { leaseScratch, type WriterScratch } from './writer-scratch.js';
+import { objectList } from './packed-lists.js';
 
 /** glTF's componentType codes. */
 export const COMPONENT_TYPE = { BYTE: 5120, UNSIGNED_BYTE: 5121, SHORT: 5122, UNSIGNED_SHORT: 5123, UNSIGNED_INT: 5125, FLOAT: 5126 } as const;
@@ -149,6 +150,14 @@ interface ViewParts {
   sections?: ViewSection[];
   /** Accessors in sections after the first: their byteOffset is their section's start (known in build()) + `offset`. */
   placed?: { accessor: GltfObject; section: number; offset: number }[];
+}
+
+/** A view's parts at their offset in the binary buffer (build()). */
+interface LaidView {
+  parts: ComponentArray[];
+  length: number;
+  compression: ViewCompression | undefined;
+  offset: number;
 }
 
 /** The document's JSON and where each buffer view's bytes go in the binary buffer. */
@@ -362,12 +371,16 @@ export class GltfBuilder {
     let byteLength = 0;
     const jsonViews = this.list('bufferViews');
     for (const v of this.views) if (v.sections !== undefined) placeSections(v);
-    const laid = this.views.map((v, i) => {
+    // An object list even when empty (packed-lists.ts: `views.map` of no views was a small-integer
+    // array, and build and copyInto, optimized on documents with views, bailed out on one without).
+    const laid = objectList<LaidView>();
+    for (let i = 0; i < this.views.length; i++) {
+      const v = this.views[i]!;
       const offset = byteLength;
       byteLength = align4(offset + v.length);
       if (offset > 0) jsonViews[i]!.byteOffset = offset;
-      return { parts: v.parts, length: v.length, compression: v.compression, offset };
-    });
+      laid.push({ parts: v.parts, length: v.length, compression: v.compression, offset });
+    }
     if (options.compress !== 'meshopt' && this.views.some((v) => v.compression?.filter)) throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, "filtered accessors are only stored with compress: 'meshopt'");
     if (options.compress === 'meshopt' && this.views.some((v) => v.compression)) {
       this.useExtension(EXT_MESHOPT_COMPRESSION, true);
