@@ -157,20 +157,29 @@ const TEXCOORD = ['TEXCOORD_0', 'TEXCOORD_1', 'TEXCOORD_2', 'TEXCOORD_3'];
  * bits 11,413 / 5,810 / 4,104 (error 1.2e-4, gltfpack's default).
  */
 function exponentialOutputs(w: Writer, outputs: { values: Float32Array; path: string; sampler: number }[], samplers: GltfObject[]): void {
-  const bits = w.quantize!.translation as 24 | 16;
-  for (const path of ['translation', 'scale']) {
-    const mine = outputs.filter((o) => o.path === path);
-    if (mine.length === 0) continue;
-    w.quantized.kinds.add(path);
-    const all = new Float32Array(mine.reduce((n, o) => n + o.values.length, 0));
-    let at = 0;
-    for (const o of mine) all.set(o.values, (at += o.values.length) - o.values.length);
-    const bytes = exponentialFilter(all, all.length / 3, 12, bits, 'SharedComponent');
-    at = 0;
-    for (const o of mine) {
-      const filtered = bytes.subarray(at * 4, (at += o.values.length) * 4);
-      samplers[o.sampler]!.output = accessor(w, 'VEC3', o.values, { group: ANIMATION_GROUPS[path as 'translation' | 'scale'], filtered: { bytes: filtered, filter: 'EXPONENTIAL' } });
-    }
+  exponentialPath(w, outputs, samplers, 'translation');
+  exponentialPath(w, outputs, samplers, 'scale');
+}
+
+/** exponentialOutputs of one path's outputs, in their order (two passes over `outputs`, not a filtered copy and a reduce with closures). */
+function exponentialPath(w: Writer, outputs: { values: Float32Array; path: string; sampler: number }[], samplers: GltfObject[], path: 'translation' | 'scale'): void {
+  let length = 0;
+  for (const o of outputs) if (o.path === path) length += o.values.length;
+  if (length === 0) return;
+  w.quantized.kinds.add(path);
+  const all = new Float32Array(length);
+  let at = 0;
+  for (const o of outputs) {
+    if (o.path !== path) continue;
+    all.set(o.values, at);
+    at += o.values.length;
+  }
+  const bytes = exponentialFilter(all, length / 3, 12, w.quantize!.translation as 24 | 16, 'SharedComponent');
+  at = 0;
+  for (const o of outputs) {
+    if (o.path !== path) continue;
+    const filtered = bytes.subarray(at * 4, (at += o.values.length) * 4);
+    samplers[o.sampler]!.output = accessor(w, 'VEC3', o.values, { group: ANIMATION_GROUPS[path], filtered: { bytes: filtered, filter: 'EXPONENTIAL' } });
   }
 }
 
@@ -179,18 +188,27 @@ function exponentialOutputs(w: Writer, outputs: { values: Float32Array; path: st
  * 2^(E + 1 − bits), 2^E the power of two above the largest magnitude (frexp's exponent).
  */
 function exponentialSteps(w: Writer, animation: Animation, bits: 24 | 16): Record<'translation' | 'scale', number[]> {
-  const out = { translation: [0, 0, 0], scale: [0, 0, 0] };
-  for (const path of ['translation', 'scale'] as const) {
-    const largest = new Float64Array(3);
-    for (const track of animation.tracks) {
-      const values = track[path];
-      if (values) widenLargest(values, largest);
-    }
-    // Z-up to Y-up moves the source's z to y and y to z (signs do not change magnitudes).
-    const ordered = w.toYUp ? [largest[0]!, largest[2]!, largest[1]!] : [largest[0]!, largest[1]!, largest[2]!];
-    out[path] = ordered.map((m) => (m > 0 ? 2 ** (Math.floor(Math.log2(m)) + 2 - bits) : 0));
+  return { translation: pathSteps(w, animation, 'translation', bits), scale: pathSteps(w, animation, 'scale', bits) };
+}
+
+/** exponentialSteps of one path (a function per path, not a loop over a literal list of the two with a closure per component). */
+function pathSteps(w: Writer, animation: Animation, path: 'translation' | 'scale', bits: 24 | 16): number[] {
+  const largest = LARGEST;
+  largest.fill(0);
+  for (const track of animation.tracks) {
+    const values = track[path];
+    if (values) widenLargest(values, largest);
   }
-  return out;
+  // Z-up to Y-up moves the source's z to y and y to z (signs do not change magnitudes).
+  return w.toYUp ? [stepOf(largest[0]!, bits), stepOf(largest[2]!, bits), stepOf(largest[1]!, bits)] : [stepOf(largest[0]!, bits), stepOf(largest[1]!, bits), stepOf(largest[2]!, bits)];
+}
+
+/** pathSteps' maxima (used within one call). */
+const LARGEST = new Float64Array(3);
+
+/** The EXPONENTIAL filter's step for a largest magnitude `m`. */
+function stepOf(m: number, bits: 24 | 16): number {
+  return m > 0 ? 2 ** (Math.floor(Math.log2(m)) + 2 - bits) : 0;
 }
 
 /**
@@ -466,6 +484,7 @@ function addSkin(w: Writer, joints: Joint[], nodes: JointNode[], grid?: Position
   const product = store.subarray(count * 32 + 16);
   const matrices = writerFloat32(count * 16);
   const inverses: (MatrixTarget | undefined)[] = [];
+  let singular = false;
   for (let j = 0; j < count; j++) {
     const joint = joints[j]!;
     const { translation: t, rotation: r, scale: s } = nodes[j]!;
@@ -474,21 +493,28 @@ function addSkin(w: Writer, joints: Joint[], nodes: JointNode[], grid?: Position
     else composeTrs(t, r, s, world);
     const found = invertAffine(world, inverseStore.subarray(j * 16, j * 16 + 16));
     const inverse = found && finiteAsFloat32(found) ? found : undefined;
-    if (!inverse) w.warn(`joint ${joint.name} has a singular bind pose (or one beyond float32's range); its inverse bind matrix is the identity`);
+    if (!inverse) {
+      singular = true;
+      w.warn(`joint ${joint.name} has a singular bind pose (or one beyond float32's range); its inverse bind matrix is the identity`);
+    }
     inverses.push(inverse);
   }
-  const folded = grid && inverses.every((m) => m !== undefined) ? grid : undefined;
+  const folded = grid && !singular ? grid : undefined;
   // Double-element arrays, as every joint's TRS (packed-lists.ts): composeTrs is inlined where it reads them.
   const dequantize = folded ? composeTrs(doubles3(folded.offset[0]!, folded.offset[1]!, folded.offset[2]!), REST.rotation, doubles3(folded.step, folded.step, folded.step)) : undefined;
-  inverses.forEach((inverse, j) => {
+  // Loops, not forEach / map with a closure made per skin.
+  for (let j = 0; j < count; j++) {
+    const inverse = inverses[j];
     const m = inverse ? (dequantize ? multiply(inverse, dequantize, product) : inverse) : composeTrs(REST.translation, REST.rotation, REST.scale, product);
     // glTF requires the last row to be exactly (0, 0, 0, 1).
     m[3] = m[7] = m[11] = 0;
     m[15] = 1;
     matrices.set(m, j * 16);
-  });
+  }
   const inverseBindMatrices = accessor(w, 'MAT4', matrices);
-  return { index: w.builder.add('skins', { inverseBindMatrices, joints: nodes.slice(0, joints.length).map((n) => n.index) }), folded };
+  const jointIndices: number[] = [];
+  for (let j = 0; j < count; j++) jointIndices.push(nodes[j]!.index);
+  return { index: w.builder.add('skins', { inverseBindMatrices, joints: jointIndices }), folded };
 }
 
 /** Each mesh's reorder for meshopt (undefined for a mesh addMesh leaves out: no vertex or no triangle), all in one call. */
@@ -786,10 +812,10 @@ function quantizedSummary(q: Required<GltfQuantizeOptions>, done: Writer['quanti
   if (done.kinds.has('color')) parts.push(`colours unorm${q.color}`);
   if (done.kinds.has('weight')) parts.push(`skin weights unorm${q.weight}`);
   if (done.kinds.has('rotation')) parts.push(q.rotation === 12 && w8 ? "rotation keys int16 through EXT_meshopt_compression's QUATERNION filter at 12 bits" : 'rotation keys snorm16');
-  const exponential = ['translation', 'scale'].filter((path) => done.kinds.has(path));
-  if (exponential.length) parts.push(`${exponential.join(' and ')} keys through EXT_meshopt_compression's EXPONENTIAL filter at ${q.translation} bits of mantissa`);
-  const morphTypes = ['int8', 'int16'].filter((type) => done.kinds.has(`morph position ${type}`));
-  if (morphTypes.length) parts.push(`morph target displacements ${morphTypes.join(' or ')} in steps of their mesh's position grid`);
+  const exponential = done.kinds.has('translation') ? (done.kinds.has('scale') ? 'translation and scale' : 'translation') : done.kinds.has('scale') ? 'scale' : '';
+  if (exponential) parts.push(`${exponential} keys through EXT_meshopt_compression's EXPONENTIAL filter at ${q.translation} bits of mantissa`);
+  const int8 = done.kinds.has('morph position int8'), int16 = done.kinds.has('morph position int16');
+  if (int8 || int16) parts.push(`morph target displacements ${int8 && int16 ? 'int8 or int16' : int8 ? 'int8' : 'int16'} in steps of their mesh's position grid`);
   if (done.kinds.has('morph normal')) parts.push(`morph target normal deltas snorm${snormBits(q.normal as 8 | 16 | 'oct8')}`);
   return `quantized (KHR_mesh_quantization): ${parts.join(', ')}`;
 }

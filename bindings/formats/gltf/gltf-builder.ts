@@ -374,15 +374,22 @@ export class GltfBuilder {
     // An object list even when empty (packed-lists.ts: `views.map` of no views was a small-integer
     // array, and build and copyInto, optimized on documents with views, bailed out on one without).
     const laid = objectList<LaidView>();
+    // Whether any view is compressible, or filtered, found in the same loop (two `some` calls with a closure each were made per encode).
+    let compressible = false;
+    let filtered = false;
     for (let i = 0; i < this.views.length; i++) {
       const v = this.views[i]!;
       const offset = byteLength;
       byteLength = align4(offset + v.length);
       if (offset > 0) jsonViews[i]!.byteOffset = offset;
       laid.push({ parts: v.parts, length: v.length, compression: v.compression, offset });
+      if (v.compression !== undefined) {
+        compressible = true;
+        if (v.compression.filter) filtered = true;
+      }
     }
-    if (options.compress !== 'meshopt' && this.views.some((v) => v.compression?.filter)) throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, "filtered accessors are only stored with compress: 'meshopt'");
-    if (options.compress === 'meshopt' && this.views.some((v) => v.compression)) {
+    if (options.compress !== 'meshopt' && filtered) throw new MeshFormatError({ code: 'BAD_OPTION', format: 'gltf' }, "filtered accessors are only stored with compress: 'meshopt'");
+    if (options.compress === 'meshopt' && compressible) {
       this.useExtension(EXT_MESHOPT_COMPRESSION, true);
       const built = meshoptLayout(this.tidyJson(), laid.map((v) => ({ bytes: joined(v.parts, v.length), offset: v.offset, compression: v.compression })), byteLength);
       const release = () => this.scratch.release();

@@ -81,8 +81,11 @@ export function sourcePrecisionFloats(option: boolean | GltfQuantizeOptions | un
 /** The bits to write with, or undefined when the writer keeps every attribute float32. */
 export function quantizeSettings(option: boolean | GltfQuantizeOptions | undefined, source: string, format: string): Required<GltfQuantizeOptions> | undefined {
   if (!option) return undefined;
-  if (option !== true && typeof option !== 'object') throw new MeshFormatError({ code: 'BAD_OPTION', format }, `quantize must be true, false or bits per attribute, not ${String(option)}`);
-  const given = option === true ? {} : option;
+  // `true` (what --optimize gives) is one of two settings made once: the object spread, the keys'
+  // listing and the check ran on every optimized encode for the same answer. Frozen: every encode shares it.
+  if (option === true) return PER_AXIS_UNORM16_SOURCES.includes(source) ? QUANTIZE_TRUE_PER_AXIS : QUANTIZE_TRUE;
+  if (typeof option !== 'object') throw new MeshFormatError({ code: 'BAD_OPTION', format }, `quantize must be true, false or bits per attribute, not ${String(option)}`);
+  const given = option;
   for (const key of Object.keys(given)) {
     if (!(key in GLTF_QUANTIZE_DEFAULTS)) throw new MeshFormatError({ code: 'BAD_OPTION', format }, `quantize has no attribute '${key}' (it takes ${Object.keys(GLTF_QUANTIZE_DEFAULTS).join(', ')})`);
   }
@@ -113,6 +116,10 @@ const ALLOWED_BITS: Record<keyof GltfQuantizeOptions, readonly unknown[]> = {
 };
 
 const QUANTIZE_KEYS = Object.keys(GLTF_QUANTIZE_DEFAULTS) as (keyof GltfQuantizeOptions)[];
+
+/** quantizeSettings(true, source) for every source but PER_AXIS_UNORM16_SOURCES, and for those. */
+const QUANTIZE_TRUE: Required<GltfQuantizeOptions> = Object.freeze({ ...GLTF_QUANTIZE_DEFAULTS });
+const QUANTIZE_TRUE_PER_AXIS: Required<GltfQuantizeOptions> = Object.freeze({ ...GLTF_QUANTIZE_DEFAULTS, position: 'float', uv: 'float' });
 
 /** A quantized vertex attribute: the array (padded so that elements start at multiples of 4 bytes) and its stride when padded. */
 export interface QuantizedAttribute {
