@@ -257,9 +257,8 @@ export interface PositionsOnAxes {
 
 /** Positions turned Z-up → Y-up when `toYUp`, non-finite values replaced by 0, and their box, in one pass. */
 export function positionsOnAxes(source: Float32Array, toYUp: boolean, order?: Uint32Array, positions = new Float32Array(source.length)): PositionsOnAxes {
-  const box = new Float64Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
-  const replaced = positionsLoop(source, toYUp, positions, box, order);
-  return { positions, replaced, box: { min: [box[0]!, box[1]!, box[2]!], max: [box[3]!, box[4]!, box[5]!] } };
+  const replaced = positionsLoop(source, toYUp, positions, order);
+  return { positions, replaced, box: { min: [loopMinX, loopMinY, loopMinZ], max: [loopMaxX, loopMaxY, loopMaxZ] } };
 }
 
 const POSITION_BOX = new Float32Array(6);
@@ -275,15 +274,28 @@ export function positionsOnAxesWith(kernels: Kernels, source: Float32Array, toYU
   return { positions, replaced, box: { min: [b[0]!, b[1]!, b[2]!], max: [b[3]!, b[4]!, b[5]!] } };
 }
 
+/** positionsLoop's box (min xyz, max xyz), read by positionsOnAxes right after the call. */
+let loopMinX = 0, loopMinY = 0, loopMinZ = 0, loopMaxX = 0, loopMaxY = 0, loopMaxZ = 0;
+const POSITIVE_INFINITY = Infinity;
+const NEGATIVE_INFINITY = -Infinity;
+
 /**
- * positionsOnAxes' loop: `box` (min xyz, max xyz) widened in place; gives the count of values
- * replaced. The box is kept in locals and stored once after the loop (as widenLargest in
- * asset-to-gltf.ts): read and written through `box` per vertex, the six loads and stores could not
- * be kept in registers (a typed array may share memory with `positions`).
+ * positionsOnAxes' loop: the count of values replaced; the box (kept in locals, not read and
+ * written through an array per vertex: the six loads and stores could not be kept in registers)
+ * into the module's loop* variables.
+ *
+ * Nothing before or after the loop needs V8 type feedback: it starts from module constants (not a
+ * negation) and leaves the box in module variables (no keyed or named store), so code V8 compiles
+ * while the first call is still in its loop (on-stack replacement, before the function has run to
+ * its end once) has nothing to bail out on. With a box array read at entry and written at exit it
+ * did, in one of two runs of the optimize bench's order: the replacement code kept in V8's cache
+ * bailed out at the first store after the loop on every later call ("Insufficient type feedback
+ * for generic keyed access", 101 bailouts in SerializedMesh.data's 100 encodes, each about 0.15 ms
+ * of the deoptimizer in a 1 ms encode).
  */
-function positionsLoop(source: Float32Array, toYUp: boolean, positions: Float32Array, box: Float64Array, order: Uint32Array | undefined): number {
+function positionsLoop(source: Float32Array, toYUp: boolean, positions: Float32Array, order: Uint32Array | undefined): number {
   let replaced = 0;
-  let x0 = box[0]!, y0 = box[1]!, z0 = box[2]!, x1 = box[3]!, y1 = box[4]!, z1 = box[5]!;
+  let x0 = POSITIVE_INFINITY, y0 = POSITIVE_INFINITY, z0 = POSITIVE_INFINITY, x1 = NEGATIVE_INFINITY, y1 = NEGATIVE_INFINITY, z1 = NEGATIVE_INFINITY;
   for (let i = 0, v = 0; i + 2 < source.length; i += 3, v++) {
     const o = order ? order[v]! * 3 : i;
     let x = source[i]!;
@@ -304,12 +316,12 @@ function positionsLoop(source: Float32Array, toYUp: boolean, positions: Float32A
     if (z < z0) z0 = z;
     if (z > z1) z1 = z;
   }
-  box[0] = x0;
-  box[1] = y0;
-  box[2] = z0;
-  box[3] = x1;
-  box[4] = y1;
-  box[5] = z1;
+  loopMinX = x0;
+  loopMinY = y0;
+  loopMinZ = z0;
+  loopMaxX = x1;
+  loopMaxY = y1;
+  loopMaxZ = z1;
   return replaced;
 }
 
