@@ -8,11 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { createKernelsSync, glbFormat, gltfFormat, type Asset, type Joint } from '../bindings/index.js';
 import { BACKENDS } from './helpers/backends.js';
 
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PACKED_LISTS = fileURLToPath(new URL('../bindings/formats/gltf/packed-lists.ts', import.meta.url));
 
 /** Runs `body` (module code; `m` is packed-lists.ts) in a child Node with V8's natives syntax, giving what it printed as JSON. */
 function inV8(body: string): unknown {
-  const run = spawnSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', `const m = await import(${JSON.stringify(PACKED_LISTS)}); ${body}`], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', `const m = await import(${JSON.stringify(PACKED_LISTS)}); ${body}`], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
   if (run.status !== 0) throw new Error(run.stderr);
   return JSON.parse(run.stdout);
 }
