@@ -7,8 +7,9 @@
 // on one kind bails out ("wrong map") when another comes. A bulk run meets both: joints at rest
 // ([0, 0, 0]) beside joints that are not, Assets with no skeleton beside skinned ones, documents
 // without buffer views beside others. Traced (bench/deopt-trace.ts, 1,000 corpus files to GLB,
-// `--jobs 1`): addSkeleton (twice), addSkin, holdsRestOnAxes, same, build and copyInto bailed out on
-// exactly these, and each recompile cost 1–55 ms of the compiler thread.
+// `--jobs 1`): addSkeleton (twice), addSkin, build and copyInto bailed out on exactly these, and
+// each recompile cost 1–55 ms of the compiler thread (holdsRestOnAxes and same, which read the same
+// TRS arrays, still bail out once a run, "wrong map", for a reason not found).
 //
 // Alternatives: Float64Array / Float32Array for the TRS values (one kind, but they are JSON values
 // too: JSON.stringify prints a typed array as an object of indices); Array.of (the narrowest kind
