@@ -25,7 +25,15 @@ export const GLTF_OUTPUT_DEFAULTS = {
    * 30 kB there), so small outputs stay `new Uint8Array`.
    */
   uninitializedFromBytes: 262144,
+  /**
+   * An embedded .gltf's buffer is joined, up to this many bytes, in memory kept between calls
+   * before its base64 is written (it is never handed out); larger buffers get an array of their own.
+   */
+  embeddedScratchMaxBytes: 4 << 20,
 };
+
+/** The embedded .gltf's joined buffer (see GLTF_OUTPUT_DEFAULTS.embeddedScratchMaxBytes). */
+let embeddedScratch = new Uint8Array(0);
 
 /** `length` bytes for an output: not zeroed when `writesAll` (the caller writes every byte) and large enough to gain by it. */
 function outputBytes(length: number, writesAll: boolean): Uint8Array {
@@ -114,9 +122,22 @@ export function gltfToEmbedded(built: BuiltGltf): Uint8Array {
   // Every byte is written: the text before, the base64 (padding included), the text after.
   const out = outputBytes(before.length + base64 + after.length, true);
   out.set(before);
-  encodeBase64Into(binOf(built), out, before.length);
+  encodeBase64Into(joinedBin(built), out, before.length);
   out.set(after, before.length + base64);
   return out;
+}
+
+/** The buffer's bytes for its base64 only: in the kept scratch when it fits (valid until the next call), else a new array. */
+function joinedBin(built: BuiltGltf): Uint8Array {
+  const length = built.byteLength;
+  if (length > GLTF_OUTPUT_DEFAULTS.embeddedScratchMaxBytes) return binOf(built);
+  if (embeddedScratch.length < length) embeddedScratch = new Uint8Array(Math.min(GLTF_OUTPUT_DEFAULTS.embeddedScratchMaxBytes, Math.max(length, embeddedScratch.length * 2)));
+  const bin = embeddedScratch.subarray(0, length);
+  // The kept bytes hold the last call's: zeroed first unless copyInto writes the gaps too.
+  if (built.writesGaps !== true) bin.fill(0);
+  built.copyInto(bin, 0);
+  built.release?.();
+  return bin;
 }
 
 /** The JSON with buffer 0 (the one the builder fills) at `uri`; others (a meshopt fallback buffer) as they are. */
