@@ -52,6 +52,10 @@ const CASES: [string, string, number][] = [
   ['unterminated', DOC(`{"byteLength":1,"uri":"data:a;base64,${P}`), 0],
   ['not JSON after the payload', DOC(`{"byteLength":1,"uri":"data:a;base64,${P}"}`).slice(0, -1), 0],
   ['a short payload', DOC(`{"byteLength":1,"uri":"data:a;base64,${payload(3000)}"}`), 0],
+  ['twelve buffers (markers past 9)', DOC(Array.from({ length: 12 }, (_, i) => `{"byteLength":1,"uri":"data:a;base64,${payload(13000, i)}"}`).join(',')), 12],
+  // Each mark's payload runs to the same far quote: searched once, not once per mark (a hang otherwise).
+  ['131,072 marks before one quote', `{"asset":{"version":"2.0"},"x":"${';base64,'.repeat(131072)}"}`, 0],
+  ['a long payload whose uri has a marker-like name after it', DOC(`{"byteLength":1,"uri":"data:a;base64,${P}"},{"byteLength":1,"uri":"meshcodecCut0x"}`), 0],
 ];
 
 /** What readGltfInput makes of `text` as a .gltf: its JSON and buffers, or its error. */

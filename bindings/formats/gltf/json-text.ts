@@ -74,6 +74,8 @@ export interface ParsedJson {
 const NO_CUTS: (CutUri | undefined)[] = [];
 const BASE64_RUN = /^[A-Za-z0-9+/=]*$/;
 const BASE64_MARK = ';base64,';
+/** Markers are MARKER, their number, and 'x'. */
+const MARKER = 'meshcodecCut';
 
 /**
  * `JSON.parse(text)`, long base64 payloads cut out of the parser's way (the file's note; `cut`
@@ -106,8 +108,13 @@ function cutPayloads(text: string): { text: string; markers: string[]; payloads:
     const start = mark + BASE64_MARK.length;
     const end = text.indexOf('"', start);
     if (end < 0) break;
-    if (end - start < JSON_TEXT_DEFAULTS.cutMinChars) continue;
-    const marker = `meshcodecCut${markers.length}x`;
+    if (end - start < JSON_TEXT_DEFAULTS.cutMinChars) {
+      // A mark before `end` would end there too, with less after it: the search goes on past `end`
+      // (each character is searched once, however many marks a text holds).
+      mark = end;
+      continue;
+    }
+    const marker = `${MARKER}${markers.length}x`;
     pieces.push(text.slice(from, start), marker);
     markers.push(marker);
     payloads.push(text.slice(start, end));
@@ -145,16 +152,17 @@ function restorePayloads(json: unknown, markers: string[], payloads: string[]): 
       const def = list[i] as Record<string, unknown> | null;
       if (typeof def !== 'object' || def === null || Array.isArray(def) || typeof def.uri !== 'string') continue;
       const uri = def.uri;
-      for (let m = 0; m < markers.length; m++) {
-        if (!uri.endsWith(markers[m]!)) continue;
-        // An image's payload is checked here (its decoding is elsewhere); a buffer's by its reader.
-        if (key === 'images' && !BASE64_RUN.test(payloads[m]!)) return undefined;
-        const prefix = uri.slice(0, uri.length - markers[m]!.length);
-        def.uri = prefix + payloads[m]!;
-        if (key === 'buffers') ofBuffers[i] = { prefix, payload: payloads[m]! };
-        found++;
-        break;
-      }
+      // The marker this uri ends with, if any, found by its number (one look per uri).
+      const at = uri.endsWith('x') ? uri.lastIndexOf(MARKER) : -1;
+      if (at < 0) continue;
+      const m = Number(uri.slice(at + MARKER.length, -1));
+      if (!(m >= 0 && m < markers.length) || uri.slice(at) !== markers[m]) continue;
+      // An image's payload is checked here (its decoding is elsewhere); a buffer's by its reader.
+      if (key === 'images' && !BASE64_RUN.test(payloads[m]!)) return undefined;
+      const prefix = uri.slice(0, at);
+      def.uri = prefix + payloads[m]!;
+      if (key === 'buffers') ofBuffers[i] = { prefix, payload: payloads[m]! };
+      found++;
     }
   }
   return found === markers.length ? ofBuffers : undefined;
