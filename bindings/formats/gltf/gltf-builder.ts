@@ -156,10 +156,8 @@ export interface BuiltGltf {
   json: GltfObject;
   /** Length of the binary buffer (a multiple of 4), 0 when there is none. */
   byteLength: number;
-  /** Copies every buffer view's bytes into `target` at `offset` + the view's byteOffset (the gaps are left as they are: zero in a new array, unless `writesGaps`). */
+  /** Copies every buffer view's bytes into `target` at `offset` + the view's byteOffset (the gaps are left as they are: zero in a new array). */
   copyInto(target: Uint8Array, offset: number): void;
-  /** True when copyInto also zeroes the gaps between views and after the last: it writes every byte of its `byteLength`, so `target` need not be zeroed first. */
-  writesGaps?: boolean;
   /** Gives the writer's scratch (writer-scratch.ts) back once the bytes were copied: copyInto may not be called after. */
   release?(): void;
 }
@@ -384,16 +382,8 @@ export class GltfBuilder {
       json,
       byteLength: laid.length > 0 ? byteLength : 0,
       copyInto: (target, offset) => {
-        for (let i = 0; i < laid.length; i++) {
-          const v = laid[i]!;
-          for (let at = offset + v.offset, p = 0; p < v.parts.length; at += v.parts[p]!.byteLength, p++) copyPart(target, at, v.parts[p]!);
-          // The 0–3 bytes up to the next view (or the buffer's end), written so that target need not be zeroed (writesGaps).
-          const end = offset + v.offset + v.length;
-          const next = offset + (i + 1 < laid.length ? laid[i + 1]!.offset : byteLength);
-          if (end < next) target.fill(0, end, next);
-        }
+        for (const v of laid) for (let at = offset + v.offset, p = 0; p < v.parts.length; at += v.parts[p]!.byteLength, p++) copyPart(target, at, v.parts[p]!);
       },
-      writesGaps: true,
       release: () => this.scratch.release(),
     };
   }

@@ -8,23 +8,17 @@
 // writer's scratch (writer-scratch.ts), but filling a fresh 0.96 MB array cost 340 µs and copying
 // 0.96 MB into one 352 µs: the output's first touch of its new pages is the cost, not the copy,
 // and it is the same whoever writes first. So the arrays are made in the scratch and copied once.
+// Outputs not zeroed first (io/uninitialized-bytes.ts, the plain builder writing the 0–3 bytes
+// between views itself) measured 0.99–1.02× in one process switching it on and off (the speed
+// bar's 0.96 MB GLB and glTF + .bin, with and without MALLOC_TOP_PAD_; round seven), so not taken.
 import type { EncodedFile } from '../format.js';
 import { align4, GLB_CHUNK, GLB_HEADER_BYTES, GLB_MAGIC, GLB_VERSION } from './glb-container.js';
 import type { BuiltGltf, GltfObject } from './gltf-builder.js';
 import { base64Length, encodeBase64Into } from './base64.js';
-import { uninitializedBytes } from '../../io/uninitialized-bytes.js';
 
 const UTF8 = new TextEncoder();
 
 export const GLTF_OUTPUT_DEFAULTS = {
-  /**
-   * From this many bytes on, an output whose every byte the writer writes is not zeroed first
-   * (io/uninitialized-bytes.ts). Measured, interleaved against the tree before (shared 2-core
-   * machine, load 6–7): the speed bar's 0.96 MB GLB 840 → 816 µs and glTF + .bin 578 → 558 µs
-   * (1.03–1.04×); the 30 KB door 0.97–0.98× (Node's unzeroed allocation costs more than zeroing
-   * 30 kB there), so small outputs stay `new Uint8Array`.
-   */
-  uninitializedFromBytes: 262144,
   /**
    * An embedded .gltf's buffer is joined, up to this many bytes, in memory kept between calls
    * before its base64 is written (it is never handed out); larger buffers get an array of their own.
@@ -34,11 +28,6 @@ export const GLTF_OUTPUT_DEFAULTS = {
 
 /** The embedded .gltf's joined buffer (see GLTF_OUTPUT_DEFAULTS.embeddedScratchMaxBytes). */
 let embeddedScratch = new Uint8Array(0);
-
-/** `length` bytes for an output: not zeroed when `writesAll` (the caller writes every byte) and large enough to gain by it. */
-function outputBytes(length: number, writesAll: boolean): Uint8Array {
-  return writesAll && length >= GLTF_OUTPUT_DEFAULTS.uninitializedFromBytes ? uninitializedBytes(length) : new Uint8Array(length);
-}
 
 /**
  * Scratch for the JSON's UTF-8 (at most 3 bytes per UTF-16 unit), kept between calls up to
@@ -62,10 +51,8 @@ export function gltfToGlb(built: BuiltGltf): Uint8Array {
   const jsonLength = align4(text.length);
   const binLength = built.byteLength;
   const total = GLB_HEADER_BYTES + 8 + jsonLength + (binLength > 0 ? 8 + binLength : 0);
-  // Every byte is written below (header, JSON and its padding, the BIN chunk with its gaps when
-  // the built buffer writes them), so the output is not zeroed first where that is possible.
-  const out = outputBytes(total, binLength === 0 || built.writesGaps === true);
-  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  const out = new Uint8Array(total);
+  const view = new DataView(out.buffer);
   view.setUint32(0, GLB_MAGIC, true);
   view.setUint32(4, GLB_VERSION, true);
   view.setUint32(8, total, true);
@@ -119,8 +106,7 @@ export function gltfToEmbedded(built: BuiltGltf): Uint8Array {
   const before = encoder.encode(text.slice(0, at));
   const after = encoder.encode(text.slice(at));
   const base64 = base64Length(built.byteLength);
-  // Every byte is written: the text before, the base64 (padding included), the text after.
-  const out = outputBytes(before.length + base64 + after.length, true);
+  const out = new Uint8Array(before.length + base64 + after.length);
   out.set(before);
   encodeBase64Into(joinedBin(built), out, before.length);
   out.set(after, before.length + base64);
@@ -133,8 +119,8 @@ function joinedBin(built: BuiltGltf): Uint8Array {
   if (length > GLTF_OUTPUT_DEFAULTS.embeddedScratchMaxBytes) return binOf(built);
   if (embeddedScratch.length < length) embeddedScratch = new Uint8Array(Math.min(GLTF_OUTPUT_DEFAULTS.embeddedScratchMaxBytes, Math.max(length, embeddedScratch.length * 2)));
   const bin = embeddedScratch.subarray(0, length);
-  // The kept bytes hold the last call's: zeroed first unless copyInto writes the gaps too.
-  if (built.writesGaps !== true) bin.fill(0);
+  // The kept bytes hold the last call's: zeroed first (copyInto leaves the gaps between views).
+  bin.fill(0);
   built.copyInto(bin, 0);
   built.release?.();
   return bin;
@@ -148,7 +134,7 @@ function withBufferUri(built: BuiltGltf, uri: string): GltfObject {
 }
 
 function binOf(built: BuiltGltf): Uint8Array {
-  const bin = outputBytes(built.byteLength, built.writesGaps === true);
+  const bin = new Uint8Array(built.byteLength);
   built.copyInto(bin, 0);
   built.release?.();
   return bin;
