@@ -127,11 +127,12 @@ function cutPayloads(text: string): { text: string; markers: string[]; payloads:
   // No escape anywhere: every string then parses to its own characters, so only the marker's own
   // occurrence can put it in a string (an escape could spell it elsewhere).
   if (cut.indexOf('\\') >= 0) return undefined;
-  // Each marker once in the cut text (a marker also in the rest of the text would be ambiguous).
-  for (const marker of markers) {
-    const at = cut.indexOf(marker);
-    if (at < 0 || cut.indexOf(marker, at + 1) >= 0) return undefined;
-  }
+  // Each marker once in the cut text (one also in the rest of the text would be ambiguous): as
+  // many occurrences of MARKER as markers were put in, counted in one pass (a search per marker
+  // would be quadratic in a long text of many payloads).
+  let occurrences = 0;
+  for (let at = cut.indexOf(MARKER); at >= 0; at = cut.indexOf(MARKER, at + MARKER.length)) occurrences++;
+  if (occurrences !== markers.length) return undefined;
   return { text: cut, markers, payloads };
 }
 
