@@ -4,6 +4,7 @@ import { getKernels } from '../../kernels/backend.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { decodeBase64 } from './base64.js';
 import { GLB_CHUNK, GLB_HEADER_BYTES, GLB_MAGIC, GLB_VERSION, isGlb } from './glb-container.js';
+import { decodeJsonText, parseJsonText, type CutUri } from './json-text.js';
 
 export const GLTF_FORMAT = 'gltf';
 
@@ -35,6 +36,15 @@ export function fail(code: MeshFormatErrorCode, detail: string, offset?: number)
  * no `..`); this function never touches a file system. `kernels` decode base64 (default: getKernels()).
  */
 export function readGltfInput(bytes: Uint8Array, resolve?: SiblingResolver, kernels: Kernels = getKernels()): GltfInput {
+  return readInput(bytes, resolve, kernels, true) ?? readInput(bytes, resolve, kernels, false)!;
+}
+
+/**
+ * readGltfInput, with the JSON's long base64 payloads cut out of its parse when `cut`
+ * (json-text.ts); undefined when a cut payload does not decode, for the read to start again
+ * with the whole text parsed (whose outcome, an error or another reading, then decides).
+ */
+function readInput(bytes: Uint8Array, resolve: SiblingResolver | undefined, kernels: Kernels, cut: boolean): GltfInput | undefined {
   let jsonBytes: Uint8Array;
   let jsonOffset = 0;
   let bin: Uint8Array | undefined;
@@ -70,14 +80,16 @@ export function readGltfInput(bytes: Uint8Array, resolve?: SiblingResolver, kern
   } else {
     jsonBytes = bytes;
   }
-  const json = parseJson(jsonBytes, jsonOffset);
+  const { json, cuts } = parseJson(jsonBytes, jsonOffset, cut);
   const buffers: Uint8Array[] = [];
   const bufferOffsets: (number | undefined)[] = [];
   const dataless: boolean[] = [];
   let inputBytes = bytes.length;
   const bufferDefs = json.buffers;
   if (bufferDefs !== undefined && !Array.isArray(bufferDefs)) fail('BAD_VALUE', 'buffers is not an array', jsonOffset);
-  (bufferDefs ?? []).forEach((def: unknown, i: number) => {
+  const defs: unknown[] = bufferDefs ?? [];
+  for (let i = 0; i < defs.length; i++) {
+    const def = defs[i];
     if (!isObject(def)) fail('BAD_VALUE', `buffers[${i}] is not an object`, jsonOffset);
     const byteLength = def.byteLength;
     if (typeof byteLength !== 'number' || !Number.isSafeInteger(byteLength) || byteLength < 1) fail('BAD_VALUE', `buffers[${i}].byteLength is not a positive integer`, jsonOffset);
@@ -88,7 +100,7 @@ export function readGltfInput(bytes: Uint8Array, resolve?: SiblingResolver, kern
       buffers.push(new Uint8Array(0));
       bufferOffsets.push(undefined);
       dataless.push(true);
-      return;
+      continue;
     }
     if (def.uri === undefined) {
       if (i !== 0 || !bin) fail('BAD_VALUE', `buffers[${i}] has no uri and is not the GLB's BIN chunk`, jsonOffset);
@@ -96,30 +108,38 @@ export function readGltfInput(bytes: Uint8Array, resolve?: SiblingResolver, kern
       offset = binOffset;
     } else {
       if (typeof def.uri !== 'string') fail('BAD_VALUE', `buffers[${i}].uri is not a string`, jsonOffset);
-      data = def.uri.startsWith('data:') ? decodeDataUri(kernels, def.uri, i, jsonOffset) : resolveUri(def.uri, i, resolve, jsonOffset);
-      if (!def.uri.startsWith('data:')) inputBytes += data.length;
+      // A uri the JSON parse put back together (json-text.ts) is read by its parts: the whole one
+      // would be copied first. Its payload must decode (else the whole text decides: see readInput).
+      const parts = cuts[i];
+      if (parts !== undefined) {
+        const decoded = decodeCutDataUri(kernels, parts.prefix, parts.payload);
+        if (decoded === undefined) return undefined;
+        data = decoded;
+      } else {
+        data = def.uri.startsWith('data:') ? decodeDataUri(kernels, def.uri, i, jsonOffset) : resolveUri(def.uri, i, resolve, jsonOffset);
+        if (!def.uri.startsWith('data:')) inputBytes += data.length;
+      }
     }
     if (data.length < byteLength) fail('TRUNCATED', `buffers[${i}] declares ${byteLength} bytes but holds ${data.length}`, offset ?? jsonOffset);
     buffers.push(data.subarray(0, byteLength));
     bufferOffsets.push(offset);
     dataless.push(false);
-  });
+  }
   return { json, buffers, bufferOffsets, dataless, jsonOffset, inputBytes };
 }
 
-/** One decoder for every call (each `decode` without `stream` starts afresh). */
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-
-function parseJson(bytes: Uint8Array, offset: number): Record<string, unknown> {
+/** The JSON object (json-text.ts decodes and parses it) and, per buffer, its data: URI's parts where the parse cut its base64 out. */
+function parseJson(bytes: Uint8Array, offset: number, cut: boolean): { json: Record<string, unknown>; cuts: (CutUri | undefined)[] } {
   let text: string;
   try {
-    text = UTF8.decode(bytes);
+    text = decodeJsonText(bytes);
   } catch {
     return fail('SYNTAX', 'the JSON is not valid UTF-8', offset);
   }
   let json: unknown;
+  let cuts: (CutUri | undefined)[];
   try {
-    json = JSON.parse(text);
+    ({ json, cuts } = parseJsonText(text, cut));
   } catch (e) {
     const position = /position (\d+)/.exec(String(e))?.[1];
     return fail('SYNTAX', `the JSON does not parse (${String((e as Error).message)})`, offset + (position ? new TextEncoder().encode(text.slice(0, Number(position))).length : 0));
@@ -128,7 +148,7 @@ function parseJson(bytes: Uint8Array, offset: number): Record<string, unknown> {
   const asset = json.asset;
   if (!isObject(asset) || typeof asset.version !== 'string') fail('BAD_VALUE', 'no asset.version', offset);
   if (!/^2\.\d+$/.test(asset.version)) fail('UNSUPPORTED_VERSION', `glTF version ${asset.version} (meshcodec reads 2.x)`, offset);
-  return json;
+  return { json, cuts };
 }
 
 /** A buffer marked `extensions.EXT_meshopt_compression.fallback: true`. */
@@ -146,6 +166,16 @@ function decodeDataUri(kernels: Kernels, uri: string, buffer: number, offset: nu
   const comma = uri.indexOf(',');
   if (comma < 0 || !uri.slice(0, comma).endsWith(';base64')) fail('BAD_VALUE', `buffers[${buffer}] has a data: URI that is not base64`, offset);
   return decodeBase64(kernels, uri.slice(comma + 1)) ?? fail('BAD_VALUE', `buffers[${buffer}] has a data: URI with invalid base64`, offset);
+}
+
+/**
+ * The bytes of the data: URI `prefix` + `payload` (`prefix` ends with `;base64,`: json-text.ts),
+ * or undefined for anything decodeDataUri would not read as its payload's base64 (the read then
+ * starts again on the whole text, which gives decodeDataUri's answer or the JSON's error).
+ */
+function decodeCutDataUri(kernels: Kernels, prefix: string, payload: string): Uint8Array | undefined {
+  if (!prefix.startsWith('data:') || prefix.indexOf(',') !== prefix.length - 1) return undefined;
+  return decodeBase64(kernels, payload);
 }
 
 /** An external buffer, only through `resolve` and only by a relative name inside the input's folder. */
