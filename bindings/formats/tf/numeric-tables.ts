@@ -232,7 +232,7 @@ export class TableScanner {
         value = text.slice(i + 1, end);
         size++;
         i = end + 1;
-      } else if (this.constants && (text.startsWith('true', i) || text.startsWith('false', i))) {
+      } else if (this.constants && ((text.charCodeAt(i) === 116 && text.startsWith('true', i)) || (text.charCodeAt(i) === 102 && text.startsWith('false', i)))) {
         value = text.charCodeAt(i) === 116;
         i += value ? 4 : 5;
         if (i < text.length && isWordCode(text.charCodeAt(i))) return undefined;
