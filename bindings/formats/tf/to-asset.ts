@@ -314,21 +314,29 @@ function weldGroups(kernels: Kernels, groups: { data: Uint32Array; limit: number
       const range = max - min + 1;
       // 16-bit indices (the common width) are counted and narrowed in one kernel
       // (countUsedNarrowU16: no uint32 differences written, no second pass to narrow them),
-      // into the block's indices when every element of the range is used.
+      // into the workspace (an output staged from outside it could grow the memory under the
+      // workspace's own `seen`), then copied into the block's indices when every element of the
+      // range is used.
       const sixteen = indexWidthFor(range) === 2;
-      const marks = kernels.workspace({ seen: ['u8', range] });
+      const marks = kernels.workspace({ seen: ['u8', range], narrow: ['u16', sixteen ? data.length : 0] });
       try {
         const a = ws.arrays;
-        const block = blockFor(range);
         if (sixteen) {
-          const indices = block.indices(data.length) as Uint16Array;
-          const used = kernels.raw.countUsedNarrowU16(a.data, min, range, marks.arrays.seen, indices);
-          if (used === range) return { indices, vertexCount: used, first: min, narrowed: true, block };
+          const used = kernels.raw.countUsedNarrowU16(a.data, min, range, marks.arrays.seen, marks.arrays.narrow);
+          if (used === range) {
+            const block = blockFor(range);
+            const indices = block.indices(data.length) as Uint16Array;
+            indices.set(marks.arrays.narrow);
+            return { indices, vertexCount: used, first: min, narrowed: true, block };
+          }
         } else {
           const used = kernels.raw.countUsedValuesFrom(a.data, min, range, marks.arrays.seen, min ? a.data : a.data.subarray(0, 0));
           // Narrowed here, from the workspace, to the width the mesh keeps (no copy of the 32-bit
           // indices out and back in again for compactIndices).
-          if (used === range) return { indices: narrowInto(kernels, a.data, block.indices(data.length)), vertexCount: used, first: min, narrowed: true, block };
+          if (used === range) {
+            const block = blockFor(range);
+            return { indices: narrowInto(kernels, a.data, block.indices(data.length)), vertexCount: used, first: min, narrowed: true, block };
+          }
         }
       } finally {
         marks.release();
