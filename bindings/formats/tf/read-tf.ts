@@ -221,7 +221,8 @@ function vector3(value: LuaValue | undefined): [number, number, number] | undefi
 
 function extraFields(t: LuaTable, known: string[]): TfExtraFields {
   const extra: TfExtraFields = new Map();
-  for (const [key, value] of t.fields) if (!known.includes(key as string)) extra.set(key, value);
+  // Keys first, a value fetched only for a key kept (no entry pair per field: 0.1 µs a descriptor entry).
+  for (const key of t.fields.keys()) if (!known.includes(key as string)) extra.set(key, t.fields.get(key)!);
   return extra;
 }
 
@@ -263,7 +264,7 @@ function unreferencedBytes(blob: Uint8Array, attributes: TfBlobRange[], subMeshe
   const sorted: TfBlobRange[] = [];
   for (const a of attributes) if (a.count > 0) sorted.push(a);
   for (const s of subMeshes) for (const i of s.indices) if (i.count > 0) sorted.push(i);
-  sorted.sort(byOffset);
+  sortByOffset(sorted);
   const result: TfUnreferencedBytes[] = [];
   let covered = 0;
   for (const r of sorted) {
@@ -274,8 +275,25 @@ function unreferencedBytes(blob: Uint8Array, attributes: TfBlobRange[], subMeshe
   return result;
 }
 
-function byOffset(a: TfBlobRange, b: TfBlobRange): number {
-  return a.offset - b.offset;
+/**
+ * `ranges` in order of offset, equal offsets kept in their order (as Array#sort with a comparator
+ * has them): by insertion for the few ranges a descriptor has (the built-in sort's comparator
+ * calls were 7 % of reading the speed bar's door document), by Array#sort past 16.
+ */
+function sortByOffset(ranges: TfBlobRange[]): void {
+  if (ranges.length > 16) {
+    ranges.sort((a, b) => a.offset - b.offset);
+    return;
+  }
+  for (let i = 1; i < ranges.length; i++) {
+    const r = ranges[i]!;
+    let j = i - 1;
+    while (j >= 0 && ranges[j]!.offset > r.offset) {
+      ranges[j + 1] = ranges[j]!;
+      j--;
+    }
+    ranges[j + 1] = r;
+  }
 }
 
 /** A copy of a blob range in its own buffer (aligned for typed arrays; a Node Buffer's slice would share memory). */
