@@ -29,7 +29,7 @@ function signature(data: Uint32Array): string {
 
 /** Streams seen so far, each with a value of the caller's (where it was placed, its group). */
 export class StreamIndex<T> {
-  private readonly buckets = new CollisionBuckets<T>();
+  private buckets: CollisionBuckets<T> | undefined;
   /** The same array again (streams read from one blob range share theirs) is found without hashing. */
   private readonly byArray = new Map<Uint32Array, T>();
   /** Streams added before any lookup needed their hash: hashed on the first lookup that does. */
@@ -41,32 +41,41 @@ export class StreamIndex<T> {
    * The length and first, middle and last values of each stream added: a stream whose four were
    * never seen together is new, found so without hashing it. Lengths alone let every stream of a
    * mesh tiled 8 times be hashed (the TF writer's streams of equal length, each offset by its
-   * mesh's base): a quarter of a 10 MB encode (`node --cpu-prof`).
+   * mesh's base): a quarter of a 10 MB encode (`node --cpu-prof`). Made on the first lookup of
+   * an array not added before, so that a submesh whose streams share one array (one group)
+   * makes none (with the buckets, 4 % of the speed bar's 30 KB TF door parse).
    */
-  private readonly signatures = new Set<string>();
+  private signatures: Set<string> | undefined;
+  /** Streams added since the signatures were last brought up to date. */
+  private readonly unsigned: Uint32Array[] = [];
 
   /** The value of an earlier stream equal to `data`, else undefined. */
   find(data: Uint32Array): T | undefined {
     if (this.byArray.has(data)) return this.byArray.get(data);
-    if (this.byArray.size === 0 || !this.signatures.has(signature(data))) return undefined;
+    if (this.byArray.size === 0) return undefined;
+    const signatures = (this.signatures ??= new Set());
+    for (const added of this.unsigned) signatures.add(signature(added));
+    this.unsigned.length = 0;
+    if (!signatures.has(signature(data))) return undefined;
     for (const entry of this.unhashed) this.bucket(hashIndices(entry.data)).add(entry.data, entry.value);
     this.unhashed.length = 0;
     this.lastData = data;
     this.lastHash = hashIndices(data);
-    return this.buckets.get(this.lastHash)?.find(data);
+    return this.buckets?.get(this.lastHash)?.find(data);
   }
 
   add(data: Uint32Array, value: T): void {
     this.byArray.set(data, value);
-    this.signatures.add(signature(data));
+    this.unsigned.push(data);
     if (this.lastData === data) this.bucket(this.lastHash).add(data, value);
     else this.unhashed.push({ data, value });
     this.lastData = undefined;
   }
 
   private bucket(hash: number): CollisionBucket<T> {
-    let bucket = this.buckets.get(hash);
-    if (!bucket) this.buckets.set(hash, (bucket = new CollisionBucket()));
+    const buckets = (this.buckets ??= new CollisionBuckets<T>());
+    let bucket = buckets.get(hash);
+    if (!bucket) buckets.set(hash, (bucket = new CollisionBucket()));
     return bucket;
   }
 }

@@ -1,11 +1,11 @@
-import luaparse from 'luaparse';
-import type { Expression, Node, Statement, TableConstructorExpression } from 'luaparse';
+import type { Chunk, Expression, Node, Statement, TableConstructorExpression } from 'luaparse';
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
 import { latin1Text } from '../../io/latin1-text.js';
 import { isExponentCode, isNumberStartCode, isSignCode, isWordCode, longBracketLevel, MINUS, skipLongBracket, skipString, skipToLineEnd } from './lua-lexical.js';
 import { blankNumericTables, type NumericTables } from './numeric-tables.js';
 import { readPlainDataFunction } from './plain-descriptor.js';
 import { TextTable } from './text-table.js';
+import { luaparseOnDemand } from './luaparse-on-demand.cjs';
 
 /** 1-based line and column of a place in the text. */
 export interface LuaPosition {
@@ -129,8 +129,9 @@ export function evaluateLuaData(bytes: Uint8Array, options: Partial<typeof LUA_E
   return result;
 }
 
-function parseLua(text: string): luaparse.Chunk {
-  return luaparse.parse(text, { locations: true, ranges: true, comments: false, scope: false, luaVersion: '5.2', encodingMode: 'pseudo-latin1' });
+/** luaparse's tree of `text` (luaparse is loaded on the first text the plain scan leaves to it: luaparse-on-demand.cjs). */
+function parseLua(text: string): Chunk {
+  return luaparseOnDemand().parse(text, { locations: true, ranges: true, comments: false, scope: false, luaVersion: '5.2', encodingMode: 'pseudo-latin1' });
 }
 
 /** The error parsing `text` throws (undefined when it parses). */

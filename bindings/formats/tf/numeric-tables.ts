@@ -213,7 +213,6 @@ export class TableScanner {
           key = text.slice(i, keyEnd);
           if (KEYWORDS.has(key)) return undefined;
         }
-        if (table.fields.has(key)) return undefined;
         i = keyEnd;
         while (isSpaceCode(text.charCodeAt(i))) i++;
         i++; // the `=`
@@ -233,7 +232,7 @@ export class TableScanner {
         value = text.slice(i + 1, end);
         size++;
         i = end + 1;
-      } else if (this.constants && (text.startsWith('true', i) || text.startsWith('false', i))) {
+      } else if (this.constants && ((text.charCodeAt(i) === 116 && text.startsWith('true', i)) || (text.charCodeAt(i) === 102 && text.startsWith('false', i)))) {
         value = text.charCodeAt(i) === 116;
         i += value ? 4 : 5;
         if (i < text.length && isWordCode(text.charCodeAt(i))) return undefined;
@@ -256,7 +255,11 @@ export class TableScanner {
         size++;
       }
       if (key === undefined) table.items.push(value);
-      else table.fields.set(key, value);
+      else {
+        // A key given twice: the size does not grow (one lookup, where has() then set() made two).
+        const size = table.fields.size;
+        if (table.fields.set(key, value).size === size) return undefined;
+      }
       while (isSpaceCode(text.charCodeAt(i))) i++;
       const next = text.charCodeAt(i);
       if (next === COMMA) i++;

@@ -26,6 +26,12 @@ export function tfBlobName(fileName: string): string {
   return `${baseName(fileName)}.blob`;
 }
 
+/** The names of a pair in messages: the file's own, and its blob's (tfBlobName), the folders taken off once. */
+function pairNames(fileName: string): TfPairNames {
+  const msh = baseName(fileName);
+  return { msh, blob: `${msh}.blob` };
+}
+
 /**
  * A `.msh` or `.ani` as its document. A `.msh` needs its blob: `options.resolve(tfBlobName(fileName))`
  * gives it (the Node helpers read it from the same folder); a missing or short blob is a
@@ -35,7 +41,7 @@ export function tfBlobName(fileName: string): string {
 export function readTf(bytes: Uint8Array, options: TfReadOptions = {}, viewBlob = false): TfDocument {
   const root = evaluateLuaData(bytes);
   if (isAniTable(root)) return tfAniFromTable(root);
-  const names: TfPairNames = options.fileName ? { msh: baseName(options.fileName), blob: tfBlobName(options.fileName) } : { msh: 'the .msh', blob: 'its .msh.blob' };
+  const names: TfPairNames = options.fileName ? pairNames(options.fileName) : { msh: 'the .msh', blob: 'its .msh.blob' };
   const blob = options.fileName && options.resolve ? options.resolve(names.blob) : undefined;
   if (blob) return tfMeshFromTable(root, blob, names, bytes.length, viewBlob);
   // A descriptor whose arrays are all empty needs no blob (encodeSync writes one alone); any other names its missing blob.
@@ -50,7 +56,7 @@ export function readTf(bytes: Uint8Array, options: TfReadOptions = {}, viewBlob 
 
 /** A `.msh` with its `.msh.blob` (both buffers) to an Asset. */
 export function parseTfPair(msh: Uint8Array, blob: Uint8Array, options: TfReadOptions = {}): Asset {
-  const names = options.fileName ? { msh: baseName(options.fileName), blob: tfBlobName(options.fileName) } : undefined;
+  const names = options.fileName ? pairNames(options.fileName) : undefined;
   return tfToAsset(tfMeshFromTable(evaluateLuaData(msh), blob, names ?? { msh: 'the .msh', blob: 'its .msh.blob' }, msh.length), options, true, msh.length + blob.length);
 }
 

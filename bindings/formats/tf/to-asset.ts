@@ -70,7 +70,8 @@ export function tfToAsset(doc: TfDocument, options: TfReadOptions = {}, adoptArr
   const maxExpansion = options.maxExpansion ?? TF_READ_DEFAULTS.maxExpansion;
   const budget = new MemoryBudget(inputBytes, maxExpansion);
   const handout = new ArrayHandout(adoptArrays);
-  doc.subMeshes.forEach((subMesh, i) => asset.meshes.push(subMeshToMesh(kernels, doc, subMesh, i, handout, used, budget, asset.warnings)));
+  const byName = new Map(doc.attributes.map((a) => [a.name, a]));
+  doc.subMeshes.forEach((subMesh, i) => asset.meshes.push(subMeshToMesh(kernels, doc, byName, subMesh, i, handout, used, budget, asset.warnings)));
   // After every submesh is made: an adopted array must not change while another submesh may still read it.
   if (flipV) for (const mesh of asset.meshes) for (const uv of mesh.attributes.uvs ?? []) flipVInChunks(kernels, uv);
   asset.meshes.forEach((mesh, i) => {
@@ -128,17 +129,25 @@ class ArrayHandout {
 const SHARED_BLOCK_FLOATS = 65536;
 
 /**
- * One Float32Array for the attributes of a small submesh, handed out as 16-byte aligned views in
- * order (fewer allocations for a small file's parse); a large submesh's arrays are their own.
+ * One allocation for the attributes and the indices of a small submesh, handed out as 16-byte
+ * aligned views in order, the indices last (fewer allocations for a small file's parse: the
+ * indices were an allocation of their own); a large submesh's arrays are their own. Not taken: the
+ * block left unzeroed (io/uninitialized-bytes.ts), no faster on the speed bar's 30 KB door within
+ * the noise of a shared machine (allocating the block at all is about a tenth of that parse).
  */
 class AttributeBlock {
+  private readonly buffer: ArrayBuffer | undefined;
   private readonly floats: Float32Array | undefined;
   private used = 0;
 
-  constructor(vertexCount: number, streams: { attribute: TfVertexAttribute }[]) {
+  /** `room`: bytes the block may take (a block made before the memory budget is charged stays within what is left of it). */
+  constructor(readonly vertexCount: number, streams: { attribute: TfVertexAttribute }[], private readonly indexBytes: number, room = Infinity) {
     let total = 0;
     for (const { attribute } of streams) total += (vertexCount * attribute.numComp + 3) & ~3;
-    if (total <= SHARED_BLOCK_FLOATS) this.floats = new Float32Array(total);
+    if (total <= SHARED_BLOCK_FLOATS && total * 4 + indexBytes <= room) {
+      this.buffer = new ArrayBuffer(total * 4 + indexBytes);
+      this.floats = new Float32Array(this.buffer, 0, total);
+    }
   }
 
   next(length: number): Float32Array {
@@ -158,11 +167,23 @@ class AttributeBlock {
     data.set(source.subarray(start, start + length));
     return data;
   }
+
+  /** Room for `length` indices of the width `vertexCount` needs (the caller writes every one): after the attributes, or an array of its own. */
+  indices(length: number): IndexArray {
+    const width = indexWidthFor(this.vertexCount);
+    const ctor = width === 1 ? Uint8Array : width === 2 ? Uint16Array : Uint32Array;
+    return this.buffer && length * width === this.indexBytes ? new ctor(this.buffer, this.floats!.byteLength, length) : new ctor(length);
+  }
 }
 
-function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh, index: number, handout: ArrayHandout, used: Set<string>, budget: MemoryBudget, warnings: string[]): Mesh {
+/** The block for `vertexCount` welded vertices and `corners` indices of `streams`. */
+function blockFor(vertexCount: number, corners: number, streams: { attribute: TfVertexAttribute }[], room?: number): AttributeBlock {
+  return new AttributeBlock(vertexCount, streams, corners * indexWidthFor(vertexCount), room);
+}
+
+/** `byName`: the document's attributes by name (made once per document, not per submesh). */
+function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, byName: Map<string, TfVertexAttribute>, subMesh: TfSubMesh, index: number, handout: ArrayHandout, used: Set<string>, budget: MemoryBudget, warnings: string[]): Mesh {
   const label = `submesh ${index + 1}`;
-  const byName = new Map(doc.attributes.map((a) => [a.name, a]));
   const streams: { stream: TfIndexStream; attribute: TfVertexAttribute }[] = [];
   for (const stream of subMesh.indices) {
     const attribute = byName.get(stream.attribute);
@@ -195,7 +216,7 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
       groupOf.add(s.stream.data, groups[groups.length - 1]!);
     }
   }
-  const welded = weldGroups(kernels, groups);
+  const welded = weldGroups(kernels, groups, (vertexCount) => blockFor(vertexCount, corners, streams, budget.remaining));
   if (typeof welded === 'number') {
     const bad = streams.find((s) => s.stream.data[welded]! >= s.attribute.data.length / s.attribute.numComp)!;
     fail('BAD_INDEX', `${label}: index ${welded} of indices.${bad.stream.attribute} is ${bad.stream.data[welded]}, outside the ${bad.attribute.data.length / bad.attribute.numComp} elements of vertexAttr.${bad.attribute.name}`, bad.stream.offset + welded * 4);
@@ -208,7 +229,7 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
     fail('BAD_COUNT', `${label}: ${vertexCount} welded vertices and ${corners} indices need ${vertexBytes + indexBytes} bytes; the Asset may take ${budget.describe()} (maxExpansion)`, position.stream.offset);
   }
   const gathered = new Map<string, { components: number; data: Float32Array }>();
-  const block = new AttributeBlock(vertexCount, streams);
+  const block = welded.block?.vertexCount === vertexCount ? welded.block : blockFor(vertexCount, corners, streams);
   groups.forEach((group, g) => {
     const tuples = welded.tuples?.[g];
     for (const { attribute } of group.members) {
@@ -247,7 +268,7 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
   // TF has no name field; this library's writer adds `name` to each submesh.
   const stored = subMesh.extra.get('name');
   const indices = welded.narrowed ? welded.indices
-    : indexWidthFor(vertexCount) !== 4 ? kernels.compactIndices(welded.indices, vertexCount)
+    : indexWidthFor(vertexCount) !== 4 ? narrowInto(kernels, welded.indices, block.indices(corners))
     : welded.tuples || welded.first ? welded.indices : handout.take(welded.indices, 0, welded.indices.length);
   const mesh: Mesh = { name: typeof stored === 'string' ? stored : `submesh${index + 1}`, attributes, indices };
   if (gathered.size) {
@@ -267,16 +288,13 @@ function subMeshToMesh(kernels: Kernels, doc: TfMeshDocument, subMesh: TfSubMesh
 }
 
 /**
- * The weld of a submesh's distinct index streams: one stream that uses every element of each of
- * its attributes is its own weld (vertex v is element v: no tuples, nothing to gather); others go
- * through weldStreams (vertices in order of first use). A number: the first corner with an index
- * out of range.
- */
-/**
  * Single-index vertices of a submesh: `first` is the element its vertex 0 is, when the vertices
- * are a run of elements in file order (no `tuples`); otherwise `tuples` per group, by the weld.
+ * are a run of elements in file order (no `tuples`); otherwise `tuples` per group, by the weld
+ * (vertices in order of first use). One distinct stream that uses every element of a run is its
+ * own weld; its indices are narrowed straight into the block `blockFor` gives for that many
+ * vertices (returned as `block`). A number: the first corner with an index out of range.
  */
-function weldGroups(kernels: Kernels, groups: { data: Uint32Array; limit: number }[]): { indices: Uint32Array; tuples?: Uint32Array[]; vertexCount: number; first: number; narrowed?: false } | { indices: IndexArray; tuples?: undefined; vertexCount: number; first: number; narrowed: true } | number {
+function weldGroups(kernels: Kernels, groups: { data: Uint32Array; limit: number }[], blockFor: (vertexCount: number) => AttributeBlock): { indices: Uint32Array; tuples?: Uint32Array[]; vertexCount: number; first: number; narrowed?: false; block?: undefined } | { indices: IndexArray; tuples?: undefined; vertexCount: number; first: number; narrowed: true; block: AttributeBlock } | number {
   if (groups.length === 1) {
     // One distinct stream that uses every element of a run (all of its attributes, or the part
     // one submesh of several owns) is already welded: vertex v is element first + v. Only the
@@ -295,19 +313,30 @@ function weldGroups(kernels: Kernels, groups: { data: Uint32Array; limit: number
       if (max >= limit) return data.findIndex((v) => v >= limit);
       const range = max - min + 1;
       // 16-bit indices (the common width) are counted and narrowed in one kernel
-      // (countUsedNarrowU16: no uint32 differences written, no second pass to narrow them).
+      // (countUsedNarrowU16: no uint32 differences written, no second pass to narrow them),
+      // into the workspace (an output staged from outside it could grow the memory under the
+      // workspace's own `seen`), then copied into the block's indices when every element of the
+      // range is used.
       const sixteen = indexWidthFor(range) === 2;
       const marks = kernels.workspace({ seen: ['u8', range], narrow: ['u16', sixteen ? data.length : 0] });
       try {
         const a = ws.arrays;
         if (sixteen) {
           const used = kernels.raw.countUsedNarrowU16(a.data, min, range, marks.arrays.seen, marks.arrays.narrow);
-          if (used === range) return { indices: marks.arrays.narrow.slice(), vertexCount: used, first: min, narrowed: true };
+          if (used === range) {
+            const block = blockFor(range);
+            const indices = block.indices(data.length) as Uint16Array;
+            indices.set(marks.arrays.narrow);
+            return { indices, vertexCount: used, first: min, narrowed: true, block };
+          }
         } else {
           const used = kernels.raw.countUsedValuesFrom(a.data, min, range, marks.arrays.seen, min ? a.data : a.data.subarray(0, 0));
           // Narrowed here, from the workspace, to the width the mesh keeps (no copy of the 32-bit
           // indices out and back in again for compactIndices).
-          if (used === range) return { indices: narrowed(kernels, a.data, used), vertexCount: used, first: min, narrowed: true };
+          if (used === range) {
+            const block = blockFor(range);
+            return { indices: narrowInto(kernels, a.data, block.indices(data.length)), vertexCount: used, first: min, narrowed: true, block };
+          }
         }
       } finally {
         marks.release();
@@ -320,13 +349,11 @@ function weldGroups(kernels: Kernels, groups: { data: Uint32Array; limit: number
   return typeof welded === 'number' ? welded : { ...welded, vertexCount: welded.tuples[0]!.length, first: 0 };
 }
 
-/** `indices` (every value below `vertexCount`) as a new array of the width `vertexCount` needs. */
-function narrowed(kernels: Kernels, indices: Uint32Array, vertexCount: number): IndexArray {
-  const width = indexWidthFor(vertexCount);
-  if (width === 4) return indices.slice();
-  const out = width === 2 ? new Uint16Array(indices.length) : new Uint8Array(indices.length);
-  if (width === 2) kernels.raw.narrowU32ToU16(indices, out as Uint16Array);
-  else kernels.raw.narrowU32ToU8(indices, out as Uint8Array);
+/** `indices` (every value below what `out`'s width holds) into `out` (as long), which is returned. */
+function narrowInto(kernels: Kernels, indices: Uint32Array, out: IndexArray): IndexArray {
+  if (out instanceof Uint32Array) out.set(indices);
+  else if (out instanceof Uint16Array) kernels.raw.narrowU32ToU16(indices, out);
+  else kernels.raw.narrowU32ToU8(indices, out);
   return out;
 }
 
