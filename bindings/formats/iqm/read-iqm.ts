@@ -1,6 +1,5 @@
 import { attachFileOffsets, FileOffsets } from '../../io/file-offsets.js';
 import { ByteReader } from '../../io/byte-reader.js';
-import { emptyArray } from '../../io/empty-array.js';
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
@@ -171,7 +170,7 @@ class IqmReader {
 
     const text = this.table(h.numText, h.ofsText, 1, FIELD.ofsText, 'text table');
     // A view when the input may be viewed (names are only decoded from it), else a copy.
-    const textBytes = text < 0 ? emptyArray(Uint8Array) : this.viewInput ? r.bytes.subarray(text, text + h.numText) : copyBytes(r.bytes, text, h.numText);
+    const textBytes = text < 0 ? new Uint8Array(0) : this.viewInput ? r.bytes.subarray(text, text + h.numText) : copyBytes(r.bytes, text, h.numText);
     const meshes = this.readMeshes();
     const vertexArrays = this.readVertexArrays();
     const triangles = this.readTriangles();
@@ -216,7 +215,7 @@ class IqmReader {
     const anims = this.readAnims();
     const { frames, bounds } = this.readFrames(poses);
     const commentAt = this.table(h.numComment, h.ofsComment, 1, FIELD.ofsComment, 'comment');
-    const comment = commentAt < 0 ? emptyArray(Uint8Array) : copyBytes(this.r.bytes, commentAt, h.numComment);
+    const comment = commentAt < 0 ? new Uint8Array(0) : copyBytes(this.r.bytes, commentAt, h.numComment);
     const extensions = this.readExtensions();
     this.checkBudget(meshes, vertexArrays, poses, anims);
     return { adjacency, joints, poses, anims, frames, bounds, comment, extensions };
@@ -341,7 +340,7 @@ class IqmReader {
   private readTriangles(): Uint32Array {
     const { numTriangles, ofsTriangles, numVertexes } = this.h;
     const at = this.table(numTriangles, ofsTriangles, 12, FIELD.ofsTriangles, 'triangle table');
-    if (at < 0) return emptyArray(Uint32Array);
+    if (at < 0) return new Uint32Array(0);
     const triangles = this.fileOffsets.record(this.bulk(at, numTriangles * 3, IQM_FORMAT.uint) as Uint32Array, at);
     if (this.checkTriangles) checkTriangleVertices(triangles, numVertexes, this.kernels, at);
     return triangles;
@@ -433,7 +432,7 @@ class IqmReader {
     }
     const count = numFrames * numFrameChannels;
     const at = this.table(count, ofsFrames, 2, FIELD.ofsFrames, 'frame data');
-    const frames = at < 0 ? emptyArray(Uint16Array) : (this.bulk(at, count, IQM_FORMAT.ushort) as Uint16Array);
+    const frames = at < 0 ? new Uint16Array(0) : (this.bulk(at, count, IQM_FORMAT.ushort) as Uint16Array);
     if (ofsBounds === 0 || numFrames === 0) return { frames };
     const boundsAt = this.table(numFrames, ofsBounds, 32, FIELD.ofsBounds, 'frame bounds');
     return { frames, bounds: this.bulk(boundsAt, numFrames * 8, IQM_FORMAT.float) as Float32Array };
@@ -457,7 +456,7 @@ class IqmReader {
       const storedDataAt = r.u32();
       const dataAt = this.table(size, storedDataAt, 1, o + 8, `extension ${i} data`);
       this.spend(size, o + 4);
-      extensions.push({ name, data: dataAt < 0 ? emptyArray(Uint8Array) : copyBytes(r.bytes, dataAt, size) });
+      extensions.push({ name, data: dataAt < 0 ? new Uint8Array(0) : copyBytes(r.bytes, dataAt, size) });
       field = o + 12;
       next = r.u32();
       this.extensionRecords.push({ at: o, dataAt: storedDataAt, next });
