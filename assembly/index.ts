@@ -31,6 +31,7 @@ export * from './gltf-positions';
 export * from './gltf-uvs';
 export * from './gltf-unit-tangents';
 export * from './unigine-weld';
+export * from './unigine-weight-range';
 export * from './apg-format-floats';
 export * from './gltf-opt-snorm-vectors';
 export * from './gltf-opt-positions';

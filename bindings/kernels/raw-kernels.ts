@@ -318,6 +318,8 @@ export interface RawKernels {
    * of range, or −(count + 1 + corner) for the first corner whose two values differ.
    */
   weldSharedIndices(streams: Uint32Array, limit0: number, limit1: number, table: Uint32Array, dstIndices: Uint32Array, dstTuples: Uint32Array, dstIdentity: Uint32Array): number;
+  /** How many values of src lie outside 0..1, NaN included (UNIGINE skin weights the writer clamps). */
+  countOutsideUnit(src: Float32Array): number;
 }
 
 /** Component storage of an IQM vertex array (half floats as their 16-bit patterns). */
