@@ -32,6 +32,7 @@ export * from './gltf-uvs';
 export * from './gltf-unit-tangents';
 export * from './unigine-weld';
 export * from './unigine-weight-range';
+export * from './unigine-skin-walk';
 export * from './apg-format-floats';
 export * from './gltf-opt-snorm-vectors';
 export * from './gltf-opt-positions';

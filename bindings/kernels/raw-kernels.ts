@@ -320,6 +320,14 @@ export interface RawKernels {
   weldSharedIndices(streams: Uint32Array, limit0: number, limit1: number, table: Uint32Array, dstIndices: Uint32Array, dstTuples: Uint32Array, dstIdentity: Uint32Array): number;
   /** How many values of src lie outside 0..1, NaN included (UNIGINE skin weights the writer clamps). */
   countOutsideUnit(src: Float32Array): number;
+  /**
+   * Walks counts.length UNIGINE skin records (a count byte 0–4, then per weight an int16 bone and
+   * a uint16 value) from the start of `src`, storing each count. Returns the offset after them
+   * (past src.length when the last is cut off), or −(v + 1) for the first record v starting at or
+   * past src.length or counting more than 4; dstBadBone[0] is the first record ending within
+   * `src` with a bone outside 0..boneCount − 1, or −1.
+   */
+  walkSkinRecords(src: Uint8Array, counts: Uint8Array, boneCount: number, dstBadBone: Int32Array): number;
 }
 
 /** Component storage of an IQM vertex array (half floats as their 16-bit patterns). */

@@ -1,4 +1,5 @@
 import { FileOffsets } from '../../io/file-offsets.js';
+import type { Kernels } from '../../kernels/kernels.js';
 import { ByteReader } from '../../io/byte-reader.js';
 import { compactIntBytes, readCompactInt } from './compact-int.js';
 import type { UnigineBounds } from './mesh-document.js';
@@ -16,6 +17,8 @@ export class UnigineReader extends ByteReader {
   verbatim: UnigineVerbatim | undefined;
   /** Large surface arrays left in the input as accessors (stored-arrays.ts): for a document that never leaves one parse. */
   staged = false;
+  /** The kernels of a parse (skin records walked by its backend); undefined: the js twins. */
+  kernels: Kernels | undefined;
   /** Where the arrays read into the document lie in the file (its table: io/file-offsets.ts). */
   readonly fileOffsets = new FileOffsets();
   private compactInts = 0;
