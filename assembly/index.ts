@@ -33,6 +33,7 @@ export * from './gltf-unit-tangents';
 export * from './unigine-weld';
 export * from './unigine-weight-range';
 export * from './unigine-skin-walk';
+export * from './unigine-frame-walk';
 export * from './apg-format-floats';
 export * from './gltf-opt-snorm-vectors';
 export * from './gltf-opt-positions';

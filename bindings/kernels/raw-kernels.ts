@@ -328,6 +328,13 @@ export interface RawKernels {
    * `src` with a bone outside 0..boneCount − 1, or −1.
    */
   walkSkinRecords(src: Uint8Array, counts: Uint8Array, boneCount: number, dstBadBone: Int32Array): number;
+  /**
+   * Walks dstFlags.length UNIGINE frame entries (a flag byte, then its flagged positions and scales
+   * of `channelBytes` each and a rotation of 8 bytes) from the start of `src`, storing each flag.
+   * Returns the offset after them (past src.length when the last is cut off), or −(e + 1) for the
+   * first entry e starting at or past src.length.
+   */
+  walkFrameRecords(src: Uint8Array, channelBytes: number, dstFlags: Uint8Array): number;
 }
 
 /** Component storage of an IQM vertex array (half floats as their 16-bit patterns). */
