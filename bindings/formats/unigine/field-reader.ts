@@ -19,7 +19,7 @@ export class UnigineReader extends ByteReader {
   verbatim: UnigineVerbatim | undefined;
   /** Large surface arrays left in the input as accessors (stored-arrays.ts): for a document that never leaves one parse. */
   staged = false;
-  /** The kernels of a parse (skin records walked by its backend); undefined: the js twins. */
+  /** The kernels of a parse (skin and frame records walked by its backend); undefined: the js twins. */
   kernels: Kernels | undefined;
   /** Where the arrays read into the document lie in the file (its table: io/file-offsets.ts). */
   readonly fileOffsets = new FileOffsets();

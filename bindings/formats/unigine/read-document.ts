@@ -12,8 +12,8 @@ export function readUnigine(bytes: Uint8Array): UnigineDocument {
 
 /**
  * readUnigine for one parse: the same document and checks, with the surfaces' large arrays left
- * in `bytes` until read (stored-arrays.ts), and the skin records walked by `kernels` (else the js
- * twin). Only for a document used while `bytes` stays as it is.
+ * in `bytes` until read (stored-arrays.ts), and the skin and frame records walked by `kernels`
+ * (else the js twins). Only for a document used while `bytes` stays as it is.
  */
 export function readUnigineStaged(bytes: Uint8Array, kernels?: Kernels): UnigineDocument {
   const reader = new UnigineReader(bytes, FORMAT_NAME);
