@@ -46,6 +46,7 @@ let ux: f32 = 0, uy: f32 = 0, uz: f32 = 0;
  */
 export function encodeTangentFrames(normals: usize, tangents: usize, hasTangents: i32, count: i32, dst: usize): void {
   let v = 0;
+  if (ASC_FEATURE_SIMD) for (; v + 12 <= count; v += 12) encodeTwelveTangentFrames(normals + <usize>v * 12, tangents + (<usize>v << 4), hasTangents, dst + (<usize>v << 3));
   if (ASC_FEATURE_SIMD) for (; v + 4 <= count; v += 4) encodeFourTangentFrames(normals + <usize>v * 12, tangents + (<usize>v << 4), hasTangents, dst + (<usize>v << 3));
   for (; v < count; v++) {
     const n = normals + <usize>v * 12;
@@ -188,4 +189,230 @@ function encodeFourTangentFrames(normals: usize, tangents: usize, hasTangents: i
   const zw = i16x8.narrow_i32x4_s(snorm16Lanes(z), snorm16Lanes(w));
   v128.store(dst, v128.shuffle<i16>(xy, zw, 0, 4, 8, 12, 1, 5, 9, 13));
   v128.store(dst, v128.shuffle<i16>(xy, zw, 2, 6, 10, 14, 3, 7, 11, 15), 16);
+}
+
+// Twelve vertices a call, as three groups of four (A, B, C) whose steps alternate. One group is a
+// chain of about 160 cycles of dependent square roots, divisions and selects, longer than the CPU
+// looks ahead, so a loop of encodeFourTangentFrames runs one chain at a time; side by side, the
+// three independent chains overlap. Each group's operations are encodeFourTangentFrames' on its
+// own lanes, so the bits are the same (test/unigine-tangent-interleave.test.ts puts every fallback
+// in every lane of every group). Measured on tiled mrfixit's 13,284 frames (kernel alone, in one
+// process against the build before, shared 2-core machine): four a call 12.9 ns a vertex, eight
+// (two groups) 8.6, twelve 7.3, sixteen 7.3 (x64 has 16 vector registers: more groups spill).
+function encodeTwelveTangentFrames(normalsA: usize, tangentsA: usize, hasTangents: i32, dstA: usize): void {
+  const normalsB = normalsA + 48, tangentsB = tangentsA + 64, dstB = dstA + 32;
+  const normalsC = normalsA + 96, tangentsC = tangentsA + 128, dstC = dstA + 64;
+  const zero = f32x4.splat(0), one = f32x4.splat(1);
+  // (x y z x) (y z x y) (z x y z) to x, y, z of the four normals.
+  const aA = v128.load(normalsA), bA = v128.load(normalsA, 16), cA = v128.load(normalsA, 32);
+  const aB = v128.load(normalsB), bB = v128.load(normalsB, 16), cB = v128.load(normalsB, 32);
+  const aC = v128.load(normalsC), bC = v128.load(normalsC, 16), cC = v128.load(normalsC, 32);
+  const rxA = v128.shuffle<f32>(v128.shuffle<f32>(aA, bA, 0, 3, 6, 0), cA, 0, 1, 2, 5);
+  const rxB = v128.shuffle<f32>(v128.shuffle<f32>(aB, bB, 0, 3, 6, 0), cB, 0, 1, 2, 5);
+  const rxC = v128.shuffle<f32>(v128.shuffle<f32>(aC, bC, 0, 3, 6, 0), cC, 0, 1, 2, 5);
+  const ryA = v128.shuffle<f32>(v128.shuffle<f32>(aA, bA, 1, 4, 7, 0), cA, 0, 1, 2, 6);
+  const ryB = v128.shuffle<f32>(v128.shuffle<f32>(aB, bB, 1, 4, 7, 0), cB, 0, 1, 2, 6);
+  const ryC = v128.shuffle<f32>(v128.shuffle<f32>(aC, bC, 1, 4, 7, 0), cC, 0, 1, 2, 6);
+  const rzA = v128.shuffle<f32>(v128.shuffle<f32>(aA, bA, 2, 5, 0, 0), cA, 0, 1, 4, 7);
+  const rzB = v128.shuffle<f32>(v128.shuffle<f32>(aB, bB, 2, 5, 0, 0), cB, 0, 1, 4, 7);
+  const rzC = v128.shuffle<f32>(v128.shuffle<f32>(aC, bC, 2, 5, 0, 0), cC, 0, 1, 4, 7);
+  const normalLengthA = lengthLanes(rxA, ryA, rzA);
+  const normalLengthB = lengthLanes(rxB, ryB, rzB);
+  const normalLengthC = lengthLanes(rxC, ryC, rzC);
+  const normalOkA = directionLanes(normalLengthA);
+  const normalOkB = directionLanes(normalLengthB);
+  const normalOkC = directionLanes(normalLengthC);
+  const nxA = v128.bitselect(f32x4.div(rxA, normalLengthA), zero, normalOkA);
+  const nxB = v128.bitselect(f32x4.div(rxB, normalLengthB), zero, normalOkB);
+  const nxC = v128.bitselect(f32x4.div(rxC, normalLengthC), zero, normalOkC);
+  const nyA = v128.bitselect(f32x4.div(ryA, normalLengthA), zero, normalOkA);
+  const nyB = v128.bitselect(f32x4.div(ryB, normalLengthB), zero, normalOkB);
+  const nyC = v128.bitselect(f32x4.div(ryC, normalLengthC), zero, normalOkC);
+  const nzA = v128.bitselect(f32x4.div(rzA, normalLengthA), one, normalOkA);
+  const nzB = v128.bitselect(f32x4.div(rzB, normalLengthB), one, normalOkB);
+  const nzC = v128.bitselect(f32x4.div(rzC, normalLengthC), one, normalOkC);
+  let handA = one;
+  let handB = one;
+  let handC = one;
+  let tangentOkA = i32x4.splat(0);
+  let tangentOkB = i32x4.splat(0);
+  let tangentOkC = i32x4.splat(0);
+  let uxA = zero, uyA = zero, uzA = zero;
+  let uxB = zero, uyB = zero, uzB = zero;
+  let uxC = zero, uyC = zero, uzC = zero;
+  if (hasTangents) {
+    // Four (x y z w) tangents transposed.
+    const t0A = v128.load(tangentsA), t1A = v128.load(tangentsA, 16), t2A = v128.load(tangentsA, 32), t3A = v128.load(tangentsA, 48);
+    const t0B = v128.load(tangentsB), t1B = v128.load(tangentsB, 16), t2B = v128.load(tangentsB, 32), t3B = v128.load(tangentsB, 48);
+    const t0C = v128.load(tangentsC), t1C = v128.load(tangentsC, 16), t2C = v128.load(tangentsC, 32), t3C = v128.load(tangentsC, 48);
+    const lo01A = v128.shuffle<f32>(t0A, t1A, 0, 4, 1, 5), lo23A = v128.shuffle<f32>(t2A, t3A, 0, 4, 1, 5);
+    const lo01B = v128.shuffle<f32>(t0B, t1B, 0, 4, 1, 5), lo23B = v128.shuffle<f32>(t2B, t3B, 0, 4, 1, 5);
+    const lo01C = v128.shuffle<f32>(t0C, t1C, 0, 4, 1, 5), lo23C = v128.shuffle<f32>(t2C, t3C, 0, 4, 1, 5);
+    const hi01A = v128.shuffle<f32>(t0A, t1A, 2, 6, 3, 7), hi23A = v128.shuffle<f32>(t2A, t3A, 2, 6, 3, 7);
+    const hi01B = v128.shuffle<f32>(t0B, t1B, 2, 6, 3, 7), hi23B = v128.shuffle<f32>(t2B, t3B, 2, 6, 3, 7);
+    const hi01C = v128.shuffle<f32>(t0C, t1C, 2, 6, 3, 7), hi23C = v128.shuffle<f32>(t2C, t3C, 2, 6, 3, 7);
+    const xA = v128.shuffle<f32>(lo01A, lo23A, 0, 1, 4, 5), yA = v128.shuffle<f32>(lo01A, lo23A, 2, 3, 6, 7);
+    const xB = v128.shuffle<f32>(lo01B, lo23B, 0, 1, 4, 5), yB = v128.shuffle<f32>(lo01B, lo23B, 2, 3, 6, 7);
+    const xC = v128.shuffle<f32>(lo01C, lo23C, 0, 1, 4, 5), yC = v128.shuffle<f32>(lo01C, lo23C, 2, 3, 6, 7);
+    const zA = v128.shuffle<f32>(hi01A, hi23A, 0, 1, 4, 5);
+    const zB = v128.shuffle<f32>(hi01B, hi23B, 0, 1, 4, 5);
+    const zC = v128.shuffle<f32>(hi01C, hi23C, 0, 1, 4, 5);
+    handA = v128.shuffle<f32>(hi01A, hi23A, 2, 3, 6, 7);
+    handB = v128.shuffle<f32>(hi01B, hi23B, 2, 3, 6, 7);
+    handC = v128.shuffle<f32>(hi01C, hi23C, 2, 3, 6, 7);
+    const dA = f32x4.add(f32x4.add(f32x4.mul(xA, nxA), f32x4.mul(yA, nyA)), f32x4.mul(zA, nzA));
+    const dB = f32x4.add(f32x4.add(f32x4.mul(xB, nxB), f32x4.mul(yB, nyB)), f32x4.mul(zB, nzB));
+    const dC = f32x4.add(f32x4.add(f32x4.mul(xC, nxC), f32x4.mul(yC, nyC)), f32x4.mul(zC, nzC));
+    const oxA = f32x4.sub(xA, f32x4.mul(dA, nxA)), oyA = f32x4.sub(yA, f32x4.mul(dA, nyA)), ozA = f32x4.sub(zA, f32x4.mul(dA, nzA));
+    const oxB = f32x4.sub(xB, f32x4.mul(dB, nxB)), oyB = f32x4.sub(yB, f32x4.mul(dB, nyB)), ozB = f32x4.sub(zB, f32x4.mul(dB, nzB));
+    const oxC = f32x4.sub(xC, f32x4.mul(dC, nxC)), oyC = f32x4.sub(yC, f32x4.mul(dC, nyC)), ozC = f32x4.sub(zC, f32x4.mul(dC, nzC));
+    const lengthA = lengthLanes(oxA, oyA, ozA);
+    const lengthB = lengthLanes(oxB, oyB, ozB);
+    const lengthC = lengthLanes(oxC, oyC, ozC);
+    tangentOkA = directionLanes(lengthA);
+    tangentOkB = directionLanes(lengthB);
+    tangentOkC = directionLanes(lengthC);
+    uxA = f32x4.div(oxA, lengthA); uyA = f32x4.div(oyA, lengthA); uzA = f32x4.div(ozA, lengthA);
+    uxB = f32x4.div(oxB, lengthB); uyB = f32x4.div(oyB, lengthB); uzB = f32x4.div(ozB, lengthB);
+    uxC = f32x4.div(oxC, lengthC); uyC = f32x4.div(oyC, lengthC); uzC = f32x4.div(ozC, lengthC);
+  }
+  let txA = uxA, tyA = uyA, tzA = uzA;
+  let txB = uxB, tyB = uyB, tzB = uzB;
+  let txC = uxC, tyC = uyC, tzC = uzC;
+  // perpendicular(n) where a lane's tangent is missing or degenerate: the axis n is least
+  // aligned with, as 0/1 factors, then n × that axis.
+  if (!i32x4.all_true(tangentOkA)) {
+    const axA = f32x4.abs(nxA), ayA = f32x4.abs(nyA), azA = f32x4.abs(nzA);
+    const pickXA = v128.and(f32x4.le(axA, ayA), f32x4.le(axA, azA));
+    const pickYA = v128.andnot(f32x4.le(ayA, azA), pickXA);
+    const exA = v128.and(pickXA, one), eyA = v128.and(pickYA, one), ezA = v128.andnot(one, v128.or(pickXA, pickYA));
+    const qxA = f32x4.sub(f32x4.mul(nyA, ezA), f32x4.mul(nzA, eyA));
+    const qyA = f32x4.sub(f32x4.mul(nzA, exA), f32x4.mul(nxA, ezA));
+    const qzA = f32x4.sub(f32x4.mul(nxA, eyA), f32x4.mul(nyA, exA));
+    const perpendicularLengthA = lengthLanes(qxA, qyA, qzA);
+    const perpendicularOkA = directionLanes(perpendicularLengthA);
+    const pxA = v128.bitselect(f32x4.div(qxA, perpendicularLengthA), one, perpendicularOkA);
+    const pyA = v128.bitselect(f32x4.div(qyA, perpendicularLengthA), zero, perpendicularOkA);
+    const pzA = v128.bitselect(f32x4.div(qzA, perpendicularLengthA), zero, perpendicularOkA);
+    txA = v128.bitselect(uxA, pxA, tangentOkA); tyA = v128.bitselect(uyA, pyA, tangentOkA); tzA = v128.bitselect(uzA, pzA, tangentOkA);
+  }
+  if (!i32x4.all_true(tangentOkB)) {
+    const axB = f32x4.abs(nxB), ayB = f32x4.abs(nyB), azB = f32x4.abs(nzB);
+    const pickXB = v128.and(f32x4.le(axB, ayB), f32x4.le(axB, azB));
+    const pickYB = v128.andnot(f32x4.le(ayB, azB), pickXB);
+    const exB = v128.and(pickXB, one), eyB = v128.and(pickYB, one), ezB = v128.andnot(one, v128.or(pickXB, pickYB));
+    const qxB = f32x4.sub(f32x4.mul(nyB, ezB), f32x4.mul(nzB, eyB));
+    const qyB = f32x4.sub(f32x4.mul(nzB, exB), f32x4.mul(nxB, ezB));
+    const qzB = f32x4.sub(f32x4.mul(nxB, eyB), f32x4.mul(nyB, exB));
+    const perpendicularLengthB = lengthLanes(qxB, qyB, qzB);
+    const perpendicularOkB = directionLanes(perpendicularLengthB);
+    const pxB = v128.bitselect(f32x4.div(qxB, perpendicularLengthB), one, perpendicularOkB);
+    const pyB = v128.bitselect(f32x4.div(qyB, perpendicularLengthB), zero, perpendicularOkB);
+    const pzB = v128.bitselect(f32x4.div(qzB, perpendicularLengthB), zero, perpendicularOkB);
+    txB = v128.bitselect(uxB, pxB, tangentOkB); tyB = v128.bitselect(uyB, pyB, tangentOkB); tzB = v128.bitselect(uzB, pzB, tangentOkB);
+  }
+  if (!i32x4.all_true(tangentOkC)) {
+    const axC = f32x4.abs(nxC), ayC = f32x4.abs(nyC), azC = f32x4.abs(nzC);
+    const pickXC = v128.and(f32x4.le(axC, ayC), f32x4.le(axC, azC));
+    const pickYC = v128.andnot(f32x4.le(ayC, azC), pickXC);
+    const exC = v128.and(pickXC, one), eyC = v128.and(pickYC, one), ezC = v128.andnot(one, v128.or(pickXC, pickYC));
+    const qxC = f32x4.sub(f32x4.mul(nyC, ezC), f32x4.mul(nzC, eyC));
+    const qyC = f32x4.sub(f32x4.mul(nzC, exC), f32x4.mul(nxC, ezC));
+    const qzC = f32x4.sub(f32x4.mul(nxC, eyC), f32x4.mul(nyC, exC));
+    const perpendicularLengthC = lengthLanes(qxC, qyC, qzC);
+    const perpendicularOkC = directionLanes(perpendicularLengthC);
+    const pxC = v128.bitselect(f32x4.div(qxC, perpendicularLengthC), one, perpendicularOkC);
+    const pyC = v128.bitselect(f32x4.div(qyC, perpendicularLengthC), zero, perpendicularOkC);
+    const pzC = v128.bitselect(f32x4.div(qzC, perpendicularLengthC), zero, perpendicularOkC);
+    txC = v128.bitselect(uxC, pxC, tangentOkC); tyC = v128.bitselect(uyC, pyC, tangentOkC); tzC = v128.bitselect(uzC, pzC, tangentOkC);
+  }
+  const bxA = f32x4.sub(f32x4.mul(nyA, tzA), f32x4.mul(nzA, tyA));
+  const bxB = f32x4.sub(f32x4.mul(nyB, tzB), f32x4.mul(nzB, tyB));
+  const bxC = f32x4.sub(f32x4.mul(nyC, tzC), f32x4.mul(nzC, tyC));
+  const byA = f32x4.sub(f32x4.mul(nzA, txA), f32x4.mul(nxA, tzA));
+  const byB = f32x4.sub(f32x4.mul(nzB, txB), f32x4.mul(nxB, tzB));
+  const byC = f32x4.sub(f32x4.mul(nzC, txC), f32x4.mul(nxC, tzC));
+  const bzA = f32x4.sub(f32x4.mul(nxA, tyA), f32x4.mul(nyA, txA));
+  const bzB = f32x4.sub(f32x4.mul(nxB, tyB), f32x4.mul(nyB, txB));
+  const bzC = f32x4.sub(f32x4.mul(nxC, tyC), f32x4.mul(nyC, txC));
+  // The scalar loop's four cases, first match wins.
+  const traceA = f32x4.add(f32x4.add(txA, byA), nzA);
+  const traceB = f32x4.add(f32x4.add(txB, byB), nzB);
+  const traceC = f32x4.add(f32x4.add(txC, byC), nzC);
+  const case1A = f32x4.gt(traceA, zero);
+  const case1B = f32x4.gt(traceB, zero);
+  const case1C = f32x4.gt(traceC, zero);
+  const case2A = v128.andnot(v128.and(f32x4.gt(txA, byA), f32x4.gt(txA, nzA)), case1A);
+  const case2B = v128.andnot(v128.and(f32x4.gt(txB, byB), f32x4.gt(txB, nzB)), case1B);
+  const case2C = v128.andnot(v128.and(f32x4.gt(txC, byC), f32x4.gt(txC, nzC)), case1C);
+  const case3A = v128.andnot(f32x4.gt(byA, nzA), v128.or(case1A, case2A));
+  const case3B = v128.andnot(f32x4.gt(byB, nzB), v128.or(case1B, case2B));
+  const case3C = v128.andnot(f32x4.gt(byC, nzC), v128.or(case1C, case2C));
+  const case4A = v128.not(v128.or(v128.or(case1A, case2A), case3A));
+  const case4B = v128.not(v128.or(v128.or(case1B, case2B), case3B));
+  const case4C = v128.not(v128.or(v128.or(case1C, case2C), case3C));
+  let rootA = f32x4.sub(f32x4.sub(f32x4.add(one, nzA), txA), byA);
+  let rootB = f32x4.sub(f32x4.sub(f32x4.add(one, nzB), txB), byB);
+  let rootC = f32x4.sub(f32x4.sub(f32x4.add(one, nzC), txC), byC);
+  rootA = v128.bitselect(f32x4.sub(f32x4.sub(f32x4.add(one, byA), txA), nzA), rootA, case3A);
+  rootB = v128.bitselect(f32x4.sub(f32x4.sub(f32x4.add(one, byB), txB), nzB), rootB, case3B);
+  rootC = v128.bitselect(f32x4.sub(f32x4.sub(f32x4.add(one, byC), txC), nzC), rootC, case3C);
+  rootA = v128.bitselect(f32x4.sub(f32x4.sub(f32x4.add(one, txA), byA), nzA), rootA, case2A);
+  rootB = v128.bitselect(f32x4.sub(f32x4.sub(f32x4.add(one, txB), byB), nzB), rootB, case2B);
+  rootC = v128.bitselect(f32x4.sub(f32x4.sub(f32x4.add(one, txC), byC), nzC), rootC, case2C);
+  rootA = v128.bitselect(f32x4.add(traceA, one), rootA, case1A);
+  rootB = v128.bitselect(f32x4.add(traceB, one), rootB, case1B);
+  rootC = v128.bitselect(f32x4.add(traceC, one), rootC, case1C);
+  const sA = f32x4.mul(f32x4.sqrt(rootA), f32x4.splat(2));
+  const sB = f32x4.mul(f32x4.sqrt(rootB), f32x4.splat(2));
+  const sC = f32x4.mul(f32x4.sqrt(rootC), f32x4.splat(2));
+  const quarterA = f32x4.mul(f32x4.splat(0.25), sA);
+  const quarterB = f32x4.mul(f32x4.splat(0.25), sB);
+  const quarterC = f32x4.mul(f32x4.splat(0.25), sC);
+  // Per component: 0.25 s in its own case, else a numerator (chosen by case) over s.
+  const bzMinusNyA = f32x4.sub(bzA, nyA), nxMinusTzA = f32x4.sub(nxA, tzA), tyMinusBxA = f32x4.sub(tyA, bxA);
+  const bzMinusNyB = f32x4.sub(bzB, nyB), nxMinusTzB = f32x4.sub(nxB, tzB), tyMinusBxB = f32x4.sub(tyB, bxB);
+  const bzMinusNyC = f32x4.sub(bzC, nyC), nxMinusTzC = f32x4.sub(nxC, tzC), tyMinusBxC = f32x4.sub(tyC, bxC);
+  const bxPlusTyA = f32x4.add(bxA, tyA), nxPlusTzA = f32x4.add(nxA, tzA), nyPlusBzA = f32x4.add(nyA, bzA);
+  const bxPlusTyB = f32x4.add(bxB, tyB), nxPlusTzB = f32x4.add(nxB, tzB), nyPlusBzB = f32x4.add(nyB, bzB);
+  const bxPlusTyC = f32x4.add(bxC, tyC), nxPlusTzC = f32x4.add(nxC, tzC), nyPlusBzC = f32x4.add(nyC, bzC);
+  let wA = v128.bitselect(quarterA, f32x4.div(v128.bitselect(bzMinusNyA, v128.bitselect(nxMinusTzA, tyMinusBxA, case3A), case2A), sA), case1A);
+  let wB = v128.bitselect(quarterB, f32x4.div(v128.bitselect(bzMinusNyB, v128.bitselect(nxMinusTzB, tyMinusBxB, case3B), case2B), sB), case1B);
+  let wC = v128.bitselect(quarterC, f32x4.div(v128.bitselect(bzMinusNyC, v128.bitselect(nxMinusTzC, tyMinusBxC, case3C), case2C), sC), case1C);
+  let xA = v128.bitselect(quarterA, f32x4.div(v128.bitselect(bzMinusNyA, v128.bitselect(bxPlusTyA, nxPlusTzA, case3A), case1A), sA), case2A);
+  let xB = v128.bitselect(quarterB, f32x4.div(v128.bitselect(bzMinusNyB, v128.bitselect(bxPlusTyB, nxPlusTzB, case3B), case1B), sB), case2B);
+  let xC = v128.bitselect(quarterC, f32x4.div(v128.bitselect(bzMinusNyC, v128.bitselect(bxPlusTyC, nxPlusTzC, case3C), case1C), sC), case2C);
+  let yA = v128.bitselect(quarterA, f32x4.div(v128.bitselect(nxMinusTzA, v128.bitselect(bxPlusTyA, nyPlusBzA, case2A), case1A), sA), case3A);
+  let yB = v128.bitselect(quarterB, f32x4.div(v128.bitselect(nxMinusTzB, v128.bitselect(bxPlusTyB, nyPlusBzB, case2B), case1B), sB), case3B);
+  let yC = v128.bitselect(quarterC, f32x4.div(v128.bitselect(nxMinusTzC, v128.bitselect(bxPlusTyC, nyPlusBzC, case2C), case1C), sC), case3C);
+  let zA = v128.bitselect(quarterA, f32x4.div(v128.bitselect(tyMinusBxA, v128.bitselect(nxPlusTzA, nyPlusBzA, case2A), case1A), sA), case4A);
+  let zB = v128.bitselect(quarterB, f32x4.div(v128.bitselect(tyMinusBxB, v128.bitselect(nxPlusTzB, nyPlusBzB, case2B), case1B), sB), case4B);
+  let zC = v128.bitselect(quarterC, f32x4.div(v128.bitselect(tyMinusBxC, v128.bitselect(nxPlusTzC, nyPlusBzC, case2C), case1C), sC), case4C);
+  const negativeA = f32x4.lt(handA, zero);
+  const negativeB = f32x4.lt(handB, zero);
+  const negativeC = f32x4.lt(handC, zero);
+  const flipA = v128.xor(f32x4.lt(wA, zero), negativeA);
+  const flipB = v128.xor(f32x4.lt(wB, zero), negativeB);
+  const flipC = v128.xor(f32x4.lt(wC, zero), negativeC);
+  xA = v128.bitselect(f32x4.neg(xA), xA, flipA); yA = v128.bitselect(f32x4.neg(yA), yA, flipA);
+  xB = v128.bitselect(f32x4.neg(xB), xB, flipB); yB = v128.bitselect(f32x4.neg(yB), yB, flipB);
+  xC = v128.bitselect(f32x4.neg(xC), xC, flipC); yC = v128.bitselect(f32x4.neg(yC), yC, flipC);
+  zA = v128.bitselect(f32x4.neg(zA), zA, flipA); wA = v128.bitselect(f32x4.neg(wA), wA, flipA);
+  zB = v128.bitselect(f32x4.neg(zB), zB, flipB); wB = v128.bitselect(f32x4.neg(wB), wB, flipB);
+  zC = v128.bitselect(f32x4.neg(zC), zC, flipC); wC = v128.bitselect(f32x4.neg(wC), wC, flipC);
+  wA = v128.bitselect(v128.bitselect(f32x4.splat(-MIN_W), f32x4.splat(MIN_W), negativeA), wA, f32x4.lt(f32x4.abs(wA), f32x4.splat(MIN_W)));
+  wB = v128.bitselect(v128.bitselect(f32x4.splat(-MIN_W), f32x4.splat(MIN_W), negativeB), wB, f32x4.lt(f32x4.abs(wB), f32x4.splat(MIN_W)));
+  wC = v128.bitselect(v128.bitselect(f32x4.splat(-MIN_W), f32x4.splat(MIN_W), negativeC), wC, f32x4.lt(f32x4.abs(wC), f32x4.splat(MIN_W)));
+  const xyA = i16x8.narrow_i32x4_s(snorm16Lanes(xA), snorm16Lanes(yA));
+  const xyB = i16x8.narrow_i32x4_s(snorm16Lanes(xB), snorm16Lanes(yB));
+  const xyC = i16x8.narrow_i32x4_s(snorm16Lanes(xC), snorm16Lanes(yC));
+  const zwA = i16x8.narrow_i32x4_s(snorm16Lanes(zA), snorm16Lanes(wA));
+  const zwB = i16x8.narrow_i32x4_s(snorm16Lanes(zB), snorm16Lanes(wB));
+  const zwC = i16x8.narrow_i32x4_s(snorm16Lanes(zC), snorm16Lanes(wC));
+  v128.store(dstA, v128.shuffle<i16>(xyA, zwA, 0, 4, 8, 12, 1, 5, 9, 13));
+  v128.store(dstB, v128.shuffle<i16>(xyB, zwB, 0, 4, 8, 12, 1, 5, 9, 13));
+  v128.store(dstC, v128.shuffle<i16>(xyC, zwC, 0, 4, 8, 12, 1, 5, 9, 13));
+  v128.store(dstA, v128.shuffle<i16>(xyA, zwA, 2, 6, 10, 14, 3, 7, 11, 15), 16);
+  v128.store(dstB, v128.shuffle<i16>(xyB, zwB, 2, 6, 10, 14, 3, 7, 11, 15), 16);
+  v128.store(dstC, v128.shuffle<i16>(xyC, zwC, 2, 6, 10, 14, 3, 7, 11, 15), 16);
 }

@@ -22,62 +22,54 @@ export function compressFrameRecords(
   positions: usize, rotations: usize, scales: usize, frames: i32, bones: i32, channelBytes: i32,
   dstFlags: usize, dst: usize,
 ): i32 {
+  return <i32>((channelBytes == 4
+    ? compressRecords<u32>(positions, rotations, scales, frames, bones, dstFlags, dst)
+    : compressRecords<u16>(positions, rotations, scales, frames, bones, dstFlags, dst)) - dst);
+}
+
+// Each entry's flag is worked out from its values first, and the entry's length from its flag
+// (FRAME_BYTES below), so that the cursor moves once an entry: the values are then written as
+// before (each one, the cursor within the entry moved by whether it changed), but the next
+// entry no longer waits for the seven additions of this one. The stores are the same, in the
+// same order, so the bytes are too. One generic loop serves both widths (the earlier form had a
+// copy per width: it carried the cursor through the values, so a function for both would have
+// had to return the cursor and the flag). Tiled mrfixit (9,450 entries, float32, kernel alone
+// against the build before in one process, shared 2-core machine): 60.7 → 54.4 µs. What is left
+// is not the cursor: the bone-major input is read frame-major, 75 bones 1.5 KB apart in each of
+// three channels, so an entry's six loads touch about 85 pages a frame (a blocked transpose
+// into frame-major order would be the next thing to try).
+
+/** Records of T-wide positions and scales; returns the address after the last record. */
+// @ts-ignore: decorator
+@inline function compressRecords<T>(positions: usize, rotations: usize, scales: usize, frames: i32, bones: i32, dstFlags: usize, dst: usize): usize {
+  const width = <usize>sizeof<T>();
+  const triple = 3 * width;
   let at: usize = dst;
   const frameStride = <usize>frames;
   for (let f = 0; f < frames; f++) {
-    const all = f == 0;
+    const all = <u32>(f == 0);
     for (let b = 0; b < bones; b++) {
       const key = <usize>b * frameStride + <usize>f;
-      const flagAt = at++;
-      let flag: u32 = 0;
-      if (channelBytes == 4) {
-        const p = positions + key * 12, s = scales + key * 12;
-        for (let c: u32 = 0; c < 3; c++) {
-          const v = load<u32>(p + (<usize>c << 2));
-          const changed = <u32>(all | (v != load<u32>(p + (<usize>c << 2) - 12)));
-          store<u32>(at, v);
-          at += <usize>(changed << 2);
-          flag |= changed << c;
-        }
-        const r = rotations + (key << 3);
-        const q = load<u64>(r);
-        const rotated = <u32>(all | (q != load<u64>(r - 8)));
-        store<u64>(at, q);
-        at += <usize>(rotated << 3);
-        flag |= rotated << 3;
-        for (let c: u32 = 0; c < 3; c++) {
-          const v = load<u32>(s + (<usize>c << 2));
-          const changed = <u32>(all | (v != load<u32>(s + (<usize>c << 2) - 12)));
-          store<u32>(at, v);
-          at += <usize>(changed << 2);
-          flag |= changed << (c + 4);
-        }
-      } else {
-        const p = positions + key * 6, s = scales + key * 6;
-        for (let c: u32 = 0; c < 3; c++) {
-          const v = load<u16>(p + (<usize>c << 1));
-          const changed = <u32>(all | (v != load<u16>(p + (<usize>c << 1) - 6)));
-          store<u16>(at, v);
-          at += <usize>(changed << 1);
-          flag |= changed << c;
-        }
-        const r = rotations + (key << 3);
-        const q = load<u64>(r);
-        const rotated = <u32>(all | (q != load<u64>(r - 8)));
-        store<u64>(at, q);
-        at += <usize>(rotated << 3);
-        flag |= rotated << 3;
-        for (let c: u32 = 0; c < 3; c++) {
-          const v = load<u16>(s + (<usize>c << 1));
-          const changed = <u32>(all | (v != load<u16>(s + (<usize>c << 1) - 6)));
-          store<u16>(at, v);
-          at += <usize>(changed << 1);
-          flag |= changed << (c + 4);
-        }
-      }
-      store<u8>(flagAt, <u8>flag);
+      const p = positions + key * triple, s = scales + key * triple, r = rotations + (key << 3);
+      const p0 = load<T>(p), p1 = load<T>(p + width), p2 = load<T>(p + 2 * width);
+      const s0 = load<T>(s), s1 = load<T>(s + width), s2 = load<T>(s + 2 * width);
+      const q = load<u64>(r);
+      const c0 = all | <u32>(p0 != load<T>(p - triple)), c1 = all | <u32>(p1 != load<T>(p + width - triple)), c2 = all | <u32>(p2 != load<T>(p + 2 * width - triple));
+      const rotated = all | <u32>(q != load<u64>(r - 8));
+      const d0 = all | <u32>(s0 != load<T>(s - triple)), d1 = all | <u32>(s1 != load<T>(s + width - triple)), d2 = all | <u32>(s2 != load<T>(s + 2 * width - triple));
+      const flag = c0 | (c1 << 1) | (c2 << 2) | (rotated << 3) | (d0 << 4) | (d1 << 5) | (d2 << 6);
+      store<u8>(at, <u8>flag);
       store<u8>(dstFlags + <usize>f * <usize>bones + <usize>b, <u8>flag);
+      let o = at + 1;
+      store<T>(o, p0); o += <usize>c0 * width;
+      store<T>(o, p1); o += <usize>c1 * width;
+      store<T>(o, p2); o += <usize>c2 * width;
+      store<u64>(o, q); o += <usize>(rotated << 3);
+      store<T>(o, s0); o += <usize>d0 * width;
+      store<T>(o, s1); o += <usize>d1 * width;
+      store<T>(o, s2);
+      at += 1 + <usize>(popcnt<u32>(flag & 0x77)) * width + <usize>(rotated << 3);
     }
   }
-  return <i32>(at - dst);
+  return at;
 }

@@ -318,6 +318,23 @@ export interface RawKernels {
    * of range, or −(count + 1 + corner) for the first corner whose two values differ.
    */
   weldSharedIndices(streams: Uint32Array, limit0: number, limit1: number, table: Uint32Array, dstIndices: Uint32Array, dstTuples: Uint32Array, dstIdentity: Uint32Array): number;
+  /** How many values of src lie outside 0..1, NaN included (UNIGINE skin weights the writer clamps). */
+  countOutsideUnit(src: Float32Array): number;
+  /**
+   * Walks counts.length UNIGINE skin records (a count byte 0–4, then per weight an int16 bone and
+   * a uint16 value) from the start of `src`, storing each count. Returns the offset after them
+   * (past src.length when the last is cut off), or −(v + 1) for the first record v starting at or
+   * past src.length or counting more than 4; dstBadBone[0] is the first record ending within
+   * `src` with a bone outside 0..boneCount − 1, or −1.
+   */
+  walkSkinRecords(src: Uint8Array, counts: Uint8Array, boneCount: number, dstBadBone: Int32Array): number;
+  /**
+   * Walks dstFlags.length UNIGINE frame entries (a flag byte, then its flagged positions and scales
+   * of `channelBytes` each and a rotation of 8 bytes) from the start of `src`, storing each flag.
+   * Returns the offset after them (past src.length when the last is cut off), or −(e + 1) for the
+   * first entry e starting at or past src.length.
+   */
+  walkFrameRecords(src: Uint8Array, channelBytes: number, dstFlags: Uint8Array): number;
 }
 
 /** Component storage of an IQM vertex array (half floats as their 16-bit patterns). */

@@ -64,6 +64,9 @@ interface KernelExports {
   maxIndexU16(src: number, count: number): number;
   maxIndexU8(src: number, count: number): number;
   weldSharedIndices(streams: number, count: number, limit0: number, limit1: number, table: number, dstIndices: number, dstTuples: number, dstIdentity: number): number;
+  countOutsideUnit(src: number, count: number): number;
+  walkSkinRecords(src: number, length: number, vertexCount: number, boneCount: number, dstCounts: number, dstBadBone: number): number;
+  walkFrameRecords(src: number, length: number, entries: number, channelBytes: number, dstFlags: number): number;
   unitNormals(src: number, count: number, toYUp: number, tolerance: number, dst: number, counts: number): void;
   positionsOnAxes(src: number, count: number, toYUp: number, dst: number, box: number): number;
   uvsForOutput(src: number, count: number, flipV: number, dst: number, outside: number): number;
@@ -394,6 +397,11 @@ export function wasmRawKernels(exports: KernelExports, arena: WasmArena): RawKer
     },
     weldSharedIndices: (streams, limit0, limit1, table, dstIndices, dstTuples, dstIdentity) =>
       run([streams], [table, dstIndices, dstTuples, dstIdentity], ([s, h, i, t, f], [, , count]) => exports.weldSharedIndices(s!, count!, limit0, limit1, h!, i!, t!, f!)),
+    countOutsideUnit: (src) => run([src], [], ([s], [n]) => exports.countOutsideUnit(s!, n!)),
+    walkSkinRecords: (src, counts, boneCount, dstBadBone) =>
+      run([src], [counts, dstBadBone], ([s, c, b], [length, vertexCount]) => exports.walkSkinRecords(s!, length!, vertexCount!, boneCount, c!, b!)),
+    walkFrameRecords: (src, channelBytes, dstFlags) =>
+      run([src], [dstFlags], ([s, f], [length, entries]) => exports.walkFrameRecords(s!, length!, entries!, channelBytes, f!)),
     decodeBase64: (src, dst) => run([src], [dst], ([s, d], [n]) => exports.decodeBase64(s!, n!, d!)),
     decodeNormalizedI8: (src, step, components, dst) => run([src], [dst], ([s, d], [, n]) => exports.decodeNormalizedI8(s!, step, components, Math.floor(n! / components), d!)),
     decodeNormalizedU8: (src, step, components, dst) => run([src], [dst], ([s, d], [, n]) => exports.decodeNormalizedU8(s!, step, components, Math.floor(n! / components), d!)),

@@ -26,17 +26,29 @@ export interface ExpandedFrames {
 
 type UnigineAnimation = UnigineMeshAnimation | UnigineAnimAnimation;
 
-/** Per animated bone, the last frame whose flags store a value (bits 0–6; bit 7 stores nothing). One pass over the flags. */
+/**
+ * Per animated bone, the last frame after frame 0 whose flags store a value (bits 0–6; bit 7
+ * stores nothing), else 0: each bone's flags read from its last frame back to the first that
+ * stores. A bone animated to the end costs one read (on tiled mrfixit, 48 of 75 bones); the
+ * forward pass over every flag before, with a store per storing flag and a branch per flag that
+ * the CPU could not predict, was 5 % of the 1 MB parse's profile.
+ */
 function lastStoredFrames(animation: UnigineAnimation): Uint32Array {
   const bones = animation.boneIndices.length;
   const last = new Uint32Array(bones);
   const flags = animation.flags;
   // The mask in a local: an imported binding read per flag costs a getter call under a CommonJS loader (tsx, vitest).
   const stores = ALL_CHANNELS_MASK;
-  for (let e = bones, frame = 1; e < flags.length; frame++) {
-    for (let b = 0; b < bones; b++, e++) if (flags[e]! & stores) last[b] = frame;
-  }
+  const frames = bones > 0 ? Math.floor(flags.length / bones) : 0;
+  for (let b = 0; b < bones; b++) last[b] = lastStoredFrame(flags, stores, bones, b, frames);
   return last;
+}
+
+/** The last frame f ≥ 1 (below `frames`) whose flag for bone `b` has a bit of `stores`, else 0. */
+function lastStoredFrame(flags: Uint8Array, stores: number, bones: number, b: number, frames: number): number {
+  let frame = frames - 1;
+  for (let e = frame * bones + b; frame > 0 && !(flags[e]! & stores); frame--, e -= bones);
+  return frame > 0 ? frame : 0;
 }
 
 function expansionLayout(quantized: boolean, records: number, bones: number, keys: number) {

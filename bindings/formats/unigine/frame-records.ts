@@ -15,38 +15,40 @@
 // tree before): 1.13–1.16× slower on the whole parse than reading the records in the kernel into
 // each track's own keys (this), which also drops the dense keys of constant bones (27 of 75 here)
 // and the copies of held keys.
+import type { RawKernels } from '../../kernels/raw-kernels.js';
+import * as jsWalk from '../../kernels/js/unigine-frame-walk.js';
 import { FRAME_FLAG } from './mesh-document.js';
 
 /** Values a 3-bit channel flag (x, y, z present) stores: the bits set, indexed by flag & 7. */
 export const AXES_SET: readonly number[] = [0, 1, 1, 2, 1, 2, 2, 3];
 
+/** Frame entries walked by one kernel call at most: the call stages at most 33 bytes an entry (1.1 MiB). */
+const WALK_ENTRIES = 1 << 15;
+
 /**
- * The first pass of readFrames, a function of its own (see skin-records.ts: a long
- * loop followed by code that runs once is optimized on the stack and thrown away on every call):
- * follows the entries through the file (each entry's length is in its flag: a chain of dependent
- * loads, here only the flag and its entry's size from a table), stores the flags in `flags`, and
- * gives the offset after them; `cutAt` is the first entry that starts at or past the end of the
- * input (`flags.length` when only the last runs past it), −1 when all fit. What the values count
- * is left to frameValueCounts, over the flags, for the readers that split them: a parse reads the
- * records where they lie. (Counting here as well, on the chain, took 1.9× as long on the speed
- * bar's tiled mrfixit: 43 → 22 µs, interleaved, shared machine.)
+ * The first pass of readFrames: follows the entries through the file (each entry's length is in
+ * its flag: a chain of dependent loads), stores the flags in `flags`, and gives the offset after
+ * them; `cutAt` is the first entry that starts at or past the end of the input (`flags.length`
+ * when only the last runs past it), −1 when all fit. The walk is the walkFrameRecords kernel of
+ * `raw` (a parse's backend; the js twin for a document read as a whole) in runs of WALK_ENTRIES
+ * entries, whose bytes (at most 33 an entry, cut at the end of the input) hold them unless the
+ * input ends first. What the values count is left to frameValueCounts, over the flags, for the
+ * readers that split them: a parse reads the records where they lie. (Counting here as well, on
+ * the chain, took 1.9× as long on the speed bar's tiled mrfixit: 43 → 22 µs, interleaved, shared
+ * machine.) Round seven, the same animation's 9,450 entries: the TypeScript loop before (the
+ * entry's size from a table by its flag) 56.3 µs; the twin (sizes of flags 0 and 8 chosen by a
+ * branch) 27.3; the kernel with its staging 17.8 (median of 1,500, shared machine at load ~11).
  */
-export function walkFrameRecords(bytes: Uint8Array, offset: number, flags: Uint8Array, channelBytes: 2 | 4) {
+export function walkFrameRecords(bytes: Uint8Array, offset: number, flags: Uint8Array, channelBytes: 2 | 4, raw: Pick<RawKernels, 'walkFrameRecords'> = jsWalk) {
   const length = bytes.length;
   const entries = flags.length;
-  const sizes = channelBytes === 4 ? WIDE_ENTRY_BYTES : NARROW_ENTRY_BYTES;
-  let cutAt = -1;
-  for (let e = 0; e < entries; e++) {
-    if (offset >= length) {
-      cutAt = e;
-      break;
-    }
-    const flag = bytes[offset]!;
-    flags[e] = flag;
-    offset += sizes[flag]!;
+  for (let first = 0; first < entries; first += WALK_ENTRIES) {
+    const run = flags.subarray(first, Math.min(first + WALK_ENTRIES, entries));
+    const end = raw.walkFrameRecords(bytes.subarray(offset, Math.min(length, offset + run.length * 33)), channelBytes, run);
+    if (end < 0) return { offset: length, cutAt: first - end - 1 };
+    offset += end;
   }
-  if (cutAt < 0 && offset > length) cutAt = entries;
-  return { offset: Math.min(offset, length), cutAt };
+  return { offset: Math.min(offset, length), cutAt: offset > length ? entries : -1 };
 }
 
 /** How many position components, rotations and scale components `flags` ask for. */
@@ -63,16 +65,6 @@ export function frameValueCounts(flags: Uint8Array) {
   }
   return { positionCount, rotationCount, scaleCount };
 }
-
-/** Bytes of a frame entry by its flag: the flag, its position and scale values of `channelBytes` each, and 8 for a rotation. */
-function entryBytes(channelBytes: number): Uint8Array {
-  const sizes = new Uint8Array(256);
-  for (let flag = 0; flag < 256; flag++) sizes[flag] = 1 + (AXES_SET[flag & 7]! + AXES_SET[(flag >> 4) & 7]!) * channelBytes + ((flag >> 3) & 1) * 8;
-  return sizes;
-}
-
-const WIDE_ENTRY_BYTES = entryBytes(4);
-const NARROW_ENTRY_BYTES = entryBytes(2);
 
 // The second pass of readFrames, over entries already checked to fit, whose flags the first pass
 // stored: the flagged channel values appended to their streams (stored x, y, z in order: only how

@@ -159,7 +159,7 @@ function skinWeights(kernels: Kernels, joints: Uint16Array | undefined, weights:
     warnings.push(`${label}: skin weights without a skeleton are not stored`);
     return { weightCounts: new Uint8Array(0), weightBones: new Int16Array(0), weightValues: new Uint16Array(0) };
   }
-  const outOfRange = weightsOutOfRange(weights);
+  const outOfRange = kernels.raw.countOutsideUnit(weights);
   if (outOfRange) warnings.push(`${label}: ${outOfRange} skin weights outside 0..1 were clamped (UNIGINE stores weights as uint16 fractions; sums are not renormalised)`);
   const weightCounts = new Uint8Array(vertexCount);
   const bones = new Int16Array(vertexCount * MAX_WEIGHTS_PER_VERTEX);
@@ -193,13 +193,6 @@ function colorBytes(colors: Float32Array | undefined, label: string, warnings: s
 function notUnitLength(normals: Float32Array): number {
   let count = 0;
   for (let i = 0; i + 2 < normals.length; i += 3) if (!(Math.abs(Math.hypot(normals[i]!, normals[i + 1]!, normals[i + 2]!) - 1) <= 1e-3)) count++;
-  return count;
-}
-
-/** Weights the file cannot hold as they are (uint16 × 1/65535: 0..1): counted for a warning, as the kernel clamps them. */
-function weightsOutOfRange(weights: Float32Array): number {
-  let count = 0;
-  for (let i = 0; i < weights.length; i++) if (!(weights[i]! >= 0 && weights[i]! <= 1)) count++;
   return count;
 }
 

@@ -2,6 +2,7 @@ import type { Asset } from '../../model/asset.js';
 import type { FormatHandler, ReadOptions } from '../format.js';
 import { defineFormat, runFormatCall } from '../define-format.js';
 import { validateAsset } from '../../model/validate-asset.js';
+import { getKernels } from '../../kernels/backend.js';
 import { FORMAT_NAME } from './read-common.js';
 import { assetToUnigine, unigineKindFor, type UnigineWriteOptions } from './from-asset.js';
 import type { UnigineDocument } from './mesh-document.js';
@@ -25,7 +26,7 @@ const UNIGINE_MAGIC = /^(ms|an)\d\d$/;
 
 /** `.mesh` / `.anim` file to Asset. */
 export function parseUnigine(bytes: Uint8Array, options: ReadOptions = {}): Asset {
-  return runFormatCall(FORMAT_NAME, options.kernels, () => unigineToAsset(readUnigineStaged(bytes), options));
+  return runFormatCall(FORMAT_NAME, options.kernels, () => unigineToAsset(readUnigineStaged(bytes, options.kernels ?? getKernels()), options));
 }
 
 /** Asset to `.mesh` (or `.anim`, see UnigineWriteOptions.kind). What is lost is added to `asset.warnings`. */

@@ -172,7 +172,7 @@ export function readFrames<Channel extends Float32Array | Uint16Array>(
   const entries = frameCount * bones;
   const start = reader.offset;
   const flags = new Uint8Array(entries);
-  const walked = walkFrameRecords(reader.bytes, start, flags, channelBytes);
+  const walked = walkFrameRecords(reader.bytes, start, flags, channelBytes, reader.kernels?.raw);
   if (walked.cutAt >= 0) frameCutOff(reader, animation, walked.cutAt < entries ? Math.floor(walked.cutAt / bones) : frameCount - 1, walked.offset);
   if (reader.staged) {
     // Read later where they lie, by the expansion (StagedFrames): the values stay in the file.

@@ -1,3 +1,4 @@
+import type { Kernels } from '../../kernels/kernels.js';
 import { UnigineReader } from './field-reader.js';
 import { readAnimBody } from './read-anim.js';
 import { readMeshBody } from './read-mesh.js';
@@ -11,11 +12,13 @@ export function readUnigine(bytes: Uint8Array): UnigineDocument {
 
 /**
  * readUnigine for one parse: the same document and checks, with the surfaces' large arrays left
- * in `bytes` until read (stored-arrays.ts). Only for a document used while `bytes` stays as it is.
+ * in `bytes` until read (stored-arrays.ts), and the skin and frame records walked by `kernels`
+ * (else the js twins). Only for a document used while `bytes` stays as it is.
  */
-export function readUnigineStaged(bytes: Uint8Array): UnigineDocument {
+export function readUnigineStaged(bytes: Uint8Array, kernels?: Kernels): UnigineDocument {
   const reader = new UnigineReader(bytes, FORMAT_NAME);
   reader.staged = true;
+  reader.kernels = kernels;
   return readWith(reader);
 }
 

@@ -110,7 +110,7 @@ function readWeights(reader: UnigineReader, label: string, boneCount: number) {
   const vertexCount = readCount(reader, 1, `${label} weight`);
   const start = reader.offset;
   const weightCounts = new Uint8Array(vertexCount);
-  const total = countWeights(reader.bytes, start, weightCounts, boneCount);
+  const total = countWeights(reader.bytes, start, weightCounts, boneCount, reader.kernels?.raw);
   if (total < 0) badWeightRecord(reader, label, start, -total - 1, boneCount);
   const end = recordsEnd(start, weightCounts, total);
   if (reader.staged) {

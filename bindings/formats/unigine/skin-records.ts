@@ -14,6 +14,15 @@
 // counts (and readFrames' flags) taken from the first pass's array instead of the file, the
 // reader 1.08–1.10× faster (load 7–8); the bone check moved from the split into the count pass,
 // off its chain of loads, so that a parse can split the records where the kernels read them.
+// Round seven (surface 0 of tiled mrfixit, 13,284 records, plain node, median of 1,500 interleaved
+// rounds, shared machine at load ~10): the count pass as it was 85.0 µs (its chain alone, no bone
+// check, 71.1); each record's end chosen by a branch on its count (predicted, so the next load
+// need not wait for this one) and each bone checked by one unsigned compare, 76.7 (this file;
+// the branch alone 81.9, the compare alone 87.9: noise at that load). 30 % of that surface's
+// counts differ from the one before, so the branches are not always predicted. Then that walk as
+// a kernel (walkSkinRecords, assembly/unigine-skin-walk.ts, whose twin is that TypeScript loop):
+// 85.3 → 21.3 µs with the staging of the records (at most 17 bytes a record) and the counts'
+// copy out; a parse walks on its own backend, a document read as a whole on the twin.
 //
 // The loops are functions of their own, and so are their errors. In one function with the code
 // that runs once after them, V8 optimizes the running loop on the stack (OSR) before that code has
@@ -21,58 +30,43 @@
 // a bailout per call), so the loop runs mostly unoptimized. A message built inside the loops,
 // even on a path never taken, makes them several times slower too.
 
+import type { RawKernels } from '../../kernels/raw-kernels.js';
+import * as jsWalk from '../../kernels/js/unigine-skin-walk.js';
+
 /** Largest number of bone weights per vertex UNIGINE allows. */
 export const MAX_WEIGHTS_PER_VERTEX = 4;
+
+/** Records walked by one kernel call at most: the call stages at most 17 bytes a record (1.1 MiB), whatever the file's size. */
+const WALK_RECORDS = 1 << 16;
 
 /**
  * The weights of `counts.length` skin records from `offset`, each record's count stored in
  * `counts`; or −(v + 1) for the first record v that starts past the input or has more than
  * MAX_WEIGHTS_PER_VERTEX weights, or for the last record when it ends past the input; or, when
- * every record fits, for the first record with a bone outside 0..boneCount − 1.
+ * every record fits, for the first record with a bone outside 0..boneCount − 1. The walk is the
+ * walkSkinRecords kernel of `raw` (a parse's backend; the js twin for a document read as a
+ * whole), over the file in runs of WALK_RECORDS records: each run's bytes (at most 17 a record,
+ * cut at the end of the input) hold its records unless the input ends first, so the run's
+ * results are the single walk's.
  */
-export function countWeights(bytes: Uint8Array, offset: number, counts: Uint8Array, boneCount: number): number {
-  BAD_BONE[0] = -1;
-  const end = walkWeightRecords(bytes, offset, counts, boneCount);
-  if (end < 0) return end;
-  if (end > bytes.length) return -counts.length;
-  const badBone = BAD_BONE[0]!;
-  // Each record is its count byte and 4 bytes a weight.
-  return badBone >= 0 ? -(badBone + 1) : (end - offset - counts.length) / 4;
-}
-
-/** The first record with a bone outside 0..boneCount − 1 (−1: none), set by walkWeightRecords. */
-const BAD_BONE = new Int32Array(1);
-
-/**
- * countWeights' loop, a function of its own whose only statement after the loop is its return:
- * V8 enters a loop's optimized code (OSR) before the code after the loop has ever run, and Node
- * 20's V8 keeps that code and enters it again on every later call, deoptimizing each time it
- * reaches an operation without type feedback ("Insufficient type feedback", a soft deopt that
- * does not discard the code): with the comparisons after the loop here, 230 bailouts in one
- * 1,000-file bulk run (bench/deopt-trace.ts), one per skinned surface; with a store of the
- * results after it, the same. Returns the offset after the records (the total weights follow
- * from it), or −(v + 1) as countWeights; a bad bone goes to BAD_BONE.
- */
-function walkWeightRecords(bytes: Uint8Array, offset: number, counts: Uint8Array, boneCount: number): number {
-  const length = bytes.length;
+export function countWeights(bytes: Uint8Array, offset: number, counts: Uint8Array, boneCount: number, raw: Pick<RawKernels, 'walkSkinRecords'> = jsWalk): number {
+  const start = offset;
   const vertexCount = counts.length;
   let badBone = -1;
-  for (let v = 0; v < vertexCount; v++) {
-    if (offset >= length) return -(v + 1);
-    const n = bytes[offset]!;
-    if (n > MAX_WEIGHTS_PER_VERTEX) return -(v + 1);
-    counts[v] = n;
-    const end = offset + 1 + 4 * n;
-    if (badBone < 0 && end <= length) {
-      for (let at = offset + 1; at < end; at += 4) {
-        const bone = ((bytes[at]! | (bytes[at + 1]! << 8)) << 16) >> 16;
-        if (bone < 0 || bone >= boneCount) badBone = BAD_BONE[0] = v;
-      }
-    }
-    offset = end;
+  for (let first = 0; first < vertexCount; first += WALK_RECORDS) {
+    const run = counts.subarray(first, Math.min(first + WALK_RECORDS, vertexCount));
+    const end = raw.walkSkinRecords(bytes.subarray(offset, Math.min(bytes.length, offset + run.length * 17)), run, boneCount, BAD_BONE);
+    if (end < 0) return end - first;
+    if (badBone < 0 && BAD_BONE[0]! >= 0) badBone = first + BAD_BONE[0]!;
+    offset += end;
   }
-  return offset;
+  if (offset > bytes.length) return -vertexCount;
+  // Each record is its count byte and 4 bytes a weight.
+  return badBone >= 0 ? -(badBone + 1) : (offset - start - vertexCount) / 4;
 }
+
+/** The walk's first record with a bad bone (−1: none). */
+const BAD_BONE = new Int32Array(1);
 
 /**
  * Skin records already checked by countWeights, from `offset` of `view`, into their bones and

@@ -32,6 +32,9 @@ import * as gltfPositions from './gltf-positions.js';
 import * as gltfUvs from './gltf-uvs.js';
 import * as gltfUnitTangents from './gltf-unit-tangents.js';
 import * as unigineWeld from './unigine-weld.js';
+import * as unigineWeightRange from './unigine-weight-range.js';
+import * as unigineSkinWalk from './unigine-skin-walk.js';
+import * as unigineFrameWalk from './unigine-frame-walk.js';
 import * as gltfOptSnormVectors from './gltf-opt-snorm-vectors.js';
 import * as gltfOptPositions from './gltf-opt-positions.js';
 import * as gltfOptUvs from './gltf-opt-uvs.js';
@@ -41,7 +44,7 @@ export const jsRawKernels: RawKernels = {
   ...quantize, ...indices, ...iqm, ...unigine, ...tangentSpace, ...weld, ...parseNumbers, ...weldVertices,
   ...vertexGather, ...iqmVertices, ...iqmQuantize, ...iqmFrames, ...bounds, ...skinWeights, ...indicesU16, ...indexRange, ...usedValues, ...base64, ...normalized, ...keyLines, ...tangentCheck, ...flipV, ...skinRecords, ...tfIndexStreams,
   ...unigineCompressFrames, ...gltfUnitNormals, ...gltfNormalizedSkin, ...gltfPositions, ...gltfUvs, ...gltfUnitTangents,
-  ...unigineWeld,
+  ...unigineWeld, ...unigineWeightRange, ...unigineSkinWalk, ...unigineFrameWalk,
   formatFloatRows, formatKeyLines, parseKeyLines,
   ...gltfOptSnormVectors, ...gltfOptPositions, ...gltfOptUvs,
 };
