@@ -43,7 +43,7 @@ export function compressFrameRecords(
 // @ts-ignore: decorator
 @inline function compressRecords<T>(positions: usize, rotations: usize, scales: usize, frames: i32, bones: i32, dstFlags: usize, dst: usize): usize {
   const width = <usize>sizeof<T>();
-  const triple = 3 * width;
+  const triple: usize = 3 * width;
   let at: usize = dst;
   const frameStride = <usize>frames;
   for (let f = 0; f < frames; f++) {
