@@ -9,14 +9,12 @@
 // without warmUp runs none).
 // Run: npm run bench:cold [-- --samples 15] [--backend js] [--baseline PATH] [--warm-up]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createKernelsSync, type FormatHandler } from '../bindings/index.js';
-import { FORMATS } from '../bindings/formats/registry.js';
-import { tubeAsset } from '../fixtures/tube-asset.js';
+import { writeColdInputs } from './cold-inputs.js';
 import { fmt, machine, markdownTable, writeResults } from './harness.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,17 +24,6 @@ const libraries = [{ label: '', path: LIBRARY }, ...(values.baseline ? [{ label:
 const samples = Number(values.samples);
 const targetBytes = Number(values.kb) * 1000;
 if (!existsSync(LIBRARY)) throw new Error(`${LIBRARY} is missing: run npm run build`);
-
-const js = createKernelsSync('js');
-
-/** The files `format` writes for `rings` rings of the tube (main file first). */
-function encodeTube(format: FormatHandler, rings: number): { name: string; bytes: Uint8Array }[] {
-  const asset = tubeAsset({ rings, segments: 16, frames: 4 });
-  const name = `tube${format.extensions[0]}`;
-  return format.encodeFiles ? format.encodeFiles(asset, name, { kernels: js }) : [{ name, bytes: format.encodeSync(asset, { kernels: js }) }];
-}
-
-const sizeOf = (files: { bytes: Uint8Array }[]) => files.reduce((n, f) => n + f.bytes.length, 0);
 
 // The child: everything it measures is printed as one JSON line. Warm figures are medians of 25
 // calls after 5 unmeasured ones.
@@ -78,15 +65,7 @@ interface Sample {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'meshcodec-cold-'));
-const inputs: { format: FormatHandler; path: string; bytes: number }[] = [];
-for (const format of FORMATS) {
-  // Grow the tube until the format's files are about targetBytes (capped by what the format holds).
-  let rings = 4;
-  while (rings < 4096 && sizeOf(encodeTube(format, rings * 2)) <= targetBytes) rings *= 2;
-  const files = encodeTube(format, rings);
-  for (const f of files) writeFileSync(join(work, f.name), f.bytes);
-  inputs.push({ format, path: join(work, files[0]!.name), bytes: sizeOf(files) });
-}
+const inputs = writeColdInputs(work, targetBytes);
 
 const results = new Map<string, Sample[]>(libraries.flatMap((l) => inputs.map((i) => [i.format.name + l.label, []] as [string, Sample[]])));
 const loadBefore = loadavg()[0]!;
