@@ -21,7 +21,7 @@ import { smallInputKernels } from '../kernels/small-input.js';
 import { formatByName, FORMAT_NAMES, type FormatName } from './registry.js';
 
 /** A skinned, animated, textured-looking quad: enough to take each reader and writer through its usual path. */
-function warmUpAsset(): Asset {
+export function warmUpAsset(): Asset {
   const joint = (name: string, parent: number, y: number) => ({ name, parent, translation: [0, y, 0] as [number, number, number], rotation: [0, 0, 0, 1] as [number, number, number, number], scale: [1, 1, 1] as [number, number, number] });
   return {
     source: 'warm-up',
