@@ -4,14 +4,19 @@
 //   default   what users get;
 //   no-lazy   `--no-lazy`: every function of the library compiled to bytecode at import, so the
 //             first call compiles none (default − no-lazy = lazy compilation inside the call);
-//   floor     `--no-lazy --no-wasm-lazy-compilation --no-wasm-tier-up`: nor any WebAssembly
-//             function, nor TurboFan tier-up of WebAssembly in the background (what is left is
-//             V8's interpreter and Liftoff code running the call once);
+//   floor     `--no-lazy --no-wasm-lazy-compilation --wasm-tiering-budget=1000000000`: nor any
+//             WebAssembly function, nor a tier-up of one to TurboFan (what is left is V8's
+//             interpreter and Liftoff code running the call once);
+//   no-tier-up `--wasm-tiering-budget=1000000000`: no WebAssembly function is moved from Liftoff
+//             to TurboFan code (default − no-tier-up = the tier-up the call triggers: V8 11 spends
+//             about 1 ms of the calling thread on each function whose budget runs out);
 //   log       `--log-function-events` (its times are not used): how many of the library's
 //             functions a first call runs for the first time, how many source bytes V8 compiles
 //             for them, and V8's own parse + bytecode time for them.
-// Each call's wall and CPU time (process.cpuUsage: all threads) is taken, the second call's too,
-// and the warm one as bench:cold does (median of 25 after 5). `--baseline OTHER/dist/index.js`
+// Each call's wall time is taken (and the first call's CPU time, process.cpuUsage: all threads, so
+// a background compile it starts counts, and so does V8's leftover work from the import), the
+// second call's too, and the warm one as bench:cold does (median of 25 after 5). On a loaded
+// machine read rows of one run against each other: a preempted process moves a wall time 2×. `--baseline OTHER/dist/index.js`
 // adds another build's default rows to the same loop.
 // Run: npm run build && npx tsx bench/cold-profile.ts [--samples 7] [--formats glb,apg] [--baseline PATH]
 import { spawnSync } from 'node:child_process';
@@ -32,7 +37,8 @@ const samples = Number(values.samples);
 const VARIANTS: { name: string; flags: string[]; library: string }[] = [
   { name: 'default', flags: [], library: LIBRARY },
   { name: 'no-lazy', flags: ['--no-lazy'], library: LIBRARY },
-  { name: 'floor', flags: ['--no-lazy', '--no-wasm-lazy-compilation', '--no-wasm-tier-up'], library: LIBRARY },
+  { name: 'floor', flags: ['--no-lazy', '--no-wasm-lazy-compilation', '--wasm-tiering-budget=1000000000'], library: LIBRARY },
+  { name: 'no-tier-up', flags: ['--wasm-tiering-budget=1000000000'], library: LIBRARY },
   { name: 'log', flags: ['--log-function-events', '--no-logfile-per-isolate'], library: LIBRARY },
   ...(values.baseline ? [{ name: 'baseline', flags: [], library: resolve(values.baseline) }] : []),
 ];
@@ -56,10 +62,10 @@ const [asset, parseMs, parseCpuMs] = timed(() => format.parseSync(bytes, options
 MARK_ENCODE();
 const [, encodeMs, encodeCpuMs] = timed(() => encode(asset));
 MARK_END();
-const [, parse2Ms] = timed(() => format.parseSync(bytes, options));
-const [, encode2Ms] = timed(() => encode(asset));
+const [, parse2Ms, parse2CpuMs] = timed(() => format.parseSync(bytes, options));
+const [, encode2Ms, encode2CpuMs] = timed(() => encode(asset));
 const median = (f) => { const xs = []; for (let i = 0; i < 30; i++) { const a = performance.now(); f(); if (i >= 5) xs.push(performance.now() - a); } xs.sort((a, b) => a - b); return xs[xs.length >> 1]; };
-console.log(JSON.stringify({ parseMs, parseCpuMs, encodeMs, encodeCpuMs, parse2Ms, encode2Ms, warmParseMs: median(() => format.parseSync(bytes, options)), warmEncodeMs: median(() => encode(asset)) }));
+console.log(JSON.stringify({ parseMs, parseCpuMs, encodeMs, encodeCpuMs, parse2Ms, parse2CpuMs, encode2Ms, encode2CpuMs, warmParseMs: median(() => format.parseSync(bytes, options)), warmEncodeMs: median(() => encode(asset)) }));
 `;
 
 interface Sample {
@@ -68,7 +74,9 @@ interface Sample {
   encodeMs: number;
   encodeCpuMs: number;
   parse2Ms: number;
+  parse2CpuMs: number;
   encode2Ms: number;
+  encode2CpuMs: number;
   warmParseMs: number;
   warmEncodeMs: number;
 }
@@ -149,17 +157,19 @@ const median = (xs: number[]) => {
 };
 const rows = inputs.flatMap((input) => (['parse', 'encode'] as const).map((call) => {
   const m = (variant: string, key: keyof Sample) => median(results.get(`${input.format.name} ${variant}`)!.map((x) => x[key]));
-  const first = call === 'parse' ? 'parseMs' : 'encodeMs';
+  const wall = call === 'parse' ? 'parseMs' : 'encodeMs';
+  const cpu = call === 'parse' ? 'parseCpuMs' : 'encodeCpuMs';
   const logged = compiled.get(input.format.name)!.map((c) => c[call]);
   return {
     format: input.format.name,
     call,
     bytes: input.bytes,
-    firstMs: m('default', first),
-    firstCpuMs: m('default', call === 'parse' ? 'parseCpuMs' : 'encodeCpuMs'),
-    baselineFirstMs: values.baseline ? m('baseline', first) : undefined,
-    noLazyMs: m('no-lazy', first),
-    floorMs: m('floor', first),
+    firstMs: m('default', wall),
+    firstCpuMs: m('default', cpu),
+    baselineFirstMs: values.baseline ? m('baseline', wall) : undefined,
+    noLazyMs: m('no-lazy', wall),
+    floorMs: m('floor', wall),
+    noTierUpMs: m('no-tier-up', wall),
     secondMs: m('default', call === 'parse' ? 'parse2Ms' : 'encode2Ms'),
     warmMs: m('default', call === 'parse' ? 'warmParseMs' : 'warmEncodeMs'),
     functions: median(logged.map((c) => c.functions)),
@@ -172,9 +182,9 @@ const mach = machine();
 console.log(`\nFirst call after init(), ${samples} fresh processes per format and setting (interleaved), medians; ${mach.cpu}, ${mach.cores} cores, Node ${mach.node}; 1-minute load ${fmt(loadBefore)} before, ${fmt(loadAfter)} after\n`);
 console.log(
   markdownTable(
-    ['format', 'call', 'first ms (CPU)', ...(values.baseline ? ['baseline first ms'] : []), '--no-lazy ms', 'floor ms', 'lazy compile ms', 'second ms', 'warm ms', 'first ÷ warm', 'floor ÷ warm', 'functions', 'source KB', 'V8 compile ms (logged)'],
+    ['format', 'call', 'first ms (CPU)', ...(values.baseline ? ['baseline first ms'] : []), '--no-lazy ms', 'floor ms', 'lazy compile ms', 'wasm tier-up ms', 'second ms', 'warm ms', 'first ÷ warm', 'floor ÷ warm', 'functions', 'source KB', 'V8 compile ms (logged)'],
     rows.map((r) => [
-      r.format, r.call, `${fmt(r.firstMs)} (${fmt(r.firstCpuMs)})`, ...(values.baseline ? [fmt(r.baselineFirstMs!)] : []), fmt(r.noLazyMs), fmt(r.floorMs), fmt(r.firstMs - r.noLazyMs), fmt(r.secondMs), fmt(r.warmMs),
+      r.format, r.call, `${fmt(r.firstMs)} (${fmt(r.firstCpuMs)})`, ...(values.baseline ? [fmt(r.baselineFirstMs!)] : []), fmt(r.noLazyMs), fmt(r.floorMs), fmt(r.firstMs - r.noLazyMs), fmt(r.firstMs - r.noTierUpMs), fmt(r.secondMs), fmt(r.warmMs),
       `${fmt(r.firstMs / r.warmMs, 1)}×`, `${fmt(r.floorMs / r.warmMs, 1)}×`, r.functions, fmt(r.sourceKB, 1), fmt(r.loggedCompileMs),
     ]),
   ),
