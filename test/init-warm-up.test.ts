@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createKernelsSync, detectFormat, FORMAT_NAMES, FORMATS, formatByName, getKernels, init, initSync, type Asset, type Kernels } from '../bindings/index.js';
+import { createKernelsSync, detectFormat, FORMAT_NAMES, FORMATS, formatByName, getKernels, init, initSync, validateAsset, type Asset, type Kernels } from '../bindings/index.js';
 import { warmSharedPaths } from '../bindings/formats/shared-warm-up.js';
 import { warmUpAsset } from '../bindings/formats/warm-up.js';
 import { FIXTURES_DIR } from '../fixtures/make-fixtures.js';
@@ -64,5 +64,21 @@ describe('init() runs the code every format call shares', () => {
     expect(FORMAT_NAMES).not.toContain('shared-warm-up');
     expect(formatByName('shared-warm-up' as never)).toBeUndefined();
     expect(FORMATS.map((f) => f.name)).toEqual([...FORMAT_NAMES]);
+  });
+
+  it('warmUp writes a 16 × 16 grid on the library kernels and the quad on the js kernels: both valid Assets, the quad as before', () => {
+    const quad = warmUpAsset().meshes[0]!;
+    expect(Array.from(quad.attributes.positions)).toEqual([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0]);
+    expect(Array.from(quad.indices)).toEqual([0, 1, 2, 2, 1, 3]);
+    expect(Array.from(quad.attributes.joints!)).toEqual([0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]);
+    expect(Array.from(quad.attributes.weights!)).toEqual([0.75, 0.25, 0, 0, 0.75, 0.25, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]);
+    for (const side of [2, 3, 16, 17]) {
+      const asset = warmUpAsset(side);
+      expect(() => validateAsset(asset)).not.toThrow();
+      const mesh = asset.meshes[0]!;
+      expect(mesh.attributes.positions.length).toBe(side * side * 3);
+      expect(mesh.indices.length).toBe((side - 1) * (side - 1) * 6);
+      expect(Math.max(...mesh.indices)).toBe(side * side - 1);
+    }
   });
 });

@@ -1,6 +1,18 @@
-// Opt-in warm-up (issue 22 item 4): after `init()`, `warmUp(['glb'])` writes a tiny built-in Asset
-// in each named format and reads it back on the library-wide kernels, so that V8 has compiled
-// those readers and writers before the first real call.
+// Opt-in warm-up (issue 22 item 4): after `init()`, `warmUp(['glb'])` writes a built-in Asset in
+// each named format and reads it back, a 16 × 16 grid on the library-wide kernels and a quad on
+// the js kernels small inputs use, so that V8 has compiled those readers and writers before the
+// first real call.
+//
+// Why a grid (round seven): after the quad alone, the first 30 KB apg parse still spent about
+// 1.1 ms in V8 moving its number kernels from Liftoff to TurboFan code, on the calling thread,
+// once their tiering budget ran out inside the call (bench/cold-profile.ts; gone under
+// `--wasm-tiering-budget=1000000000`). 256 vertices run them past that budget inside warmUp.
+// Measured (CPU ms, fresh processes, medians of 9, shared 2-core machine at load 9–11): first
+// parse after warmUp apg 2.21 → 0.84, tf 1.73 → 0.69, unigine 0.72 → 0.52, the others within
+// ±0.05; first encode apg 1.72 → 0.44, the others within ±0.05 but unigine's, 0.38 → 1.29 in
+// process CPU with the same wall time (V8's background optimizing compiles of functions the
+// grid made hot, running during that call); init() + warmUp() CPU 11.1 → 17.4 ms for apg (its
+// TurboFan compiles), +0.3–1.5 ms for the others.
 //
 // Why opt-in: measured with fresh processes on the speed bar's 30 KB door files (median of 7,
 // shared 2-core machine, CPU time of the call), about two thirds of a first parse is V8 compiling
@@ -20,24 +32,46 @@ import { getKernels } from '../kernels/backend.js';
 import { smallInputKernels } from '../kernels/small-input.js';
 import { formatByName, FORMAT_NAMES, type FormatName } from './registry.js';
 
-/** A skinned, animated, textured-looking quad: enough to take each reader and writer through its usual path. */
-export function warmUpAsset(): Asset {
+/** Vertices a side of the grid written and read on the library-wide kernels (16: 256 vertices). */
+const WARM_UP_GRID_SIDE = 16;
+
+/**
+ * A skinned, animated, textured-looking grid of side × side vertices (2: one quad), enough to
+ * take each reader and writer through its usual path. Rows after the first hang on the second joint.
+ */
+export function warmUpAsset(side = 2): Asset {
   const joint = (name: string, parent: number, y: number) => ({ name, parent, translation: [0, y, 0] as [number, number, number], rotation: [0, 0, 0, 1] as [number, number, number, number], scale: [1, 1, 1] as [number, number, number] });
+  const count = side * side;
+  const positions = new Float32Array(count * 3);
+  const normals = new Float32Array(count * 3);
+  const tangents = new Float32Array(count * 4);
+  const uvs = new Float32Array(count * 2);
+  const joints = new Uint16Array(count * 4);
+  const weights = new Float32Array(count * 4);
+  for (let v = 0; v < count; v++) {
+    const x = (v % side) / (side - 1);
+    const y = Math.floor(v / side) / (side - 1);
+    positions.set([x, y, 0], v * 3);
+    normals.set([0, 0, 1], v * 3);
+    tangents.set([1, 0, 0, 1], v * 4);
+    uvs.set([x, y], v * 2);
+    if (v < side) {
+      joints.set([0, 1], v * 4);
+      weights.set([0.75, 0.25], v * 4);
+    } else {
+      joints[v * 4] = 1;
+      weights[v * 4] = 1;
+    }
+  }
+  const cells = (side - 1) * (side - 1);
+  const indices = count <= 256 ? new Uint8Array(cells * 6) : new Uint16Array(cells * 6);
+  for (let c = 0; c < cells; c++) {
+    const a = Math.floor(c / (side - 1)) * side + (c % (side - 1));
+    indices.set([a, a + 1, a + side, a + side, a + 1, a + side + 1], c * 6);
+  }
   return {
     source: 'warm-up',
-    meshes: [{
-      name: 'warm-up',
-      material: 'warm-up',
-      attributes: {
-        positions: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0),
-        normals: Float32Array.of(0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1),
-        tangents: Float32Array.of(1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1),
-        uvs: [Float32Array.of(0, 0, 1, 0, 0, 1, 1, 1)],
-        joints: Uint16Array.of(0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0),
-        weights: Float32Array.of(0.75, 0.25, 0, 0, 0.75, 0.25, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0),
-      },
-      indices: Uint8Array.of(0, 1, 2, 2, 1, 3),
-    }],
+    meshes: [{ name: 'warm-up', material: 'warm-up', attributes: { positions, normals, tangents, uvs: [uvs], joints, weights }, indices }],
     skeleton: { joints: [joint('root', -1, 0), joint('tip', 0, 1)] },
     animations: [{
       name: 'warm-up',
@@ -50,14 +84,16 @@ export function warmUpAsset(): Asset {
 }
 
 /**
- * Writes and reads a tiny Asset in each format named (every format by default) on the library-wide
- * kernels (`init()`'s) and on the js kernels that small inputs use, so that the first real call of
- * those formats does not pay for V8 compiling them. Costs a few milliseconds a format; changes
- * nothing else.
+ * Writes and reads a built-in Asset in each format named (every format by default): a 256-vertex
+ * grid on the library-wide kernels (`init()`'s) and a quad on the js kernels that small inputs
+ * use, so that the first real call of those formats does not pay for V8 compiling them (nor for
+ * moving their hot WebAssembly kernels to optimized code). Costs a few milliseconds a format;
+ * changes nothing else.
  */
 export function warmUp(formats: readonly FormatName[] = FORMAT_NAMES): void {
   const library = getKernels();
-  const asset = warmUpAsset();
+  const tiny = warmUpAsset();
+  const grid = warmUpAsset(WARM_UP_GRID_SIDE);
   for (const name of formats) {
     const format = formatByName(name);
     if (!format) throw new MeshFormatError({ code: 'BAD_OPTION', format: String(name) }, `warmUp: no format named ${String(name)} (the formats are ${FORMAT_NAMES.join(', ')})`);
@@ -65,6 +101,7 @@ export function warmUp(formats: readonly FormatName[] = FORMAT_NAMES): void {
     // The library-wide kernels (what inputs above the format's small-input thresholds use), then,
     // when those are WebAssembly, the js kernels small inputs run on (kernels/small-input.ts).
     for (const kernels of library.backend === 'js' ? [library] : [library, smallInputKernels()]) {
+      const asset = kernels === library ? grid : tiny;
       const files = format.encodeFiles ? format.encodeFiles(asset, fileName, { kernels }) : [{ name: fileName, bytes: format.encodeSync(asset, { kernels }) }];
       format.parseSync(files[0]!.bytes, { fileName, kernels, resolve: (n: string) => files.find((f) => f.name === n)?.bytes });
     }
