@@ -6,7 +6,8 @@
 // formats, medians reported. `--baseline OTHER/dist/index.js` runs another build's library in the
 // same interleaved loop (its rows marked), to compare before and after on a loaded machine.
 // `--warm-up` calls warmUp([format]) after init() (its time in the `warmUp()` column; a baseline
-// without warmUp runs none).
+// without warmUp runs none). Beside the wall times of init() and the first calls, their CPU time
+// (process.cpuUsage, every thread: V8's background compiles count) moves less on a loaded machine.
 // Run: npm run bench:cold [-- --samples 15] [--backend js] [--baseline PATH] [--warm-up]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -31,8 +32,11 @@ const CHILD = `
 const t0 = performance.now();
 const m = await import(process.env.LIBRARY_URL);
 const t1 = performance.now();
+const cpu = (since) => { const u = process.cpuUsage(since); return (u.user + u.system) / 1000; };
+const c1 = process.cpuUsage();
 await m.init({ backend: process.env.BACKEND });
 const t2 = performance.now();
+const initCpuMs = cpu(c1);
 if (process.env.WARM_UP && m.warmUp) m.warmUp([process.env.FORMAT]);
 const t2w = performance.now();
 const { readFileSync } = await import('node:fs');
@@ -42,23 +46,30 @@ const bytes = new Uint8Array(readFileSync(file));
 const format = m.formatByName(process.env.FORMAT);
 const options = { fileName: file, resolve: (n) => { try { return new Uint8Array(readFileSync(join(dirname(file), n))); } catch { return undefined; } } };
 const encode = (asset) => format.encodeFiles ? format.encodeFiles(asset, 'out' + format.extensions[0], {}) : format.encodeSync(asset, {});
+const c3 = process.cpuUsage();
 const t3 = performance.now();
 const asset = format.parseSync(bytes, options);
 const t4 = performance.now();
+const firstParseCpuMs = cpu(c3);
+const c4 = process.cpuUsage();
 encode(asset);
 const t5 = performance.now();
+const firstEncodeCpuMs = cpu(c4);
 const median = (f) => { const xs = []; for (let i = 0; i < 30; i++) { const a = performance.now(); f(); if (i >= 5) xs.push(performance.now() - a); } xs.sort((a, b) => a - b); return xs[xs.length >> 1]; };
 const warmParse = median(() => format.parseSync(bytes, options));
 const warmEncode = median(() => encode(asset));
-console.log(JSON.stringify({ importMs: t1 - t0, initMs: t2 - t1, warmUpMs: t2w - t2, firstParseMs: t4 - t3, firstEncodeMs: t5 - t4, warmParseMs: warmParse, warmEncodeMs: warmEncode, backend: m.backend() }));
+console.log(JSON.stringify({ importMs: t1 - t0, initMs: t2 - t1, initCpuMs, warmUpMs: t2w - t2, firstParseMs: t4 - t3, firstParseCpuMs, firstEncodeMs: t5 - t4, firstEncodeCpuMs, warmParseMs: warmParse, warmEncodeMs: warmEncode, backend: m.backend() }));
 `;
 
 interface Sample {
   importMs: number;
   initMs: number;
+  initCpuMs: number;
   warmUpMs: number;
   firstParseMs: number;
+  firstParseCpuMs: number;
   firstEncodeMs: number;
+  firstEncodeCpuMs: number;
   warmParseMs: number;
   warmEncodeMs: number;
   backend: string;
@@ -101,12 +112,15 @@ const rows = libraries.flatMap((library) => inputs.map((input) => {
     backend: list[0]!.backend,
     importMs: m('importMs'),
     initMs: m('initMs'),
+    initCpuMs: m('initCpuMs'),
     warmUpMs: m('warmUpMs'),
     firstParseMs: m('firstParseMs'),
+    firstParseCpuMs: m('firstParseCpuMs'),
     warmParseMs: m('warmParseMs'),
     // Per process, then the median: the first call against the warm one of the same process.
     parseRatio: median(list.map((x) => x.firstParseMs / x.warmParseMs)),
     firstEncodeMs: m('firstEncodeMs'),
+    firstEncodeCpuMs: m('firstEncodeCpuMs'),
     warmEncodeMs: m('warmEncodeMs'),
     encodeRatio: median(list.map((x) => x.firstEncodeMs / x.warmEncodeMs)),
   };
@@ -116,8 +130,8 @@ const mach = machine();
 console.log(`\nCold start, ${samples} fresh processes per format (interleaved), medians; ${mach.cpu}, ${mach.cores} cores, Node ${mach.node}; 1-minute load ${fmt(loadBefore)} before, ${fmt(loadAfter)} after\n`);
 console.log(
   markdownTable(
-    ['format', 'file', 'backend', 'import ms', 'init() ms', ...(values['warm-up'] ? ['warmUp() ms'] : []), 'first parse ms', 'warm parse ms', 'first ÷ warm', 'first encode ms', 'warm encode ms', 'first ÷ warm'],
-    rows.map((r) => [r.format, `${fmt(r.bytes / 1000, 1)} KB`, r.backend, fmt(r.importMs), fmt(r.initMs), ...(values['warm-up'] ? [fmt(r.warmUpMs)] : []), fmt(r.firstParseMs), fmt(r.warmParseMs), `${fmt(r.parseRatio, 1)}×`, fmt(r.firstEncodeMs), fmt(r.warmEncodeMs), `${fmt(r.encodeRatio, 1)}×`]),
+    ['format', 'file', 'backend', 'import ms', 'init() ms (CPU)', ...(values['warm-up'] ? ['warmUp() ms'] : []), 'first parse ms (CPU)', 'warm parse ms', 'first ÷ warm', 'first encode ms (CPU)', 'warm encode ms', 'first ÷ warm'],
+    rows.map((r) => [r.format, `${fmt(r.bytes / 1000, 1)} KB`, r.backend, fmt(r.importMs), `${fmt(r.initMs)} (${fmt(r.initCpuMs)})`, ...(values['warm-up'] ? [fmt(r.warmUpMs)] : []), `${fmt(r.firstParseMs)} (${fmt(r.firstParseCpuMs)})`, fmt(r.warmParseMs), `${fmt(r.parseRatio, 1)}×`, `${fmt(r.firstEncodeMs)} (${fmt(r.firstEncodeCpuMs)})`, fmt(r.warmEncodeMs), `${fmt(r.encodeRatio, 1)}×`]),
   ),
 );
 console.log(`\nwrote ${writeResults(`${values.backend === 'auto' ? 'cold' : `cold-${values.backend}`}${values['warm-up'] ? '-warm-up' : ''}`, { samples, backend: values.backend, warmUp: values['warm-up'], baseline: values.baseline, loadAverage: { before: loadBefore, after: loadAfter }, rows })}`);
