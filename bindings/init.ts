@@ -6,7 +6,7 @@
 import type { Kernels } from './kernels/kernels.js';
 import { init as chooseBackend, initSync as chooseBackendSync, type InitOptions } from './kernels/backend.js';
 import { warmSharedPaths } from './formats/shared-warm-up.js';
-import { warmUpAsset } from './formats/warm-up.js';
+import { warmUpAsset } from './formats/warm-up-asset.js';
 
 /**
  * Chooses the library-wide backend (async compile; synchronous under Node), then runs the code

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createKernelsSync, detectFormat, FORMAT_NAMES, FORMATS, formatByName, getKernels, init, initSync, validateAsset, type Asset, type Kernels } from '../bindings/index.js';
 import { warmSharedPaths } from '../bindings/formats/shared-warm-up.js';
-import { warmUpAsset } from '../bindings/formats/warm-up.js';
+import { warmUpAsset } from '../bindings/formats/warm-up-asset.js';
 import { FIXTURES_DIR } from '../fixtures/make-fixtures.js';
 import { BACKENDS } from './helpers/backends.js';
 
