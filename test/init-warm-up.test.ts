@@ -81,4 +81,25 @@ describe('init() runs the code every format call shares', () => {
       expect(Math.max(...mesh.indices)).toBe(side * side - 1);
     }
   });
+
+  it('instantiates the module once when memoryCap is under one page (every call then starts a fresh instance)', () => {
+    const Instance = WebAssembly.Instance;
+    let instances = 0;
+    (WebAssembly as { Instance: unknown }).Instance = new Proxy(Instance, {
+      construct(target, args) {
+        instances++;
+        return Reflect.construct(target, args);
+      },
+    });
+    try {
+      const kernels = initSync({ backend: 'wasm-simd', memoryCap: 0 });
+      expect(instances).toBe(1);
+      expect(kernels.memoryCap).toBe(0);
+      instances = 0;
+      initSync({ backend: 'wasm-simd' });
+      expect(instances).toBe(1);
+    } finally {
+      (WebAssembly as { Instance: unknown }).Instance = Instance;
+    }
+  });
 });
