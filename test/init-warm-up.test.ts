@@ -66,20 +66,14 @@ describe('init() runs the code every format call shares', () => {
     expect(FORMATS.map((f) => f.name)).toEqual([...FORMAT_NAMES]);
   });
 
-  it('warmUp writes a 16 × 16 grid on the library kernels and the quad on the js kernels: both valid Assets, the quad as before', () => {
-    const quad = warmUpAsset().meshes[0]!;
+  it('checks a valid Asset: the quad warmUp writes', () => {
+    const asset = warmUpAsset();
+    expect(() => validateAsset(asset)).not.toThrow();
+    const quad = asset.meshes[0]!;
     expect(Array.from(quad.attributes.positions)).toEqual([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0]);
     expect(Array.from(quad.indices)).toEqual([0, 1, 2, 2, 1, 3]);
-    expect(Array.from(quad.attributes.joints!)).toEqual([0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]);
-    expect(Array.from(quad.attributes.weights!)).toEqual([0.75, 0.25, 0, 0, 0.75, 0.25, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]);
-    for (const side of [2, 3, 16, 17]) {
-      const asset = warmUpAsset(side);
-      expect(() => validateAsset(asset)).not.toThrow();
-      const mesh = asset.meshes[0]!;
-      expect(mesh.attributes.positions.length).toBe(side * side * 3);
-      expect(mesh.indices.length).toBe((side - 1) * (side - 1) * 6);
-      expect(Math.max(...mesh.indices)).toBe(side * side - 1);
-    }
+    expect(asset.animations[0]!.tracks.length).toBe(1);
+    expect(asset.skeleton!.joints.length).toBe(2);
   });
 
   it('instantiates the module once when memoryCap is under one page (every call then starts a fresh instance)', () => {

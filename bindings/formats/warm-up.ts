@@ -1,18 +1,16 @@
-// Opt-in warm-up (issue 22 item 4): after `init()`, `warmUp(['glb'])` writes a built-in Asset in
-// each named format and reads it back, a 16 × 16 grid on the library-wide kernels and a quad on
-// the js kernels small inputs use, so that V8 has compiled those readers and writers before the
-// first real call.
+// Opt-in warm-up (issue 22 item 4): after `init()`, `warmUp(['glb'])` writes a tiny built-in Asset
+// in each named format and reads it back on the library-wide kernels, so that V8 has compiled
+// those readers and writers before the first real call.
 //
-// Why a grid (round seven): after the quad alone, the first 30 KB apg parse still spent about
-// 1.1 ms in V8 moving its number kernels from Liftoff to TurboFan code, on the calling thread,
-// once their tiering budget ran out inside the call (bench/cold-profile.ts; gone under
-// `--wasm-tiering-budget=1000000000`). 256 vertices run them past that budget inside warmUp.
-// Measured (CPU ms, fresh processes, medians of 9, shared 2-core machine at load 9–11): first
-// parse after warmUp apg 2.21 → 0.84, tf 1.73 → 0.69, unigine 0.72 → 0.52, the others within
-// ±0.05; first encode apg 1.72 → 0.44, the others within ±0.05 but unigine's, 0.38 → 1.29 in
-// process CPU with the same wall time (V8's background optimizing compiles of functions the
-// grid made hot, running during that call); init() + warmUp() CPU 11.1 → 17.4 ms for apg (its
-// TurboFan compiles), +0.3–1.5 ms for the others.
+// Tried in round seven and not kept: a 16 × 16 grid (256 vertices) on the library-wide kernels
+// in place of the quad. It runs apg's number kernels past their tiering budget inside warmUp, so
+// that the first 30 KB apg parse no longer spends ≈ 1.2 ms of its thread in V8 moving them from
+// Liftoff to TurboFan code (bench/cold-profile.ts): first parse after warmUp apg 1.99 → 0.74 ms,
+// tf 1.71 → 0.58, first encode apg 1.41 → 0.50 (bench:cold --warm-up, 9 processes, load 5–6).
+// But UNIGINE's first encode after it went 0.34 → 1.1–1.3 ms in every run, its warm encode
+// 0.08–0.11 → 0.12–0.13 (not seen under --trace-deopt; --no-concurrent-recompilation kept it),
+// and warmUp cost 0.1–4 ms more a format (apg +3.6): a warm call made slower is not allowed, and
+// a size per format would be a rule per format.
 //
 // Why opt-in: measured with fresh processes on the speed bar's 30 KB door files (median of 7,
 // shared 2-core machine, CPU time of the call), about two thirds of a first parse is V8 compiling
@@ -32,20 +30,15 @@ import { smallInputKernels } from '../kernels/small-input.js';
 import { formatByName, FORMAT_NAMES, type FormatName } from './registry.js';
 import { warmUpAsset } from './warm-up-asset.js';
 
-/** Vertices a side of the grid written and read on the library-wide kernels (16: 256 vertices). */
-const WARM_UP_GRID_SIDE = 16;
-
 /**
- * Writes and reads a built-in Asset in each format named (every format by default): a 256-vertex
- * grid on the library-wide kernels (`init()`'s) and a quad on the js kernels that small inputs
- * use, so that the first real call of those formats does not pay for V8 compiling them (nor for
- * moving their hot WebAssembly kernels to optimized code). Costs a few milliseconds a format;
- * changes nothing else.
+ * Writes and reads a tiny Asset in each format named (every format by default) on the library-wide
+ * kernels (`init()`'s) and on the js kernels that small inputs use, so that the first real call of
+ * those formats does not pay for V8 compiling them. Costs a few milliseconds a format; changes
+ * nothing else.
  */
 export function warmUp(formats: readonly FormatName[] = FORMAT_NAMES): void {
   const library = getKernels();
-  const tiny = warmUpAsset();
-  const grid = warmUpAsset(WARM_UP_GRID_SIDE);
+  const asset = warmUpAsset();
   for (const name of formats) {
     const format = formatByName(name);
     if (!format) throw new MeshFormatError({ code: 'BAD_OPTION', format: String(name) }, `warmUp: no format named ${String(name)} (the formats are ${FORMAT_NAMES.join(', ')})`);
@@ -53,7 +46,6 @@ export function warmUp(formats: readonly FormatName[] = FORMAT_NAMES): void {
     // The library-wide kernels (what inputs above the format's small-input thresholds use), then,
     // when those are WebAssembly, the js kernels small inputs run on (kernels/small-input.ts).
     for (const kernels of library.backend === 'js' ? [library] : [library, smallInputKernels()]) {
-      const asset = kernels === library ? grid : tiny;
       const files = format.encodeFiles ? format.encodeFiles(asset, fileName, { kernels }) : [{ name: fileName, bytes: format.encodeSync(asset, { kernels }) }];
       format.parseSync(files[0]!.bytes, { fileName, kernels, resolve: (n: string) => files.find((f) => f.name === n)?.bytes });
     }
