@@ -16,7 +16,10 @@
 //   other formats' first parses 0.1–0.5 ms and first encodes 0.4–0.7 ms, the shared part only;
 // - warmUp() of every format: 25–30 ms, init() far past its 5 ms (warmUp stays opt-in);
 // - compiling every WebAssembly function at init (what `--no-wasm-lazy-compilation` does): init()
-//   +1.0–2.5 ms for first calls 0–0.4 ms shorter (Liftoff compiles a kernel in microseconds).
+//   +1.0–2.5 ms for first calls 0–0.4 ms shorter (Liftoff compiles a kernel in microseconds);
+// - this file: init() +1.2–1.4 ms of CPU (0.15–0.2 of it the js kernels' pass), each format's
+//   first parse 0.3–0.6 ms and first encode 0.3–0.6 ms shorter (bench:cold, 11 processes, load
+//   6): work moved into init(), not saved (init + one parse + one encode: −0.1 to +0.7 ms CPU).
 import type { Asset } from '../model/asset.js';
 import { emptyAsset } from '../model/asset.js';
 import { getKernels } from '../kernels/backend.js';
