@@ -18,7 +18,7 @@
 // - compiling every WebAssembly function at init (what `--no-wasm-lazy-compilation` does): init()
 //   +1.0–2.5 ms for first calls 0–0.4 ms shorter (Liftoff compiles a kernel in microseconds);
 // - this file: init() +1.2–1.4 ms of CPU (0.15–0.2 of it the js kernels' pass), each format's
-//   first parse 0.3–0.6 ms and first encode 0.3–0.6 ms shorter (bench:cold, 11 processes, load
+//   first parse 0.24–0.62 ms and first encode 0.31–0.68 ms shorter (bench:cold, 11 processes, load
 //   6): work moved into init(), not saved (init + one parse + one encode: −0.1 to +0.7 ms CPU).
 import type { Asset } from '../model/asset.js';
 import { emptyAsset } from '../model/asset.js';
