@@ -6,17 +6,16 @@
 // formats, medians reported. `--baseline OTHER/dist/index.js` runs another build's library in the
 // same interleaved loop (its rows marked), to compare before and after on a loaded machine.
 // `--warm-up` calls warmUp([format]) after init() (its time in the `warmUp()` column; a baseline
-// without warmUp runs none).
+// without warmUp runs none). Beside the wall times of init() and the first calls, their CPU time
+// (process.cpuUsage, every thread: V8's background compiles count) moves less on a loaded machine.
 // Run: npm run bench:cold [-- --samples 15] [--backend js] [--baseline PATH] [--warm-up]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createKernelsSync, type FormatHandler } from '../bindings/index.js';
-import { FORMATS } from '../bindings/formats/registry.js';
-import { tubeAsset } from '../fixtures/tube-asset.js';
+import { writeColdInputs } from './cold-inputs.js';
 import { fmt, machine, markdownTable, writeResults } from './harness.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,25 +26,17 @@ const samples = Number(values.samples);
 const targetBytes = Number(values.kb) * 1000;
 if (!existsSync(LIBRARY)) throw new Error(`${LIBRARY} is missing: run npm run build`);
 
-const js = createKernelsSync('js');
-
-/** The files `format` writes for `rings` rings of the tube (main file first). */
-function encodeTube(format: FormatHandler, rings: number): { name: string; bytes: Uint8Array }[] {
-  const asset = tubeAsset({ rings, segments: 16, frames: 4 });
-  const name = `tube${format.extensions[0]}`;
-  return format.encodeFiles ? format.encodeFiles(asset, name, { kernels: js }) : [{ name, bytes: format.encodeSync(asset, { kernels: js }) }];
-}
-
-const sizeOf = (files: { bytes: Uint8Array }[]) => files.reduce((n, f) => n + f.bytes.length, 0);
-
 // The child: everything it measures is printed as one JSON line. Warm figures are medians of 25
 // calls after 5 unmeasured ones.
 const CHILD = `
 const t0 = performance.now();
 const m = await import(process.env.LIBRARY_URL);
 const t1 = performance.now();
+const cpu = (since) => { const u = process.cpuUsage(since); return (u.user + u.system) / 1000; };
+const c1 = process.cpuUsage();
 await m.init({ backend: process.env.BACKEND });
 const t2 = performance.now();
+const initCpuMs = cpu(c1);
 if (process.env.WARM_UP && m.warmUp) m.warmUp([process.env.FORMAT]);
 const t2w = performance.now();
 const { readFileSync } = await import('node:fs');
@@ -55,38 +46,37 @@ const bytes = new Uint8Array(readFileSync(file));
 const format = m.formatByName(process.env.FORMAT);
 const options = { fileName: file, resolve: (n) => { try { return new Uint8Array(readFileSync(join(dirname(file), n))); } catch { return undefined; } } };
 const encode = (asset) => format.encodeFiles ? format.encodeFiles(asset, 'out' + format.extensions[0], {}) : format.encodeSync(asset, {});
+const c3 = process.cpuUsage();
 const t3 = performance.now();
 const asset = format.parseSync(bytes, options);
 const t4 = performance.now();
+const firstParseCpuMs = cpu(c3);
+const c4 = process.cpuUsage();
 encode(asset);
 const t5 = performance.now();
+const firstEncodeCpuMs = cpu(c4);
 const median = (f) => { const xs = []; for (let i = 0; i < 30; i++) { const a = performance.now(); f(); if (i >= 5) xs.push(performance.now() - a); } xs.sort((a, b) => a - b); return xs[xs.length >> 1]; };
 const warmParse = median(() => format.parseSync(bytes, options));
 const warmEncode = median(() => encode(asset));
-console.log(JSON.stringify({ importMs: t1 - t0, initMs: t2 - t1, warmUpMs: t2w - t2, firstParseMs: t4 - t3, firstEncodeMs: t5 - t4, warmParseMs: warmParse, warmEncodeMs: warmEncode, backend: m.backend() }));
+console.log(JSON.stringify({ importMs: t1 - t0, initMs: t2 - t1, initCpuMs, warmUpMs: t2w - t2, firstParseMs: t4 - t3, firstParseCpuMs, firstEncodeMs: t5 - t4, firstEncodeCpuMs, warmParseMs: warmParse, warmEncodeMs: warmEncode, backend: m.backend() }));
 `;
 
 interface Sample {
   importMs: number;
   initMs: number;
+  initCpuMs: number;
   warmUpMs: number;
   firstParseMs: number;
+  firstParseCpuMs: number;
   firstEncodeMs: number;
+  firstEncodeCpuMs: number;
   warmParseMs: number;
   warmEncodeMs: number;
   backend: string;
 }
 
 const work = mkdtempSync(join(tmpdir(), 'meshcodec-cold-'));
-const inputs: { format: FormatHandler; path: string; bytes: number }[] = [];
-for (const format of FORMATS) {
-  // Grow the tube until the format's files are about targetBytes (capped by what the format holds).
-  let rings = 4;
-  while (rings < 4096 && sizeOf(encodeTube(format, rings * 2)) <= targetBytes) rings *= 2;
-  const files = encodeTube(format, rings);
-  for (const f of files) writeFileSync(join(work, f.name), f.bytes);
-  inputs.push({ format, path: join(work, files[0]!.name), bytes: sizeOf(files) });
-}
+const inputs = writeColdInputs(work, targetBytes);
 
 const results = new Map<string, Sample[]>(libraries.flatMap((l) => inputs.map((i) => [i.format.name + l.label, []] as [string, Sample[]])));
 const loadBefore = loadavg()[0]!;
@@ -122,12 +112,15 @@ const rows = libraries.flatMap((library) => inputs.map((input) => {
     backend: list[0]!.backend,
     importMs: m('importMs'),
     initMs: m('initMs'),
+    initCpuMs: m('initCpuMs'),
     warmUpMs: m('warmUpMs'),
     firstParseMs: m('firstParseMs'),
+    firstParseCpuMs: m('firstParseCpuMs'),
     warmParseMs: m('warmParseMs'),
     // Per process, then the median: the first call against the warm one of the same process.
     parseRatio: median(list.map((x) => x.firstParseMs / x.warmParseMs)),
     firstEncodeMs: m('firstEncodeMs'),
+    firstEncodeCpuMs: m('firstEncodeCpuMs'),
     warmEncodeMs: m('warmEncodeMs'),
     encodeRatio: median(list.map((x) => x.firstEncodeMs / x.warmEncodeMs)),
   };
@@ -137,8 +130,8 @@ const mach = machine();
 console.log(`\nCold start, ${samples} fresh processes per format (interleaved), medians; ${mach.cpu}, ${mach.cores} cores, Node ${mach.node}; 1-minute load ${fmt(loadBefore)} before, ${fmt(loadAfter)} after\n`);
 console.log(
   markdownTable(
-    ['format', 'file', 'backend', 'import ms', 'init() ms', ...(values['warm-up'] ? ['warmUp() ms'] : []), 'first parse ms', 'warm parse ms', 'first ÷ warm', 'first encode ms', 'warm encode ms', 'first ÷ warm'],
-    rows.map((r) => [r.format, `${fmt(r.bytes / 1000, 1)} KB`, r.backend, fmt(r.importMs), fmt(r.initMs), ...(values['warm-up'] ? [fmt(r.warmUpMs)] : []), fmt(r.firstParseMs), fmt(r.warmParseMs), `${fmt(r.parseRatio, 1)}×`, fmt(r.firstEncodeMs), fmt(r.warmEncodeMs), `${fmt(r.encodeRatio, 1)}×`]),
+    ['format', 'file', 'backend', 'import ms', 'init() ms (CPU)', ...(values['warm-up'] ? ['warmUp() ms'] : []), 'first parse ms (CPU)', 'warm parse ms', 'first ÷ warm', 'first encode ms (CPU)', 'warm encode ms', 'first ÷ warm'],
+    rows.map((r) => [r.format, `${fmt(r.bytes / 1000, 1)} KB`, r.backend, fmt(r.importMs), `${fmt(r.initMs)} (${fmt(r.initCpuMs)})`, ...(values['warm-up'] ? [fmt(r.warmUpMs)] : []), `${fmt(r.firstParseMs)} (${fmt(r.firstParseCpuMs)})`, fmt(r.warmParseMs), `${fmt(r.parseRatio, 1)}×`, `${fmt(r.firstEncodeMs)} (${fmt(r.firstEncodeCpuMs)})`, fmt(r.warmEncodeMs), `${fmt(r.encodeRatio, 1)}×`]),
   ),
 );
 console.log(`\nwrote ${writeResults(`${values.backend === 'auto' ? 'cold' : `cold-${values.backend}`}${values['warm-up'] ? '-warm-up' : ''}`, { samples, backend: values.backend, warmUp: values['warm-up'], baseline: values.baseline, loadAverage: { before: loadBefore, after: loadAfter }, rows })}`);

@@ -9,9 +9,8 @@ export { tgaToPng } from './textures/tga-to-png.js';
 export { resampleAnimation, isOnFrameGrid, framesToCover, animationDuration, sampleChannel, fillFrames, gridKeyCount, checkSampledKeys, checkSampledFrames, FRAME_TIME_TOLERANCE, MAX_SAMPLED_KEYS, MAX_SAMPLED_FRAMES, MAX_KEPT_FRAME_RATE } from './model/resample-animation.js';
 export { Kernels, indexWidthFor, layoutBytes, DEFAULT_MEMORY_CAP, type BackendName, type IndexWidth, type Workspace, type WorkspaceLayout, type WorkspaceArrays, type ArrayKind } from './kernels/kernels.js';
 export type { QuantizeMode, RawKernels } from './kernels/raw-kernels.js';
+export { init, initSync } from './init.js';
 export {
-  init,
-  initSync,
   getKernels,
   backend,
   createKernels,

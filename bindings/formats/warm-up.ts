@@ -2,6 +2,16 @@
 // in each named format and reads it back on the library-wide kernels, so that V8 has compiled
 // those readers and writers before the first real call.
 //
+// Tried in round seven and not kept: a 16 × 16 grid (256 vertices) on the library-wide kernels
+// in place of the quad. It runs apg's number kernels past their tiering budget inside warmUp, so
+// that the first 30 KB apg parse no longer spends ≈ 1.2 ms of its thread in V8 moving them from
+// Liftoff to TurboFan code (bench/cold-profile.ts): first parse after warmUp apg 1.99 → 0.74 ms,
+// tf 1.71 → 0.58, first encode apg 1.41 → 0.50 (bench:cold --warm-up, 9 processes, load 5–6).
+// But UNIGINE's first encode after it went 0.34 → 1.1–1.3 ms in every run, its warm encode
+// 0.08–0.11 → 0.12–0.13 (not seen under --trace-deopt; --no-concurrent-recompilation kept it),
+// and warmUp cost 0.1–4 ms more a format (apg +3.6): a warm call made slower is not allowed, and
+// a size per format would be a rule per format.
+//
 // Why opt-in: measured with fresh processes on the speed bar's 30 KB door files (median of 7,
 // shared 2-core machine, CPU time of the call), about two thirds of a first parse is V8 compiling
 // the library's functions (the same first parse under `--no-lazy`: 0.4–1.0 ms instead of 1.3–2.7),
@@ -15,39 +25,10 @@
 // Node 20 through `vm.Script` cachedData: import 20–26 → 12–13 ms, first parses 25–47 % faster)
 // is the runtime's to enable, not a library's.
 import { MeshFormatError } from '../io/errors.js';
-import type { Asset } from '../model/asset.js';
 import { getKernels } from '../kernels/backend.js';
 import { smallInputKernels } from '../kernels/small-input.js';
 import { formatByName, FORMAT_NAMES, type FormatName } from './registry.js';
-
-/** A skinned, animated, textured-looking quad: enough to take each reader and writer through its usual path. */
-function warmUpAsset(): Asset {
-  const joint = (name: string, parent: number, y: number) => ({ name, parent, translation: [0, y, 0] as [number, number, number], rotation: [0, 0, 0, 1] as [number, number, number, number], scale: [1, 1, 1] as [number, number, number] });
-  return {
-    source: 'warm-up',
-    meshes: [{
-      name: 'warm-up',
-      material: 'warm-up',
-      attributes: {
-        positions: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0),
-        normals: Float32Array.of(0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1),
-        tangents: Float32Array.of(1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1),
-        uvs: [Float32Array.of(0, 0, 1, 0, 0, 1, 1, 1)],
-        joints: Uint16Array.of(0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0),
-        weights: Float32Array.of(0.75, 0.25, 0, 0, 0.75, 0.25, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0),
-      },
-      indices: Uint8Array.of(0, 1, 2, 2, 1, 3),
-    }],
-    skeleton: { joints: [joint('root', -1, 0), joint('tip', 0, 1)] },
-    animations: [{
-      name: 'warm-up',
-      frameRate: 30,
-      frameCount: 2,
-      tracks: [{ joint: 1, times: Float32Array.of(0, 1 / 30), translation: Float32Array.of(0, 1, 0, 0, 1.5, 0), rotation: Float32Array.of(0, 0, 0, 1, 0, 0, 0.2588190, 0.9659258) }],
-    }],
-    warnings: [],
-  };
-}
+import { warmUpAsset } from './warm-up-asset.js';
 
 /**
  * Writes and reads a tiny Asset in each format named (every format by default) on the library-wide
