@@ -163,3 +163,53 @@ describe.each(BACKENDS)('random embedded .gltf files on %s', (backend) => {
     );
   });
 });
+
+describe.each(BACKENDS)('external buffers beside cut payloads on %s', (backend) => {
+  const k = kernels[backend];
+  // buffers[1]'s payload is cut out, then fails to decode ('=' inside) or is not JSON (a raw tab):
+  // the whole text is read again, and must not ask for buffers[0]'s file a second time.
+  const EQUALS_INSIDE = `${P.slice(0, 100)}=${P.slice(101)}`;
+  for (const [name, p] of [['a payload that does not decode', EQUALS_INSIDE], ['a payload that is not JSON', RAW_TAB]] as const) {
+    it(`asks the resolver once per buffer, as a single read does: ${name}`, () => {
+      const text = `{"asset":{"version":"2.0"},"buffers":[{"byteLength":4,"uri":"a.bin"},{"byteLength":4,"uri":"a.bin"},{"byteLength":4,"uri":"${uri(p)}"}]}`;
+      const bytes = new TextEncoder().encode(text);
+      const ask = (calls: string[]) => (n: string) => (calls.push(n), new Uint8Array(4));
+      const uncutCalls: string[] = [];
+      const cutCalls: string[] = [];
+      const { cutMinChars } = JSON_TEXT_DEFAULTS;
+      JSON_TEXT_DEFAULTS.cutMinChars = Infinity;
+      let expected: unknown;
+      try {
+        expected = outcomeOf(() => gltfFormat.parseSync(bytes, { kernels: k, resolve: ask(uncutCalls) }));
+      } finally {
+        JSON_TEXT_DEFAULTS.cutMinChars = cutMinChars;
+      }
+      expect(outcomeOf(() => gltfFormat.parseSync(bytes, { kernels: k, resolve: ask(cutCalls) }))).toEqual(expected);
+      // Each buffer's file once. The whole text's read of a payload that is not JSON asks for none
+      // (its parse fails first); the cut read has asked for them by then (the answer is the same error).
+      expect(cutCalls).toEqual(['a.bin', 'a.bin']);
+      expect(uncutCalls).toEqual(p === RAW_TAB ? [] : ['a.bin', 'a.bin']);
+    });
+  }
+  it('asks a resolver that throws once, and gives its error', () => {
+    // The whole text parses, so the read after the cut one reaches the resolver too.
+    const text = `{"asset":{"version":"2.0"},"buffers":[{"byteLength":4,"uri":"a.bin"},{"byteLength":4,"uri":"${uri(`${P.slice(0, 100)}=${P.slice(101)}`)}"}]}`;
+    let calls = 0;
+    const resolve = () => {
+      calls++;
+      throw new Error('no disk');
+    };
+    expect(() => gltfFormat.parseSync(new TextEncoder().encode(text), { kernels: k, resolve })).toThrow();
+    expect(calls).toBe(1);
+  });
+});
+
+function outcomeOf(run: () => unknown): unknown {
+  try {
+    run();
+    return 'read';
+  } catch (e) {
+    const error = e as MeshFormatError;
+    return { code: error.code, offset: error.offset, message: error.message };
+  }
+}

@@ -37,8 +37,10 @@ export function fail(code: MeshFormatErrorCode, detail: string, offset?: number)
  */
 export function readGltfInput(bytes: Uint8Array, resolve?: SiblingResolver, kernels: Kernels = getKernels()): GltfInput {
   const cut: CutRead = { buffers: false };
+  // A second read (the whole text's) asks for the same external buffers: each answered once.
+  const once = resolve === undefined ? undefined : resolvedOnce(resolve);
   try {
-    const read = readInput(bytes, resolve, kernels, cut);
+    const read = readInput(bytes, once, kernels, cut);
     if (read !== undefined) return read;
   } catch (e) {
     // A buffer's cut payload is known to be the whole text's only once it decodes: an error met
@@ -47,8 +49,35 @@ export function readGltfInput(bytes: Uint8Array, resolve?: SiblingResolver, kern
     // error there), so the whole text decides (the same error again where it parses).
     if (!cut.buffers) throw e;
   }
-  return readInput(bytes, resolve, kernels, undefined)!;
+  return readInput(bytes, once, kernels, undefined)!;
 }
+
+/**
+ * `resolve`, each buffer's file asked for once per readGltfInput: the read with payloads cut out
+ * and the whole text's read after it ask for the same ones (keyed by buffer and name, so a name
+ * two buffers share is still asked for by each, as a single read does).
+ */
+function resolvedOnce(resolve: SiblingResolver): (name: string, buffer: number) => Uint8Array | undefined {
+  // Each answer, or what the resolver threw (thrown again, not asked again).
+  const answers = new Map<string, { data: Uint8Array | undefined } | { error: unknown }>();
+  return (name, buffer) => {
+    const key = `${buffer}/${name}`;
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      try {
+        answer = { data: resolve(name) };
+      } catch (error) {
+        answer = { error };
+      }
+      answers.set(key, answer);
+    }
+    if ('error' in answer) throw answer.error;
+    return answer.data;
+  };
+}
+
+/** A SiblingResolver asked on behalf of buffer `buffer` (resolvedOnce). */
+type BufferResolver = (name: string, buffer: number) => Uint8Array | undefined;
 
 /** A read with the JSON's payloads cut out (json-text.ts): whether a buffer's payload was. */
 interface CutRead {
@@ -61,7 +90,7 @@ interface CutRead {
  * does not decode, for the read to start again with the whole text parsed (whose outcome, an
  * error or another reading, then decides).
  */
-function readInput(bytes: Uint8Array, resolve: SiblingResolver | undefined, kernels: Kernels, cut: CutRead | undefined): GltfInput | undefined {
+function readInput(bytes: Uint8Array, resolve: BufferResolver | undefined, kernels: Kernels, cut: CutRead | undefined): GltfInput | undefined {
   let jsonBytes: Uint8Array;
   let jsonOffset = 0;
   let bin: Uint8Array | undefined;
@@ -197,7 +226,7 @@ function decodeCutDataUri(kernels: Kernels, prefix: string, payload: string): Ui
 }
 
 /** An external buffer, only through `resolve` and only by a relative name inside the input's folder. */
-function resolveUri(uri: string, buffer: number, resolve: SiblingResolver | undefined, offset: number): Uint8Array {
+function resolveUri(uri: string, buffer: number, resolve: BufferResolver | undefined, offset: number): Uint8Array {
   let name: string;
   try {
     name = decodeURIComponent(uri);
@@ -209,7 +238,7 @@ function resolveUri(uri: string, buffer: number, resolve: SiblingResolver | unde
   }
   if (name.split(/[\\/]/).some((part) => part === '..')) fail('BAD_VALUE', `buffers[${buffer}].uri '${uri}' leaves the input's folder`, offset);
   if (!resolve) fail('UNSUPPORTED', `buffers[${buffer}] is the external file '${name}'; pass options.resolve to read it`, offset);
-  const data = resolve(name);
+  const data = resolve(name, buffer);
   if (!data) fail('BAD_VALUE', `buffers[${buffer}]: the external file '${name}' was not found`, offset);
   return data;
 }
