@@ -67,8 +67,30 @@ const ERRORS_BEFORE_THE_DECODE: [string, string][] = [
   ['glTF 3.0', `{"asset":{"version":"3.0"},"buffers":[{"byteLength":4,"uri":"${uri(RAW_TAB)}"}]}`],
 ];
 
+/** `json` as a GLB's JSON chunk (padded with spaces), no BIN chunk. */
+function glb(json: string): Uint8Array {
+  const text = new TextEncoder().encode(json);
+  const padded = (text.length + 3) & ~3;
+  const out = new Uint8Array(20 + padded).fill(0x20, 20);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, 0x46546c67, true);
+  view.setUint32(4, 2, true);
+  view.setUint32(8, out.length, true);
+  view.setUint32(12, padded, true);
+  view.setUint32(16, 0x4e4f534a, true);
+  out.set(text, 20);
+  return out;
+}
+
 describe.each(BACKENDS)('the cut parse on %s', (backend) => {
   const k = kernels[backend];
+  it("gives the whole JSON chunk's SYNTAX error in a GLB (its offset in the file)", () => {
+    const bytes = glb(`{"asset":{"version":"2.0"},"buffers":[{"byteLength":0,"uri":"${uri(RAW_TAB)}"}]}`);
+    const expected = before(bytes, k) as { code: string; offset: number };
+    expect(expected.code).toBe('SYNTAX');
+    expect(expected.offset).toBeGreaterThan(20);
+    expect(outcome(bytes, k)).toEqual(expected);
+  });
   for (const [name, text] of ERRORS_BEFORE_THE_DECODE) {
     it(`gives the whole text's SYNTAX error: ${name}`, () => {
       const bytes = new TextEncoder().encode(text);
