@@ -13,7 +13,8 @@
 //   replaced by a marker before `JSON.parse`, and put back into the `uri` it was in.
 //   The result is `JSON.parse` of the whole text when the payload is base64 (the alphabet and '='),
 //   which the buffer reader then checks by decoding it (read-gltf.ts: a payload that does not
-//   decode sends the read back to the whole text's parse, errors included): those characters and
+//   decode sends the read back to the whole text's parse, errors included, and so does any error
+//   met before every cut payload has decoded, since the whole text may not parse): those characters and
 //   the marker's (letters and digits) are literal inside a JSON string and never start or end a
 //   token, so both texts have the same tokens wherever the marker stands inside a string. The
 //   marker occurs once in the cut text, which has no backslash (no escape can spell a marker

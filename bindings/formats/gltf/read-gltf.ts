@@ -36,15 +36,61 @@ export function fail(code: MeshFormatErrorCode, detail: string, offset?: number)
  * no `..`); this function never touches a file system. `kernels` decode base64 (default: getKernels()).
  */
 export function readGltfInput(bytes: Uint8Array, resolve?: SiblingResolver, kernels: Kernels = getKernels()): GltfInput {
-  return readInput(bytes, resolve, kernels, true) ?? readInput(bytes, resolve, kernels, false)!;
+  const cut: CutRead = { buffers: false };
+  // A second read (the whole text's) asks for the same external buffers: each answered once.
+  const once = resolve === undefined ? undefined : resolvedOnce(resolve);
+  try {
+    const read = readInput(bytes, once, kernels, cut);
+    if (read !== undefined) return read;
+  } catch (e) {
+    // A buffer's cut payload is known to be the whole text's only once it decodes: an error met
+    // before then (its byteLength, an earlier buffer, asset.version) may be one the whole text's
+    // parse never reaches (a payload with a raw control character or a bad escape is a SYNTAX
+    // error there), so the whole text decides (the same error again where it parses).
+    if (!cut.buffers) throw e;
+  }
+  return readInput(bytes, once, kernels, undefined)!;
 }
 
 /**
- * readGltfInput, with the JSON's long base64 payloads cut out of its parse when `cut`
- * (json-text.ts); undefined when a cut payload does not decode, for the read to start again
- * with the whole text parsed (whose outcome, an error or another reading, then decides).
+ * `resolve`, each buffer's file asked for once per readGltfInput: the read with payloads cut out
+ * and the whole text's read after it ask for the same ones (keyed by buffer and name, so a name
+ * two buffers share is still asked for by each, as a single read does).
  */
-function readInput(bytes: Uint8Array, resolve: SiblingResolver | undefined, kernels: Kernels, cut: boolean): GltfInput | undefined {
+function resolvedOnce(resolve: SiblingResolver): (name: string, buffer: number) => Uint8Array | undefined {
+  // Each answer, or what the resolver threw (thrown again, not asked again).
+  const answers = new Map<string, { data: Uint8Array | undefined } | { error: unknown }>();
+  return (name, buffer) => {
+    const key = `${buffer}/${name}`;
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      try {
+        answer = { data: resolve(name) };
+      } catch (error) {
+        answer = { error };
+      }
+      answers.set(key, answer);
+    }
+    if ('error' in answer) throw answer.error;
+    return answer.data;
+  };
+}
+
+/** A SiblingResolver asked on behalf of buffer `buffer` (resolvedOnce). */
+type BufferResolver = (name: string, buffer: number) => Uint8Array | undefined;
+
+/** A read with the JSON's payloads cut out (json-text.ts): whether a buffer's payload was. */
+interface CutRead {
+  buffers: boolean;
+}
+
+/**
+ * readGltfInput, with the JSON's long base64 payloads cut out of its parse when `cut` is given
+ * (json-text.ts; `cut.buffers` then says whether a buffer's was); undefined when a cut payload
+ * does not decode, for the read to start again with the whole text parsed (whose outcome, an
+ * error or another reading, then decides).
+ */
+function readInput(bytes: Uint8Array, resolve: BufferResolver | undefined, kernels: Kernels, cut: CutRead | undefined): GltfInput | undefined {
   let jsonBytes: Uint8Array;
   let jsonOffset = 0;
   let bin: Uint8Array | undefined;
@@ -129,7 +175,7 @@ function readInput(bytes: Uint8Array, resolve: SiblingResolver | undefined, kern
 }
 
 /** The JSON object (json-text.ts decodes and parses it) and, per buffer, its data: URI's parts where the parse cut its base64 out. */
-function parseJson(bytes: Uint8Array, offset: number, cut: boolean): { json: Record<string, unknown>; cuts: (CutUri | undefined)[] } {
+function parseJson(bytes: Uint8Array, offset: number, cut: CutRead | undefined): { json: Record<string, unknown>; cuts: (CutUri | undefined)[] } {
   let text: string;
   try {
     text = decodeJsonText(bytes);
@@ -139,7 +185,8 @@ function parseJson(bytes: Uint8Array, offset: number, cut: boolean): { json: Rec
   let json: unknown;
   let cuts: (CutUri | undefined)[];
   try {
-    ({ json, cuts } = parseJsonText(text, cut));
+    ({ json, cuts } = parseJsonText(text, cut !== undefined));
+    if (cut !== undefined) cut.buffers = cuts.length > 0;
   } catch (e) {
     const position = /position (\d+)/.exec(String(e))?.[1];
     return fail('SYNTAX', `the JSON does not parse (${String((e as Error).message)})`, offset + (position ? new TextEncoder().encode(text.slice(0, Number(position))).length : 0));
@@ -179,7 +226,7 @@ function decodeCutDataUri(kernels: Kernels, prefix: string, payload: string): Ui
 }
 
 /** An external buffer, only through `resolve` and only by a relative name inside the input's folder. */
-function resolveUri(uri: string, buffer: number, resolve: SiblingResolver | undefined, offset: number): Uint8Array {
+function resolveUri(uri: string, buffer: number, resolve: BufferResolver | undefined, offset: number): Uint8Array {
   let name: string;
   try {
     name = decodeURIComponent(uri);
@@ -191,7 +238,7 @@ function resolveUri(uri: string, buffer: number, resolve: SiblingResolver | unde
   }
   if (name.split(/[\\/]/).some((part) => part === '..')) fail('BAD_VALUE', `buffers[${buffer}].uri '${uri}' leaves the input's folder`, offset);
   if (!resolve) fail('UNSUPPORTED', `buffers[${buffer}] is the external file '${name}'; pass options.resolve to read it`, offset);
-  const data = resolve(name);
+  const data = resolve(name, buffer);
   if (!data) fail('BAD_VALUE', `buffers[${buffer}]: the external file '${name}' was not found`, offset);
   return data;
 }
