@@ -19,7 +19,7 @@ import type { Kernels } from '../kernels/kernels.js';
 import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
 import { runConvertJobOnDisk } from '../node/recording-resolver.js';
 import { prepareConvertJob } from '../workers/convert-job.js';
-import { formatByName } from '../formats/registry.js';
+import { signatureByName } from '../formats/format-index.js';
 import { writeFilesAtomicSync } from './atomic-write.js';
 import { checkOutputs } from './check-outputs.js';
 import type { ConversionFlags } from './conversion-options.js';
@@ -106,7 +106,7 @@ export async function convertBatchFile(file: BatchFile, settings: BatchSettings,
   const outcome = runConvertJobOnDisk(job, kernels);
   if (!outcome.ok) return { input, ok: false, error: outcome.error };
   try {
-    if (settings.validate) await checkOutputs(outcome.files, formatByName(settings.to)!, kernels);
+    if (settings.validate) await checkOutputs(outcome.files, signatureByName(settings.to)!, kernels);
     const key = unitKey(file.dir, file.stem);
     const targets = outcome.files.map((f) => {
       if (unitKey(file.dir, f.name) !== key) throw new CodedError('OUTPUT_COLLISION', `${join(file.dir, f.name)} is not named after ${file.stem}: it cannot be checked against the other threads' outputs`);

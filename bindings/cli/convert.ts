@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import type { FormatHandler } from '../formats/format.js';
-import { formatByExtension, formatByName, FORMAT_NAMES } from '../formats/registry.js';
+import type { FormatSignature } from '../formats/format-signature.js';
+import { FORMAT_SIGNATURES, signatureByExtension, signatureByName } from '../formats/format-index.js';
 import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
 import { runConvertJobOnDisk } from '../node/recording-resolver.js';
 import { prepareConvertJob, type ConvertJobDone, type ConvertJobOutcome } from '../workers/convert-job.js';
@@ -30,7 +30,7 @@ import { nowMs } from './clock.js';
 
 export interface ConvertSettings {
   /** --to (already resolved to a handler by `convertTarget`). */
-  target: FormatHandler;
+  target: FormatSignature;
   /** -o: the one output (`-` for stdout). */
   output: string | undefined;
   outDir: string | undefined;
@@ -67,11 +67,11 @@ export type ConvertResult =
  * The target format from --to and -o, or a usage message: --to names a registered format; -o's
  * extension names it when --to is absent, and must not name a different one when --to is given.
  */
-export function convertTarget(to: string | undefined, output: string | undefined): FormatHandler | string {
-  const known = `formats: ${FORMAT_NAMES.join(', ')}`;
-  const named = to !== undefined ? formatByName(to) : undefined;
+export function convertTarget(to: string | undefined, output: string | undefined): FormatSignature | string {
+  const known = `formats: ${FORMAT_SIGNATURES.map((f) => f.name).join(', ')}`;
+  const named = to !== undefined ? signatureByName(to) : undefined;
   if (to !== undefined && !named) return `unknown format '${to}' (${known})`;
-  const byExtension = output !== undefined && output !== '-' ? formatByExtension(output) : undefined;
+  const byExtension = output !== undefined && output !== '-' ? signatureByExtension(output) : undefined;
   if (named) {
     if (byExtension && byExtension !== named) return `${output} has a ${byExtension.name} extension, but --to is ${named.name}: make them agree`;
     return named;
