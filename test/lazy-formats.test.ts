@@ -61,7 +61,7 @@ describe('format index', () => {
 });
 
 /** The dist/ modules a run of the built CLI loads (a module-loading hook records each URL). */
-function distModulesLoaded(args: string[]): { status: number | null; stderr: string; modules: string[] } {
+function distModulesLoaded(args: string[]): { status: number | null; stderr: string; modules: string[]; meshopt: boolean } {
   const dir = mkdtempSync(join(tmpdir(), 'lazy-formats-'));
   const log = join(dir, 'loaded.txt');
   writeFileSync(log, '');
@@ -72,7 +72,7 @@ function distModulesLoaded(args: string[]): { status: number | null; stderr: str
   const r = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, CLI, ...args], { encoding: 'latin1', cwd: dir });
   const distUrl = pathToFileURL(join(ROOT, 'dist')).href + '/';
   const modules = readFileSync(log, 'utf8').split('\n').filter((u) => u.startsWith(distUrl)).map((u) => u.slice(distUrl.length));
-  return { status: r.status, stderr: r.stderr, modules };
+  return { status: r.status, stderr: r.stderr, modules, meshopt: readFileSync(log, 'utf8').includes('/node_modules/meshoptimizer/') };
 }
 
 const formatChunks = (modules: string[]) => modules.filter((m) => /^format-|^formats\.js$|^index\.js$/.test(m)).sort();
@@ -121,6 +121,19 @@ describe.skipIf(!existsSync(CLI))('dist/cli.js loads the handlers a one-file run
     }
     expect(expected).toBeInstanceOf(MeshFormatError);
     expect(run.stderr).toContain(expected!.message);
+  });
+
+  it("meshoptimizer: loaded for --optimize, not for a plain conversion of a GLB that does not name EXT_meshopt_compression", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lazy-out-'));
+    const plain = distModulesLoaded(['convert', join(ROOT, 'fixtures', 'tube.glb'), '--to', 'iqm', '-o', join(dir, 'a.iqm')]);
+    expect(plain.status, plain.stderr).toBe(0);
+    expect(plain.meshopt).toBe(false);
+    const optimized = distModulesLoaded(['convert', join(ROOT, 'fixtures', 'tube.glb'), '--to', 'glb', '--optimize', '-o', join(dir, 'b.glb')]);
+    expect(optimized.status, optimized.stderr).toBe(0);
+    expect(optimized.meshopt).toBe(true);
+    // Read back (its reader needs the decoder: info loads it for glTF inputs).
+    const info = spawnSync(process.execPath, [CLI, 'info', join(dir, 'b.glb'), '--json'], { encoding: 'utf8' });
+    expect(info.status, info.stderr).toBe(0);
   });
 
   it('several files: every format is loaded up front, as the threads read files of any format synchronously', () => {

@@ -135,11 +135,13 @@ export async function runCli(argv: string[], env: CliEnvironment): Promise<numbe
   let adopted = false;
   try {
     const inputs = expandInputs(args, accept);
-    // A glTF may use EXT_meshopt_compression, whose decoder loads asynchronously (meshopt-module.ts): loaded here, only when a glTF can be among the inputs.
-    if (forced?.name === 'gltf' || forced?.name === 'glb' || inputs.files.some((f) => f.path === '-' || /\.(gltf|glb)$/i.test(f.path))) await initMeshopt();
     if (inputs.empty.length) return usage(`${inputs.empty.map((e) => `${e.pattern}: ${e.why}`).join('; ')}`, command);
 
     if (command === 'info' || command === 'validate') {
+      // A glTF may use EXT_meshopt_compression, whose decoder loads asynchronously (meshopt-module.ts):
+      // loaded here, only when a glTF can be among the inputs. A conversion loads it per file, when
+      // the file names the extension or the run writes it (prepareConvertJob).
+      if (forced?.name === 'gltf' || forced?.name === 'glb' || inputs.files.some((f) => f.path === '-' || /\.(gltf|glb)$/i.test(f.path))) await initMeshopt();
       await loadAllFormats();
       return command === 'info' ? runInfo(inputs, ctx) : runValidate(inputs, ctx);
     }
