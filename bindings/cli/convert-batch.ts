@@ -23,7 +23,7 @@ import { signatureByName } from '../formats/format-index.js';
 import { writeFilesAtomicSync } from './atomic-write.js';
 import { checkOutputs } from './check-outputs.js';
 import type { ConversionFlags } from './conversion-options.js';
-import { claimTargets, type IdentitySet } from './claim-targets.js';
+import { claimTargets, existedAlready, type IdentitySet } from './claim-targets.js';
 import { readInputFileSync } from './read-input.js';
 
 /** One input of a batch and where its outputs go (planOutputs). */
@@ -79,11 +79,7 @@ export interface BatchWriter {
   askFirst?: boolean;
 }
 
-/** Whether an error says an output was there already (the thread then asks before writing: BatchWriter.askFirst). */
-export function existedAlready(e: unknown): boolean {
-  const code = (e as { code?: unknown }).code;
-  return code === 'OUTPUT_EXISTS' || code === 'WOULD_OVERWRITE_INPUT';
-}
+export { existedAlready };
 
 /**
  * Reads, converts and writes one file of a batch, on whatever thread claimed it; never throws.

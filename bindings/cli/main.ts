@@ -8,11 +8,9 @@ import type { CommandContext } from './context.js';
 import { convertTarget, runConvert, workerQueue } from './convert.js';
 import { earlyPoolWanted } from './early-pool-wanted.js';
 import { COMMAND_HELP, generalHelp } from './help.js';
-import { runInfo } from './info.js';
 import { expandInputs } from './inputs.js';
 import { parseShard } from './shard.js';
 import type { CliIO } from './stdio.js';
-import { runValidate } from './validate.js';
 
 export interface CliEnvironment {
   io: CliIO;
@@ -143,7 +141,8 @@ export async function runCli(argv: string[], env: CliEnvironment): Promise<numbe
       // the file names the extension or the run writes it (prepareConvertJob).
       if (forced?.name === 'gltf' || forced?.name === 'glb' || inputs.files.some((f) => f.path === '-' || /\.(gltf|glb)$/i.test(f.path))) await initMeshopt();
       await loadAllFormats();
-      return command === 'info' ? runInfo(inputs, ctx) : runValidate(inputs, ctx);
+      // Loaded by the commands that run them (neither is a conversion's).
+      return command === 'info' ? (await import('./info.js')).runInfo(inputs, ctx) : (await import('./validate.js')).runValidate(inputs, ctx);
     }
 
     const output = values.output as string | undefined;
