@@ -13,7 +13,7 @@
 // so `loadFormat(name)` resolves to the very object `formatByName(name)` returns.
 import type { FormatHandler } from './format.js';
 import type { FormatSignature } from './format-signature.js';
-import { definedFormat, definedFormatCount } from './loaded-formats.js';
+import { definedFormat } from './loaded-formats.js';
 import { UNIGINE_SIGNATURE } from './unigine/unigine-signature.js';
 import { IQM_SIGNATURE } from './iqm/iqm-signature.js';
 import { GLB_SIGNATURE, GLTF_SIGNATURE } from './gltf/gltf-signature.js';
@@ -91,7 +91,7 @@ export function loadAllFormats(): Promise<FormatHandler[]> {
 
 /** Whether every format's handler is loaded (then `loadedFormat` finds any). */
 export function everyFormatLoaded(): boolean {
-  return definedFormatCount() === FORMAT_SIGNATURES.length;
+  return FORMAT_SIGNATURES.every((f) => definedFormat(f.name) !== undefined);
 }
 
 /** The handler called `name` (or an alias) when its module has run (`loadFormat`, or a static import such as the registry's), else undefined. */

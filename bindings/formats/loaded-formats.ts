@@ -5,17 +5,12 @@ import type { FormatHandler } from './format.js';
 // the format index's `loadFormat`, a direct import), so there is one handler object per format.
 const handlers = new Map<string, FormatHandler>();
 
-/** Records a handler as defined (define-format.ts calls it for each). */
+/** Records a handler as defined (define-format.ts calls it for each); the first of a name stays. */
 export function registerFormat(handler: FormatHandler): void {
-  handlers.set(handler.name, handler);
+  if (!handlers.has(handler.name)) handlers.set(handler.name, handler);
 }
 
 /** The handler named `name` (its own name, not an alias) if its module has run, else undefined. */
 export function definedFormat(name: string): FormatHandler | undefined {
   return handlers.get(name);
-}
-
-/** How many handlers have been defined. */
-export function definedFormatCount(): number {
-  return handlers.size;
 }
