@@ -58,6 +58,9 @@ function libraryChunk(id) {
   const format = FORMAT_FOLDER.exec(id);
   if (format && !BEFORE_HANDLER.test(id)) return `format-${format[1]}`;
   if (/\/node_modules\/luaparse\//.test(id)) return 'format-tf';
+  // TGA → PNG (fast-png, with fflate's tables built when it loads) serves the glTF writer and
+  // meshcodec/three only: with them, so that a conversion without glTF neither compiles nor runs it.
+  if (/\/bindings\/textures\/(tga-to-png|decode-tga)\.ts$/.test(id) || /\/node_modules\/(fast-png|fflate|iobuffer)\//.test(id)) return 'format-gltf';
   return 'library';
 }
 
