@@ -52,7 +52,12 @@ const FORMAT_FOLDER = /\/bindings\/formats\/(apg|gltf|iqm|ms2|tf|unigine)\//;
 // Modules in a format's folder that the format index or the CLI read without the handler: the
 // signatures and the constants they test with, the GLB magic, and meshoptimizer's loader.
 const BEFORE_HANDLER = /\/bindings\/formats\/(\w+\/\w+-signature|apg\/apg-document|iqm\/iqm-document|ms2\/ms2-document|gltf\/glb-container|gltf\/meshopt-module)\.ts$/;
+// The CLI's own modules that a conversion of one file runs, in one chunk (each module Node's ESM
+// loader resolves, reads, decodes and compiles on its own costs ~0.4 ms); what only other runs
+// need (the batch, the worker pool, info, validate, the queue) is imported where used.
+const CLI_RUN = /\/bindings\/(cli\/(?!bin|version|early-pool\.|queue-command|info|validate|details|convert-batch|batch-affinity|partial-registry|check-outputs|khronos-validator)[\w-]+|node\/[\w-]+|workers\/convert-job|queue\/worker-defaults)\.ts$/;
 function libraryChunk(id) {
+  if (CLI_RUN.test(id)) return 'cli-run';
   if (id.endsWith('/bindings/index.ts') || /\/bindings\/(cli|workers|node|three|queue)\//.test(id) || /\/node_modules\/three\//.test(id)) return undefined;
   if (/\/bindings\/formats\/(registry|loaders|warm-up)\.ts$/.test(id)) return 'formats';
   const format = FORMAT_FOLDER.exec(id);

@@ -84,6 +84,8 @@ describe.skipIf(!existsSync(CLI))('dist/cli.js loads the handlers a one-file run
     expect(run.status, run.stderr).toBe(0);
     expect(run.modules).toContain('library.js');
     expect(formatChunks(run.modules)).toEqual(['format-apg.js', 'format-gltf.js']);
+    // Nor the modules of other runs (a batch, the worker pool, info, validate, --validate's checks).
+    for (const other of ['convert-batch.js', 'partial-registry.js', 'batch-affinity.js', 'early-pool.js', 'convert-pool.js', 'info.js', 'validate.js', 'check-outputs.js']) expect(run.modules).not.toContain(other);
     expect(readFileSync(out).subarray(0, 4).toString('latin1')).toBe('glTF');
   });
 
