@@ -39,6 +39,36 @@ const ts = (declarations) =>
     noEmitOnError: true,
   });
 
+// The library's chunks. `library`: the code every entry imports (kernels, Asset model, errors, each
+// format's signature: format-index.ts); the CLI, the worker pools, the three.js loader and the
+// queue (Node built-ins, three, bullmq) stay out of it. `format-NAME`: one format's handler and
+// what only it uses (luaparse with tf), which the format index imports on first need, so that the
+// CLI converting one file loads two formats, not seven. `formats`: the synchronous registry (every
+// handler), which dist/index.js and the worker pools import. Alternatives: one library chunk (the
+// round-six build: a one-file convert parsed all seven formats, 1.36 MB); rollup's own chunking of
+// the dynamic imports (one chunk per set of importers: small shared chunks that move as the
+// importers change).
+const FORMAT_FOLDER = /\/bindings\/formats\/(apg|gltf|iqm|ms2|tf|unigine)\//;
+// Modules in a format's folder that the format index or the CLI read without the handler: the
+// signatures and the constants they test with, the GLB magic, and meshoptimizer's loader.
+const BEFORE_HANDLER = /\/bindings\/formats\/(\w+\/\w+-signature|apg\/apg-document|iqm\/iqm-document|ms2\/ms2-document|gltf\/glb-container|gltf\/meshopt-module)\.ts$/;
+// The CLI's own modules that a conversion of one file runs, in one chunk (each module Node's ESM
+// loader resolves, reads, decodes and compiles on its own costs ~0.4 ms); what only other runs
+// need (the batch, the worker pool, info, validate, the queue) is imported where used.
+const CLI_RUN = /\/bindings\/(cli\/(?!bin|version|early-pool\.|queue-command|info|validate|details|convert-batch|batch-affinity|partial-registry|check-outputs|khronos-validator)[\w-]+|node\/[\w-]+|workers\/convert-job|queue\/worker-defaults)\.ts$/;
+function libraryChunk(id) {
+  if (CLI_RUN.test(id)) return 'cli-run';
+  if (id.endsWith('/bindings/index.ts') || /\/bindings\/(cli|workers|node|three|queue)\//.test(id) || /\/node_modules\/three\//.test(id)) return undefined;
+  if (/\/bindings\/formats\/(registry|loaders|warm-up)\.ts$/.test(id)) return 'formats';
+  const format = FORMAT_FOLDER.exec(id);
+  if (format && !BEFORE_HANDLER.test(id)) return `format-${format[1]}`;
+  if (/\/node_modules\/luaparse\//.test(id)) return 'format-tf';
+  // TGA → PNG (fast-png, with fflate's tables built when it loads) serves the glTF writer and
+  // meshcodec/three only: with them, so that a conversion without glTF neither compiles nor runs it.
+  if (/\/bindings\/textures\/(tga-to-png|decode-tga)\.ts$/.test(id) || /\/node_modules\/(fast-png|fflate|iobuffer)\//.test(id)) return 'format-gltf';
+  return 'library';
+}
+
 export default [
   {
     // worker.js / worker-node.js are `meshcodec/worker`; the two *-worker.js scripts are what they
@@ -63,8 +93,7 @@ export default [
       dir: 'dist',
       format: 'es',
       entryFileNames: '[name].js',
-      // The library code every entry imports; the CLI, the worker pools, the three.js loader and the queue (Node built-ins, three, bullmq) stay out of it.
-      manualChunks: (id) => (id.endsWith('/bindings/index.ts') || /\/bindings\/(cli|workers|node|three|queue)\//.test(id) || /\/node_modules\/three\//.test(id) ? undefined : 'library'),
+      manualChunks: libraryChunk,
       chunkFileNames: '[name].js',
       banner: (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
     },
@@ -75,7 +104,8 @@ export default [
   {
     input: 'bindings/index.ts',
     external,
-    output: { file: 'dist/index.cjs', format: 'cjs', exports: 'named' },
+    // One file: the format index's dynamic imports of handlers are inlined (the registry has them all anyway).
+    output: { file: 'dist/index.cjs', format: 'cjs', exports: 'named', inlineDynamicImports: true },
     plugins: [nodeResolve(), commonjs(), ts(false)],
   },
 ];

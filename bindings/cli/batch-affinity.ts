@@ -15,7 +15,7 @@
 // Alternatives: one shared counter over the batch in order (before: every thread meets every
 // format); formats handed out whole, without taking from the others (a thread idles while the
 // other still has files when the formats' sizes differ, as UNIGINE's 56 % here).
-import { formatByExtension, formatByName } from '../formats/registry.js';
+import { signatureByExtension, signatureByName } from '../formats/format-index.js';
 import type { BatchFile } from './convert-batch.js';
 
 /** A batch's units by kind (the source format that the first file's name or --format gives), and each thread's order of kinds. */
@@ -28,8 +28,8 @@ export interface BatchAffinity {
 
 /** The kind of a unit: --format when given, else its first file's format by extension ('' for none). */
 function kindOf(file: BatchFile, from: string | undefined): string {
-  if (from !== undefined) return formatByName(from)?.name ?? from;
-  return formatByExtension(file.inputPath)?.name ?? '';
+  if (from !== undefined) return signatureByName(from)?.name ?? from;
+  return signatureByExtension(file.inputPath)?.name ?? '';
 }
 
 /**

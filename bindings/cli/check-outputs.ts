@@ -1,4 +1,6 @@
-import type { EncodedFile, FormatHandler } from '../formats/format.js';
+import type { EncodedFile } from '../formats/format.js';
+import type { FormatSignature } from '../formats/format-signature.js';
+import { handlerOf } from '../workers/convert-job.js';
 import type { Kernels } from '../kernels/kernels.js';
 import { CodedError, errorInfo } from '../io/error-info.js';
 import { KHRONOS_VALIDATED, validateWithKhronos } from './khronos-validator.js';
@@ -12,11 +14,11 @@ const QUOTED_ISSUES = 5;
  * the same set), and a glTF or GLB goes through the Khronos validator; a refusal, or any
  * validator error, fails the file (OUTPUT_INVALID) with the validator's codes and JSON pointers.
  */
-export async function checkOutputs(files: readonly EncodedFile[], target: FormatHandler, kernels: Kernels): Promise<void> {
+export async function checkOutputs(files: readonly EncodedFile[], target: FormatSignature, kernels: Kernels): Promise<void> {
   const main = files[0]!;
   const resolve = (name: string) => files.find((f) => f.name === name)?.bytes;
   try {
-    target.parseSync(main.bytes, { kernels, fileName: main.name, resolve });
+    handlerOf(target).parseSync(main.bytes, { kernels, fileName: main.name, resolve });
   } catch (e) {
     throw new CodedError('OUTPUT_INVALID', `${main.name} as written does not read back: ${errorInfo(e).message}`);
   }

@@ -65,3 +65,9 @@ export function claimTargets(paths: readonly string[], inputIds: IdentitySet, wr
   for (const path of paths) written.add(path);
   return existing;
 }
+
+/** Whether an error says an output was there already (the thread then asks before writing: BatchWriter.askFirst). */
+export function existedAlready(e: unknown): boolean {
+  const code = (e as { code?: unknown }).code;
+  return code === 'OUTPUT_EXISTS' || code === 'WOULD_OVERWRITE_INPUT';
+}

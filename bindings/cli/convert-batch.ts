@@ -19,11 +19,11 @@ import type { Kernels } from '../kernels/kernels.js';
 import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
 import { runConvertJobOnDisk } from '../node/recording-resolver.js';
 import { prepareConvertJob } from '../workers/convert-job.js';
-import { formatByName } from '../formats/registry.js';
+import { signatureByName } from '../formats/format-index.js';
 import { writeFilesAtomicSync } from './atomic-write.js';
 import { checkOutputs } from './check-outputs.js';
 import type { ConversionFlags } from './conversion-options.js';
-import { claimTargets, type IdentitySet } from './claim-targets.js';
+import { claimTargets, existedAlready, type IdentitySet } from './claim-targets.js';
 import { readInputFileSync } from './read-input.js';
 
 /** One input of a batch and where its outputs go (planOutputs). */
@@ -79,11 +79,7 @@ export interface BatchWriter {
   askFirst?: boolean;
 }
 
-/** Whether an error says an output was there already (the thread then asks before writing: BatchWriter.askFirst). */
-export function existedAlready(e: unknown): boolean {
-  const code = (e as { code?: unknown }).code;
-  return code === 'OUTPUT_EXISTS' || code === 'WOULD_OVERWRITE_INPUT';
-}
+export { existedAlready };
 
 /**
  * Reads, converts and writes one file of a batch, on whatever thread claimed it; never throws.
@@ -106,7 +102,7 @@ export async function convertBatchFile(file: BatchFile, settings: BatchSettings,
   const outcome = runConvertJobOnDisk(job, kernels);
   if (!outcome.ok) return { input, ok: false, error: outcome.error };
   try {
-    if (settings.validate) await checkOutputs(outcome.files, formatByName(settings.to)!, kernels);
+    if (settings.validate) await checkOutputs(outcome.files, signatureByName(settings.to)!, kernels);
     const key = unitKey(file.dir, file.stem);
     const targets = outcome.files.map((f) => {
       if (unitKey(file.dir, f.name) !== key) throw new CodedError('OUTPUT_COLLISION', `${join(file.dir, f.name)} is not named after ${file.stem}: it cannot be checked against the other threads' outputs`);

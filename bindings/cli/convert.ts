@@ -1,22 +1,21 @@
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import type { FormatHandler } from '../formats/format.js';
-import { formatByExtension, formatByName, FORMAT_NAMES } from '../formats/registry.js';
+import type { FormatSignature } from '../formats/format-signature.js';
+import { FORMAT_SIGNATURES, signatureByExtension, signatureByName } from '../formats/format-index.js';
 import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
 import { runConvertJobOnDisk } from '../node/recording-resolver.js';
 import { prepareConvertJob, type ConvertJobDone, type ConvertJobOutcome } from '../workers/convert-job.js';
 import type { ConvertPool, PoolJob } from '../workers/convert-pool.js';
 import { removedStalePartials, watchPartials, writeFilesAtomic } from './atomic-write.js';
 import { tierUpLaterForBatch } from './batch-tiering.js';
-import { claimTargets, InputIdentities } from './claim-targets.js';
-import { batchAffinity, claimByKind } from './batch-affinity.js';
-import { batchUnits, convertBatchFile, existedAlready, type BatchFile, type BatchResult, type BatchSettings, type BatchWriter } from './convert-batch.js';
-import { PartialRegistry } from './partial-registry.js';
+import { claimTargets, existedAlready, InputIdentities } from './claim-targets.js';
+// The claimed batch's modules (convert-batch.ts and what it uses), --validate's checks and the
+// worker pool are imported by the runs that use them: a one-file conversion loads none of them.
+import type { BatchFile, BatchResult, BatchSettings, BatchWriter } from './convert-batch.js';
 import { readInput, type CommandContext } from './context.js';
 import type { ConversionFlags } from './conversion-options.js';
 import type { ExpandedInputs, InputFile } from './inputs.js';
 import { JsonLines } from './json-lines.js';
-import { checkOutputs } from './check-outputs.js';
 import { EventLoopTurns } from './event-loop-turns.js';
 import { planOutputs, type OutputPlace } from './output-plan.js';
 import { Progress } from './progress.js';
@@ -30,7 +29,7 @@ import { nowMs } from './clock.js';
 
 export interface ConvertSettings {
   /** --to (already resolved to a handler by `convertTarget`). */
-  target: FormatHandler;
+  target: FormatSignature;
   /** -o: the one output (`-` for stdout). */
   output: string | undefined;
   outDir: string | undefined;
@@ -67,11 +66,11 @@ export type ConvertResult =
  * The target format from --to and -o, or a usage message: --to names a registered format; -o's
  * extension names it when --to is absent, and must not name a different one when --to is given.
  */
-export function convertTarget(to: string | undefined, output: string | undefined): FormatHandler | string {
-  const known = `formats: ${FORMAT_NAMES.join(', ')}`;
-  const named = to !== undefined ? formatByName(to) : undefined;
+export function convertTarget(to: string | undefined, output: string | undefined): FormatSignature | string {
+  const known = `formats: ${FORMAT_SIGNATURES.map((f) => f.name).join(', ')}`;
+  const named = to !== undefined ? signatureByName(to) : undefined;
   if (to !== undefined && !named) return `unknown format '${to}' (${known})`;
-  const byExtension = output !== undefined && output !== '-' ? formatByExtension(output) : undefined;
+  const byExtension = output !== undefined && output !== '-' ? signatureByExtension(output) : undefined;
   if (named) {
     if (byExtension && byExtension !== named) return `${output} has a ${byExtension.name} extension, but --to is ${named.name}: make them agree`;
     return named;
@@ -226,7 +225,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
       return;
     }
     try {
-      if (settings.validate) await checkOutputs(outcome.files, settings.target, ctx.kernels);
+      if (settings.validate) await (await import('./check-outputs.js')).checkOutputs(outcome.files, settings.target, ctx.kernels);
       const outputs = await commit(outcome, place, subfolder, manifest?.previousOutputs.get(key));
       await record({ outputs: outcome.files.map((f) => ({ name: outputName(subfolder, f.name), bytes: f.bytes })), warnings: outcome.warnings, companions: outcome.companions });
       const out = outcome.files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
@@ -283,6 +282,7 @@ export async function runConvert(inputs: ExpandedInputs, settings: ConvertSettin
 
   /** The batch claimed by every thread: the main thread's share here, each worker's reported as it goes. */
   const runClaimed = async (workers: ConvertPool): Promise<string[]> => {
+    const [{ batchUnits, convertBatchFile }, { batchAffinity, claimByKind }, { PartialRegistry }] = await Promise.all([import('./convert-batch.js'), import('./batch-affinity.js'), import('./partial-registry.js')]);
     const batchFiles: BatchFile[] = files.map((f, i) => ({ inputPath: f.path, dir: places[i]!.dir, stem: places[i]!.stem }));
     const units = batchUnits(batchFiles);
     // Each thread takes its own formats' files first (batch-affinity.ts): one counter per kind.

@@ -1,12 +1,12 @@
-import { FORMATS } from '../formats/registry.js';
+import { FORMAT_SIGNATURES } from '../formats/format-index.js';
 import { conversionOptionsHelp } from './conversion-options.js';
 import { QUEUE_WORKER_DEFAULTS } from '../queue/worker-defaults.js';
 
 /** The registered formats, one per line, with aliases and extensions (from the registry), in aligned columns. */
 export function formatList(): string {
-  const names = FORMATS.map((f) => `${f.name}${f.aliases?.length ? ` (also ${f.aliases.join(', ')})` : ''}`);
+  const names = FORMAT_SIGNATURES.map((f) => `${f.name}${f.aliases?.length ? ` (also ${f.aliases.join(', ')})` : ''}`);
   const width = Math.max(...names.map((n) => n.length));
-  return FORMATS.map((f, i) => `  ${names[i]!.padEnd(width)}  ${f.extensions.join(' ')}`).join('\n');
+  return FORMAT_SIGNATURES.map((f, i) => `  ${names[i]!.padEnd(width)}  ${f.extensions.join(' ')}`).join('\n');
 }
 
 const COMMON = `  --format NAME      read every input as NAME (default: detect by content, then extension)

@@ -2,17 +2,15 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { initSync, type BackendChoice } from '../kernels/backend.js';
 import { initMeshopt } from '../formats/gltf/meshopt-module.js';
-import { formatByExtension, formatByName, FORMATS, FORMAT_NAMES } from '../formats/registry.js';
+import { FORMAT_SIGNATURES, loadAllFormats, loadFormat, signatureByExtension, signatureByName } from '../formats/format-index.js';
 import { checkConversionFlags, CONVERSION_OPTIONS, conversionParseArgsOptions, parseConversionFlags } from './conversion-options.js';
 import type { CommandContext } from './context.js';
 import { convertTarget, runConvert, workerQueue } from './convert.js';
 import { earlyPoolWanted } from './early-pool-wanted.js';
 import { COMMAND_HELP, generalHelp } from './help.js';
-import { runInfo } from './info.js';
 import { expandInputs } from './inputs.js';
 import { parseShard } from './shard.js';
 import type { CliIO } from './stdio.js';
-import { runValidate } from './validate.js';
 
 export interface CliEnvironment {
   io: CliIO;
@@ -43,6 +41,8 @@ const OPTIONS = {
   incremental: { type: 'boolean', default: false },
   ...conversionParseArgsOptions(),
 } as const;
+
+const FORMAT_NAMES: readonly string[] = FORMAT_SIGNATURES.map((f) => f.name);
 
 /** Options only `convert` takes. */
 const CONVERT_ONLY = ['to', 'output', 'out-dir', 'force', 'jobs', 'quiet', 'validate', 'shard', 'manifest', 'incremental', ...CONVERSION_OPTIONS.map((o) => o.flag)] as const;
@@ -100,7 +100,7 @@ export async function runCli(argv: string[], env: CliEnvironment): Promise<numbe
     if (misplaced) return usage(`${command} does not take --${misplaced}`, command);
   }
   if (args.length === 0) return usage(`${command} needs at least one file, folder or glob ('-' for stdin)`, command);
-  if (typeof values.format === 'string' && !formatByName(values.format)) return usage(`unknown format '${values.format}' (formats: ${FORMAT_NAMES.join(', ')})`, command);
+  if (typeof values.format === 'string' && !signatureByName(values.format)) return usage(`unknown format '${values.format}' (formats: ${FORMAT_NAMES.join(', ')})`, command);
   if (args.filter((a) => a === '-').length > 1) return usage("'-' (stdin) can be given once", command);
   let kernels;
   try {
@@ -118,8 +118,8 @@ export async function runCli(argv: string[], env: CliEnvironment): Promise<numbe
     quiet: values.quiet,
   };
   // Folders and globs take the files a registered format (or the forced one) names by extension.
-  const forced = typeof values.format === 'string' ? formatByName(values.format) : undefined;
-  const extensions = (forced ? [forced] : FORMATS).flatMap((f) => f.extensions);
+  const forced = typeof values.format === 'string' ? signatureByName(values.format) : undefined;
+  const extensions = (forced ? [forced] : FORMAT_SIGNATURES).flatMap((f) => f.extensions);
   const accept = (name: string) => forced !== undefined || extensions.some((ext) => name.toLowerCase().endsWith(ext));
   // convert --jobs N over a folder, a glob or several files: its workers start now, beside the
   // walk and planning below (early-pool.ts); runConvert adopts or closes them, and a return
@@ -133,12 +133,17 @@ export async function runCli(argv: string[], env: CliEnvironment): Promise<numbe
   let adopted = false;
   try {
     const inputs = expandInputs(args, accept);
-    // A glTF may use EXT_meshopt_compression, whose decoder loads asynchronously (meshopt-module.ts): loaded here, only when a glTF can be among the inputs.
-    if (forced?.name === 'gltf' || forced?.name === 'glb' || inputs.files.some((f) => f.path === '-' || /\.(gltf|glb)$/i.test(f.path))) await initMeshopt();
     if (inputs.empty.length) return usage(`${inputs.empty.map((e) => `${e.pattern}: ${e.why}`).join('; ')}`, command);
 
-    if (command === 'info') return runInfo(inputs, ctx);
-    if (command === 'validate') return runValidate(inputs, ctx);
+    if (command === 'info' || command === 'validate') {
+      // A glTF may use EXT_meshopt_compression, whose decoder loads asynchronously (meshopt-module.ts):
+      // loaded here, only when a glTF can be among the inputs. A conversion loads it per file, when
+      // the file names the extension or the run writes it (prepareConvertJob).
+      if (forced?.name === 'gltf' || forced?.name === 'glb' || inputs.files.some((f) => f.path === '-' || /\.(gltf|glb)$/i.test(f.path))) await initMeshopt();
+      await loadAllFormats();
+      // Loaded by the commands that run them (neither is a conversion's).
+      return command === 'info' ? (await import('./info.js')).runInfo(inputs, ctx) : (await import('./validate.js')).runValidate(inputs, ctx);
+    }
 
     const output = values.output as string | undefined;
     const target = convertTarget(values.to as string | undefined, output);
@@ -146,11 +151,11 @@ export async function runCli(argv: string[], env: CliEnvironment): Promise<numbe
     const flags = parseConversionFlags(values);
     if (typeof flags === 'string') return usage(flags, command);
     // The formats the inputs may be: --format, else by extension (stdin, or a name no format claims: any, read by content).
-    const sources = forced
+    const sources: string[] = forced
       ? [forced.name]
-      : inputs.files.some((f) => f.path === '-' || !formatByExtension(f.path))
+      : inputs.files.some((f) => f.path === '-' || !signatureByExtension(f.path))
         ? [...FORMAT_NAMES]
-        : [...new Set(inputs.files.map((f) => formatByExtension(f.path)?.name).filter((n): n is string => n !== undefined))];
+        : [...new Set(inputs.files.map((f) => signatureByExtension(f.path)?.name).filter((n) => n !== undefined))];
     const misfit = checkConversionFlags(flags, sources, target.name);
     if (misfit) return usage(misfit, command);
     if (output !== undefined && values['out-dir'] !== undefined) return usage('-o and --out-dir do not go together', command);
@@ -169,6 +174,11 @@ export async function runCli(argv: string[], env: CliEnvironment): Promise<numbe
     const manifest = values.manifest as string | undefined;
     if (values.incremental && manifest === undefined) return usage('--incremental needs --manifest FILE.jsonl (the record of earlier runs it compares with)', command);
     if (values.incremental && output === '-') return usage('--incremental cannot check an output written to stdout (-o -)', command);
+    // The handlers the run needs (format-index.ts): for one file, its target and the formats it
+    // may be (a file whose content names another format loads that one when read: read-input.ts);
+    // for several, every format, since files of any format may come and threads read them synchronously.
+    if (inputs.files.length === 1) await Promise.all([target.name, ...sources].map((name) => loadFormat(name)));
+    else await loadAllFormats();
     adopted = true;
     return runConvert(
       inputs,

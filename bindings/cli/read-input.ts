@@ -7,12 +7,13 @@
 // end); a stream parser per format (no whole-file read at all, but every reader is written over a
 // whole buffer). Refusing non-regular files costs one fstat; the head costs one 64 KiB read.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import type { FormatHandler } from '../formats/format.js';
+import type { FormatSignature } from '../formats/format-signature.js';
+import { loadedFormat, loadFormat } from '../formats/format-index.js';
 import type { FormatName } from '../formats/registry.js';
 import { CodedError } from '../io/error-info.js';
 import { MeshFormatError } from '../io/errors.js';
 import { isValidMs2Format, ms2ByteSize } from '../formats/ms2/ms2-document.js';
-import { sourceHandler } from '../workers/convert-job.js';
+import { sourceSignature } from '../workers/convert-job.js';
 import { systemMessage } from './inputs.js';
 import type { CliIO } from './stdio.js';
 
@@ -60,7 +61,15 @@ export function fileSystemError(e: unknown, path: string): CodedError {
  */
 export async function readInputFile(path: string, io: CliIO, decide?: { format: string | undefined }): Promise<Uint8Array> {
   if (path === '-') return io.readStdin();
-  return readInputFileSync(path, decide);
+  const input = openInput(path, decide);
+  try {
+    // The head's format may be one whose handler this run has not loaded yet (format-index.ts).
+    const needed = input.decides ? headSignature(input.head, path, decide?.format) : undefined;
+    if (needed && !loadedFormat(needed.name)) await loadFormat(needed.name);
+    return finishInput(input, path, decide);
+  } finally {
+    closeSync(input.fd);
+  }
 }
 
 /**
@@ -69,9 +78,28 @@ export async function readInputFile(path: string, io: CliIO, decide?: { format: 
  * the promise API (FileHandle open, stat, read, close: round trips through libuv's thread pool)
  * 0.17–0.30 ms a file, the synchronous calls 0.010–0.016 ms. Regular files only are read (a FIFO
  * or device is refused after the fstat), so no call waits on another process. Worker threads
- * read their own inputs with it.
+ * read their own inputs with it. The head is refused by the reader of its format when that
+ * handler is loaded (runs that read this way load every format first: main.ts, convert-worker.ts).
  */
 export function readInputFileSync(path: string, decide?: { format: string | undefined }): Uint8Array {
+  const input = openInput(path, decide);
+  try {
+    return finishInput(input, path, decide);
+  } finally {
+    closeSync(input.fd);
+  }
+}
+
+/** An input opened and its head read: `decides` when the head is to decide the format before the rest is read. */
+interface OpenInput {
+  fd: number;
+  size: number;
+  head: Uint8Array;
+  decides: boolean;
+}
+
+/** Opens a regular file and reads its first HEAD_BYTES (the caller closes `fd`). */
+function openInput(path: string, decide: { format: string | undefined } | undefined): OpenInput {
   let fd: number;
   try {
     // O_NONBLOCK: opening a FIFO for reading does not wait for a writer (it is refused just below).
@@ -85,11 +113,22 @@ export function readInputFileSync(path: string, decide?: { format: string | unde
     const size = stats.size;
     const head = new Uint8Array(Math.min(size, HEAD_BYTES));
     const bytesRead = readSync(fd, head, 0, head.length, 0);
-    if (decide && size > bytesRead) refuseByHead(head.subarray(0, bytesRead), path, decide.format, size);
-    if (size <= bytesRead) return head.subarray(0, bytesRead);
+    return { fd, size, head: head.subarray(0, bytesRead), decides: decide !== undefined && size > bytesRead };
+  } catch (e) {
+    closeSync(fd);
+    throw e instanceof CodedError ? e : fileSystemError(e, path);
+  }
+}
+
+/** The rest of an opened input, after its head has had its say. */
+function finishInput(input: OpenInput, path: string, decide: { format: string | undefined } | undefined): Uint8Array {
+  const { fd, size, head } = input;
+  try {
+    if (input.decides) refuseByHead(head, path, decide?.format, size);
+    if (size <= head.length) return head;
     const bytes = new Uint8Array(size);
     bytes.set(head);
-    let at = bytesRead;
+    let at = head.length;
     while (at < size) {
       const n = readSync(fd, bytes, at, size - at, at);
       if (n === 0) break;
@@ -98,8 +137,15 @@ export function readInputFileSync(path: string, decide?: { format: string | unde
     return at === size ? bytes : bytes.subarray(0, at);
   } catch (e) {
     throw e instanceof CodedError || (e as Error).name === 'MeshFormatError' ? e : fileSystemError(e, path);
-  } finally {
-    closeSync(fd);
+  }
+}
+
+/** The format a head is read as (undefined when none: decided after the whole read), MeshSerializer2 by its exact size aside. */
+function headSignature(head: Uint8Array, path: string, forced: string | undefined): FormatSignature | undefined {
+  try {
+    return sourceSignature(head, path, forced);
+  } catch {
+    return undefined; // decided after the whole read (an unknown format is said then)
   }
 }
 
@@ -108,22 +154,20 @@ function refuseByHead(head: Uint8Array, path: string, forced: string | undefined
   // MeshSerializer2 is detected by its whole size (no magic): a file whose header promises exactly
   // its size is one, whatever its name, and the head of it decides nothing more.
   if (!forced && isValidMs2Format(head[4] ?? 0) && ms2ByteSize(head[0]! | (head[1]! << 8), head[2]! | (head[3]! << 8), head[4]!) === size) return;
-  let handler: FormatHandler;
-  try {
-    handler = sourceHandler(head, path, forced);
-  } catch {
-    return; // decided after the whole read (an unknown format is said then)
-  }
-  const name = handler.name as FormatName;
+  const signature = headSignature(head, path, forced);
+  if (!signature) return;
+  const name = signature.name as FormatName;
+  // A handler this thread has not loaded refuses the file after the whole read instead (the same error).
+  const handler = loadedFormat(name);
   if (HEAD_DECIDES[name]) {
     // The reader refuses a missing magic from the first bytes: its error, without the whole file.
-    if (!handler.test(head)) handler.parseSync(head);
+    if (!signature.test(head)) handler?.parseSync(head);
     return;
   }
   // Text formats: a first token no file of the format can start with (glTF JSON opens with '{';
   // a TF descriptor with a Lua name, keyword or comment) is the reader's own error at that token.
   const first = firstTextByte(head);
-  if (first >= 0 && ((name === 'gltf' && first !== 0x7b) || (name === 'tf' && !isLuaStart(first)))) handler.parseSync(head, { fileName: path });
+  if (first >= 0 && ((name === 'gltf' && first !== 0x7b) || (name === 'tf' && !isLuaStart(first)))) handler?.parseSync(head, { fileName: path });
   // MeshSerializer2 (no magic) is at most MS2_MAX_BYTES long.
   if (name === 'ms2' && size > MS2_MAX_BYTES) {
     throw new MeshFormatError({ code: 'TRAILING_DATA', format: 'ms2', offset: MS2_MAX_BYTES }, `the file has ${size} bytes, more than any MeshSerializer2 file holds (${MS2_MAX_BYTES}: 65535 vertices and triangles of every attribute)`);

@@ -5,6 +5,7 @@ import type { Kernels } from '../kernels/kernels.js';
 import { validateAsset } from '../model/validate-asset.js';
 import type { Asset } from '../model/asset.js';
 import type { FormatHandler, ReadOptions, WriteOptions } from './format.js';
+import { registerFormat } from './loaded-formats.js';
 
 /**
  * Runs one public call of a format: anything thrown that is not a MeshFormatError is a bug in
@@ -91,5 +92,7 @@ export function defineFormat<H extends FormatHandler<any, any, string>>(handler:
   if (describe) guarded.describe = (bytes: Uint8Array, options?: R) => runFormatCall(name, kernelsOf(options), () => describe(bytes, forBytes(options, bytes)));
   if (inspect) guarded.inspect = (bytes: Uint8Array, options?: R) => runFormatCall(name, kernelsOf(options), () => inspect(bytes, forBytes(options, bytes)));
   if (rewriteSync) guarded.rewriteSync = (bytes: Uint8Array, options?: R & W) => runFormatCall(name, kernelsOf(options), () => rewriteSync(bytes, forBytes(options, bytes)));
+  // The format index finds it here once its module has run (loaded-formats.ts).
+  registerFormat(guarded);
   return guarded;
 }

@@ -10,6 +10,7 @@ import type { SandboxedJob } from 'bullmq';
 import type { BackendChoice } from '../kernels/backend.js';
 import { initSync } from '../kernels/backend.js';
 import { runConvertJobOnDisk } from '../node/recording-resolver.js';
+import { prepareConvertJob } from '../workers/convert-job.js';
 import { packageVersion } from '../cli/version.js';
 import type { ManifestEntry } from '../cli/manifest.js';
 import { processConversion, type ConversionJobData } from './conversion-job.js';
@@ -19,7 +20,11 @@ const version = packageVersion(new URL(import.meta.url));
 
 export default function convertQueued(job: SandboxedJob<ConversionJobData, ManifestEntry>): Promise<ManifestEntry> {
   return processConversion(job.data, {
-    convert: (j) => runConvertJobOnDisk(j, kernels),
+    // prepareConvertJob: the job's format handlers (loaded on first need) and meshoptimizer.
+    convert: async (j) => {
+      await prepareConvertJob(j);
+      return runConvertJobOnDisk(j, kernels);
+    },
     version,
     progress: (percent) => job.updateProgress(percent),
   });

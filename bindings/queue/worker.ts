@@ -19,7 +19,7 @@ import { initSync } from '../kernels/backend.js';
 import { runConvertJobOnDisk } from '../node/recording-resolver.js';
 import type { ManifestEntry } from '../cli/manifest.js';
 import { ConvertPool } from '../workers/convert-pool.js';
-import type { ConvertJob, ConvertJobOutcome } from '../workers/convert-job.js';
+import { prepareConvertJob, type ConvertJob, type ConvertJobOutcome } from '../workers/convert-job.js';
 import { processConversion, type ConversionJobData, type ConversionJobError } from './conversion-job.js';
 import { redisConnection } from './connection.js';
 import { QUEUE_WORKER_DEFAULTS } from './worker-defaults.js';
@@ -59,9 +59,13 @@ export interface ConversionWorkerRun {
 }
 
 /** The conversion of a job on this thread (the Worker's), for runs without the built pool. */
-function convertHere(backend: BackendChoice): (job: ConvertJob) => ConvertJobOutcome {
+function convertHere(backend: BackendChoice): (job: ConvertJob) => Promise<ConvertJobOutcome> {
   const kernels = initSync({ backend });
-  return (job) => runConvertJobOnDisk(job, kernels);
+  // prepareConvertJob: the job's format handlers (loaded on first need) and meshoptimizer.
+  return async (job) => {
+    await prepareConvertJob(job);
+    return runConvertJobOnDisk(job, kernels);
+  };
 }
 
 /** Starts a BullMQ Worker on `queue` that converts each job (see processConversion). */

@@ -1,6 +1,7 @@
 import type { Kernels } from '../kernels/kernels.js';
 import type { EncodedFile, FormatHandler, SiblingResolver, WriteOptions } from '../formats/format.js';
-import { detectFormat, formatByName } from '../formats/registry.js';
+import { detectSignature, everyFormatLoaded, loadedFormat, loadFormat, signatureByName } from '../formats/format-index.js';
+import type { FormatSignature } from '../formats/format-signature.js';
 import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
 import { resolveConversion, type ConversionFlags } from '../cli/conversion-options.js';
 import { isGlb } from '../formats/gltf/glb-container.js';
@@ -58,24 +59,53 @@ function fileNameOf(path: string): string {
   return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
 }
 
-/** The source handler for a job: forced by name, else detected (magic, then extension). */
-export function sourceHandler(bytes: Uint8Array, inputPath: string, from?: string): FormatHandler {
+/** The source format of a job, before its handler is loaded: forced by name, else detected (magic, then extension). */
+export function sourceSignature(bytes: Uint8Array, inputPath: string, from?: string): FormatSignature {
   if (from) {
-    const forced = formatByName(from);
+    const forced = signatureByName(from);
     if (!forced) throw new CodedError('UNKNOWN_FORMAT', `unknown format '${from}'`);
     return forced;
   }
-  const detected = detectFormat(bytes, inputPath === '-' ? '' : inputPath);
+  const detected = detectSignature(bytes, inputPath === '-' ? '' : inputPath);
   if (!detected) throw new CodedError('UNKNOWN_FORMAT', 'not a format meshcodec recognises (use --format NAME to force one)');
   return detected;
 }
 
 /**
- * Loads meshoptimizer (its WebAssembly instantiates asynchronously, once per thread) when the job
+ * A format's handler, loaded before (format-index.ts: prepareConvertJob loads a job's two, and
+ * the CLI the ones a command may meet). A handler not loaded is meshcodec's own mistake.
+ */
+export function handlerOf(signature: FormatSignature): FormatHandler {
+  const handler = loadedFormat(signature.name);
+  if (!handler) throw new CodedError('INTERNAL', `the ${signature.name} handler was used before it was loaded`);
+  return handler;
+}
+
+/** The source handler for a job: forced by name, else detected (magic, then extension); its handler loaded before. */
+export function sourceHandler(bytes: Uint8Array, inputPath: string, from?: string): FormatHandler {
+  return handlerOf(sourceSignature(bytes, inputPath, from));
+}
+
+/**
+ * Loads what runConvertJob (synchronous) needs: the job's source and target handlers
+ * (format-index.ts; a format's module is imported once per thread, on its first job) and
+ * meshoptimizer (its WebAssembly instantiates asynchronously, once per thread) when the job
  * writes EXT_meshopt_compression (`--compress meshopt`, `--optimize`) or its input is a glTF that
- * names it; runConvertJob is synchronous and needs it loaded before.
+ * names it. A job whose formats are unknown is left for runConvertJob to refuse.
  */
 export async function prepareConvertJob(job: ConvertJob): Promise<void> {
+  // A run that loaded every format (bulk: the CLI's multi-file runs, the worker threads) skips the detection.
+  if (!everyFormatLoaded()) {
+    let source: FormatSignature | undefined;
+    try {
+      source = sourceSignature(job.bytes, job.inputPath, job.from);
+    } catch {
+      source = undefined;
+    }
+    const target = signatureByName(job.to);
+    if (source && !loadedFormat(source.name)) await loadFormat(source.name);
+    if (target && !loadedFormat(target.name)) await loadFormat(target.name);
+  }
   const writes = job.flags?.compress === 'meshopt' || job.flags?.optimize === true;
   const reads = (isGlb(job.bytes) || job.bytes[0] === 0x7b) && mentionsMeshopt(job.bytes);
   if (writes || reads) await initMeshopt();
@@ -90,8 +120,9 @@ export async function prepareConvertJob(job: ConvertJob): Promise<void> {
 export function runConvertJob(job: ConvertJob, kernels: Kernels, resolve?: SiblingResolver): ConvertJobOutcome {
   try {
     const source = sourceHandler(job.bytes, job.inputPath, job.from);
-    const target = formatByName(job.to);
-    if (!target) throw new CodedError('UNKNOWN_FORMAT', `unknown format '${job.to}'`);
+    const named = signatureByName(job.to);
+    if (!named) throw new CodedError('UNKNOWN_FORMAT', `unknown format '${job.to}'`);
+    const target = handlerOf(named);
     const stem = job.outputStem ?? 'output';
     const sameKind = job.outputName === undefined || extensionOf(job.outputName) === extensionOf(job.inputPath);
     const flagged = job.flags !== undefined && Object.keys(job.flags).length > 0;

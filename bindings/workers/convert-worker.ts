@@ -12,6 +12,7 @@ import { PartialRegistry } from '../cli/partial-registry.js';
 import { InputIdentities } from '../cli/claim-targets.js';
 import { errorInfo } from '../io/error-info.js';
 import { prepareConvertJob } from './convert-job.js';
+import { loadAllFormats } from '../formats/format-index.js';
 import type { BatchMessage, BatchTask, PoolJob, PoolOutcome } from './convert-pool.js';
 
 export interface ConvertWorkerData {
@@ -19,6 +20,9 @@ export interface ConvertWorkerData {
 }
 
 const kernels = initSync({ backend: (workerData as ConvertWorkerData).backend });
+// Every format's handler (format-index.ts): a worker's files may be of any format, and it reads them
+// synchronously (readInputFileSync refuses a head by its format's reader only when it is loaded).
+await loadAllFormats();
 
 /** A share of a batch: units claimed from the shared counters (its own kinds first) until none is left, outputs written here. */
 async function runBatch(task: BatchTask): Promise<null> {

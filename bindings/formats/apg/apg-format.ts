@@ -2,7 +2,8 @@ import { defineFormat } from '../define-format.js';
 import type { FormatHandler, ReadOptions } from '../format.js';
 import type { WriteOptions } from '../format.js';
 import { assetToApg } from './from-asset.js';
-import { isApg, readApg } from './read-apg.js';
+import { readApg } from './read-apg.js';
+import { APG_SIGNATURE } from './apg-signature.js';
 import { apgToAsset } from './to-asset.js';
 import { detectNumberFormat } from './detect-precision.js';
 import { writeApg, type WriteApgOptions } from './write-apg.js';
@@ -12,13 +13,9 @@ export interface ApgWriteOptions extends WriteOptions, WriteApgOptions {}
 
 /** apg (capnramses/apg_mesh), ASCII. */
 export const apgFormat = defineFormat({
-  name: 'apg',
-  extensions: ['.apg'],
-  mimeTypes: ['model/x-apg', 'text/plain'],
-  binary: false,
+  ...APG_SIGNATURE,
   // Calls given no kernels run the js kernels below these sizes (kernels/small-input.ts, bench/small-inputs.bench.ts).
   smallInput: { parse: 4 * 1024, encode: 2 * 1024 },
-  test: isApg,
   parseSync: (bytes, options = {}) => {
     const warnings: string[] = [];
     const kernels = options.kernels ? { kernels: options.kernels } : {};

@@ -1,6 +1,7 @@
 import { attachTextPositions, linePosition, TextPositions, type TextPosition } from './text-positions.js';
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
 import { latin1Text } from '../../io/latin1-text.js';
+import { isApg } from './apg-signature.js';
 import type { Kernels, Workspace } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
 import { parseFloats as parseFloatsTwin } from '../../kernels/js/parse-numbers.js';
@@ -38,11 +39,7 @@ const STAGE_WHOLE_BYTES = 2 * 1024 * 1024;
 const ONE_NUMBER = new Float32Array(1);
 
 /** True when the file starts with "@Anton's" (all the format's own readers check). */
-export function isApg(bytes: Uint8Array): boolean {
-  if (bytes.length < APG_MAGIC.length) return false;
-  for (let i = 0; i < APG_MAGIC.length; i++) if (bytes[i] !== APG_MAGIC.charCodeAt(i)) return false;
-  return true;
-}
+export { isApg };
 
 /**
  * Reads an apg file into its document. Number blocks go through the parseFloats kernel (every

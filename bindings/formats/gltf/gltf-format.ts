@@ -10,6 +10,7 @@ import { gltfToAsset, type GltfToAssetOptions } from './to-asset.js';
 import { gltfToEmbedded, gltfToFiles, gltfToGlb } from './write-gltf.js';
 import { TEXTURE_DEFAULTS, texturedMaterials, writeMaterialTextures, type GltfTextureJson, type TextureMode } from './texture-images.js';
 import { defineFormat } from '../define-format.js';
+import { GLB_SIGNATURE, GLTF_SIGNATURE } from './gltf-signature.js';
 import { MeshFormatError } from '../../io/errors.js';
 import { mergeStaticMeshes } from './merge-meshes.js';
 import { pruneUnreadAttributes } from './prune-unread.js';
@@ -117,13 +118,9 @@ function checkBooleanOption(key: string, value: unknown): void {
 
 /** glTF 2.0 JSON (.gltf). `encodeSync` embeds the buffer; `encodeFiles` writes a .bin beside it unless `embedBuffers`. */
 export const gltfFormat = defineFormat({
-  name: 'gltf',
-  extensions: ['.gltf'],
-  mimeTypes: ['model/gltf+json'],
-  binary: false,
+  ...GLTF_SIGNATURE,
   // Calls given no kernels run the js kernels below these sizes (kernels/small-input.ts, bench/small-inputs.bench.ts).
   smallInput: { parse: 12 * 1024, encode: 16 * 1024 },
-  test: (bytes) => !isGlb(bytes) && /^\s*\{[\s\S]*"asset"\s*:/.test(new TextDecoder().decode(bytes.subarray(0, 4096))),
   // External buffers are named inside the JSON: a read's size is not known beforehand.
   companions: () => undefined,
   parseSync: parseGltf,
@@ -137,13 +134,9 @@ export const gltfFormat = defineFormat({
 
 /** Binary glTF 2.0 (.glb): one file, JSON and buffer in chunks. */
 export const glbFormat = defineFormat({
-  name: 'glb',
-  extensions: ['.glb'],
-  mimeTypes: ['model/gltf-binary'],
-  binary: true,
+  ...GLB_SIGNATURE,
   // Calls given no kernels run the js kernels below these sizes (kernels/small-input.ts, bench/small-inputs.bench.ts).
   smallInput: { parse: 12 * 1024, encode: 16 * 1024 },
-  test: isGlb,
   // External buffers are named inside the JSON: a read's size is not known beforehand.
   companions: () => undefined,
   parseSync: parseGltf,

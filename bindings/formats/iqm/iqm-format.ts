@@ -1,7 +1,8 @@
 import type { FormatHandler, ReadOptions } from '../format.js';
 import { defineFormat } from '../define-format.js';
 import { iqmText, IQM_VERSION, type IqmDocument } from './iqm-document.js';
-import { isIqm, readIqm, type ReadIqmOptions } from './read-iqm.js';
+import { readIqm, type ReadIqmOptions } from './read-iqm.js';
+import { IQM_SIGNATURE } from './iqm-signature.js';
 import { writeIqm } from './write-iqm.js';
 import { iqmToAsset, type IqmToAssetOptions } from './to-asset.js';
 import { assetToIqmFile, type IqmWriteOptions } from './from-asset.js';
@@ -64,13 +65,9 @@ const assetOptionsOf = (options: ReadOptions): IqmToAssetOptions => {
 
 /** Inter-Quake Model v2 (.iqm). Its optional members (`rewriteSync`, `describe`, `inspect`) are all there, so they need no `!`. */
 export const iqmFormat = defineFormat({
-  name: 'iqm',
-  extensions: ['.iqm'],
-  mimeTypes: ['model/x-iqm', 'application/octet-stream'],
-  binary: true,
+  ...IQM_SIGNATURE,
   // Calls given no kernels run the js kernels below these sizes (kernels/small-input.ts, bench/small-inputs.bench.ts).
   smallInput: { parse: 4 * 1024, encode: 4 * 1024 },
-  test: isIqm,
   parseSync: (bytes, options = {}) => withTextures(iqmToAsset(readIqm(bytes, assetReaderOptions(options)), assetOptionsOf(options)), options),
   encodeSync: (asset, options = {}) => assetToIqmFile(asset, { ...options, viewAsset: true }),
   rewriteSync: (bytes, options = {}) => writeIqm(readIqm(bytes, readerOptions(options))),

@@ -3,6 +3,7 @@ import { ByteReader } from '../../io/byte-reader.js';
 import { MeshFormatError, type MeshFormatErrorCode } from '../../io/errors.js';
 import type { Kernels } from '../../kernels/kernels.js';
 import { getKernels } from '../../kernels/backend.js';
+import { isIqm } from './iqm-signature.js';
 import {
   channelCount,
   IQM_CHANNELS,
@@ -97,11 +98,7 @@ export function readHeaderFields(r: ByteReader): Header {
 }
 
 /** True when `bytes` starts with the 16-byte IQM magic. */
-export function isIqm(bytes: Uint8Array): boolean {
-  if (bytes.length < IQM_MAGIC.length) return false;
-  for (let i = 0; i < IQM_MAGIC.length; i++) if (bytes[i] !== IQM_MAGIC.charCodeAt(i)) return false;
-  return true;
-}
+export { isIqm };
 
 /**
  * Reads an IQM v2 file into a document, checking everything a safe reader needs (the reference

@@ -1,19 +1,10 @@
 import { ByteReader } from '../../io/byte-reader.js';
 import { getKernels } from '../../kernels/backend.js';
 import type { Kernels } from '../../kernels/kernels.js';
-import { isValidMs2Format, ms2ByteSize, MS2_FORMAT, MS2_HEADER_BYTES, type Ms2Document } from './ms2-document.js';
+import { isMs2 } from './ms2-signature.js';
+import { isValidMs2Format, ms2ByteSize, MS2_FORMAT, type Ms2Document } from './ms2-document.js';
 
-/**
- * True when `bytes` has exactly the size its header promises. MeshSerializer2 has no magic, so
- * this is all detection can go on (extensions `.data`/`.bytes` and `--format ms2` otherwise).
- */
-export function isMs2(bytes: Uint8Array): boolean {
-  if (bytes.length < MS2_HEADER_BYTES) return false;
-  const vertexCount = bytes[0]! | (bytes[1]! << 8);
-  const triangleCount = bytes[2]! | (bytes[3]! << 8);
-  const format = bytes[4]!;
-  return isValidMs2Format(format) && ms2ByteSize(vertexCount, triangleCount, format) === bytes.length;
-}
+export { isMs2 };
 
 /**
  * Reads a MeshSerializer2 file into its document. Every array is checked against the bytes

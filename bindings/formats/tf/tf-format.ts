@@ -2,16 +2,13 @@ import { MeshFormatError } from '../../io/errors.js';
 import type { Asset } from '../../model/asset.js';
 import type { EncodedFile, FormatHandler } from '../format.js';
 import { defineFormat } from '../define-format.js';
+import { TF_SIGNATURE } from './tf-signature.js';
 import { assetToTfForWrite, tfKindFor, type TfWriteOptions } from './from-asset.js';
 import { evaluateLuaData, tablePosition } from './lua-constants.js';
 import { isAniTable, TF_FORMAT_NAME, tfAniFromTable, tfMeshFromTable, type TfPairNames } from './read-tf.js';
 import { tfBlobLength, type TfDocument } from './tf-document.js';
 import { tfToAsset, type TfReadOptions } from './to-asset.js';
 import { writeTfAni, writeTfDescriptor, writeTfMesh } from './write-tf.js';
-
-/** How far into a file `test` looks for `function data()` (other Lua may come first). */
-const SNIFF_BYTES = 4096;
-const DATA_FUNCTION = /function\s+data\s*\(\s*\)/;
 
 /** The file name without its folders. */
 function baseName(fileName: string): string {
@@ -118,14 +115,9 @@ export function describeTf(doc: TfDocument): Record<string, unknown> {
  * the bytes (the text is read as bytes, Latin-1 columns, UTF-8 strings).
  */
 export const tfFormat = defineFormat({
-  name: 'tf',
-  aliases: ['transport-fever'],
-  extensions: ['.msh', '.ani'],
-  mimeTypes: ['text/x-lua', 'application/octet-stream'],
-  binary: true,
+  ...TF_SIGNATURE,
   // Calls given no kernels run the js kernels below these sizes (kernels/small-input.ts, bench/small-inputs.bench.ts).
   smallInput: { parse: 4 * 1024, encode: 8 * 1024 },
-  test: (bytes) => DATA_FUNCTION.test(String.fromCharCode(...bytes.subarray(0, SNIFF_BYTES))),
   companions: (_bytes, options) => (options.fileName && /\.msh$/i.test(options.fileName) ? [tfBlobName(options.fileName)] : []),
   // The document views the blob where it can and the Asset copies out of it (never adopting an
   // array, which may be a view): each attribute is copied once, where copying the ranges into the

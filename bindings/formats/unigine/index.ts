@@ -1,6 +1,7 @@
 import type { Asset } from '../../model/asset.js';
 import type { FormatHandler, ReadOptions } from '../format.js';
 import { defineFormat, runFormatCall } from '../define-format.js';
+import { UNIGINE_SIGNATURE } from './unigine-signature.js';
 import { validateAsset } from '../../model/validate-asset.js';
 import { getKernels } from '../../kernels/backend.js';
 import { FORMAT_NAME } from './read-common.js';
@@ -22,8 +23,6 @@ export { unigineToAsset, UNIGINE_READ_DEFAULTS } from './to-asset.js';
 export { assetToUnigine, unigineKindFor, UNIGINE_WRITE_DEFAULTS, type UnigineWriteOptions, type UnigineConversion } from './from-asset.js';
 
 /** Any "msNN" or "anNN" magic: ms11 and an10 are read, the others refused with a clear error. */
-const UNIGINE_MAGIC = /^(ms|an)\d\d$/;
-
 /** `.mesh` / `.anim` file to Asset. */
 export function parseUnigine(bytes: Uint8Array, options: ReadOptions = {}): Asset {
   return runFormatCall(FORMAT_NAME, options.kernels, () => unigineToAsset(readUnigineStaged(bytes, options.kernels ?? getKernels()), options));
@@ -65,14 +64,9 @@ export function describeUnigine(doc: UnigineDocument): Record<string, unknown> {
 
 /** UNIGINE `.mesh` (ms11) and `.anim` (an10). Its optional members are all there, so they need no `!`. */
 export const unigineFormat = defineFormat({
-  name: 'unigine',
-  aliases: ['mesh'],
-  extensions: ['.mesh', '.anim'],
-  mimeTypes: ['application/octet-stream'],
-  binary: true,
+  ...UNIGINE_SIGNATURE,
   // Calls given no kernels run the js kernels below these sizes (kernels/small-input.ts, bench/small-inputs.bench.ts).
   smallInput: { parse: 512, encode: 3 * 1024 },
-  test: (bytes) => bytes.length >= 4 && UNIGINE_MAGIC.test(String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!)),
   parseSync: parseUnigine,
   encodeSync: encodeUnigine,
   rewriteSync: (bytes, options = {}) => writeUnigine(readUnigine(bytes), options.kernels),

@@ -1,0 +1,18 @@
+import type { FormatSignature } from '../format-signature.js';
+import { APG_MAGIC } from './apg-document.js';
+
+/** True when the file starts with apg's header magic. */
+export function isApg(bytes: Uint8Array): boolean {
+  if (bytes.length < APG_MAGIC.length) return false;
+  for (let i = 0; i < APG_MAGIC.length; i++) if (bytes[i] !== APG_MAGIC.charCodeAt(i)) return false;
+  return true;
+}
+
+/** apg's signature (format-signature.ts): loaded without its reader. */
+export const APG_SIGNATURE: FormatSignature<'apg'> = {
+  name: 'apg',
+  extensions: ['.apg'],
+  mimeTypes: ['model/x-apg', 'text/plain'],
+  binary: false,
+  test: isApg,
+};
