@@ -2,7 +2,8 @@
 // (a getter on the outer Asset, as test/review6b-encode-reentry.test.ts takes it) must leave the
 // outer output as a clean encode makes it. Module-level scratch held across such a read breaks
 // that: pathSteps' LARGEST (h-wjit: the EXPONENTIAL steps' maxima, read through `track[path]`
-// between fill and use). Every read of the getter is
+// between fill and use) and jointNode's JOINT_ROTATION (since round five: the joint's name is read
+// for a warning between the rotation's normalisation and its copy). Every read of the getter is
 // tried in turn, on every backend.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createKernelsSync, glbFormat, gltf, type Asset } from '../bindings/index.js';
@@ -18,6 +19,13 @@ function animated(scale: number): Asset {
   track.translation = track.translation!.map((v) => v * scale);
   track.scale = track.scale!.map((v) => v * scale);
   asset.animations[0]!.tracks.push({ joint: 0, times: track.times, translation: track.translation.map((v, i) => (i % 3 === 0 ? 0.001 * (i + 1) * scale : v * 0.5)) });
+  return asset;
+}
+
+/** The tube with the bend's bind rotation not of unit length (warned, naming the joint); `turned` another one. */
+function turned(other: boolean): Asset {
+  const asset = tubeAsset();
+  asset.skeleton!.joints[1]!.rotation = other ? [0.8, 0, 0, 0.1] : [0, 0.3, 0, 0.3];
   return asset;
 }
 
@@ -46,4 +54,7 @@ describe.each(BACKENDS)('an encode from a getter read during another on %s', (ba
     expect(changedAt(() => animated(1), (a) => a.animations[0]!.tracks[1]!, 'translation', () => encode(animated(1e30)), encode)).toEqual([]);
   });
 
+  it('a joint\'s name (read for the bind rotation\'s warning): the outer output as a clean encode makes it', () => {
+    expect(changedAt(() => turned(false), (a) => a.skeleton!.joints[1]!, 'name', () => encode(turned(true)), encode)).toEqual([]);
+  });
 });

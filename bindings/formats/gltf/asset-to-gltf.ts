@@ -431,13 +431,16 @@ function jointNode(w: Writer, joint: Joint): JointNode {
   q[2] = w.toYUp ? -f(r[1]!) : r[2]!;
   q[3] = r[3]!;
   unitQuaternionsInPlace(q, QUATERNION_COUNTS);
+  // Out of the shared scratch before the warnings read `joint.name`: a getter there may start
+  // another encode, which writes JOINT_ROTATION (test/review7-encode-reentry.test.ts).
+  const rotation = doubles4(q[0]!, q[1]!, q[2]!, q[3]!);
   const [replaced, rescaled] = QUATERNION_COUNTS;
   if (replaced) w.warn(`joint ${joint.name} bind pose rotation: ${replaced} zero or non-finite rotations were written as the identity`);
   if (rescaled) w.warn(`joint ${joint.name} bind pose rotation: ${rescaled} rotations not of unit length were normalised`);
   return {
     index: -1,
     translation: w.toYUp ? doubles3(tx, tz, -ty) : doubles3(tx, ty, tz),
-    rotation: doubles4(q[0]!, q[1]!, q[2]!, q[3]!),
+    rotation,
     scale: w.toYUp ? doubles3(sx, sz, sy) : doubles3(sx, sy, sz),
   };
 }
