@@ -12,7 +12,7 @@
 // meshes skinned or not (NaN/Inf/huge positions, 0/1/n vertices), animations of tracks with
 // shared, duplicate-time, one-key and off-grid times, translation/rotation/scale present or not,
 // tracks of joints beyond the skeleton; quantize off / true / random bits, compress none / meshopt,
-// upAxis, pruneUnread, mergeMeshes; gltf and glb.
+// upAxis, pruneUnread, mergeMeshes; glb, gltf, and gltf's encodeFiles (a .bin beside it).
 import fc from 'fast-check';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
@@ -151,7 +151,7 @@ const optionsArb = fc.record({
   upAxis: fc.constantFrom('y', 'keep'),
   pruneUnread: fc.boolean(),
   mergeMeshes: fc.boolean(),
-  format: fc.constantFrom('glb', 'gltf'),
+  format: fc.constantFrom('glb', 'gltf', 'gltf files'),
 });
 
 type Outcome = { bytes?: string; error?: string; warnings: string[] };
@@ -159,6 +159,10 @@ function run(lib: typeof head, kernels: head.Kernels, s: number, o: Record<strin
   const asset = assetOf(s);
   const format = o.format === 'glb' ? lib.glbFormat : lib.gltfFormat;
   try {
+    if (o.format === 'gltf files') {
+      const files = lib.gltfFormat.encodeFiles!(asset, 'out.gltf', { ...o, kernels, embedBuffers: false } as never);
+      return { bytes: files.map((f) => `${f.name}:${Buffer.from(f.bytes).toString('base64')}`).join(' '), warnings: asset.warnings };
+    }
     const bytes = format.encodeSync(asset, { ...o, kernels } as never);
     return { bytes: Buffer.from(bytes).toString('base64'), warnings: asset.warnings };
   } catch (error) {
@@ -201,7 +205,7 @@ fc.assert(
         throw new Error(`differs on ${b}, asset seed ${s}, options ${JSON.stringify(o)}:\nbase  ${JSON.stringify(before).slice(0, 400)}\nhead  ${JSON.stringify(after).slice(0, 400)}`);
       }
       if (b === 'js') {
-        if (after.bytes) { written++; count(after.bytes); } else refused++;
+        if (after.bytes) { written++; if (o.format !== 'gltf files') count(after.bytes); } else refused++;
         const a = assetOf(s);
         if (a.skeleton?.joints.length) skinned++;
         if (a.animations.length) animated++;
