@@ -145,7 +145,12 @@ function tuple(value: unknown, size: number, path: string, what: string): void {
 // One pass with no closure, entry list or path string made per element: each check tests the
 // value first and builds its path (`meshes[m].attributes.normals`) only to name a failure.
 
-/** Whether index `i` of `list` is a hole (forEach, as this gate used, skips holes). */
+/**
+ * Whether index `i` of `list` is a hole (forEach, as this gate used, skips holes). Only UV sets
+ * (a missing set, which the writers close up) and warnings may have them: a hole in the meshes,
+ * materials, morph targets, joints, animations or tracks is refused as the undefined it reads as
+ * (writers index those lists, and every one but a few threw a TypeError on it: test/review7-asset-holes.test.ts).
+ */
 function hole(list: unknown[], i: number): boolean {
   return list[i] === undefined && !(i in list);
 }
@@ -240,7 +245,6 @@ function checkExtras(value: unknown, vertexCount: number, m: number): void {
 function checkTargets(value: unknown, vertexCount: number, m: number): void {
   const targets = array(value, `${meshAt(m)}.targets`, 'targets');
   for (let t = 0, n = targets.length; t < n; t++) {
-    if (hole(targets, t)) continue;
     const path = `${meshAt(m)}.targets[${t}]`;
     const target = record(targets[t], path, 'a morph target');
     string(target.name, `${path}.name`, 'a morph target name');
@@ -256,7 +260,6 @@ function checkMaterials(value: unknown): void {
   const materials = array(value, 'materials', 'materials');
   const names = new Set<string>();
   for (let m = 0, n = materials.length; m < n; m++) {
-    if (hole(materials, m)) continue;
     const at = `materials[${m}]`;
     const material = record(materials[m], at, 'a material');
     string(material.name, `${at}.name`, 'a material name');
@@ -295,10 +298,7 @@ function checkSkeleton(value: unknown): number {
   const joints = array(skeleton.joints, 'skeleton.joints', 'skeleton joints');
   for (let j = 0, n = joints.length; j < n; j++) {
     const jointValue = joints[j];
-    if (!isRecord(jointValue)) {
-      if (hole(joints, j)) continue;
-      record(jointValue, jointAt(j), 'a joint');
-    }
+    if (!isRecord(jointValue)) record(jointValue, jointAt(j), 'a joint');
     const joint = jointValue as Record<string, unknown>;
     if (typeof joint.name !== 'string') string(joint.name, `${jointAt(j)}.name`, 'a joint name');
     const { parent } = joint;
@@ -449,7 +449,6 @@ function checkAnimation(value: unknown, a: number, jointCount: number, trackCoun
   const valuesFinite = keyValuesFinite(tracks, kernels);
   let checked: Float32Array | undefined;
   for (let t = 0, n = tracks.length; t < n; t++) {
-    if (hole(tracks, t)) continue;
     checked = checkTrack(tracks[t], a, t, jointCount, trackCount, checked, valuesFinite);
   }
 }
@@ -474,7 +473,7 @@ export function validateAsset(asset: Asset, kernels: Kernels = getKernels()): vo
   for (let i = 0, n = warnings.length; i < n; i++) if (typeof warnings[i] !== 'string' && !hole(warnings, i)) string(warnings[i], `warnings[${i}]`, 'a warning');
   const jointCount = checkSkeleton(root.skeleton);
   const meshes = array(root.meshes, 'meshes', 'meshes');
-  for (let m = 0, n = meshes.length; m < n; m++) if (!hole(meshes, m)) checkMesh(meshes[m], m, jointCount, kernels);
+  for (let m = 0, n = meshes.length; m < n; m++) checkMesh(meshes[m], m, jointCount, kernels);
   checkMaterials(root.materials);
   const animations = array(root.animations, 'animations', 'animations');
   // Counted before the animations are checked: a track count of something not an array is 0.
@@ -483,5 +482,5 @@ export function validateAsset(asset: Asset, kernels: Kernels = getKernels()): vo
     const animation = animations[a];
     if (isRecord(animation) && Array.isArray(animation.tracks)) trackCount += animation.tracks.length;
   }
-  for (let a = 0, n = animations.length; a < n; a++) if (!hole(animations, a)) checkAnimation(animations[a], a, jointCount, trackCount, kernels);
+  for (let a = 0, n = animations.length; a < n; a++) checkAnimation(animations[a], a, jointCount, trackCount, kernels);
 }

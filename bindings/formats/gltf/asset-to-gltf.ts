@@ -193,8 +193,9 @@ function exponentialSteps(w: Writer, animation: Animation, bits: 24 | 16): Recor
 
 /** exponentialSteps of one path (a function per path, not a loop over a literal list of the two with a closure per component). */
 function pathSteps(w: Writer, animation: Animation, path: 'translation' | 'scale', bits: 24 | 16): number[] {
-  const largest = LARGEST;
-  largest.fill(0);
+  // Its own three maxima, not module scratch: `track[path]` may be a getter that starts another
+  // encode (test/review7-encode-reentry.test.ts), which would overwrite shared ones mid-loop.
+  const largest = new Float64Array(3);
   for (const track of animation.tracks) {
     const values = track[path];
     if (values) widenLargest(values, largest);
@@ -202,9 +203,6 @@ function pathSteps(w: Writer, animation: Animation, path: 'translation' | 'scale
   // Z-up to Y-up moves the source's z to y and y to z (signs do not change magnitudes).
   return w.toYUp ? [stepOf(largest[0]!, bits), stepOf(largest[2]!, bits), stepOf(largest[1]!, bits)] : [stepOf(largest[0]!, bits), stepOf(largest[1]!, bits), stepOf(largest[2]!, bits)];
 }
-
-/** pathSteps' maxima (used within one call). */
-const LARGEST = new Float64Array(3);
 
 /** The EXPONENTIAL filter's step for a largest magnitude `m`. */
 function stepOf(m: number, bits: 24 | 16): number {
@@ -433,13 +431,16 @@ function jointNode(w: Writer, joint: Joint): JointNode {
   q[2] = w.toYUp ? -f(r[1]!) : r[2]!;
   q[3] = r[3]!;
   unitQuaternionsInPlace(q, QUATERNION_COUNTS);
+  // Out of the shared scratch before the warnings read `joint.name`: a getter there may start
+  // another encode, which writes JOINT_ROTATION (test/review7-encode-reentry.test.ts).
+  const rotation = doubles4(q[0]!, q[1]!, q[2]!, q[3]!);
   const [replaced, rescaled] = QUATERNION_COUNTS;
   if (replaced) w.warn(`joint ${joint.name} bind pose rotation: ${replaced} zero or non-finite rotations were written as the identity`);
   if (rescaled) w.warn(`joint ${joint.name} bind pose rotation: ${rescaled} rotations not of unit length were normalised`);
   return {
     index: -1,
     translation: w.toYUp ? doubles3(tx, tz, -ty) : doubles3(tx, ty, tz),
-    rotation: doubles4(q[0]!, q[1]!, q[2]!, q[3]!),
+    rotation,
     scale: w.toYUp ? doubles3(sx, sz, sy) : doubles3(sx, sy, sz),
   };
 }

@@ -82,10 +82,12 @@ export function sourcePrecisionFloats(option: boolean | GltfQuantizeOptions | un
 export function quantizeSettings(option: boolean | GltfQuantizeOptions | undefined, source: string, format: string): Required<GltfQuantizeOptions> | undefined {
   if (!option) return undefined;
   // `true` (what --optimize gives) is one of two settings made once: the object spread, the keys'
-  // listing and the check ran on every optimized encode for the same answer. Frozen: every encode shares it.
-  if (option === true) return PER_AXIS_UNORM16_SOURCES.includes(source) ? QUANTIZE_TRUE_PER_AXIS : QUANTIZE_TRUE;
-  if (typeof option !== 'object') throw new MeshFormatError({ code: 'BAD_OPTION', format }, `quantize must be true, false or bits per attribute, not ${String(option)}`);
-  const given = option;
+  // listing and the check ran on every optimized encode for the same answer. Frozen: every encode
+  // shares it. Made again as for `{}` when GLTF_QUANTIZE_DEFAULTS (exported, settable at run time
+  // as the other *_DEFAULTS) no longer holds what they were made from.
+  if (option === true && defaultsUnchanged()) return PER_AXIS_UNORM16_SOURCES.includes(source) ? QUANTIZE_TRUE_PER_AXIS : QUANTIZE_TRUE;
+  if (option !== true && typeof option !== 'object') throw new MeshFormatError({ code: 'BAD_OPTION', format }, `quantize must be true, false or bits per attribute, not ${String(option)}`);
+  const given: GltfQuantizeOptions = option === true ? {} : option;
   for (const key of Object.keys(given)) {
     if (!(key in GLTF_QUANTIZE_DEFAULTS)) throw new MeshFormatError({ code: 'BAD_OPTION', format }, `quantize has no attribute '${key}' (it takes ${Object.keys(GLTF_QUANTIZE_DEFAULTS).join(', ')})`);
   }
@@ -120,6 +122,12 @@ const QUANTIZE_KEYS = Object.keys(GLTF_QUANTIZE_DEFAULTS) as (keyof GltfQuantize
 /** quantizeSettings(true, source) for every source but PER_AXIS_UNORM16_SOURCES, and for those. */
 const QUANTIZE_TRUE: Required<GltfQuantizeOptions> = Object.freeze({ ...GLTF_QUANTIZE_DEFAULTS });
 const QUANTIZE_TRUE_PER_AXIS: Required<GltfQuantizeOptions> = Object.freeze({ ...GLTF_QUANTIZE_DEFAULTS, position: 'float', uv: 'float' });
+
+/** Whether GLTF_QUANTIZE_DEFAULTS still holds what QUANTIZE_TRUE was made from (eight loads, no allocation). */
+function defaultsUnchanged(): boolean {
+  for (const key of QUANTIZE_KEYS) if (GLTF_QUANTIZE_DEFAULTS[key] !== QUANTIZE_TRUE[key]) return false;
+  return true;
+}
 
 /** A quantized vertex attribute: the array (padded so that elements start at multiples of 4 bytes) and its stride when padded. */
 export interface QuantizedAttribute {
