@@ -123,7 +123,7 @@ function soup(meshes: Mesh[], kernels: Kernels, jointCount: number, warn: (m: st
   };
   const arrays: ApgVertexArray[] = [{ name: 'vp', components: 3, values: gather((m) => m.attributes.positions, 3) }];
   if (every((m) => !!m.attributes.normals, 'normals')) arrays.push({ name: 'vn', components: 3, values: gather((m) => m.attributes.normals!, 3) });
-  if (every((m) => !!m.attributes.uvs?.length, 'UVs')) arrays.push({ name: 'vt', components: 2, values: gather((m) => m.attributes.uvs![0]!, 2) });
+  if (every((m) => !!m.attributes.uvs?.[0], 'UVs')) arrays.push({ name: 'vt', components: 2, values: gather((m) => m.attributes.uvs![0]!, 2) });
   if (every((m) => !!m.attributes.tangents, 'tangents')) arrays.push({ name: 'vtan', components: 4, values: gather((m) => m.attributes.tangents!, 4) });
   const skinned = every((m) => !!(m.attributes.joints && m.attributes.weights), 'joints and weights');
   if (skinned && !jointCount) warn('joints and weights were dropped: the Asset has no skeleton for apg bone ids to name');

@@ -253,7 +253,7 @@ function sharedAttributes(meshes: Mesh[], warn: (message: string) => void): { no
   };
   const normals = every((m) => !!m.attributes.normals, 'normals');
   const tangents = every((m) => !!m.attributes.tangents, 'tangents');
-  const uvs = every((m) => !!m.attributes.uvs?.length, 'UVs');
+  const uvs = every((m) => !!m.attributes.uvs?.[0], 'UVs');
   for (const m of meshes) {
     if ((m.attributes.uvs?.length ?? 0) > 1) warn('ms2 has one UV set: the others were dropped');
     if (m.attributes.colors) warn('ms2 has no vertex colors: they were dropped');
