@@ -4,8 +4,7 @@ import { detectSignature, everyFormatLoaded, loadedFormat, loadFormat, signature
 import type { FormatSignature } from '../formats/format-signature.js';
 import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
 import { resolveConversion, type ConversionFlags } from '../cli/conversion-options.js';
-import { isGlb } from '../formats/gltf/glb-container.js';
-import { initMeshopt, mentionsMeshopt } from '../formats/gltf/meshopt-module.js';
+import { initMeshopt, mayNeedMeshoptDecoder } from '../formats/gltf/meshopt-module.js';
 
 /** One conversion: a file's bytes in, the encoded output files out. */
 export interface ConvertJob {
@@ -107,7 +106,8 @@ export async function prepareConvertJob(job: ConvertJob): Promise<void> {
     if (target && !loadedFormat(target.name)) await loadFormat(target.name);
   }
   const writes = job.flags?.compress === 'meshopt' || job.flags?.optimize === true;
-  const reads = (isGlb(job.bytes) || job.bytes[0] === 0x7b) && mentionsMeshopt(job.bytes);
+  // A .gltf may open with a byte order mark or white space before its '{' (the reader accepts both).
+  const reads = mayNeedMeshoptDecoder(job.bytes);
   if (writes || reads) await initMeshopt();
 }
 

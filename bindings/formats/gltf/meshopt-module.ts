@@ -21,6 +21,7 @@
  * before it has resolved throw a MeshFormatError that says to `await initMeshopt()`.
  */
 import { MeshFormatError } from '../../io/errors.js';
+import { isGlb } from './glb-container.js';
 
 /** The decoder's API that meshcodec uses (the package's MeshoptDecoder). */
 export interface MeshoptDecoderApi {
@@ -94,5 +95,25 @@ export function mentionsMeshopt(bytes: Uint8Array): boolean {
     for (let k = 1; k < MESHOPT_NAME.length; k++) if (json[i + k] !== MESHOPT_NAME[k]) continue outer;
     return true;
   }
+  return false;
+}
+
+/**
+ * True when `bytes` may be a glTF that needs meshoptimizer's decoder: a GLB, or a text whose first
+ * byte after a UTF-8 byte order mark and JSON white space is '{' (the glTF reader takes both), that
+ * names EXT_meshopt_compression (mentionsMeshopt) or holds a `\u` escape, which may spell the name
+ * (JSON.parse reads `EXT\u005fmeshopt_compression` as it). A file of any other kind is not searched.
+ */
+export function mayNeedMeshoptDecoder(bytes: Uint8Array): boolean {
+  let json = bytes;
+  if (isGlb(bytes)) {
+    if (bytes.length >= 20) json = bytes.subarray(20, 20 + new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(12, true));
+  } else {
+    let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+    while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) i++;
+    if (bytes[i] !== 0x7b) return false;
+  }
+  if (mentionsMeshopt(bytes)) return true;
+  for (let i = json.indexOf(0x5c); i >= 0; i = json.indexOf(0x5c, i + 2)) if (json[i + 1] === 0x75) return true;
   return false;
 }
