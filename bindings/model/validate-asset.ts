@@ -18,7 +18,28 @@
 //   43 → 30, UNIGINE 66.4 → 63.5, apg 46.1 → 44.4, TF 6.0 → 5.8, MS2 13.9 → 13.8; the 30 kB
 //   doors 0.5 → 0.4; editor_viewcube.mesh (26 meshes) 8.0 → 5.1; a 10 MB tube 194 → 189 (its
 //   index and joint scans); every error's code, path and message as before
-//   (test/validate-asset-errors.test.ts).
+//   (test/validate-asset-errors.test.ts);
+// - key values in a block per channel kind (UNIGINE's Assets: every track's translations end to
+//   end, then its rotations, then its scales) scanned as three runs, one kernel call each
+//   (keyLayout BY_KIND), and key times lying within times already checked not scanned again
+//   (CheckedTimes: UNIGINE gives the tracks keyed to the last frame, and one-key tracks, views of
+//   one times array, a new view per track). Following one run only, broken at every channel, had
+//   measured slower (65 → 73–80 µs). On the speed bar's UNIGINE Asset (mrfixit ×9: 75 tracks,
+//   runs of 25,233, 33,644 and 25,233 floats; times 48 whole views, 7 one-key views, 20 arrays of
+//   their own), interleaved with 8579035 on a shared 2-core machine at load 4–7: validateAsset
+//   65–67 → 38–40 µs on wasm-simd, 65.9 → 40.3 timed right after an encode of the Asset; its
+//   animation 53 → 25 (the three kernel calls 8.2 µs, following the 225 arrays 5.6 µs, 4.9 of it
+//   their buffer getters; the times check 6–7 µs less); on wasm-scalar and js 52 → 49 (the runs
+//   scanned by firstNonFinite, see runFinite). The UNIGINE encode of that input, before ÷ after,
+//   ABBA-interleaved, 12 s a run: 1.10, 1.12, 1.12, 1.15, 1.09, 1.00 (quartiles 0.64–1.70), where
+//   main against a copy of itself gave 0.99–1.04 (26 µs of a 650 µs encode would be 1.04);
+//   bench/encode-before-after.bench.mts 1.09, 1.09, 1.02, 1.01, 0.93, the same bytes. The other
+//   readers' Assets within noise (IQM 29–30 → 29–31 µs, GLB and glTF 30–32, apg 44–45, TF 5.7 →
+//   5.8, MS2 14.0 → 13.9; the 11.1 MB tube of bench/validate-asset.bench.ts 168.6 → 168.4 on
+//   wasm-simd, 846 → 844 on js). Errors as before: test/validate-unigine-layout.test.ts puts a
+//   value not finite, or times out of order, at every kind of position of such Assets (hand-built,
+//   two corpus .anim files, mrfixit written to UNIGINE) and gets the outcome of the same Asset with
+//   every array in a buffer of its own, which is checked track by track, on every backend.
 import { MeshFormatError, type MeshFormatErrorCode } from '../io/errors.js';
 import type { Asset, IndexArray, Mesh } from './asset.js';
 import type { Kernels } from '../kernels/kernels.js';
@@ -321,28 +342,65 @@ const KERNEL_RUN_FLOATS = 2048;
 
 /**
  * Whether every key value (translation, rotation, scale) of an animation's tracks is finite,
- * scanned as runs: arrays that lie end to end in one buffer (a reader's tracks as views of one
- * block, as IQM's are) make one run, scanned by the firstNonFiniteF32 kernel (SIMD on
- * wasm-simd). Only Float32Array channels are looked at, and nothing is refused here: false sends
- * checkTrack to scan each channel itself, in order, and name the first value at fault.
+ * scanned as runs: arrays that lie end to end in one buffer make one run, scanned by the
+ * firstNonFiniteF32 kernel (SIMD on wasm-simd). Two layouts are followed: a block for all of an
+ * animation's channels, a track's translation, rotation and scale end to end and the next
+ * track's after them (IQM's; one run), and a block per channel kind, each track's translation
+ * after the previous track's translation, and so for rotations and scales (UNIGINE's; three runs,
+ * followed side by side). Only Float32Array channels are looked at, and nothing is refused here:
+ * false sends checkTrack to scan each channel itself, in order, and name the first value at fault.
  * Measured (speed-bar mrfixit ×7, 75 tracks of 101 keys, one run of 75,750 floats, wasm-simd,
  * shared 2-core machine): every channel by firstNonFinite 30.5 µs; one kernel call over the run
  * 9.1 µs; one kernel call per channel 52.9 µs (its fixed cost per call).
  */
-function keyValuesFinite(tracks: unknown[], kernels: Kernels): boolean {
-  // Only when the first track's translation and rotation lie end to end: where the channels lie
-  // apart (UNIGINE's Assets: a buffer region per channel kind; apg's: a buffer per array), going
-  // over them here measured slower than checkTrack's own scans (UNIGINE mrfixit ×9: 65 → 73–80 µs
-  // with a counting pass or without), so those are left to checkTrack.
-  if (!firstTrackJoined(tracks)) return false;
+function keyValuesFinite(tracks: unknown[], layout: number, kernels: Kernels): boolean {
+  // Where each array lies apart (apg's Assets: a buffer per array), runs here would be one per
+  // array, each with a run's cost on top of the scan checkTrack makes anyway (as UNIGINE's
+  // measured while only one run was followed: 65 → 73–80 µs), so those are left to checkTrack.
+  if (layout === APART) return false;
   const run: FiniteRun = { first: undefined, buffer: undefined, start: 0, end: 0, kernels };
+  if (layout === JOINED) {
+    for (let t = 0, n = tracks.length; t < n; t++) {
+      const track = tracks[t];
+      if (!isRecord(track)) continue;
+      // Named reads (a keyed read per channel was slower than the scans it saved).
+      if (!extendRun(run, track.translation) || !extendRun(run, track.rotation) || !extendRun(run, track.scale)) return false;
+    }
+    return run.first === undefined || runFinite(run);
+  }
+  const rotations: FiniteRun = { first: undefined, buffer: undefined, start: 0, end: 0, kernels };
+  const scales: FiniteRun = { first: undefined, buffer: undefined, start: 0, end: 0, kernels };
   for (let t = 0, n = tracks.length; t < n; t++) {
     const track = tracks[t];
     if (!isRecord(track)) continue;
-    // Named reads (a keyed read per channel was slower than the scans it saved).
-    if (!extendRun(run, track.translation) || !extendRun(run, track.rotation) || !extendRun(run, track.scale)) return false;
+    if (!extendRun(run, track.translation) || !extendRun(rotations, track.rotation) || !extendRun(scales, track.scale)) return false;
   }
-  return run.first === undefined || runFinite(run);
+  return (run.first === undefined || runFinite(run)) && (rotations.first === undefined || runFinite(rotations)) && (scales.first === undefined || runFinite(scales));
+}
+
+/** keyLayout's answers: how an animation's key values lie. */
+const APART = 0;
+const JOINED = 1;
+const BY_KIND = 2;
+
+/**
+ * How the key values lie: JOINED when the first track with translation and rotation keys
+ * (Float32Arrays) and 16 translation values or more has them end to end in one buffer; else
+ * BY_KIND when the first two tracks with translation keys have them end to end in one buffer;
+ * else APART.
+ */
+function keyLayout(tracks: unknown[]): number {
+  if (firstTrackJoined(tracks)) return JOINED;
+  let previous: Float32Array | undefined;
+  for (let t = 0, n = tracks.length; t < n; t++) {
+    const track = tracks[t];
+    if (!isRecord(track)) continue;
+    const { translation } = track;
+    if (!(translation instanceof Float32Array)) continue;
+    if (previous === undefined) previous = translation;
+    else return translation.buffer === previous.buffer && previous.byteOffset + previous.byteLength === translation.byteOffset ? BY_KIND : APART;
+  }
+  return APART;
 }
 
 /** Whether the first track with translation and rotation keys (Float32Arrays) has them end to end in one buffer. */
@@ -387,7 +445,9 @@ function extendRun(run: FiniteRun, values: unknown): boolean {
 
 function runFinite({ first, buffer, start, end, kernels }: FiniteRun): boolean {
   const run = end - start === first!.byteLength ? first! : new Float32Array(buffer!, start, (end - start) >> 2);
-  if (run.length < KERNEL_RUN_FLOATS) return firstNonFinite(run) < 0;
+  // Only wasm-simd's kernel is faster than firstNonFinite here: wasm-scalar's (a branch per value,
+  // and its staging) took 16.4 µs over 34,000 floats to firstNonFinite's 13.2, js's is the same loop.
+  if (run.length < KERNEL_RUN_FLOATS || kernels.backend !== 'wasm-simd') return firstNonFinite(run) < 0;
   // At most FINITE_RUN_FLOATS a kernel call (one array may be longer than a run's bound).
   for (let at = 0; at < run.length; at += FINITE_RUN_FLOATS) {
     const part = at === 0 && run.length <= FINITE_RUN_FLOATS ? run : run.subarray(at, at + FINITE_RUN_FLOATS);
@@ -399,11 +459,12 @@ function runFinite({ first, buffer, start, end, kernels }: FiniteRun): boolean {
 /**
  * One track. Its path (`animations[a].tracks[t]`) is built only for a message: built for every
  * track and channel of every encode, it was a number formatted and strings joined per check (the
- * optimized GLB writer's fixed cost on animated files). `checked` is the last key times array
- * found finite and in order (readers share one among tracks: it is not scanned again);
+ * optimized GLB writer's fixed cost on animated files). `checked` holds key times arrays found
+ * finite and in order: times lying within one of them (the same array, as readers share one among
+ * tracks, or a view of part of it) are finite and in order too, and not scanned again;
  * `valuesFinite`, that keyValuesFinite found every key value finite.
  */
-function checkTrack(value: unknown, a: number, t: number, jointCount: number, trackCount: number, checked: Float32Array | undefined, valuesFinite: boolean): Float32Array {
+function checkTrack(value: unknown, a: number, t: number, jointCount: number, trackCount: number, checked: CheckedTimes, valuesFinite: boolean): void {
   if (!isRecord(value)) record(value, trackPath(a, t), 'a track');
   const track = value as Record<string, unknown>;
   const { joint } = track;
@@ -412,10 +473,17 @@ function checkTrack(value: unknown, a: number, t: number, jointCount: number, tr
     fail('BAD_INDEX', `${trackPath(a, t)}.joint`, jointCount > 0 ? `joint ${describe(joint)} is not one of the skeleton's ${jointCount}` : `joint ${describe(joint)} is not a joint number below ${limit} (the Asset has no skeleton and ${trackCount} tracks)`);
   }
   const times = track.times instanceof Float32Array ? track.times : float32(track.times, `${trackPath(a, t)}.times`, 'key times');
-  if (times !== checked) {
+  if (times !== checked.last && !(checked.views && times.buffer === checked.buffer && within(times, checked))) {
     if (firstNonFinite(times) >= 0) finite(times, `${trackPath(a, t)}.times`, 'key time');
     for (let k = 1; k < times.length; k++) {
       if (times[k]! < times[k - 1]!) fail('BAD_VALUE', `${trackPath(a, t)}.times[${k}]`, `key time ${times[k]} comes before the previous key's ${times[k - 1]}`);
+    }
+    checked.last = times;
+    if (checked.views && times.length > checked.keys) {
+      checked.keys = times.length;
+      checked.buffer = times.buffer;
+      checked.start = times.byteOffset;
+      checked.end = checked.start + times.byteLength;
     }
   }
   for (let c = 0; c < 3; c++) {
@@ -426,7 +494,32 @@ function checkTrack(value: unknown, a: number, t: number, jointCount: number, tr
     if (values.length !== times.length * components) length(values, times.length * components, `${trackPath(a, t)}.${channel}`, times.length, 'keys', components);
     if (!valuesFinite && firstNonFinite(values) >= 0) finite(values, `${trackPath(a, t)}.${channel}`, `a ${channel} key value`);
   }
-  return times;
+}
+
+/**
+ * Key times arrays checkTrack found finite and in order: the last one, and where the one with the
+ * most keys lies (its buffer and byte range). UNIGINE's Assets give each track keyed up to the
+ * animation's last frame a view of one times array (a new view per track), and each track whose
+ * keys end earlier an array of its own, the two kinds in bone order: with only the last one kept,
+ * every view after an array of its own was scanned again. Views are looked for (`views`) only in
+ * an animation whose key values lie in a block per channel kind (keyLayout BY_KIND, UNIGINE's):
+ * a typed array's buffer is a getter that cost the speed bar's IQM, GLB and apg Assets 1.2–1.5 µs
+ * of validateAsset's 29–45 (reading both arrays' buffers for every track whose times differ from
+ * the last one's, 3–4 µs), where no times are views of others.
+ */
+interface CheckedTimes {
+  last: Float32Array | undefined;
+  views: boolean;
+  keys: number;
+  buffer: ArrayBufferLike | undefined;
+  start: number;
+  end: number;
+}
+
+/** Whether `times`, in the buffer of `checked`'s widest times, lies within their bytes. */
+function within(times: Float32Array, checked: CheckedTimes): boolean {
+  const start = times.byteOffset;
+  return start >= checked.start && start + times.byteLength <= checked.end;
 }
 
 /** A track's path, for a message (a function, not a closure made per track: under esbuild's keepNames, as tsx runs, each closure was also named through a property definition). */
@@ -446,11 +539,10 @@ function checkAnimation(value: unknown, a: number, jointCount: number, trackCoun
   // MAX_SAMPLED_FRAMES themselves (checkSampledFrames), naming the animation.
   if (loop !== undefined && typeof loop !== 'boolean') fail('BAD_VALUE', `animations[${a}].loop`, `loop must be true, false or absent, not ${describe(loop)}`);
   const tracks = Array.isArray(animation.tracks) ? (animation.tracks as unknown[]) : array(animation.tracks, `animations[${a}].tracks`, 'tracks');
-  const valuesFinite = keyValuesFinite(tracks, kernels);
-  let checked: Float32Array | undefined;
-  for (let t = 0, n = tracks.length; t < n; t++) {
-    checked = checkTrack(tracks[t], a, t, jointCount, trackCount, checked, valuesFinite);
-  }
+  const layout = keyLayout(tracks);
+  const valuesFinite = keyValuesFinite(tracks, layout, kernels);
+  const checked: CheckedTimes = { last: undefined, views: layout === BY_KIND, keys: 0, buffer: undefined, start: 0, end: 0 };
+  for (let t = 0, n = tracks.length; t < n; t++) checkTrack(tracks[t], a, t, jointCount, trackCount, checked, valuesFinite);
 }
 
 /**
