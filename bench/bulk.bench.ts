@@ -16,6 +16,9 @@
 // warm-up, less decode + encode measured in the bench's own process: V8 keeps compiling for the
 // whole batch, so the first round held a fraction of the warm-up, and that in-process figure,
 // taken before the code was warm, was 0.62 s where a warm pass takes 0.27–0.35 s.)
+// Since round seven the CLI's share is also measured directly: the same runs with a build whose
+// conversions return a constant output (bench/bulk-noop.ts), over the batch and over its smallest
+// file, (batch CPU − that start-up) ÷ files: column "the CLI, measured directly".
 // each run's CPU by thread (main, workers, V8's own threads; bench/thread-cpu-preload.cjs) and the
 // speed-up ceiling it implies: the first row's wall time (or, for an idle machine, its main
 // thread's CPU) ÷ (this row's CPU ÷ its busy cores), and the same had the added threads cost
@@ -36,6 +39,8 @@ import { initSync } from '../bindings/kernels/backend.js';
 import { unigineFormat } from '../bindings/formats/unigine/index.js';
 import { batchPath, BENCH_ROOT, CORPUS, filesUnder, runCli, probeSources, tileBatch, median, childCpuSeconds, type BatchSource } from './corpus-batch.js';
 import { fmt, machine, markdownTable, writeResults } from './harness.js';
+import { noopTree } from './bulk-noop.js';
+import { nanosecondPreload } from './bulk-thread-ns.js';
 import type { InProcessCpu } from './bulk-in-process.js';
 
 const ROOT = BENCH_ROOT;
@@ -105,13 +110,13 @@ const TIME = '/usr/bin/time';
 const haveTime = existsSync(TIME);
 
 /** One CLI run over `folder`, timed: wall and CPU seconds, and peak RSS (KiB) where /usr/bin/time exists. */
-function timedRun(folder: string, jobs: number, nodeOptions: string[] = []): Run {
+function timedRun(folder: string, jobs: number, nodeOptions: string[] = [], cliPath = CLI, preload = PRELOAD): Run {
   const out = join(work, 'out');
   rmSync(out, { recursive: true, force: true });
   const rssFile = join(work, 'rss.txt');
   const threadFile = join(work, 'threads.json');
   rmSync(threadFile, { force: true });
-  const args = [...nodeOptions, '-r', PRELOAD, CLI, 'convert', folder, '--to', target, '--out-dir', out, '--jobs', String(jobs), '--quiet'];
+  const args = [...nodeOptions, '-r', preload, cliPath, 'convert', folder, '--to', target, '--out-dir', out, '--jobs', String(jobs), '--quiet'];
   const cpu0 = childCpuSeconds();
   const t0 = performance.now();
   const r = haveTime
@@ -195,7 +200,7 @@ const runs: Run[] = [];
 /** The in-process decode + encode of the batch, once per round, beside the runs. */
 const inProcessRuns: InProcessCpu[] = [];
 const list = Array.from({ length: fileCount }, (_, i) => batchPath(input, usable[i % usable.length]!, Math.floor(i / usable.length)));
-const overhead: { jobs: number; runCpuSeconds: number; startCpuSeconds: number; coldCpuSeconds: number; warmCpuSeconds: number; overheadMsPerFile: number; warmUpMsPerFile: number; cliMsPerFile: number }[] = [];
+const overhead: { jobs: number; runCpuSeconds: number; startCpuSeconds: number; coldCpuSeconds: number; warmCpuSeconds: number; overheadMsPerFile: number; warmUpMsPerFile: number; cliMsPerFile: number; directMsPerFile: number }[] = [];
 let parts = { read: NaN, write: NaN, message: NaN };
 const loadBefore = loadavg()[0]!;
 let smallDecodeMs = NaN;
@@ -221,6 +226,17 @@ try {
   tileBatch([smallest], probe.companions, 1, one);
   const cold = median(inProcessRuns.map((r) => r.cold.all));
   const warm = median(inProcessRuns.map((r) => Math.min(...r.warm.map((w) => w.all))));
+  // The CLI measured directly: its conversions a constant output (bench/bulk-noop.ts), the batch
+  // against its smallest file, interleaved, median of 3; CPU of all threads in nanoseconds
+  // (bench/bulk-thread-ns.ts: the 10 ms ticks of the other columns would be 0.01 ms a file here).
+  const noopCli = noopTree(CLI, join(work, 'noop'));
+  const nsPreload = nanosecondPreload(work);
+  const allThreads = (r: Run) => r.threads.main + r.threads.workers.reduce((a, b) => a + b, 0) + r.threads.v8 + r.threads.other;
+  const direct = new Map<number, number>();
+  for (const jobs of jobCounts) {
+    const pairs = [0, 1, 2].map(() => allThreads(timedRun(input, jobs, [], noopCli, nsPreload)) - allThreads(timedRun(one, jobs, [], noopCli, nsPreload)));
+    direct.set(jobs, (median(pairs) / (fileCount - 1)) * 1000);
+  }
   for (const jobs of jobCounts) {
     const startCpu = median([0, 1, 2].map(() => timedRun(one, jobs).cpuSeconds));
     const runCpu = median(runs.filter((r) => r.jobs === jobs).map((r) => r.cpuSeconds));
@@ -234,6 +250,7 @@ try {
       overheadMsPerFile: perFile(runCpu - startCpu - warm),
       warmUpMsPerFile: perFile(cold - warm),
       cliMsPerFile: perFile(runCpu - startCpu - cold),
+      directMsPerFile: direct.get(jobs)!,
     });
   }
   parts = await overheadParts(list, lastOutputs);
@@ -308,12 +325,13 @@ console.log(
 );
 console.log(
   `\nPer-file overhead (everything but start-up and decode + encode at warm speed), ms of CPU per file, all threads; decode of actor_00_idle.anim (27 KB), the bar: ${fmt(smallDecodeMs, 3)} ms. ` +
-    `Decode + encode of the batch in a fresh process (bench/bulk-in-process.ts): ${fmt(overhead[0]?.coldCpuSeconds ?? NaN)} s cold (one pass), ${fmt(overhead[0]?.warmCpuSeconds ?? NaN)} s warm\n`,
+    `Decode + encode of the batch in a fresh process (bench/bulk-in-process.ts): ${fmt(overhead[0]?.coldCpuSeconds ?? NaN)} s cold (one pass), ${fmt(overhead[0]?.warmCpuSeconds ?? NaN)} s warm. ` +
+    `The CLI, measured directly: a build whose conversions return a constant output (bench/bulk-noop.ts), its run over the batch less its run over the smallest file, ÷ files (median of 3)\n`,
 );
 console.log(
   markdownTable(
-    ['--jobs', 'run CPU s', 'start-up CPU s (one file)', 'overhead ms/file', 'of which: decode + encode JIT warm-up (one isolate)', 'the CLI (the rest)', 'its parts alone: read', 'write', 'worker result message'],
-    overhead.map((o) => [o.jobs, fmt(o.runCpuSeconds), fmt(o.startCpuSeconds), fmt(o.overheadMsPerFile, 3), fmt(o.warmUpMsPerFile, 3), fmt(o.cliMsPerFile, 3), fmt(parts.read, 3), fmt(parts.write, 3), o.jobs > 1 ? fmt(parts.message, 3) : '—']),
+    ['--jobs', 'run CPU s', 'start-up CPU s (one file)', 'overhead ms/file', 'of which: decode + encode JIT warm-up (one isolate)', 'the CLI (the rest)', 'the CLI, measured directly', 'its parts alone: read', 'write', 'worker result message'],
+    overhead.map((o) => [o.jobs, fmt(o.runCpuSeconds), fmt(o.startCpuSeconds), fmt(o.overheadMsPerFile, 3), fmt(o.warmUpMsPerFile, 3), fmt(o.cliMsPerFile, 3), fmt(o.directMsPerFile, 3), fmt(parts.read, 3), fmt(parts.write, 3), o.jobs > 1 ? fmt(parts.message, 3) : '—']),
   ),
 );
 const path = writeResults('bulk', { target, folder: values.tmp ?? tmpdir(), files: fileCount, bytes, maxBytes: Number.isFinite(maxBytes) ? maxBytes : undefined, corpusFiles: usable.length, leftOut: failing.map((f) => f.slice(CORPUS.length + 1)), rounds, loadAverage: { before: loadBefore, after: loadAfter }, runs, rows, overhead, overheadParts: parts, smallDecodeMs });

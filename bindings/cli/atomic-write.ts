@@ -104,32 +104,71 @@ export async function makeFolder(folder: string): Promise<void> {
   makeFolderSync(folder);
 }
 
-function makeFolderSync(folder: string): void {
-  if (knownFolders.has(folder)) return;
+/**
+ * makeFolder, synchronous; true when it made `folder` itself (nothing of an earlier run can be in
+ * it). The walk up stops at a folder this run found or made (no stat of it, nor an exception per
+ * missing level: `throwIfNoEntry`), and asks again from the start when one has gone since. A batch
+ * into a new output tree makes one folder per round of the corpus: each was two stats (the
+ * second failing with an exception) before its mkdir, and a listing for stale temporaries after.
+ */
+function makeFolderSync(folder: string): boolean {
+  if (knownFolders.has(folder)) return false;
   const missing: string[] = [];
+  let trusted = false;
   for (let at = folder; ; at = dirname(at)) {
-    try {
-      if (statSync(at).isDirectory()) break;
-      throw new CodedError('ENOTDIR', `${at}: ENOTDIR: not a directory`);
-    } catch (e) {
-      if (e instanceof CodedError) throw e;
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw fileSystemError(e, at);
-      if (dirname(at) === at) throw fileSystemError(e, at);
-      missing.push(at);
+    if (at !== folder && knownFolders.has(at)) {
+      trusted = true;
+      break;
     }
+    let stats;
+    try {
+      stats = statSync(at, { throwIfNoEntry: false });
+    } catch (e) {
+      throw fileSystemError(e, at);
+    }
+    if (stats) {
+      if (!stats.isDirectory()) throw new CodedError('ENOTDIR', `${at}: ENOTDIR: not a directory`);
+      knownFolders.add(at);
+      break;
+    }
+    if (dirname(at) === at) {
+      // The root is missing (a drive that is not there): its own error.
+      try {
+        statSync(at);
+      } catch (e) {
+        throw fileSystemError(e, at);
+      }
+      break;
+    }
+    missing.push(at);
   }
+  let made = false;
   for (const at of missing.reverse()) {
     try {
       mkdirSync(at);
+      made = at === folder;
+      knownFolders.add(at);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw fileSystemError(e, at);
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST' && trusted) {
+        // A folder this run knew has gone (or is something else now): forget the known ones
+        // above, and walk up with stats, which say what is there.
+        for (let up = dirname(at); ; up = dirname(up)) {
+          knownFolders.delete(up);
+          if (dirname(up) === up) break;
+        }
+        return makeFolderSync(folder);
+      }
+      if (code !== 'EEXIST') throw fileSystemError(e, at);
+      knownFolders.add(at);
     }
   }
-  knownFolders.add(folder);
+  return made;
 }
 
 /**
- * Folders this run found or made: the next file in one skips the walk. A folder removed during
+ * Folders this run found or made (each level of a walk up: a new folder beside one made before
+ * costs one stat and its mkdir): the next file in one skips the walk. A folder removed during
  * the run makes the write fail with ENOENT, which forgets it and walks again once.
  */
 const knownFolders = new Set<string>();
@@ -221,26 +260,16 @@ export function writeFilesAtomicSync(files: readonly { path: string; bytes: Uint
     for (let i = 0; i < files.length; i++) {
       const f = files[i]!;
       const folder = dirname(f.path);
-      makeFolderSync(folder);
-      removeStalePartials(folder);
+      // Once per folder (made or found, its stale temporaries removed): the rest of this loop,
+      // what every file runs, is kept small (V8 optimizes it with what it inlines).
+      if (!knownFolders.has(folder) || !checkedFolders.has(folder)) readyFolder(folder);
       const temporary = temporaries[i]!;
       staged.push({ temporary, path: f.path, done: false });
       partialFiles.add(temporary);
-      // A path not asked before (the link was to decide) that cannot get its temporary (a
-      // read-only or unwritable folder) is refused as an existing file when it is one, as a stat
-      // first would have: the refusal does not depend on whether the folder is writable.
-      const unwritable = (e: unknown): Error => (!force && existing?.[i] === null && exists(f.path) ? existingOutput(f.path, inputIds) : fileSystemError(e, f.path));
       try {
         writeNew(temporary, f.bytes);
       } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || !knownFolders.delete(folder)) throw unwritable(e);
-        // The folder went away since this run saw it: make it again, once.
-        try {
-          makeFolderSync(folder);
-          writeNew(temporary, f.bytes);
-        } catch (again) {
-          throw again instanceof CodedError ? again : unwritable(again);
-        }
+        writeNewAgain(e, folder, temporary, f, !force && existing?.[i] === null, inputIds);
       }
     }
     // Companions first, the main file (the first) last: a main file under its final name always
@@ -267,6 +296,30 @@ export function writeFilesAtomicSync(files: readonly { path: string; bytes: Uint
       partialFiles.delete(s.temporary);
     }
     ownRegistry?.end();
+  }
+}
+
+/** A folder made or found, and its stale temporaries removed (a folder made just now holds none: not listed). */
+function readyFolder(folder: string): void {
+  if (makeFolderSync(folder)) checkedFolders.add(folder);
+  removeStalePartials(folder);
+}
+
+/**
+ * After writeNew failed: the write again in a folder that went away since this run saw it (made
+ * again, once), else the error. `unasked`: the path was not asked before (the link was to decide),
+ * so that one which cannot get its temporary (a read-only or unwritable folder) is refused as an
+ * existing file when it is one, as a stat first would have: the refusal does not depend on
+ * whether the folder is writable.
+ */
+function writeNewAgain(e: unknown, folder: string, temporary: string, f: { path: string; bytes: Uint8Array }, unasked: boolean, inputIds: IdentitySet | undefined): void {
+  const unwritable = (error: unknown): Error => (unasked && exists(f.path) ? existingOutput(f.path, inputIds) : fileSystemError(error, f.path));
+  if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || !knownFolders.delete(folder)) throw unwritable(e);
+  try {
+    makeFolderSync(folder);
+    writeNew(temporary, f.bytes);
+  } catch (again) {
+    throw again instanceof CodedError ? again : unwritable(again);
   }
 }
 

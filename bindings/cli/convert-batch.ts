@@ -18,7 +18,7 @@ import { join, resolve } from 'node:path';
 import type { Kernels } from '../kernels/kernels.js';
 import { CodedError, errorInfo, type ErrorInfo } from '../io/error-info.js';
 import { runConvertJobOnDisk } from '../node/recording-resolver.js';
-import { prepareConvertJob } from '../workers/convert-job.js';
+import { convertJobPrepared, prepareConvertJob, type ConvertJob, type ConvertJobOutcome } from '../workers/convert-job.js';
 import { signatureByName } from '../formats/format-index.js';
 import { writeFilesAtomicSync } from './atomic-write.js';
 import { checkOutputs } from './check-outputs.js';
@@ -50,9 +50,14 @@ export type BatchResult =
 
 /** The part of a name up to its first dot, lower-cased: names that can meet share it. */
 function unitKey(dir: string, name: string): string {
-  const dot = name.indexOf('.');
   // The folder resolved: one folder spelled two ways (relative, absolute, with `..`) is one unit.
-  return `${resolve(dir).toLowerCase()}\0${(dot < 0 ? name : name.slice(0, dot)).toLowerCase()}`;
+  return unitKeyIn(resolve(dir).toLowerCase(), name);
+}
+
+/** unitKey with the folder resolved and lower-cased already (one resolve for a file and its outputs). */
+function unitKeyIn(folder: string, name: string): string {
+  const dot = name.indexOf('.');
+  return `${folder}\0${(dot < 0 ? name : name.slice(0, dot)).toLowerCase()}`;
 }
 
 /** The batch's units, in the order of their first file: indexes into `files`. */
@@ -82,10 +87,13 @@ export interface BatchWriter {
 export { existedAlready };
 
 /**
- * Reads, converts and writes one file of a batch, on whatever thread claimed it; never throws.
- * The same steps, checks and messages as the main thread's own files (convert.ts).
+ * Reads, converts and writes one file of a batch, on whatever thread claimed it; never throws (nor
+ * rejects). The same steps, checks and messages as the main thread's own files (convert.ts). The
+ * result comes at once, without a promise, when nothing needs awaiting (every handler loaded, no
+ * --validate: convertJobPrepared), which is every file of a usual batch: a promise per file is a
+ * turn of the microtask queue and an async function's state for V8 to optimize.
  */
-export async function convertBatchFile(file: BatchFile, settings: BatchSettings, kernels: Kernels, writer: BatchWriter): Promise<BatchResult> {
+export function convertBatchFile(file: BatchFile, settings: BatchSettings, kernels: Kernels, writer: BatchWriter): BatchResult | Promise<BatchResult> {
   const input = file.inputPath;
   let bytes: Uint8Array;
   try {
@@ -94,18 +102,38 @@ export async function convertBatchFile(file: BatchFile, settings: BatchSettings,
     return { input, ok: false, error: errorInfo(e) };
   }
   const job = { bytes, inputPath: input, to: settings.to, flags: settings.flags, outputStem: file.stem, ...(settings.from !== undefined ? { from: settings.from } : {}) };
+  if (!settings.validate && convertJobPrepared(job)) return writeBatchFile(file, settings, writer, bytes.byteLength, runConvertJobOnDisk(job, kernels));
+  return convertBatchFileLater(file, settings, kernels, writer, job);
+}
+
+/** convertBatchFile's steps with its awaits: the job's handlers or meshoptimizer to load, --validate's checks. */
+async function convertBatchFileLater(file: BatchFile, settings: BatchSettings, kernels: Kernels, writer: BatchWriter, job: ConvertJob): Promise<BatchResult> {
+  const input = file.inputPath;
   try {
     await prepareConvertJob(job);
   } catch (e) {
     return { input, ok: false, error: errorInfo(e) };
   }
   const outcome = runConvertJobOnDisk(job, kernels);
+  if (outcome.ok && settings.validate) {
+    try {
+      await checkOutputs(outcome.files, signatureByName(settings.to)!, kernels);
+    } catch (e) {
+      return { input, ok: false, error: errorInfo(e) };
+    }
+  }
+  return writeBatchFile(file, settings, writer, job.bytes.byteLength, outcome);
+}
+
+/** A converted file's outputs written under its planned name (claimTargets, writeFilesAtomicSync), as its result. */
+function writeBatchFile(file: BatchFile, settings: BatchSettings, writer: BatchWriter, bytesIn: number, outcome: ConvertJobOutcome): BatchResult {
+  const input = file.inputPath;
   if (!outcome.ok) return { input, ok: false, error: outcome.error };
   try {
-    if (settings.validate) await checkOutputs(outcome.files, signatureByName(settings.to)!, kernels);
-    const key = unitKey(file.dir, file.stem);
+    const folder = resolve(file.dir).toLowerCase();
+    const key = unitKeyIn(folder, file.stem);
     const targets = outcome.files.map((f) => {
-      if (unitKey(file.dir, f.name) !== key) throw new CodedError('OUTPUT_COLLISION', `${join(file.dir, f.name)} is not named after ${file.stem}: it cannot be checked against the other threads' outputs`);
+      if (unitKeyIn(folder, f.name) !== key) throw new CodedError('OUTPUT_COLLISION', `${join(file.dir, f.name)} is not named after ${file.stem}: it cannot be checked against the other threads' outputs`);
       return { path: join(file.dir, f.name), bytes: f.bytes };
     });
     const existing = claimTargets(targets.map((t) => t.path), writer.inputIds, writer.written, !settings.force && writer.askFirst !== true);
@@ -116,7 +144,7 @@ export async function convertBatchFile(file: BatchFile, settings: BatchSettings,
       throw e;
     }
     const bytesOut = outcome.files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
-    return { input, ok: true, outputs: targets.map((t) => t.path), from: outcome.from, to: outcome.to, bytesIn: bytes.byteLength, bytesOut, rewritten: outcome.rewritten, warnings: outcome.warnings };
+    return { input, ok: true, outputs: targets.map((t) => t.path), from: outcome.from, to: outcome.to, bytesIn, bytesOut, rewritten: outcome.rewritten, warnings: outcome.warnings };
   } catch (e) {
     return { input, ok: false, error: errorInfo(e) };
   }

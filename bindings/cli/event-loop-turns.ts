@@ -24,7 +24,16 @@ export class EventLoopTurns {
 
   /** Resolves at once (no turn) when the last turn is recent; after a setImmediate otherwise. */
   async maybe(): Promise<void> {
-    if (nowMs() - this.last < this.intervalMs) return;
+    if (this.due()) await this.turn();
+  }
+
+  /** Whether a turn is due (the interval has passed since the last): a batch's loop then awaits `turn()`, and no promise otherwise. */
+  due(): boolean {
+    return nowMs() - this.last >= this.intervalMs;
+  }
+
+  /** A turn of the event loop (a setImmediate round trip), now. */
+  async turn(): Promise<void> {
     await new Promise<void>((done) => setImmediate(done));
     this.last = nowMs();
   }

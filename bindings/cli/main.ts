@@ -54,6 +54,17 @@ function jobsWanted(jobs: string | boolean | undefined): number {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
+/** The formats a run's inputs name by extension, in the order met (one look-up a file); every format when one is standard input or names none. */
+function formatsByExtension(files: readonly { path: string }[]): string[] {
+  const names = new Set<string>();
+  for (const f of files) {
+    const name = f.path === '-' ? undefined : signatureByExtension(f.path)?.name;
+    if (name === undefined) return [...FORMAT_NAMES];
+    names.add(name);
+  }
+  return [...names];
+}
+
 /** Runs the CLI; resolves to the exit code (0 ok, 1 some file failed, 2 usage). */
 export async function runCli(argv: string[], env: CliEnvironment): Promise<number> {
   const { io } = env;
@@ -120,7 +131,11 @@ export async function runCli(argv: string[], env: CliEnvironment): Promise<numbe
   // Folders and globs take the files a registered format (or the forced one) names by extension.
   const forced = typeof values.format === 'string' ? signatureByName(values.format) : undefined;
   const extensions = (forced ? [forced] : FORMAT_SIGNATURES).flatMap((f) => f.extensions);
-  const accept = (name: string) => forced !== undefined || extensions.some((ext) => name.toLowerCase().endsWith(ext));
+  const accept = (name: string) => {
+    if (forced !== undefined) return true;
+    const lower = name.toLowerCase();
+    return extensions.some((ext) => lower.endsWith(ext));
+  };
   // convert --jobs N over a folder, a glob or several files: its workers start now, beside the
   // walk and planning below (early-pool.ts); runConvert adopts or closes them, and a return
   // before it closes them here.
@@ -151,11 +166,7 @@ export async function runCli(argv: string[], env: CliEnvironment): Promise<numbe
     const flags = parseConversionFlags(values);
     if (typeof flags === 'string') return usage(flags, command);
     // The formats the inputs may be: --format, else by extension (stdin, or a name no format claims: any, read by content).
-    const sources: string[] = forced
-      ? [forced.name]
-      : inputs.files.some((f) => f.path === '-' || !signatureByExtension(f.path))
-        ? [...FORMAT_NAMES]
-        : [...new Set(inputs.files.map((f) => signatureByExtension(f.path)?.name).filter((n) => n !== undefined))];
+    const sources: string[] = forced ? [forced.name] : formatsByExtension(inputs.files);
     const misfit = checkConversionFlags(flags, sources, target.name);
     if (misfit) return usage(misfit, command);
     if (output !== undefined && values['out-dir'] !== undefined) return usage('-o and --out-dir do not go together', command);

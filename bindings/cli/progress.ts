@@ -21,6 +21,11 @@ export class Progress {
     this.bar = io.errIsTTY && !quiet && total > 1;
   }
 
+  /** Whether finished files' lines are printed (plain mode, not quiet): a caller builds them only then. */
+  get showsLines(): boolean {
+    return !this.quiet && !this.bar;
+  }
+
   /** A file finished; `line` is its plain-mode line (and --verbose detail). */
   fileDone(bytesIn: number, line: string): void {
     this.done++;

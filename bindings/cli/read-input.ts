@@ -66,7 +66,8 @@ export async function readInputFile(path: string, io: CliIO, decide?: { format: 
     // The head's format may be one whose handler this run has not loaded yet (format-index.ts).
     const needed = input.decides ? headSignature(input.head, path, decide?.format) : undefined;
     if (needed && !loadedFormat(needed.name)) await loadFormat(needed.name);
-    return finishInput(input, path, decide);
+    // The head's format is detected once (the refusal by head below takes it as found here).
+    return finishInput(input, path, decide, { signature: needed });
   } finally {
     closeSync(input.fd);
   }
@@ -120,11 +121,11 @@ function openInput(path: string, decide: { format: string | undefined } | undefi
   }
 }
 
-/** The rest of an opened input, after its head has had its say. */
-function finishInput(input: OpenInput, path: string, decide: { format: string | undefined } | undefined): Uint8Array {
+/** The rest of an opened input, after its head has had its say (`detected`: its format, when the caller detected it already). */
+function finishInput(input: OpenInput, path: string, decide: { format: string | undefined } | undefined, detected?: { signature: FormatSignature | undefined }): Uint8Array {
   const { fd, size, head } = input;
   try {
-    if (input.decides) refuseByHead(head, path, decide?.format, size);
+    if (input.decides) refuseByHead(head, path, decide?.format, size, detected);
     if (size <= head.length) return head;
     const bytes = new Uint8Array(size);
     bytes.set(head);
@@ -150,11 +151,11 @@ function headSignature(head: Uint8Array, path: string, forced: string | undefine
 }
 
 /** Throws the format's own refusal when the head already decides it; returns otherwise. */
-function refuseByHead(head: Uint8Array, path: string, forced: string | undefined, size: number): void {
+function refuseByHead(head: Uint8Array, path: string, forced: string | undefined, size: number, detected?: { signature: FormatSignature | undefined }): void {
   // MeshSerializer2 is detected by its whole size (no magic): a file whose header promises exactly
   // its size is one, whatever its name, and the head of it decides nothing more.
   if (!forced && isValidMs2Format(head[4] ?? 0) && ms2ByteSize(head[0]! | (head[1]! << 8), head[2]! | (head[3]! << 8), head[4]!) === size) return;
-  const signature = headSignature(head, path, forced);
+  const signature = detected ? detected.signature : headSignature(head, path, forced);
   if (!signature) return;
   const name = signature.name as FormatName;
   // A handler this thread has not loaded refuses the file after the whole read instead (the same error).

@@ -32,7 +32,8 @@ async function runBatch(task: BatchTask): Promise<null> {
     const writer = { inputIds: new InputIdentities(task.inputPaths), written: new Set<string>() };
     for (let unit = claimByKind(claim, task.kinds, task.order); unit >= 0; unit = claimByKind(claim, task.kinds, task.order)) {
       for (const file of task.units[unit]!) {
-        const result = await convertBatchFile(task.files[file]!, task.settings, kernels, writer);
+        let result = convertBatchFile(task.files[file]!, task.settings, kernels, writer);
+        if (result instanceof Promise) result = await result;
         task.port.postMessage({ file, result } satisfies BatchMessage);
       }
     }
