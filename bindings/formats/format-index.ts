@@ -12,7 +12,7 @@
 // synchronous API, this index for programs that can wait. Both reach the same module instances,
 // so `loadFormat(name)` resolves to the very object `formatByName(name)` returns.
 import type { FormatHandler } from './format.js';
-import type { FormatSignature } from './format-signature.js';
+import { byExtension, byFormatName, type FormatSignature } from './format-signature.js';
 import { definedFormat } from './loaded-formats.js';
 import { UNIGINE_SIGNATURE } from './unigine/unigine-signature.js';
 import { IQM_SIGNATURE } from './iqm/iqm-signature.js';
@@ -42,24 +42,12 @@ const loading = new Map<string, Promise<FormatHandler>>();
 
 /** The signature called `name` or one of its aliases (case-insensitive), as `formatByName` finds handlers. */
 export function signatureByName(name: string): FormatSignature<IndexedFormatName> | undefined {
-  const wanted = name.toLowerCase();
-  return FORMAT_SIGNATURES.find((f) => f.name === wanted || (f.aliases ?? []).includes(wanted));
+  return byFormatName(FORMAT_SIGNATURES, name);
 }
 
 /** The signature whose extensions the file name ends with (the longest match), as `formatByExtension`. */
 export function signatureByExtension(fileName: string): FormatSignature<IndexedFormatName> | undefined {
-  const lower = fileName.toLowerCase();
-  let best: FormatSignature<IndexedFormatName> | undefined;
-  let bestLength = 0;
-  for (const f of FORMAT_SIGNATURES) {
-    for (const ext of f.extensions) {
-      if (lower.endsWith(ext) && ext.length > bestLength) {
-        best = f;
-        bestLength = ext.length;
-      }
-    }
-  }
-  return best;
+  return byExtension(FORMAT_SIGNATURES, fileName);
 }
 
 /** The signature of a file: by its magic first, then by its extension, as `detectFormat`. */

@@ -7,3 +7,25 @@ import type { FormatHandler } from './format.js';
  * detected and named before any handler is loaded.
  */
 export type FormatSignature<N extends string = string> = Pick<FormatHandler<any, any, N>, 'name' | 'aliases' | 'extensions' | 'mimeTypes' | 'binary' | 'test'>;
+
+/** The entry of `list` called `name` or one of its aliases (case-insensitive): formatByName and signatureByName. */
+export function byFormatName<T extends Pick<FormatSignature, 'name' | 'aliases'>>(list: readonly T[], name: string): T | undefined {
+  const wanted = name.toLowerCase();
+  return list.find((f) => f.name === wanted || (f.aliases ?? []).includes(wanted));
+}
+
+/** The entry of `list` whose extensions the file name ends with, the longest match (`.msh.blob` before `.blob`): formatByExtension and signatureByExtension. */
+export function byExtension<T extends Pick<FormatSignature, 'extensions'>>(list: readonly T[], fileName: string): T | undefined {
+  const lower = fileName.toLowerCase();
+  let best: T | undefined;
+  let bestLength = 0;
+  for (const f of list) {
+    for (const ext of f.extensions) {
+      if (lower.endsWith(ext) && ext.length > bestLength) {
+        best = f;
+        bestLength = ext.length;
+      }
+    }
+  }
+  return best;
+}

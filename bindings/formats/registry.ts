@@ -1,4 +1,5 @@
 import type { FormatHandler } from './format.js';
+import { byExtension, byFormatName } from './format-signature.js';
 import { glbFormat, gltfFormat } from './gltf/gltf-format.js';
 import { iqmFormat } from './iqm/iqm-format.js';
 import { unigineFormat } from './unigine/index.js';
@@ -20,8 +21,7 @@ export const FORMAT_NAMES: readonly FormatName[] = REGISTERED.map((f) => f.name)
 
 /** The handler called `name` or one of its aliases (case-insensitive). */
 export function formatByName(name: string): FormatHandler | undefined {
-  const wanted = name.toLowerCase();
-  return FORMATS.find((f) => f.name === wanted || (f.aliases ?? []).includes(wanted));
+  return byFormatName(FORMATS, name);
 }
 
 /** The handler for a file: by its magic first, then by its extension. */
@@ -33,16 +33,5 @@ export function detectFormat(bytes: Uint8Array, fileName = ''): FormatHandler | 
 
 /** The handler whose extensions the file name ends with (the longest match: `.msh.blob` before `.blob`). */
 export function formatByExtension(fileName: string): FormatHandler | undefined {
-  const lower = fileName.toLowerCase();
-  let best: FormatHandler | undefined;
-  let bestLength = 0;
-  for (const f of FORMATS) {
-    for (const ext of f.extensions) {
-      if (lower.endsWith(ext) && ext.length > bestLength) {
-        best = f;
-        bestLength = ext.length;
-      }
-    }
-  }
-  return best;
+  return byExtension(FORMATS, fileName);
 }
