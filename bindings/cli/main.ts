@@ -152,9 +152,11 @@ export async function runCli(argv: string[], env: CliEnvironment): Promise<numbe
 
     if (command === 'info' || command === 'validate') {
       // A glTF may use EXT_meshopt_compression, whose decoder loads asynchronously (meshopt-module.ts):
-      // loaded here, only when a glTF can be among the inputs. A conversion loads it per file, when
-      // the file names the extension or the run writes it (prepareConvertJob).
-      if (forced?.name === 'gltf' || forced?.name === 'glb' || inputs.files.some((f) => f.path === '-' || /\.(gltf|glb)$/i.test(f.path))) await initMeshopt();
+      // loaded here for every run of these two commands, since a GLB is recognised by its content
+      // whatever its name (choosing by extension failed a compressed GLB named .apg with
+      // UNSUPPORTED). A conversion loads it per file, when the file names the extension or the run
+      // writes it (prepareConvertJob).
+      await initMeshopt();
       await loadAllFormats();
       // Loaded by the commands that run them (neither is a conversion's).
       return command === 'info' ? (await import('./info.js')).runInfo(inputs, ctx) : (await import('./validate.js')).runValidate(inputs, ctx);
