@@ -6,7 +6,7 @@ import { unigineFormat } from './unigine/index.js';
 import { tfFormat } from './tf/index.js';
 import { ms2Format } from './ms2/index.js';
 import { apgFormat } from './apg/index.js';
-import { initMeshopt, mentionsMeshopt } from './gltf/meshopt-module.js';
+import { initMeshopt, mayNeedMeshoptDecoder } from './gltf/meshopt-module.js';
 
 /** A loaders.gl-compatible loader object (`parse` takes an ArrayBuffer, resolves to an Asset). */
 export interface MeshcodecLoader {
@@ -38,7 +38,7 @@ export function toLoader(handler: FormatHandler): MeshcodecLoader {
     options: { meshcodec: {} },
     // A glTF that uses EXT_meshopt_compression first waits for meshoptimizer's decoder (loaded once, on first need).
     parse: async (data, options) => {
-      if ((handler.name === 'gltf' || handler.name === 'glb') && mentionsMeshopt(toBytes(data))) await initMeshopt();
+      if ((handler.name === 'gltf' || handler.name === 'glb') && mayNeedMeshoptDecoder(toBytes(data))) await initMeshopt();
       return parseSync(data, options);
     },
     parseSync,

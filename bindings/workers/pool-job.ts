@@ -1,7 +1,7 @@
 // One decode job, as a pool worker runs it: read the bytes (and companions), parse with the
 // worker's kernels, optionally encode to another format, and list what to transfer back.
 import type { EncodedFile, FormatHandler, ReadOptions } from '../formats/format.js';
-import { initMeshopt, mentionsMeshopt } from '../formats/gltf/meshopt-module.js';
+import { initMeshopt, mayNeedMeshoptDecoder } from '../formats/gltf/meshopt-module.js';
 import { detectFormat, formatByName } from '../formats/registry.js';
 import { createKernelsSync } from '../kernels/backend.js';
 import type { Kernels } from '../kernels/kernels.js';
@@ -64,7 +64,7 @@ export async function runDecodeJob(request: DecodeRequest): Promise<{ response: 
     if (request.frameRate !== undefined) options.frameRate = request.frameRate;
 
     const source = sourceHandler(request, bytes);
-    if ((source.name === 'gltf' || source.name === 'glb') && mentionsMeshopt(bytes)) await initMeshopt();
+    if ((source.name === 'gltf' || source.name === 'glb') && mayNeedMeshoptDecoder(bytes)) await initMeshopt();
     const started = performance.now();
     const asset = source.parseSync(bytes, options);
     const base = { id: request.id, ok: true as const, format: source.name, backend: kernels.backend, byteLength };
