@@ -29,3 +29,10 @@ export function byExtension<T extends Pick<FormatSignature, 'extensions'>>(list:
   }
   return best;
 }
+
+/** Whether `bytes` start with the ASCII text `magic`: isApg and isIqm. */
+export function startsWithAscii(bytes: Uint8Array, magic: string): boolean {
+  if (bytes.length < magic.length) return false;
+  for (let i = 0; i < magic.length; i++) if (bytes[i] !== magic.charCodeAt(i)) return false;
+  return true;
+}

@@ -6,17 +6,7 @@
 // morph targets, materials), animations of tracks with shared, duplicate-time, one-key and
 // off-grid times, translation/rotation/scale present or not, tracks of joints beyond the skeleton.
 import type { Animation, Asset, Joint, Mesh, MeshAttributes, Track } from '../../bindings/index.js';
-
-function rng(s: number): () => number {
-  let a = s >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from './backends.js';
 
 const NAMES = ['root', 'a"quote', 'back\\slash', 'new\nline', 'tab\t', '\u2028sep', 'ünï', '\u0000nul', '', '</script>', 'joint 3', '😀', '\ud800lone'];
 

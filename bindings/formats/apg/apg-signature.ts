@@ -1,11 +1,9 @@
-import type { FormatSignature } from '../format-signature.js';
+import { startsWithAscii, type FormatSignature } from '../format-signature.js';
 import { APG_MAGIC } from './apg-document.js';
 
 /** True when the file starts with apg's header magic. */
 export function isApg(bytes: Uint8Array): boolean {
-  if (bytes.length < APG_MAGIC.length) return false;
-  for (let i = 0; i < APG_MAGIC.length; i++) if (bytes[i] !== APG_MAGIC.charCodeAt(i)) return false;
-  return true;
+  return startsWithAscii(bytes, APG_MAGIC);
 }
 
 /** apg's signature (format-signature.ts): loaded without its reader. */

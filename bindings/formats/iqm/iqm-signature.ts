@@ -1,11 +1,9 @@
-import type { FormatSignature } from '../format-signature.js';
+import { startsWithAscii, type FormatSignature } from '../format-signature.js';
 import { IQM_MAGIC } from './iqm-document.js';
 
 /** True when the file starts with IQM's magic. */
 export function isIqm(bytes: Uint8Array): boolean {
-  if (bytes.length < IQM_MAGIC.length) return false;
-  for (let i = 0; i < IQM_MAGIC.length; i++) if (bytes[i] !== IQM_MAGIC.charCodeAt(i)) return false;
-  return true;
+  return startsWithAscii(bytes, IQM_MAGIC);
 }
 
 /** IQM's signature (format-signature.ts): loaded without its reader. */
